@@ -1,0 +1,79 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const electronOnlyInShell = {
+  paths: [
+    { name: 'electron', message: 'Only src/main/electron and src/preload may import electron; the core must stay Electron-free.' },
+  ],
+  patterns: [{ group: ['electron/*'], message: 'Only src/main/electron and src/preload may import electron.' }],
+};
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always'],
+      'no-console': 'error',
+    },
+  },
+  {
+    // Playwright fixtures must destructure their (empty) dependencies.
+    files: ['test/e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
+    files: ['scripts/screenshots.mjs'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['bin/**/*.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // The core, the hosts and the shared contract never touch Electron.
+    files: ['src/main/**/*.ts', 'src/shared/**/*.ts'],
+    ignores: ['src/main/electron/**'],
+    rules: { 'no-restricted-imports': ['error', electronOnlyInShell] },
+  },
+  {
+    // The sandboxed preload can load only electron and the dependency-free name list.
+    files: ['src/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!electron$|\\.\\./shared/(bridge-names|preload-api)$)',
+              message: 'The preload may import only electron and src/shared/bridge-names (types: preload-api).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The renderer reaches the main side only through its transport: no Node, no main code.
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/main/**', 'node:*', 'electron'], message: 'The renderer talks to the main side only through transport.ts.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,2 @@
+export function findElectronBinary(): string | null;
+export function desktopBlocker(machine: { electronPath: string | null; platform: string; env: Record<string, string | undefined> }): string | null;

@@ -1,0 +1,5 @@
+import { migration0001 } from './0001-settings';
+import type { Migration } from './types';
+
+/** Every migration, in order. Adding one: a new `NNNN-name.ts` file and one line here. */
+export const migrations: readonly Migration[] = [migration0001];

@@ -1,0 +1,77 @@
+/**
+ * The Electron shell: app lifecycle, the window, the IPC registration. Everything else is
+ * the Electron-free core, built here with Electron's own fetch (so system proxies apply).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { app, BrowserWindow, ipcMain, net, protocol, session, shell } from 'electron';
+import { IPC_EVENT_CHANNEL } from '../../shared/bridge-names';
+import { systemClock } from '../core/clock';
+import { createCore, type Core } from '../core/core';
+import { createLogger } from '../core/log';
+import { createFileLogSink } from '../core/log-file';
+import { createMemorySecretStore } from '../core/secrets/secret-store';
+import { isSafeExternalUrl } from '../hosts/web-security';
+import { registerBridgeIpc } from './ipc';
+import { serveAppRequest } from './protocol';
+import { APP_ORIGIN, APP_SCHEME, createAppUrlCheck, createMainWindow, denyAllPermissions, hardenWebContents } from './window';
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+
+const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+const isAppUrl = createAppUrlCheck(devServerUrl ? [APP_ORIGIN, new URL(devServerUrl).origin] : [APP_ORIGIN]);
+const openExternal = async (url: string): Promise<void> => {
+  if (isSafeExternalUrl(url)) await shell.openExternal(url);
+};
+
+app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, { isAppUrl, openExternal }));
+
+/** better-sqlite3 rebuilt for Electron's ABI by `npm start` (scripts/electron-native.mjs). */
+function electronSqliteBinding(): string | undefined {
+  const candidate = join(app.getAppPath(), 'node_modules', '.gleaner-electron', 'better_sqlite3.node');
+  return existsSync(candidate) ? candidate : undefined;
+}
+
+let core: Core | undefined;
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  denyAllPermissions(session.defaultSession);
+  const rendererDir = join(__dirname, '../renderer');
+  protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request.url));
+
+  // The same rule as the CLI (GLEANER_DATA_DIR, else the app's folder), so both share one library.
+  const dataDir = process.env.GLEANER_DATA_DIR?.trim() ? process.env.GLEANER_DATA_DIR : app.getPath('userData');
+  const log = createLogger(createFileLogSink(dataDir));
+  const sqliteNativeBinding = electronSqliteBinding();
+  core = createCore({
+    dataDir,
+    appVersion: app.getVersion(),
+    host: 'electron',
+    clock: systemClock,
+    fetch: net.fetch.bind(net) as typeof fetch,
+    secretStore: createMemorySecretStore(process.env.GLEANER_TOKEN ?? null),
+    log,
+    ...(sqliteNativeBinding ? { sqliteNativeBinding } : {}),
+  });
+  registerBridgeIpc(ipcMain, core.dispatch, isAppUrl);
+
+  const window = createMainWindow(
+    { BrowserWindow },
+    { preloadPath: join(__dirname, '../preload/index.js'), startUrl: devServerUrl ?? `${APP_ORIGIN}/index.html` },
+  );
+  const unsubscribe = core.events.subscribe((event, payload) => {
+    if (!window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, { event, payload });
+  });
+  window.on('closed', unsubscribe);
+}
+
+app.on('window-all-closed', () => app.quit());
+app.on('will-quit', () => core?.close());
+
+start().catch((error: unknown) => {
+  process.stderr.write(`Gleaner could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  app.exit(1);
+});

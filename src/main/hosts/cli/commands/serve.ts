@@ -1,0 +1,29 @@
+import type { Command } from 'commander';
+import { startBrowserHost } from '../../browser/server';
+import { createNodeCore } from '../../node-core';
+import { openInBrowser } from '../../open-browser';
+import type { CliContext } from '../program';
+import { parsePort } from '../arguments';
+
+export function registerServe(program: Command, ctx: CliContext): void {
+  program
+    .command('serve')
+    .description('run Gleaner in your browser: a host on 127.0.0.1 guarded by a per-run key')
+    .option('--port <n>', 'port to listen on (default: a free one)')
+    .option('--no-open', 'do not open the browser')
+    .action(async (options: { port?: string; open: boolean }, command: Command) => {
+      const port = options.port === undefined ? 0 : parsePort(options.port);
+      const dataDir = ctx.dataDir(command);
+      const { core, log } = createNodeCore({ dataDir, host: 'browser', env: ctx.io.env });
+      try {
+        const host = await startBrowserHost({ dispatch: core.dispatch, events: core.events, rendererDir: ctx.rendererDir, log, port });
+        if (ctx.json(command)) ctx.io.stdout(`${JSON.stringify({ url: host.url, port: host.port, dataDir })}\n`);
+        else ctx.io.stdout(`Gleaner is running at ${host.url}\nLibrary: ${dataDir}\nPress Ctrl+C to stop.\n`);
+        if (options.open) openInBrowser(host.url);
+        await ctx.io.waitForShutdown();
+        await host.close();
+      } finally {
+        core.close();
+      }
+    });
+}

@@ -1,0 +1,65 @@
+import { Command, CommanderError } from 'commander';
+import { GleanerError, isGleanerError } from '../../../shared/errors';
+import { resolveDataDir } from '../../core/data-dir';
+import { APP_VERSION } from '../app-version';
+import { registerServe } from './commands/serve';
+import { exitCodeFor, formatError, type CliIo } from './io';
+
+export interface CliContext {
+  io: CliIo;
+  rendererDir: string;
+  dataDir(command: Command): string;
+  json(command: Command): boolean;
+}
+
+interface GlobalOptions {
+  dataDir?: string;
+  json?: boolean;
+}
+
+export function buildProgram(io: CliIo, rendererDir: string): Command {
+  const program = new Command('gleaner');
+  const ctx: CliContext = {
+    io,
+    rendererDir,
+    dataDir: (command) => resolveDataDir((command.optsWithGlobals() as GlobalOptions).dataDir, io.env),
+    json: (command) => Boolean((command.optsWithGlobals() as GlobalOptions).json),
+  };
+  program
+    .description('Gleaner: a research library of public social-media content, from the command line.')
+    .version(APP_VERSION, '-V, --version')
+    .option('--data-dir <dir>', 'library folder (default: $GLEANER_DATA_DIR, else the desktop app’s folder)')
+    .option('--json', 'machine-readable output on stdout')
+    .showHelpAfterError(false)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout(text),
+      writeErr: (text) => io.stderr(text),
+      // Usage errors are reported by runCli in the contract's one-line form.
+      outputError: () => undefined,
+    });
+  registerServe(program, ctx);
+  return program;
+}
+
+/** Runs the CLI and returns the exit status; never throws. */
+export async function runCli(argv: readonly string[], io: CliIo, rendererDir: string): Promise<number> {
+  const program = buildProgram(io, rendererDir);
+  const json = argv.includes('--json');
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) return 0;
+      const message = error.message.replace(/^error: /, '');
+      io.stderr(formatError({ code: 'INVALID_INPUT', message: `${message[0]?.toUpperCase() ?? ''}${message.slice(1)} (see gleaner --help).` }, json));
+      return 2;
+    }
+    const info = isGleanerError(error)
+      ? error.toInfo()
+      : new GleanerError('INTERNAL', `Gleaner stopped unexpectedly: ${error instanceof Error ? error.message : String(error)}`).toInfo();
+    io.stderr(formatError(info, json));
+    return exitCodeFor(info.code);
+  }
+}

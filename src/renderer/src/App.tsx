@@ -1,0 +1,77 @@
+import { useEffect } from 'react';
+import { useAppStore } from './stores/app-store';
+import { VIEWS, type ViewId } from './views/registry';
+import { ActivityView, CollectionsView, FetchView, LibraryView, PasteView } from './views/PlaceholderViews';
+import { SettingsView } from './views/SettingsView';
+
+const VIEW_COMPONENTS: Record<ViewId, () => React.JSX.Element> = {
+  fetch: FetchView,
+  paste: PasteView,
+  library: LibraryView,
+  collections: CollectionsView,
+  activity: ActivityView,
+  settings: SettingsView,
+};
+
+export function App() {
+  const { view, theme, info, infoError, setView, setTheme, loadInfo } = useAppStore();
+
+  useEffect(() => {
+    void loadInfo();
+  }, [loadInfo]);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  const Current = VIEW_COMPONENTS[view];
+  const currentLabel = VIEWS.find((v) => v.id === view)?.label ?? '';
+
+  return (
+    <div className="app">
+      <nav className="sidebar" aria-label="Views">
+        <div className="brand">Gleaner</div>
+        <ul>
+          {VIEWS.map((v) => (
+            <li key={v.id}>
+              <button
+                type="button"
+                className={v.id === view ? 'nav-item active' : 'nav-item'}
+                aria-current={v.id === view ? 'page' : undefined}
+                title={v.hint}
+                onClick={() => setView(v.id)}
+              >
+                {v.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className="theme-toggle"
+          aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+          onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+        >
+          {theme === 'dark' ? 'Light theme' : 'Dark theme'}
+        </button>
+      </nav>
+      <main className="list-pane" aria-label={currentLabel}>
+        <Current />
+      </main>
+      <aside className="detail-pane" aria-label="Item detail">
+        <p className="muted">Select an item to see its details, transcript and provenance.</p>
+      </aside>
+      <footer className="status-bar" role="status" aria-live="polite">
+        {infoError ? (
+          <span className="error">{infoError}</span>
+        ) : info ? (
+          <span data-testid="status-info">
+            Gleaner {info.version} · SQLite {info.sqliteVersion} · {info.dataDir}
+          </span>
+        ) : (
+          <span>Connecting…</span>
+        )}
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * The names of every bridge method and event, with no imports at all.
+ *
+ * The sandboxed preload builds `window.gleaner` from these lists, so this file must never
+ * import a package. `contract.ts` checks at compile time that its schemas cover exactly
+ * these names.
+ */
+export const METHOD_NAMES = ['app.info'] as const;
+
+export const EVENT_NAMES = ['task.progress'] as const;
+
+export type MethodName = (typeof METHOD_NAMES)[number];
+export type EventName = (typeof EVENT_NAMES)[number];
+
+/** IPC channel names, shared by the preload and the Electron shell. */
+export const ipcChannelForMethod = (method: MethodName): string => `gleaner:rpc:${method}`;
+export const IPC_EVENT_CHANNEL = 'gleaner:event';
+
+export const isMethodName = (value: unknown): value is MethodName =>
+  typeof value === 'string' && (METHOD_NAMES as readonly string[]).includes(value);
+
+export const isEventName = (value: unknown): value is EventName =>
+  typeof value === 'string' && (EVENT_NAMES as readonly string[]).includes(value);

@@ -1,0 +1,49 @@
+/**
+ * Errors are values with a code and a sentence a user can act on. They cross every
+ * boundary (IPC, HTTP, CLI) as `{ code, message }`, never as thrown stack traces.
+ */
+export const ERROR_CODES = [
+  'INVALID_INPUT',
+  'UNKNOWN_METHOD',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'TOKEN_MISSING',
+  'TOKEN_REJECTED',
+  'SUBSCRIPTION_INACTIVE',
+  'RATE_LIMITED',
+  'UPSTREAM_ERROR',
+  'UPSTREAM_UNAVAILABLE',
+  'TIMEOUT',
+  'NETWORK',
+  'MALFORMED_RESPONSE',
+  'SECRET_STORE_UNAVAILABLE',
+  'DATABASE_TOO_NEW',
+  'CANCELLED',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorInfo {
+  code: ErrorCode;
+  message: string;
+}
+
+export class GleanerError extends Error {
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'GleanerError';
+    this.code = code;
+  }
+
+  toInfo(): ErrorInfo {
+    return { code: this.code, message: this.message };
+  }
+}
+
+export const isGleanerError = (value: unknown): value is GleanerError => value instanceof GleanerError;
+
+/** The envelope every bridge call answers with, on every transport. */
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };

@@ -1,0 +1,70 @@
+import { test, expect } from './fixtures';
+
+const VIEWS = ['Fetch', 'Paste URLs', 'Library', 'Collections', 'Activity', 'Settings'];
+
+test.describe('a new user opens Gleaner in the browser', () => {
+  test('the printed link opens the app, and every view is reachable', async ({ page, gleaner }) => {
+    await page.goto(gleaner.url);
+    // The key is traded for a cookie and leaves the address bar.
+    await expect(page).toHaveURL(new RegExp(`^${gleaner.origin}/(#.*)?$`));
+    await expect(page.getByRole('navigation', { name: 'Views' })).toBeVisible();
+
+    for (const view of VIEWS) {
+      await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: view, exact: true }).click();
+      await expect(page.getByRole('main', { name: view })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: view, exact: true })).toHaveAttribute('aria-current', 'page');
+    }
+  });
+
+  test('the app.info slice shows version, data folder and SQLite version', async ({ page, gleaner }) => {
+    await page.goto(gleaner.url);
+    await expect(page.getByTestId('status-info')).toContainText(gleaner.dataDir);
+    await expect(page.getByTestId('status-info')).toContainText(/SQLite 3\.\d+/);
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await expect(page.getByTestId('app-data-dir')).toHaveText(gleaner.dataDir);
+    await expect(page.getByTestId('app-sqlite-version')).toHaveText(/^3\.\d+\.\d+$/);
+    await expect(page.getByTestId('app-version')).toHaveText(/^\d+\.\d+\.\d+/);
+  });
+
+  test('the theme switches between light and dark and is remembered', async ({ page, gleaner }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(gleaner.url);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+
+  test('the page’s CSP blocks inline script', async ({ page, gleaner }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => violations.push(message.text()));
+    await page.goto(gleaner.url);
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'document.title = "pwned"';
+      document.body.appendChild(script);
+    });
+    await expect(page).toHaveTitle('Gleaner');
+    expect(violations.join('\n')).toMatch(/Content Security Policy/);
+  });
+});
+
+test.describe('the browser-mode host guards its door', () => {
+  test('/rpc/app.info answers with the secret and refuses without it', async ({ request, gleaner }) => {
+    const withSecret = await request.post(`${gleaner.origin}/rpc/app.info`, {
+      headers: { authorization: `Bearer ${gleaner.secret}` },
+      data: {},
+    });
+    expect(withSecret.status()).toBe(200);
+    expect(await withSecret.json()).toMatchObject({ ok: true, value: { dataDir: gleaner.dataDir } });
+
+    const without = await request.post(`${gleaner.origin}/rpc/app.info`, { data: {} });
+    expect(without.status()).toBe(401);
+  });
+
+  test('a page without the key gets 401', async ({ page, gleaner }) => {
+    const response = await page.goto(gleaner.origin);
+    expect(response?.status()).toBe(401);
+  });
+});

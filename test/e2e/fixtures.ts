@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { test as base } from '@playwright/test';
+
+export interface ServedGleaner {
+  /** The one-time URL with ?key=, as `gleaner serve` prints it. */
+  url: string;
+  origin: string;
+  secret: string;
+  dataDir: string;
+}
+
+const repoRoot = join(__dirname, '..', '..');
+
+/** Starts `gleaner serve` exactly as a user would, on its own empty library. */
+export async function startServe(): Promise<{ served: ServedGleaner; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gleaner-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'bin', 'gleaner.js'), 'serve', '--no-open', '--json', '--port', '0', '--data-dir', dataDir], {
+    cwd: repoRoot,
+    env: { ...process.env, GLEANER_TOKEN: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const firstLine = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`gleaner serve exited with ${code}: ${stderr}`)));
+  });
+  const { url } = JSON.parse(firstLine) as { url: string };
+  const parsed = new URL(url);
+  return {
+    served: { url, origin: parsed.origin, secret: parsed.searchParams.get('key') ?? '', dataDir },
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const test = base.extend<{ gleaner: ServedGleaner }>({
+  gleaner: async ({}, use) => {
+    const { served, stop } = await startServe();
+    await use(served);
+    await stop();
+  },
+});
+
+export { expect } from '@playwright/test';

@@ -1,0 +1,102 @@
+/**
+ * Loads the real Electron entry point against a stand-in `electron` module and checks the
+ * shell wires the core, the protocol, the IPC and the window the way the security model says.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { METHOD_NAMES, ipcChannelForMethod } from '../../../src/shared/bridge-names';
+import { FakeBrowserWindow, FakeIpcMain, FakeSession, FakeWebContents, frame } from './fake-electron';
+
+const fake = vi.hoisted(() => ({
+  appListeners: new Map<string, (...args: unknown[]) => void>(),
+  privileged: [] as unknown[],
+  protocolHandlers: new Map<string, (request: { url: string }) => Promise<Response>>(),
+  openExternal: [] as string[],
+}));
+
+const ipcMain = new FakeIpcMain();
+const session = new FakeSession();
+
+vi.mock('electron', () => ({
+  app: {
+    isPackaged: true,
+    on: (event: string, listener: (...args: unknown[]) => void) => fake.appListeners.set(event, listener),
+    whenReady: () => Promise.resolve(),
+    getVersion: () => '9.9.9',
+    getPath: () => '/nonexistent-user-data',
+    getAppPath: () => '/nonexistent-app',
+    quit: vi.fn(),
+    exit: vi.fn(),
+  },
+  BrowserWindow: FakeBrowserWindow,
+  ipcMain,
+  net: { fetch: vi.fn() },
+  protocol: {
+    registerSchemesAsPrivileged: (schemes: unknown[]) => fake.privileged.push(...schemes),
+    handle: (scheme: string, handler: (request: { url: string }) => Promise<Response>) => fake.protocolHandlers.set(scheme, handler),
+  },
+  session: { defaultSession: session },
+  shell: { openExternal: async (url: string) => void fake.openExternal.push(url) },
+}));
+
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'gleaner-electron-'));
+  process.env.GLEANER_DATA_DIR = dataDir;
+  await import('../../../src/main/electron/main');
+  await vi.waitFor(() => expect(FakeBrowserWindow.instances).toHaveLength(1));
+});
+
+afterAll(() => {
+  fake.appListeners.get('will-quit')?.();
+  delete process.env.GLEANER_DATA_DIR;
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('Electron shell wiring', () => {
+  it('registers the app:// scheme as standard and secure before the app is ready', () => {
+    expect(fake.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+    expect(fake.protocolHandlers.has('app')).toBe(true);
+  });
+
+  it('serves the renderer over app:// with the CSP, and nothing outside it', async () => {
+    const handler = fake.protocolHandlers.get('app')!;
+    const escape = await handler({ url: 'app://gleaner/..%2f..%2fpackage.json' });
+    expect(escape.status).toBe(404);
+    const foreign = await handler({ url: 'app://elsewhere/index.html' });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('opens one window with the hardened settings on the app:// page', () => {
+    const window = FakeBrowserWindow.instances[0]!;
+    expect(window.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect(window.loadedUrl).toBe('app://gleaner/index.html');
+  });
+
+  it('denies every permission', () => {
+    const callback = vi.fn();
+    session.permissionRequestHandler!({}, 'media', callback);
+    expect(callback).toHaveBeenCalledWith(false);
+  });
+
+  it('hardens every web contents the app creates', () => {
+    const contents = new FakeWebContents();
+    fake.appListeners.get('web-contents-created')!({}, contents);
+    expect(contents.fire('will-navigate', 'https://evil.example/')).toBe(true);
+    expect(contents.windowOpenHandler!({ url: 'https://example.org/a' })).toEqual({ action: 'deny' });
+  });
+
+  it('registers every bridge method, answering with the data folder it was given', async () => {
+    expect([...ipcMain.handlers.keys()].sort()).toEqual(METHOD_NAMES.map(ipcChannelForMethod).sort());
+    const envelope = await ipcMain.handlers.get(ipcChannelForMethod('app.info'))!({ senderFrame: frame('app://gleaner/index.html') }, {});
+    expect(envelope).toMatchObject({ ok: true, value: { dataDir, host: 'electron', version: '9.9.9' } });
+  });
+
+  it('refuses bridge calls from a foreign frame', async () => {
+    const envelope = await ipcMain.handlers.get(ipcChannelForMethod('app.info'))!({ senderFrame: frame('https://evil.example/') }, {});
+    expect(envelope).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+  });
+});

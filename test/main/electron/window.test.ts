@@ -1,0 +1,85 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  APP_ORIGIN,
+  createAppUrlCheck,
+  createMainWindow,
+  denyAllPermissions,
+  hardenWebContents,
+  secureWebPreferences,
+} from '../../../src/main/electron/window';
+import { FakeBrowserWindow, FakeSession, FakeWebContents } from './fake-electron';
+
+describe('window security settings', () => {
+  it('isolates, sandboxes and keeps Node out of the renderer', () => {
+    const prefs = secureWebPreferences('/app/preload.js');
+    expect(prefs).toMatchObject({
+      preload: '/app/preload.js',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
+  });
+
+  it('creates the main window with those settings and loads the app:// page', () => {
+    const window = createMainWindow(
+      { BrowserWindow: FakeBrowserWindow as never },
+      { preloadPath: '/p.js', startUrl: `${APP_ORIGIN}/index.html` },
+    ) as unknown as FakeBrowserWindow;
+    expect(window.options.webPreferences).toEqual(secureWebPreferences('/p.js'));
+    expect(window.loadedUrl).toBe('app://gleaner/index.html');
+    expect(window.options.show).toBe(false);
+  });
+});
+
+describe('hardenWebContents', () => {
+  const setup = () => {
+    const contents = new FakeWebContents();
+    const openExternal = vi.fn(async () => undefined);
+    hardenWebContents(contents as never, { isAppUrl: createAppUrlCheck([APP_ORIGIN]), openExternal });
+    return { contents, openExternal };
+  };
+
+  it('blocks navigation and redirects away from the app', () => {
+    const { contents } = setup();
+    expect(contents.fire('will-navigate', 'https://example.com/')).toBe(true);
+    expect(contents.fire('will-navigate', 'file:///etc/passwd')).toBe(true);
+    expect(contents.fire('will-redirect', 'http://127.0.0.1:8080/')).toBe(true);
+    expect(contents.fire('will-navigate', 'app://gleaner/index.html#/library')).toBe(false);
+  });
+
+  it('never attaches a webview', () => {
+    expect(setup().contents.fire('will-attach-webview')).toBe(true);
+  });
+
+  it.each([
+    ['https://www.youtube.com/watch?v=abc', true],
+    ['http://example.com/', false],
+    ['javascript:alert(1)', false],
+    ['file:///etc/passwd', false],
+    ['https://user:pass@example.com/', false],
+    ['data:text/html,<script>1</script>', false],
+  ])('denies window.open of %s and hands it to the system browser: %s', (url, handedOver) => {
+    const { contents, openExternal } = setup();
+    expect(contents.windowOpenHandler!({ url })).toEqual({ action: 'deny' });
+    expect(openExternal).toHaveBeenCalledTimes(handedOver ? 1 : 0);
+  });
+});
+
+describe('denyAllPermissions', () => {
+  it('refuses every permission request and check', () => {
+    const session = new FakeSession();
+    denyAllPermissions(session as never);
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) {
+      const callback = vi.fn();
+      session.permissionRequestHandler!({}, permission, callback);
+      expect(callback).toHaveBeenCalledWith(false);
+    }
+    expect(session.permissionCheckHandler!()).toBe(false);
+    expect(session.devicePermissionHandler!()).toBe(false);
+  });
+});

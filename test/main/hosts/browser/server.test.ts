@@ -1,0 +1,151 @@
+import { join } from 'node:path';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBrowserHost, type BrowserHost } from '../../../../src/main/hosts/browser/server';
+import { createTestCore, type TestCore } from '../../../helpers/core';
+
+const SECRET = 'test-secret-0123456789abcdefghijklmnop';
+
+/** Raw requests, because fetch() will not let a test forge Host headers. */
+function send(host: BrowserHost, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: host.port, method: options.method ?? 'GET', path: options.path, headers: { host: `127.0.0.1:${host.port}`, ...options.headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('error', reject);
+    if (options.body !== undefined) req.write(options.body);
+    req.end();
+  });
+}
+
+const rpc = (host: BrowserHost, method: string, body: string, headers: Record<string, string> = {}) =>
+  send(host, {
+    method: 'POST',
+    path: `/rpc/${method}`,
+    headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json', ...headers },
+    body,
+  });
+
+describe('browser-mode host', () => {
+  let testCore: TestCore;
+  let host: BrowserHost;
+
+  beforeAll(async () => {
+    testCore = createTestCore();
+    host = await startBrowserHost({
+      dispatch: testCore.core.dispatch,
+      events: testCore.core.events,
+      rendererDir: join(__dirname, '../../../fixtures/renderer'),
+      log: testCore.core.context.log,
+      secret: SECRET,
+    });
+  });
+
+  afterAll(async () => {
+    await host.close();
+    testCore.dispose();
+  });
+
+  it('listens on loopback only and prints a URL carrying the key', () => {
+    expect(host.url).toBe(`http://127.0.0.1:${host.port}/?key=${SECRET}`);
+  });
+
+  it('answers /rpc/app.info with the bearer secret', async () => {
+    const res = await rpc(host, 'app.info', '{}');
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ ok: true, value: { name: 'Gleaner', dataDir: testCore.dataDir } });
+  });
+
+  it.each([
+    ['no secret', {}],
+    ['a wrong bearer', { authorization: 'Bearer nope' }],
+    ['a wrong cookie', { cookie: 'gleaner_key_1=nope' }],
+  ])('refuses /rpc with %s (401)', async (_label, headers) => {
+    const res = await send(host, { method: 'POST', path: '/rpc/app.info', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses a foreign Host header even with the secret (DNS rebinding)', async () => {
+    const res = await rpc(host, 'app.info', '{}', { host: `evil.example:${host.port}` });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses a foreign Origin even with the secret', async () => {
+    const res = await rpc(host, 'app.info', '{}', { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses cross-site form posts', async () => {
+    const cookie = `gleaner_key_${host.port}=${SECRET}`;
+    const form = await send(host, {
+      method: 'POST',
+      path: '/rpc/app.info',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=1',
+    });
+    expect(form.status).toBe(415);
+    const crossSite = await rpc(host, 'app.info', '{}', { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+  });
+
+  it('trades ?key= for an HttpOnly, SameSite=Strict cookie and drops it from the URL', async () => {
+    const res = await send(host, { path: `/?key=${SECRET}` });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/');
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    const page = await send(host, { path: '/', headers: { cookie: cookie.split(';')[0]! } });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('fixture page');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('refuses the page without the key, and with a wrong key', async () => {
+    expect((await send(host, { path: '/' })).status).toBe(401);
+    expect((await send(host, { path: '/?key=wrong' })).status).toBe(401);
+  });
+
+  it('answers wrong-shaped input with INVALID_INPUT naming the field, and keeps running', async () => {
+    const bad = await rpc(host, 'app.info', '{"limit": "ten"}');
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(JSON.parse(bad.body).error.message).toContain('limit');
+    expect((await rpc(host, 'app.info', 'not json')).status).toBe(400);
+    expect((await rpc(host, 'app.info', JSON.stringify({ big: 'x'.repeat(2 * 1024 * 1024) }))).status).toBe(413);
+    expect((await rpc(host, 'app.info', '{}')).status).toBe(200);
+  });
+
+  it('answers unknown methods with 404 and wrong verbs with 405', async () => {
+    expect((await rpc(host, 'no.such', '{}')).status).toBe(404);
+    expect((await send(host, { path: '/rpc/app.info', headers: { authorization: `Bearer ${SECRET}` } })).status).toBe(405);
+  });
+
+  it('streams events to subscribers as server-sent events', async () => {
+    const received = await new Promise<string>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: host.port, path: '/events', headers: { host: `127.0.0.1:${host.port}`, authorization: `Bearer ${SECRET}` } }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+          if (text.includes(': connected')) testCore.core.events.emit('task.progress', { taskId: 't1', label: 'Import', done: 3, total: 10 });
+          if (text.includes('event: task.progress')) {
+            req.destroy();
+            resolve(text);
+          }
+        });
+      });
+      req.on('error', (error) => (error.message.includes('aborted') ? undefined : reject(error)));
+      req.end();
+    });
+    expect(received).toContain('data: {"taskId":"t1","label":"Import","done":3,"total":10}');
+  });
+
+  it('never writes the secret to its log', () => {
+    expect(testCore.logLines.join('\n')).not.toContain(SECRET);
+  });
+});

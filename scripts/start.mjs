@@ -25,10 +25,10 @@ if (blocker) {
   run(process.execPath, [join(root, 'bin', 'gleaner.js'), 'serve', ...process.argv.slice(2)]);
 } else {
   try {
-    const { ensureElectronSqlite } = await import('./electron-native.mjs');
-    ensureElectronSqlite();
+    const { ensureElectronNativeModules } = await import('./electron-native.mjs');
+    ensureElectronNativeModules();
   } catch (error) {
-    process.stdout.write(`Gleaner could not prepare its database module for Electron (${error instanceof Error ? error.message : error}), so it is starting in browser mode instead.\n`);
+    process.stdout.write(`Gleaner could not prepare its native modules for Electron (${error instanceof Error ? error.message : error}), so it is starting in browser mode instead.\n`);
     run(process.execPath, [join(root, 'bin', 'gleaner.js'), 'serve', ...process.argv.slice(2)]);
     process.exitCode = 0;
   }

@@ -5,7 +5,30 @@
  * import a package. `contract.ts` checks at compile time that its schemas cover exactly
  * these names.
  */
-export const METHOD_NAMES = ['app.info'] as const;
+export const METHOD_NAMES = [
+  'app.info',
+  'service.call',
+  'settings.get',
+  'settings.set',
+  'settings.unset',
+  'token.status',
+  'token.set',
+  'token.clear',
+  'library.search',
+  'items.get',
+  'items.raw',
+  'items.setNote',
+  'items.tag',
+  'items.untag',
+  'collections.list',
+  'collections.create',
+  'collections.rename',
+  'collections.delete',
+  'collections.add',
+  'collections.remove',
+  'collections.reorder',
+  'collections.items',
+] as const;
 
 export const EVENT_NAMES = ['task.progress'] as const;
 

@@ -7,6 +7,10 @@
  */
 import { z } from 'zod';
 import type { EventName, MethodName } from './bridge-names';
+import { OPERATION_IDS, PLATFORMS, type OperationId } from './catalogue';
+import type { CollectionItem, CollectionSummary, ItemDetail, SearchResult } from './library';
+import { ITEM_KINDS } from './model';
+import type { PlanLimits, PlanName } from './plans';
 
 /** A phantom marker carrying the output type of a method (no runtime cost). */
 const returns = <T>(): T => undefined as T;
@@ -29,10 +33,112 @@ export interface TaskProgress {
   total: number | null;
 }
 
+/** One call's outcome as the renderer sees it; the raw body stays in the main process. */
+export interface CallResult {
+  operation: OperationId;
+  /** Library ids of the items the response held, in its order. */
+  itemIds: number[];
+  warnings: string[];
+  params: Record<string, string>;
+  requestId: string;
+  status: number;
+  fetchedAt: string;
+  durationMs: number;
+  nextPage: Record<string, string> | null;
+  data: unknown;
+}
+
+export interface SettingsSnapshot {
+  /** Every setting in the CLI's key form (`gleaner config get`). */
+  config: Record<string, string | number>;
+  baseUrl: string;
+  isDemo: boolean;
+  plan: PlanName;
+  limits: PlanLimits;
+}
+
+/** Whether a token is stored and where; never any part of the token itself. */
+export interface TokenStatus {
+  stored: boolean;
+  available: boolean;
+  location: string;
+  overriddenByEnvironment: boolean;
+}
+
 const noInput = z.object({}).strict();
+
+const paramValue = z.union([z.string().max(4096), z.number().finite(), z.boolean(), z.null()]);
+const itemId = z.number().int().positive();
+const itemIds = z.array(itemId).min(1).max(100_000);
+const collectionName = z.string().trim().min(1).max(200);
+const isoDate = z.string().refine((text) => !Number.isNaN(Date.parse(text)), 'must be a date such as 2024-05-01');
+
+export const searchRequestSchema = z
+  .object({
+    query: z.string().max(1000).optional(),
+    platform: z.enum(PLATFORMS).optional(),
+    kind: z.enum(ITEM_KINDS).optional(),
+    collection: collectionName.optional(),
+    tag: z.string().trim().min(1).max(100).optional(),
+    publishedFrom: isoDate.optional(),
+    publishedTo: isoDate.optional(),
+    hasTranscript: z.boolean().optional(),
+    sort: z.enum(['relevance', 'published', 'fetched', 'views', 'likes', 'title']).optional(),
+    limit: z.number().int().min(1).max(1000).optional(),
+    offset: z.number().int().min(0).optional(),
+  })
+  .strict();
+
+export interface RawResponse {
+  requestId: string;
+  operation: string;
+  fetchedAt: string;
+  sha256: string;
+  body: string;
+}
 
 export const methods = {
   'app.info': { input: noInput, output: returns<AppInfo>() },
+  'service.call': {
+    input: z
+      .object({
+        operation: z.enum(OPERATION_IDS),
+        params: z.record(z.string().max(100), paramValue).default({}),
+        collection: collectionName.optional(),
+      })
+      .strict(),
+    output: returns<CallResult>(),
+  },
+  'settings.get': { input: noInput, output: returns<SettingsSnapshot>() },
+  'settings.set': {
+    input: z.object({ key: z.string().min(1).max(200), value: z.string().max(2000) }).strict(),
+    output: returns<SettingsSnapshot>(),
+  },
+  'settings.unset': { input: z.object({ key: z.string().min(1).max(200) }).strict(), output: returns<SettingsSnapshot>() },
+  'token.status': { input: noInput, output: returns<TokenStatus>() },
+  // The token crosses the bridge only inwards, once, when the user types it; it is never sent back.
+  'token.set': { input: z.object({ token: z.string().min(1).max(4096) }).strict(), output: returns<TokenStatus>() },
+  'token.clear': { input: noInput, output: returns<TokenStatus>() },
+  'library.search': { input: searchRequestSchema, output: returns<SearchResult>() },
+  'items.get': { input: z.object({ id: itemId }).strict(), output: returns<ItemDetail>() },
+  'items.raw': { input: z.object({ responseId: itemId }).strict(), output: returns<RawResponse>() },
+  'items.setNote': {
+    input: z.object({ itemId, body: z.string().max(100_000), collection: collectionName.optional() }).strict(),
+    output: returns<ItemDetail>(),
+  },
+  'items.tag': { input: z.object({ itemIds, tag: z.string().max(100), collection: collectionName.optional() }).strict(), output: returns<{ tagged: number }>() },
+  'items.untag': { input: z.object({ itemIds, tag: z.string().max(100), collection: collectionName.optional() }).strict(), output: returns<{ untagged: number }>() },
+  'collections.list': { input: noInput, output: returns<CollectionSummary[]>() },
+  'collections.create': { input: z.object({ name: collectionName }).strict(), output: returns<CollectionSummary>() },
+  'collections.rename': { input: z.object({ name: collectionName, newName: collectionName }).strict(), output: returns<CollectionSummary[]>() },
+  'collections.delete': { input: z.object({ name: collectionName }).strict(), output: returns<{ items: number }>() },
+  'collections.add': { input: z.object({ name: collectionName, itemIds }).strict(), output: returns<{ added: number }>() },
+  'collections.remove': { input: z.object({ name: collectionName, itemIds }).strict(), output: returns<{ removed: number }>() },
+  'collections.reorder': { input: z.object({ name: collectionName, itemIds }).strict(), output: returns<{ items: CollectionItem[] }>() },
+  'collections.items': {
+    input: z.object({ name: collectionName }).strict(),
+    output: returns<{ collection: CollectionSummary; items: CollectionItem[] }>(),
+  },
 } satisfies Record<MethodName, { input: z.ZodType; output: unknown }>;
 
 export const events = {

@@ -29,13 +29,21 @@ export interface ErrorInfo {
   message: string;
 }
 
+/** Facts a caller may act on (the queue reads retryAfterMs); never shown as text. */
+export interface ErrorDetails {
+  status?: number;
+  retryAfterMs?: number;
+}
+
 export class GleanerError extends Error {
   readonly code: ErrorCode;
+  readonly details: ErrorDetails;
 
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; details?: ErrorDetails }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'GleanerError';
     this.code = code;
+    this.details = options?.details ?? {};
   }
 
   toInfo(): ErrorInfo {

@@ -10,7 +10,7 @@ export interface TestCore {
   core: Core;
   dataDir: string;
   logLines: string[];
-  dispose(): void;
+  dispose(): Promise<void>;
 }
 
 /** A real core on a fresh temporary data folder, with a stub fetch that refuses to go anywhere. */
@@ -33,8 +33,8 @@ export function createTestCore(overrides: Partial<CoreDeps> = {}): TestCore {
     core,
     dataDir,
     logLines,
-    dispose() {
-      core.close();
+    async dispose() {
+      await core.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

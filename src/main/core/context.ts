@@ -1,8 +1,14 @@
 import type { AppInfo } from '../../shared/contract';
+import type { Platform } from '../../shared/catalogue';
 import type { Clock } from './clock';
+import type { CollectionRepository } from './library/collections';
+import type { IngestResult, ResponseToStore } from './library/ingest';
 import type { EventHub } from './events';
 import type { Logger } from './log';
 import type { SecretStore } from './secrets/secret-store';
+import type { ServiceClient } from './service/client';
+import type { EmbeddedDemo, ServiceTargets } from './service/target';
+import type { SettingsRepository } from './settings/settings-repository';
 import type { Database } from './store/database';
 
 /** What the core needs from its host; every piece is injected so tests can replace it. */
@@ -15,14 +21,25 @@ export interface CoreDeps {
   fetch: typeof fetch;
   secretStore: SecretStore;
   log: Logger;
+  /** Starts the built-in demo service when the base URL is `demo` (defaults to the real one). */
+  startDemo?: () => Promise<EmbeddedDemo>;
   /** Electron passes its own build of better-sqlite3 here. */
   sqliteNativeBinding?: string;
   /** Tests pass ':memory:'. */
   databasePath?: string;
+  /** Overrides the request time limits (tests use short ones). */
+  timeoutMs?: { normal: number; slow: number };
 }
 
 /** What handlers share once the core is built. */
 export interface CoreContext extends CoreDeps {
   db: Database;
   events: EventHub;
+  settings: SettingsRepository;
+  targets: ServiceTargets;
+  service: ServiceClient;
+  platformOfUrl(url: string): Platform | null;
+  /** Stores a response and the items in it (one transaction; idempotent by request id). */
+  ingest(response: ResponseToStore): IngestResult;
+  collections: CollectionRepository;
 }

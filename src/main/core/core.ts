@@ -1,15 +1,29 @@
+import { startDemoService } from '../demo/server';
 import { createDispatcher, type Dispatch, type Handlers } from './bridge/dispatcher';
 import type { CoreContext, CoreDeps } from './context';
 import { databasePath } from './data-dir';
 import { createEventHub, type EventHub } from './events';
 import { createAppHandlers } from './handlers/app';
+import { createCollectionHandlers } from './handlers/collections';
+import { createLibraryHandlers } from './handlers/library';
+import { createCollectionRepository } from './library/collections';
+import { createIngester } from './library/ingest';
+import { normaliseResponse } from './platforms/normalise';
+import { createServiceHandlers } from './handlers/service';
+import { createSettingsHandlers } from './handlers/settings';
+import { createTokenHandlers } from './handlers/token';
+import { platformOfUrl } from './platforms/recognise-url';
+import { createServiceClient } from './service/client';
+import { createServiceTargets } from './service/target';
+import { createSettingsRepository } from './settings/settings-repository';
+import { readServiceSettings } from './settings/service-settings';
 import { openDatabase } from './store/database';
 
 export interface Core {
   dispatch: Dispatch;
   events: EventHub;
   context: CoreContext;
-  close(): void;
+  close(): Promise<void>;
 }
 
 /**
@@ -22,14 +36,53 @@ export function createCore(deps: CoreDeps): Core {
     ...(deps.sqliteNativeBinding ? { nativeBinding: deps.sqliteNativeBinding } : {}),
   });
   const events = createEventHub((error) => deps.log.warn('event listener failed', { error: String(error) }));
-  const context: CoreContext = { ...deps, db, events };
+  const settings = createSettingsRepository(db, () => new Date(deps.clock.now()));
+  const readSettings = () => readServiceSettings(settings);
+  const targets = createServiceTargets({
+    settings: readSettings,
+    secretStore: deps.secretStore,
+    log: deps.log,
+    startDemo: deps.startDemo ?? (() => startDemoService({ port: 0 })),
+  });
+  const service = createServiceClient({
+    fetch: deps.fetch,
+    clock: deps.clock,
+    log: deps.log,
+    settings: readSettings,
+    target: () => targets.target(),
+    platformOfUrl,
+    ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
+  });
+  const nowIso = () => new Date(deps.clock.now()).toISOString();
+  const context: CoreContext = {
+    ...deps,
+    db,
+    events,
+    settings,
+    targets,
+    service,
+    platformOfUrl,
+    ingest: createIngester(db, normaliseResponse),
+    collections: createCollectionRepository(db, nowIso),
+  };
   const handlers: Handlers = {
     ...createAppHandlers(context),
+    ...createServiceHandlers(context),
+    ...createSettingsHandlers(context),
+    ...createTokenHandlers(context),
+    ...createLibraryHandlers(context),
+    ...createCollectionHandlers(context),
   };
+  let closed = false;
   return {
     dispatch: createDispatcher(handlers, deps.log),
     events,
     context,
-    close: () => db.close(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await targets.close();
+      db.close();
+    },
   };
 }

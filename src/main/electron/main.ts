@@ -4,16 +4,18 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, net, protocol, safeStorage, session, shell } from 'electron';
 import { IPC_EVENT_CHANNEL } from '../../shared/bridge-names';
 import { systemClock } from '../core/clock';
 import { createCore, type Core } from '../core/core';
 import { createLogger } from '../core/log';
 import { createFileLogSink } from '../core/log-file';
-import { createMemorySecretStore } from '../core/secrets/secret-store';
+import { keytarLoaderFrom, loadInstalledKeytar } from '../core/secrets/keytar-store';
+import { createTokenStore } from '../core/secrets/token-store';
 import { isSafeExternalUrl } from '../hosts/web-security';
 import { registerBridgeIpc } from './ipc';
 import { serveAppRequest } from './protocol';
+import { createSafeStorageSecretStore, SAFE_STORAGE_TOKEN_FILE } from './safe-storage-store';
 import { APP_ORIGIN, APP_SCHEME, createAppUrlCheck, createMainWindow, denyAllPermissions, hardenWebContents } from './window';
 
 protocol.registerSchemesAsPrivileged([
@@ -28,9 +30,9 @@ const openExternal = async (url: string): Promise<void> => {
 
 app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, { isAppUrl, openExternal }));
 
-/** better-sqlite3 rebuilt for Electron's ABI by `npm start` (scripts/electron-native.mjs). */
-function electronSqliteBinding(): string | undefined {
-  const candidate = join(app.getAppPath(), 'node_modules', '.gleaner-electron', 'better_sqlite3.node');
+/** Native modules rebuilt for Electron's ABI by `npm start` (scripts/electron-native.mjs). */
+function electronNative(file: string): string | undefined {
+  const candidate = join(app.getAppPath(), 'node_modules', '.gleaner-electron', file);
   return existsSync(candidate) ? candidate : undefined;
 }
 
@@ -45,14 +47,22 @@ async function start(): Promise<void> {
   // The same rule as the CLI (GLEANER_DATA_DIR, else the app's folder), so both share one library.
   const dataDir = process.env.GLEANER_DATA_DIR?.trim() ? process.env.GLEANER_DATA_DIR : app.getPath('userData');
   const log = createLogger(createFileLogSink(dataDir));
-  const sqliteNativeBinding = electronSqliteBinding();
+  const sqliteNativeBinding = electronNative('better_sqlite3.node');
+  const keytarBinding = electronNative('keytar.node');
+  // The OS keychain first; Electron's safeStorage where no keychain works (never its basic_text backend).
+  const secretStore = createTokenStore({
+    env: process.env,
+    log,
+    loadKeytar: keytarBinding ? keytarLoaderFrom(keytarBinding) : loadInstalledKeytar,
+    fallback: createSafeStorageSecretStore({ safeStorage, filePath: join(dataDir, SAFE_STORAGE_TOKEN_FILE) }),
+  });
   core = createCore({
     dataDir,
     appVersion: app.getVersion(),
     host: 'electron',
     clock: systemClock,
     fetch: net.fetch.bind(net) as typeof fetch,
-    secretStore: createMemorySecretStore(process.env.GLEANER_TOKEN ?? null),
+    secretStore,
     log,
     ...(sqliteNativeBinding ? { sqliteNativeBinding } : {}),
   });
@@ -69,7 +79,7 @@ async function start(): Promise<void> {
 }
 
 app.on('window-all-closed', () => app.quit());
-app.on('will-quit', () => core?.close());
+app.on('will-quit', () => void core?.close());
 
 start().catch((error: unknown) => {
   process.stderr.write(`Gleaner could not start: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -3,7 +3,7 @@ import { createCore, type Core } from '../core/core';
 import type { AppInfo } from '../../shared/contract';
 import { createLogger, type Logger } from '../core/log';
 import { createFileLogSink } from '../core/log-file';
-import { createMemorySecretStore } from '../core/secrets/secret-store';
+import { createTokenStore } from '../core/secrets/token-store';
 import { APP_VERSION } from './app-version';
 
 export interface NodeCoreOptions {
@@ -15,15 +15,13 @@ export interface NodeCoreOptions {
 /** The composition root for the Node hosts (CLI and browser mode): Node's fetch, the system clock. */
 export function createNodeCore({ dataDir, host, env }: NodeCoreOptions): { core: Core; log: Logger } {
   const log = createLogger(createFileLogSink(dataDir));
-  const token = env.GLEANER_TOKEN?.trim() ? env.GLEANER_TOKEN.trim() : null;
-  if (token) log.addSecret(token);
   const core = createCore({
     dataDir,
     appVersion: APP_VERSION,
     host,
     clock: systemClock,
     fetch: globalThis.fetch.bind(globalThis),
-    secretStore: createMemorySecretStore(token),
+    secretStore: createTokenStore({ env, log }),
     log,
   });
   return { core, log };

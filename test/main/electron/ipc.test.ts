@@ -22,7 +22,7 @@ describe('IPC registration', () => {
     registerBridgeIpc(ipcMain as never, core.dispatch, isAppUrl);
     const handler = ipcMain.handlers.get(ipcChannelForMethod('app.info'))!;
     await expect(handler({ senderFrame: frame('app://gleaner/index.html') }, {})).resolves.toMatchObject({ ok: true });
-    dispose();
+    await dispose();
   });
 
   it('rejects bad input with INVALID_INPUT naming the field', async () => {
@@ -34,7 +34,7 @@ describe('IPC registration', () => {
     expect(envelope.ok).toBe(false);
     expect(envelope.error.code).toBe('INVALID_INPUT');
     expect(envelope.error.message).toContain('surprise');
-    dispose();
+    await dispose();
   });
 
   it.each([

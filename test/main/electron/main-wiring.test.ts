@@ -37,6 +37,7 @@ vi.mock('electron', () => ({
     registerSchemesAsPrivileged: (schemes: unknown[]) => fake.privileged.push(...schemes),
     handle: (scheme: string, handler: (request: { url: string }) => Promise<Response>) => fake.protocolHandlers.set(scheme, handler),
   },
+  safeStorage: { isEncryptionAvailable: () => false, getSelectedStorageBackend: () => 'basic_text', encryptString: vi.fn(), decryptString: vi.fn() },
   session: { defaultSession: session },
   shell: { openExternal: async (url: string) => void fake.openExternal.push(url) },
 }));

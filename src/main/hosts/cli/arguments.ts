@@ -7,3 +7,24 @@ export function parsePort(value: string): number {
   }
   return port;
 }
+
+export function parsePositiveInteger(value: string, flag: string, max: number): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) {
+    throw new GleanerError('INVALID_INPUT', `${flag} must be a whole number from 1 to ${max}, not ${JSON.stringify(value)}.`);
+  }
+  return Number(value);
+}
+
+/** `name=value` words (the value may itself contain `=`, as links do). */
+export function parseNameValuePairs(words: readonly string[]): Record<string, string> {
+  // No prototype, so a parameter named __proto__ is just an (unknown) parameter.
+  const params = Object.create(null) as Record<string, string>;
+  for (const word of words) {
+    const index = word.indexOf('=');
+    if (index <= 0) throw new GleanerError('INVALID_INPUT', `Parameters are written name=value; ${JSON.stringify(word)} is not.`);
+    const name = word.slice(0, index);
+    if (Object.hasOwn(params, name)) throw new GleanerError('INVALID_INPUT', `The parameter ${name} is given twice.`);
+    params[name] = word.slice(index + 1);
+  }
+  return params;
+}

@@ -2,7 +2,18 @@ import { Command, CommanderError } from 'commander';
 import { GleanerError, isGleanerError } from '../../../shared/errors';
 import { resolveDataDir } from '../../core/data-dir';
 import { APP_VERSION } from '../app-version';
+import type { Core } from '../../core/core';
+import type { Logger } from '../../core/log';
+import { createNodeCore } from '../node-core';
+import { registerCall } from './commands/call';
+import { registerCollections } from './commands/collections';
+import { registerItems } from './commands/items';
+import { registerSearch } from './commands/search';
+import { registerConfig } from './commands/config';
+import { registerDemoService } from './commands/demo-service';
 import { registerServe } from './commands/serve';
+import { registerToken } from './commands/token';
+import { createTokenStore } from '../../core/secrets/token-store';
 import { exitCodeFor, formatError, type CliIo } from './io';
 
 export interface CliContext {
@@ -10,6 +21,8 @@ export interface CliContext {
   rendererDir: string;
   dataDir(command: Command): string;
   json(command: Command): boolean;
+  /** Opens the library of `--data-dir`, runs `work`, and always closes it. */
+  withCore<T>(command: Command, work: (core: Core, log: Logger) => Promise<T>): Promise<T>;
 }
 
 interface GlobalOptions {
@@ -24,6 +37,14 @@ export function buildProgram(io: CliIo, rendererDir: string): Command {
     rendererDir,
     dataDir: (command) => resolveDataDir((command.optsWithGlobals() as GlobalOptions).dataDir, io.env),
     json: (command) => Boolean((command.optsWithGlobals() as GlobalOptions).json),
+    async withCore(command, work) {
+      const { core, log } = createNodeCore({ dataDir: ctx.dataDir(command), host: 'cli', env: io.env });
+      try {
+        return await work(core, log);
+      } finally {
+        await core.close();
+      }
+    },
   };
   program
     .description('Gleaner: a research library of public social-media content, from the command line.')
@@ -39,6 +60,13 @@ export function buildProgram(io: CliIo, rendererDir: string): Command {
       outputError: () => undefined,
     });
   registerServe(program, ctx);
+  registerDemoService(program, ctx);
+  registerConfig(program, ctx);
+  registerToken(program, ctx, () => createTokenStore({ env: io.env }));
+  registerCall(program, ctx);
+  registerSearch(program, ctx);
+  registerCollections(program, ctx);
+  registerItems(program, ctx);
   return program;
 }
 

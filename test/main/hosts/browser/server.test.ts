@@ -48,7 +48,7 @@ describe('browser-mode host', () => {
 
   afterAll(async () => {
     await host.close();
-    testCore.dispose();
+    await testCore.dispose();
   });
 
   it('listens on loopback only and prints a URL carrying the key', () => {

@@ -1,5 +1,6 @@
 import { migration0001 } from './0001-settings';
+import { migration0002 } from './0002-library';
 import type { Migration } from './types';
 
 /** Every migration, in order. Adding one: a new `NNNN-name.ts` file and one line here. */
-export const migrations: readonly Migration[] = [migration0001];
+export const migrations: readonly Migration[] = [migration0001, migration0002];

@@ -23,7 +23,7 @@ export function registerServe(program: Command, ctx: CliContext): void {
         await ctx.io.waitForShutdown();
         await host.close();
       } finally {
-        core.close();
+        await core.close();
       }
     });
 }

@@ -1,0 +1,26 @@
+import type { Handlers } from '../bridge/dispatcher';
+import type { CoreContext } from '../context';
+import { getItemDetail, getRawResponse } from '../library/items';
+import { searchLibrary } from '../library/search';
+
+export function createLibraryHandlers(
+  ctx: CoreContext,
+): Pick<Handlers, 'library.search' | 'items.get' | 'items.raw' | 'items.setNote' | 'items.tag' | 'items.untag'> {
+  return {
+    'library.search': (request) => searchLibrary(ctx.db, request),
+    'items.get': ({ id }) => getItemDetail(ctx.db, id),
+    'items.raw': ({ responseId }) => getRawResponse(ctx.db, responseId),
+    'items.setNote': ({ itemId, body, collection }) => {
+      ctx.collections.setNote(itemId, body, collection);
+      return getItemDetail(ctx.db, itemId);
+    },
+    'items.tag': ({ itemIds, tag, collection }) => {
+      ctx.collections.tag(itemIds, tag, collection);
+      return { tagged: itemIds.length };
+    },
+    'items.untag': ({ itemIds, tag, collection }) => {
+      ctx.collections.untag(itemIds, tag, collection);
+      return { untagged: itemIds.length };
+    },
+  };
+}

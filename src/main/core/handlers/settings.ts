@@ -1,0 +1,29 @@
+import type { SettingsSnapshot } from '../../../shared/contract';
+import type { Handlers } from '../bridge/dispatcher';
+import type { CoreContext } from '../context';
+import { DEMO_BASE_URL, effectiveLimits, listConfig, readServiceSettings, setConfig, unsetConfig } from '../settings/service-settings';
+
+export function settingsSnapshot(ctx: CoreContext): SettingsSnapshot {
+  const settings = readServiceSettings(ctx.settings);
+  return {
+    config: listConfig(ctx.settings),
+    baseUrl: settings.baseUrl,
+    isDemo: settings.baseUrl === DEMO_BASE_URL,
+    plan: settings.plan,
+    limits: effectiveLimits(settings),
+  };
+}
+
+export function createSettingsHandlers(ctx: CoreContext): Pick<Handlers, 'settings.get' | 'settings.set' | 'settings.unset'> {
+  return {
+    'settings.get': () => settingsSnapshot(ctx),
+    'settings.set': ({ key, value }) => {
+      setConfig(ctx.settings, key, value);
+      return settingsSnapshot(ctx);
+    },
+    'settings.unset': ({ key }) => {
+      unsetConfig(ctx.settings, key);
+      return settingsSnapshot(ctx);
+    },
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * Collections group items for a story; an item can be in many, and deleting a collection
+ * never deletes items. Notes and tags are global (collection 0) or belong to one collection.
+ */
+import { GleanerError } from '../../../shared/errors';
+import { hasControlCharacters } from '../../../shared/text';
+import type { CollectionItem, CollectionSummary } from '../../../shared/library';
+import type { Database } from '../store/database';
+
+
+
+const MAX_NAME = 200;
+
+export function checkCollectionName(raw: string): string {
+  const name = raw.trim();
+  if (name === '') throw new GleanerError('INVALID_INPUT', 'A collection needs a name.');
+  if (name.length > MAX_NAME) throw new GleanerError('INVALID_INPUT', `A collection name is at most ${MAX_NAME} characters.`);
+  if (hasControlCharacters(name)) throw new GleanerError('INVALID_INPUT', 'A collection name cannot contain line breaks or control characters.');
+  return name;
+}
+
+export function checkTag(raw: string): string {
+  const tag = raw.trim();
+  if (tag === '' || tag.length > 100 || hasControlCharacters(tag)) {
+    throw new GleanerError('INVALID_INPUT', 'A tag is 1 to 100 characters on one line.');
+  }
+  return tag;
+}
+
+export function createCollectionRepository(db: Database, now: () => string) {
+  const byName = db.prepare<[string], { id: number; name: string }>('SELECT id, name FROM collections WHERE name = ?');
+  const existingItems = (ids: readonly number[]): Set<number> => {
+    const found = new Set<number>();
+    const check = db.prepare<[number], { id: number }>('SELECT id FROM items WHERE id = ?');
+    for (const id of ids) if (check.get(id)) found.add(id);
+    return found;
+  };
+
+  function require(name: string): { id: number; name: string } {
+    const found = byName.get(checkCollectionName(name));
+    if (!found) throw new GleanerError('NOT_FOUND', `There is no collection named ${JSON.stringify(name.trim())}.`);
+    return found;
+  }
+
+  function requireItems(ids: readonly number[]): void {
+    const found = existingItems(ids);
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length) throw new GleanerError('NOT_FOUND', `No item with id ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''} is in the library.`);
+  }
+
+  const touch = db.prepare('UPDATE collections SET updated_at = ? WHERE id = ?');
+
+  return {
+    list(): CollectionSummary[] {
+      return db
+        .prepare<[], CollectionSummary>(
+          `SELECT c.id, c.name, count(ci.item_id) AS itemCount, c.created_at AS createdAt, c.updated_at AS updatedAt
+             FROM collections c LEFT JOIN collection_items ci ON ci.collection_id = c.id
+            GROUP BY c.id ORDER BY c.name COLLATE NOCASE`,
+        )
+        .all();
+    },
+
+    create(rawName: string): CollectionSummary {
+      const name = checkCollectionName(rawName);
+      if (byName.get(name)) throw new GleanerError('INVALID_INPUT', `A collection named ${JSON.stringify(name)} already exists.`);
+      const at = now();
+      const id = Number(db.prepare('INSERT INTO collections (name, created_at, updated_at) VALUES (?, ?, ?)').run(name, at, at).lastInsertRowid);
+      return { id, name, itemCount: 0, createdAt: at, updatedAt: at };
+    },
+
+    /** Finds a collection by name, creating it if needed (for "fetch into a collection"). */
+    ensure(rawName: string): number {
+      const name = checkCollectionName(rawName);
+      return byName.get(name)?.id ?? this.create(name).id;
+    },
+
+    rename(oldName: string, rawNewName: string): void {
+      const collection = require(oldName);
+      const newName = checkCollectionName(rawNewName);
+      const clash = byName.get(newName);
+      if (clash && clash.id !== collection.id) throw new GleanerError('INVALID_INPUT', `A collection named ${JSON.stringify(newName)} already exists.`);
+      db.prepare('UPDATE collections SET name = ?, updated_at = ? WHERE id = ?').run(newName, now(), collection.id);
+    },
+
+    delete(name: string): { items: number } {
+      const collection = require(name);
+      return db.transaction(() => {
+        const items = (db.prepare('SELECT count(*) AS n FROM collection_items WHERE collection_id = ?').get(collection.id) as { n: number }).n;
+        db.prepare('DELETE FROM notes WHERE collection_id = ?').run(collection.id);
+        db.prepare('DELETE FROM tags WHERE collection_id = ?').run(collection.id);
+        db.prepare('DELETE FROM collections WHERE id = ?').run(collection.id);
+        return { items };
+      })();
+    },
+
+    /** Adds items at the end, in the order given; items already in it stay where they are. */
+    add(name: string, itemIds: readonly number[]): { added: number } {
+      const collection = require(name);
+      requireItems(itemIds);
+      return db.transaction(() => {
+        let next = ((db.prepare('SELECT max(position) AS p FROM collection_items WHERE collection_id = ?').get(collection.id) as { p: number | null }).p ?? 0) + 1;
+        const insert = db.prepare('INSERT OR IGNORE INTO collection_items (collection_id, item_id, position, added_at) VALUES (?, ?, ?, ?)');
+        let added = 0;
+        const at = now();
+        for (const id of itemIds) {
+          const changes = insert.run(collection.id, id, next, at).changes;
+          if (changes) {
+            added += 1;
+            next += 1;
+          }
+        }
+        touch.run(at, collection.id);
+        return { added };
+      })();
+    },
+
+    remove(name: string, itemIds: readonly number[]): { removed: number } {
+      const collection = require(name);
+      return db.transaction(() => {
+        const del = db.prepare('DELETE FROM collection_items WHERE collection_id = ? AND item_id = ?');
+        let removed = 0;
+        for (const id of itemIds) removed += del.run(collection.id, id).changes;
+        touch.run(now(), collection.id);
+        return { removed };
+      })();
+    },
+
+    /** Sets the order: the given items first, in that order, then the rest as they were. */
+    reorder(name: string, itemIds: readonly number[]): void {
+      const collection = require(name);
+      db.transaction(() => {
+        const current = db.prepare<[number], { item_id: number }>('SELECT item_id FROM collection_items WHERE collection_id = ? ORDER BY position').all(collection.id).map((r) => r.item_id);
+        const members = new Set(current);
+        const stranger = itemIds.find((id) => !members.has(id));
+        if (stranger !== undefined) throw new GleanerError('INVALID_INPUT', `Item ${stranger} is not in the collection ${JSON.stringify(collection.name)}.`);
+        const wanted = new Set(itemIds);
+        const order = [...itemIds, ...current.filter((id) => !wanted.has(id))];
+        const update = db.prepare('UPDATE collection_items SET position = ? WHERE collection_id = ? AND item_id = ?');
+        order.forEach((id, index) => update.run(index + 1, collection.id, id));
+        touch.run(now(), collection.id);
+      })();
+    },
+
+    items(name: string): { collection: CollectionSummary; items: CollectionItem[] } {
+      const collection = require(name);
+      const summary = this.list().find((c) => c.id === collection.id)!;
+      const rows = db
+        .prepare<[number, number, number], Omit<CollectionItem, 'tags'> & { tags: string | null }>(
+          `SELECT i.id, ci.position, ci.added_at AS addedAt, i.platform, i.kind, i.title, i.url, i.author_name AS authorName,
+                  (SELECT body FROM notes n WHERE n.item_id = i.id AND n.collection_id = ?) AS note,
+                  (SELECT json_group_array(tag) FROM (SELECT tag FROM tags t WHERE t.item_id = i.id AND t.collection_id IN (0, ?) ORDER BY tag)) AS tags
+             FROM collection_items ci JOIN items i ON i.id = ci.item_id
+            WHERE ci.collection_id = ? ORDER BY ci.position`,
+        )
+        .all(collection.id, collection.id, collection.id);
+      return { collection: summary, items: rows.map((row) => ({ ...row, tags: JSON.parse(row.tags ?? '[]') as string[] })) };
+    },
+
+    /** The collection id for a scope: 0 (global) when no collection is named. */
+    scopeId(name: string | undefined): number {
+      return name === undefined ? 0 : require(name).id;
+    },
+
+    setNote(itemId: number, body: string, collection?: string): void {
+      requireItems([itemId]);
+      const scope = this.scopeId(collection);
+      if (body.length > 100_000) throw new GleanerError('INVALID_INPUT', 'A note is at most 100,000 characters.');
+      if (body.trim() === '') {
+        db.prepare('DELETE FROM notes WHERE item_id = ? AND collection_id = ?').run(itemId, scope);
+        return;
+      }
+      db.prepare(
+        'INSERT INTO notes (item_id, collection_id, body, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (item_id, collection_id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at',
+      ).run(itemId, scope, body, now());
+    },
+
+    tag(itemIds: readonly number[], rawTag: string, collection?: string): void {
+      const tag = checkTag(rawTag);
+      requireItems(itemIds);
+      const scope = this.scopeId(collection);
+      const insert = db.prepare('INSERT OR IGNORE INTO tags (item_id, collection_id, tag) VALUES (?, ?, ?)');
+      db.transaction(() => itemIds.forEach((id) => insert.run(id, scope, tag)))();
+    },
+
+    untag(itemIds: readonly number[], rawTag: string, collection?: string): void {
+      const tag = checkTag(rawTag);
+      const scope = this.scopeId(collection);
+      const del = db.prepare('DELETE FROM tags WHERE item_id = ? AND collection_id = ? AND tag = ?');
+      db.transaction(() => itemIds.forEach((id) => del.run(id, scope, tag)))();
+    },
+  };
+}
+
+export type CollectionRepository = ReturnType<typeof createCollectionRepository>;

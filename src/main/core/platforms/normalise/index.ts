@@ -1,0 +1,57 @@
+/**
+ * Normalising a response: dispatches by the operation's platform (from the catalogue) to that
+ * platform's normaliser. Never throws: anything unexpected becomes a warning and no items, and
+ * the raw response is kept by the caller in any case.
+ */
+import { getOperation, isOperationId, type OperationId, type Platform } from '../../../../shared/catalogue';
+import type { Normalisation, Normaliser } from '../../../../shared/model';
+import { errorText, isRecord, withWarning } from './read';
+import { normaliseForum } from './forum';
+import { normaliseMicroblog } from './microblog';
+import { normalisePhotoshare } from './photoshare';
+import { normalisePinboard } from './pinboard';
+import { normaliseProfessional } from './professional';
+import { normaliseShortvideo } from './shortvideo';
+import { normaliseSocialnet } from './socialnet';
+import { normaliseTweetsite } from './tweetsite';
+import { normaliseVideosite } from './videosite';
+
+export const NORMALISERS: Readonly<Record<Platform, Normaliser>> = {
+  videosite: normaliseVideosite,
+  shortvideo: normaliseShortvideo,
+  photoshare: normalisePhotoshare,
+  microblog: normaliseMicroblog,
+  professional: normaliseProfessional,
+  pinboard: normalisePinboard,
+  socialnet: normaliseSocialnet,
+  forum: normaliseForum,
+  tweetsite: normaliseTweetsite,
+};
+
+/** Only string values are parameters; anything else in a params object is ignored. */
+function cleanParams(params: unknown): Record<string, string> {
+  const clean: Record<string, string> = {};
+  if (!isRecord(params)) return clean;
+  for (const [key, value] of Object.entries(params)) if (typeof value === 'string') clean[key] = value;
+  return clean;
+}
+
+/**
+ * The items and transcripts of one response's `data`, in the common model, with a sentence for
+ * everything that could not be read. `params` are the request's parameters by their Gleaner
+ * names (they supply what a record may lack: the requested URL, the channel or profile asked for).
+ */
+export function normaliseResponse(operation: OperationId, data: unknown, params: Record<string, string>): Normalisation {
+  let name = 'unknown';
+  try {
+    name = String(operation);
+    if (!isOperationId(operation)) return withWarning(`“${name}” is not a known operation, so its response was not read.`);
+    const result = NORMALISERS[getOperation(operation).platform](operation, data, cleanParams(params));
+    return { items: result.items, transcripts: result.transcripts, warnings: result.warnings };
+  } catch (error) {
+    return withWarning(`The ${name} response could not be normalised (${errorText(error)}); only its raw data is kept.`);
+  }
+}
+
+export { readTranscript, parseTimedText, readSegmentList, unavailableTranscript } from './transcripts';
+export type { TranscriptIdentity, TranscriptReading } from './transcripts';

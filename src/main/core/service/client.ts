@@ -1,0 +1,226 @@
+/**
+ * The client of the retrieval service: one request, checked before it is sent, answered
+ * with the response as received plus what provenance needs, or a coded error. The token is
+ * read only to build the Authorization header and is scrubbed from anything the server
+ * echoes back.
+ */
+import { z } from 'zod';
+import type { OperationId, Platform } from '../../../shared/catalogue';
+import { GleanerError, type ErrorCode } from '../../../shared/errors';
+import type { ParamInput } from '../../../shared/params';
+import type { Clock } from '../clock';
+import type { Logger } from '../log';
+import type { ServiceSettings } from '../settings/service-settings';
+import { findNextPage } from './pagination';
+import { prepareRequest, type PreparedRequest } from './request';
+
+export interface ServiceResponse {
+  operation: OperationId;
+  /** Parameters under Gleaner's names (never the token). */
+  params: Record<string, string>;
+  wireParams: Record<string, string>;
+  /** The request URL without any credential. */
+  requestUrl: string;
+  status: number;
+  requestId: string;
+  platform: string;
+  endpoint: string;
+  /** `data` of the envelope, as parsed. */
+  data: unknown;
+  /** The response body exactly as received, for provenance and hashing. */
+  body: string;
+  /** UTC, ISO-8601. */
+  fetchedAt: string;
+  durationMs: number;
+  /** Parameters for the next page, or null when there is none to fetch. */
+  nextPage: Record<string, string> | null;
+}
+
+/** Where to send, and with which token: the core resolves `demo` to the built-in service. */
+export interface ServiceTarget {
+  baseUrl: string;
+  token: string | null;
+}
+
+export interface ServiceClientDeps {
+  fetch: typeof fetch;
+  clock: Clock;
+  log: Logger;
+  settings(): ServiceSettings;
+  target(): Promise<ServiceTarget>;
+  platformOfUrl?: (url: string) => Platform | null;
+  /** Per-request time limits; the slow operations (speech recognition) get the longer one. */
+  timeoutMs?: { normal: number; slow: number };
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface ServiceClient {
+  /** Checks and builds a request without sending it (INVALID_INPUT on bad parameters). */
+  prepare(operationId: OperationId, input: ParamInput): PreparedRequest;
+  send(request: PreparedRequest, options?: CallOptions): Promise<ServiceResponse>;
+  call(operationId: OperationId, input: ParamInput, options?: CallOptions): Promise<ServiceResponse>;
+}
+
+export const DEFAULT_TIMEOUTS = { normal: 60_000, slow: 300_000 };
+
+const envelopeSchema = z.object({
+  success: z.literal(true),
+  data: z.record(z.string(), z.unknown()),
+  meta: z.object({
+    platform: z.string(),
+    endpoint: z.string(),
+    request_id: z.string().regex(/^req_.+/),
+  }),
+});
+
+export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
+  const timeouts = deps.timeoutMs ?? DEFAULT_TIMEOUTS;
+
+  const prepare: ServiceClient['prepare'] = (operationId, input) => prepareRequest(operationId, input, deps.settings(), deps.platformOfUrl);
+
+  const send: ServiceClient['send'] = async (request, options = {}) => {
+    const { baseUrl, token } = await deps.target();
+    if (options.signal?.aborted) throw new GleanerError('CANCELLED', `The request for ${request.operation.id} was cancelled.`);
+    if (!token) {
+      throw new GleanerError('TOKEN_MISSING', 'No API token is set. Add your token in Settings (or `gleaner token set`) to use the service.');
+    }
+    deps.log.addSecret(token);
+    const requestUrl = `${baseUrl}${request.pathAndQuery}`;
+    const timeoutMs = request.operation.slow ? timeouts.slow : timeouts.normal;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const started = deps.clock.now();
+    const scrub = (text: string) => text.split(token).join('[redacted]');
+
+    let response: Response;
+    let body: string;
+    try {
+      response = await deps.fetch(requestUrl, {
+        method: 'GET',
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        redirect: 'error',
+        signal,
+      });
+      body = await response.text();
+    } catch (error) {
+      throw transportError(error, options.signal, timeout, timeoutMs, request.operation.id);
+    }
+
+    if (response.status < 200 || response.status > 299) {
+      throw statusError(response, scrub(body), deps.clock.now(), request.operation.id);
+    }
+
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      throw malformed(`The service answered ${request.operation.id} with something that is not JSON${body.length === 0 ? ' (an empty body)' : ''}.`);
+    }
+    if (json && typeof json === 'object' && (json as { success?: unknown }).success === false) {
+      throw new GleanerError('UPSTREAM_ERROR', `The service could not complete ${request.operation.id}: ${serverMessage(json, scrub) ?? 'it gave no reason'}.`, {
+        details: { status: response.status },
+      });
+    }
+    const envelope = envelopeSchema.safeParse(json);
+    if (!envelope.success) {
+      const where = envelope.error.issues[0]?.path.join('.') || 'the envelope';
+      throw malformed(`The service’s answer to ${request.operation.id} is not in the documented shape (problem at ${where}).`);
+    }
+    const { meta, data } = envelope.data;
+    if (meta.platform !== request.operation.platform) {
+      throw malformed(`The service answered ${request.operation.id} for platform ${JSON.stringify(meta.platform)}.`);
+    }
+    if (request.operation.endpoint !== null && meta.endpoint !== request.operation.endpoint) {
+      throw malformed(`The service answered ${request.operation.id} as endpoint ${JSON.stringify(meta.endpoint)}, not ${JSON.stringify(request.operation.endpoint)}.`);
+    }
+    const finished = deps.clock.now();
+    return {
+      operation: request.operation.id,
+      params: request.params,
+      wireParams: request.wireParams,
+      requestUrl,
+      status: response.status,
+      requestId: meta.request_id,
+      platform: meta.platform,
+      endpoint: meta.endpoint,
+      data,
+      body,
+      fetchedAt: new Date(finished).toISOString(),
+      durationMs: Math.max(0, finished - started),
+      nextPage: findNextPage(request.operation, data),
+    };
+  };
+
+  // async, so a bad parameter rejects the promise like every other failure rather than throwing.
+  return { prepare, send, call: async (operationId, input, options) => send(prepare(operationId, input), options) };
+}
+
+const malformed = (message: string) => new GleanerError('MALFORMED_RESPONSE', message);
+
+function transportError(error: unknown, userSignal: AbortSignal | undefined, timeout: AbortSignal, timeoutMs: number, operation: string): GleanerError {
+  if (userSignal?.aborted) return new GleanerError('CANCELLED', `The request for ${operation} was cancelled.`);
+  if (timeout.aborted) {
+    return new GleanerError('TIMEOUT', `The service did not answer ${operation} within ${Math.round(timeoutMs / 1000)} seconds.`);
+  }
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+  const detail = cause.includes('ECONNREFUSED') ? ' (connection refused)' : cause.includes('ENOTFOUND') ? ' (host not found)' : '';
+  return new GleanerError('NETWORK', `Could not reach the service${detail}. Check the base URL in Settings and your connection; nothing was stored.`);
+}
+
+/** The first of `message`, `error`, `detail` that a JSON error body carries. */
+function serverMessage(json: unknown, scrub: (text: string) => string): string | null {
+  if (!json || typeof json !== 'object') return null;
+  for (const key of ['message', 'error', 'detail']) {
+    const value = (json as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value.trim()) return scrub(value.trim()).slice(0, 300);
+    if (value && typeof value === 'object' && typeof (value as { message?: unknown }).message === 'string') {
+      return scrub((value as { message: string }).message.trim()).slice(0, 300);
+    }
+  }
+  return null;
+}
+
+/** `Retry-After` as milliseconds from now: seconds, or an HTTP date. */
+export function parseRetryAfter(header: string | null, nowMs: number): number | undefined {
+  if (!header) return undefined;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - nowMs);
+}
+
+function statusError(response: Response, body: string, nowMs: number, operation: string): GleanerError {
+  let reason: string | null;
+  try {
+    reason = serverMessage(JSON.parse(body), (t) => t);
+  } catch {
+    reason = null;
+  }
+  const because = reason ? ` The service said: ${reason}` : '';
+  const status = response.status;
+  const make = (code: ErrorCode, message: string, retryAfterMs?: number) =>
+    new GleanerError(code, message, { details: retryAfterMs === undefined ? { status } : { status, retryAfterMs } });
+  switch (true) {
+    case status === 401:
+      return make('TOKEN_REJECTED', `The service rejected the API token (401). It may have been refreshed or replaced; paste the new token in Settings.${because}`);
+    case status === 403:
+      return make('SUBSCRIPTION_INACTIVE', `The token is valid but the team’s subscription is not active (403). Renew it in the service’s account settings.${because}`);
+    case status === 429: {
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), nowMs);
+      const wait = retryAfterMs === undefined ? '' : ` It asks to wait ${Math.ceil(retryAfterMs / 1000)} s.`;
+      return make('RATE_LIMITED', `The team’s rate limit is reached (429).${wait}${because}`, retryAfterMs);
+    }
+    case status === 404 || status === 410:
+      return make('NOT_FOUND', `The service found nothing for ${operation} (${status}).${because}`);
+    case status === 400 || status === 422:
+      return make('INVALID_INPUT', `The service refused the parameters of ${operation} (${status}).${because}`);
+    case status >= 500:
+      return make('UPSTREAM_ERROR', `The service had a problem answering ${operation} (${status}); trying again later usually works.${because}`);
+    default:
+      return make('UPSTREAM_ERROR', `The service answered ${operation} with an unexpected status ${status}.${because}`);
+  }
+}

@@ -1,0 +1,42 @@
+import { defaultPathOf, getOperation, type OperationId, type OperationSpec, type Platform } from '../../../shared/catalogue';
+import { GleanerError } from '../../../shared/errors';
+import { checkParams, describeProblems, type ParamInput } from '../../../shared/params';
+import type { ServiceSettings } from '../settings/service-settings';
+
+/** A request ready to send: checked, with wire names and path applied; no token in it. */
+export interface PreparedRequest {
+  operation: OperationSpec;
+  /** Parameters under Gleaner's names, normalised (what provenance records). */
+  params: Record<string, string>;
+  /** The same parameters under the names sent on the wire. */
+  wireParams: Record<string, string>;
+  /** Path and query, relative to the base URL. */
+  pathAndQuery: string;
+}
+
+/**
+ * Validates the input against the catalogue and builds the request. Throws INVALID_INPUT
+ * naming every problem; nothing is sent for a request that fails here.
+ */
+export function prepareRequest(
+  operationId: OperationId,
+  input: ParamInput,
+  settings: Pick<ServiceSettings, 'paramNames' | 'paths'>,
+  platformOfUrl?: (url: string) => Platform | null,
+): PreparedRequest {
+  const operation = getOperation(operationId);
+  const overrides = settings.paramNames[operationId] ?? {};
+  // Users may write a parameter under its overridden wire name too.
+  const byWireName = new Map(Object.entries(overrides).map(([name, wire]) => [wire, name]));
+  const named = Object.create(null) as Record<string, ParamInput[string]>;
+  for (const [key, value] of Object.entries(input)) named[operation.params.some((p) => p.name === key) ? key : (byWireName.get(key) ?? key)] = value;
+
+  const checked = checkParams(operation, named, platformOfUrl ? { platformOfUrl } : {});
+  if (!checked.ok) throw new GleanerError('INVALID_INPUT', describeProblems(checked.problems));
+
+  const wireParams: Record<string, string> = {};
+  for (const [name, value] of Object.entries(checked.params)) wireParams[overrides[name] ?? name] = value;
+  const query = new URLSearchParams(wireParams).toString();
+  const path = settings.paths[operationId] ?? defaultPathOf(operation);
+  return { operation, params: checked.params, wireParams, pathAndQuery: query ? `${path}?${query}` : path };
+}

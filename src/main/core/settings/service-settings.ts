@@ -1,0 +1,212 @@
+/**
+ * The service settings behind `gleaner config` and the Settings view: base URL, plan and
+ * limits, wire-name and path overrides. Keys are the CLI's (shared/CLI.md) and are stored
+ * under the same names, so the CLI and the app read one truth.
+ */
+import { findOperation, type OperationId } from '../../../shared/catalogue';
+import { GleanerError } from '../../../shared/errors';
+import { PLAN_LIMITS, PLAN_NAMES, type PlanLimits, type PlanName } from '../../../shared/plans';
+import type { SettingsRepository } from './settings-repository';
+
+/** The base URL value that selects the built-in demo service. */
+export const DEMO_BASE_URL = 'demo';
+
+export interface ServiceSettings {
+  /** `demo`, or the real service's base URL without a trailing slash. */
+  baseUrl: string;
+  plan: PlanName;
+  /** Used when the plan is `custom`. */
+  customLimits: PlanLimits;
+  /** Per operation: Gleaner's parameter name → the wire name to send. */
+  paramNames: Partial<Record<OperationId, Record<string, string>>>;
+  /** Per operation: the request path to use instead of the spec's. */
+  paths: Partial<Record<OperationId, string>>;
+}
+
+export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
+  baseUrl: DEMO_BASE_URL,
+  // The smallest plan until the user says otherwise: never overspend a budget we cannot see.
+  plan: 'starter',
+  customLimits: { ...PLAN_LIMITS.starter },
+  paramNames: {},
+  paths: {},
+};
+
+export function effectiveLimits(settings: ServiceSettings): PlanLimits {
+  return settings.plan === 'custom' ? settings.customLimits : PLAN_LIMITS[settings.plan];
+}
+
+type ConfigKey =
+  | { kind: 'base-url' }
+  | { kind: 'plan' }
+  | { kind: 'limit'; which: 'perMinute' | 'perDay' }
+  | { kind: 'param'; operation: OperationId; param: string }
+  | { kind: 'path'; operation: OperationId };
+
+const KEY_HELP = 'Keys: base-url, plan, limits.per-minute, limits.per-day, param.<platform>.<path>.<name>, path.<platform>.<path>.';
+
+/** Reads a config key such as `param.videosite.channel/videos.sort`, or says why it is not one. */
+export function parseConfigKey(key: string): ConfigKey {
+  if (key === 'base-url') return { kind: 'base-url' };
+  if (key === 'plan') return { kind: 'plan' };
+  if (key === 'limits.per-minute') return { kind: 'limit', which: 'perMinute' };
+  if (key === 'limits.per-day') return { kind: 'limit', which: 'perDay' };
+  const param = /^param\.([a-z]+)\.([a-z/]+)\.([^.]+)$/.exec(key);
+  if (param) {
+    const [, platform, path, name] = param as unknown as [string, string, string, string];
+    const op = findOperation(platform, path);
+    if (!op) throw invalid(`There is no operation ${platform} ${path}. ${KEY_HELP}`);
+    if (!op.params.some((p) => p.name === name)) {
+      throw invalid(`${op.id} has no parameter ${name}; its parameters are ${op.params.map((p) => p.name).join(', ') || 'none'}.`);
+    }
+    return { kind: 'param', operation: op.id, param: name };
+  }
+  const path = /^path\.([a-z]+)\.([a-z/]+)$/.exec(key);
+  if (path) {
+    const op = findOperation(path[1]!, path[2]!);
+    if (!op) throw invalid(`There is no operation ${path[1]} ${path[2]}. ${KEY_HELP}`);
+    return { kind: 'path', operation: op.id };
+  }
+  throw invalid(`Unknown setting ${JSON.stringify(key)}. ${KEY_HELP}`);
+}
+
+const invalid = (message: string) => new GleanerError('INVALID_INPUT', message);
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** `demo`, or an https URL (http only on this machine: the token must not cross a network in clear). */
+export function parseBaseUrl(raw: string): string {
+  const text = raw.trim();
+  if (text === DEMO_BASE_URL) return DEMO_BASE_URL;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw invalid(`base-url must be "demo" or a link such as https://api.example.com; ${JSON.stringify(text)} is neither.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalid('base-url must start with https://.');
+  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
+    throw invalid('base-url must use https:// (plain http is allowed only for 127.0.0.1 or localhost), so the token never travels unencrypted.');
+  }
+  if (url.username || url.password) throw invalid('base-url must not contain a user name or password; the token is kept in the keychain.');
+  if (url.search || url.hash) throw invalid('base-url must not contain a query (?…) or a fragment (#…).');
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function parseLimit(raw: string, which: 'perMinute' | 'perDay'): number {
+  const max = which === 'perMinute' ? 100_000 : 100_000_000;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > max) {
+    throw invalid(`${which === 'perMinute' ? 'limits.per-minute' : 'limits.per-day'} must be a whole number from 1 to ${max.toLocaleString('en')}.`);
+  }
+  return Number(raw);
+}
+
+function parseWireName(raw: string): string {
+  const text = raw.trim();
+  if (!/^[A-Za-z_][A-Za-z0-9_.\-[\]]{0,63}$/.test(text)) {
+    throw invalid(`A parameter name is 1 to 64 letters, digits, _ . - [ ], starting with a letter or _; ${JSON.stringify(text)} is not.`);
+  }
+  return text;
+}
+
+function parsePath(raw: string): string {
+  const text = raw.trim();
+  if (!/^\/[A-Za-z0-9._~\-/]{1,200}$/.test(text) || text.split('/').includes('..')) {
+    throw invalid(`A path starts with / and holds only letters, digits and . _ ~ - /, e.g. /api/v1/partner/tweetsite/user-tweets; ${JSON.stringify(text)} is not.`);
+  }
+  return text.replace(/\/+$/, '');
+}
+
+const storageKey = (key: string): string => `service.${key}`;
+
+/** Validates and stores one setting; returns the value as stored. */
+export function setConfig(repo: SettingsRepository, key: string, raw: string): string | number {
+  const parsed = parseConfigKey(key);
+  let value: string | number;
+  switch (parsed.kind) {
+    case 'base-url':
+      value = parseBaseUrl(raw);
+      break;
+    case 'plan':
+      if (!(PLAN_NAMES as readonly string[]).includes(raw.trim())) throw invalid(`plan must be one of ${PLAN_NAMES.join(', ')}.`);
+      value = raw.trim();
+      break;
+    case 'limit': {
+      value = parseLimit(raw, parsed.which);
+      // Limits belong to the custom plan: setting one switches to it, starting from the current plan's numbers.
+      const current = readServiceSettings(repo);
+      if (current.plan !== 'custom') {
+        const base = effectiveLimits(current);
+        repo.set(storageKey('limits.per-minute'), base.perMinute);
+        repo.set(storageKey('limits.per-day'), base.perDay);
+        repo.set(storageKey('plan'), 'custom');
+      }
+      break;
+    }
+    case 'param':
+      value = parseWireName(raw);
+      break;
+    case 'path':
+      value = parsePath(raw);
+      break;
+  }
+  repo.set(storageKey(key), value);
+  return value;
+}
+
+/** Removes a setting so its default applies again. */
+export function unsetConfig(repo: SettingsRepository, key: string): boolean {
+  parseConfigKey(key);
+  return repo.delete(storageKey(key));
+}
+
+/** Every setting in CLI form, defaults included for the fixed keys. */
+export function listConfig(repo: SettingsRepository): Record<string, string | number> {
+  const settings = readServiceSettings(repo);
+  const out: Record<string, string | number> = {
+    'base-url': settings.baseUrl,
+    plan: settings.plan,
+    'limits.per-minute': effectiveLimits(settings).perMinute,
+    'limits.per-day': effectiveLimits(settings).perDay,
+  };
+  for (const [key, value] of repo.entries('service.param.')) out[key.slice('service.'.length)] = String(value);
+  for (const [key, value] of repo.entries('service.path.')) out[key.slice('service.'.length)] = String(value);
+  return out;
+}
+
+export function getConfig(repo: SettingsRepository, key: string): string | number | null {
+  parseConfigKey(key);
+  return listConfig(repo)[key] ?? null;
+}
+
+/** The typed settings the client and the queue use. Stored values are re-validated on read. */
+export function readServiceSettings(repo: SettingsRepository): ServiceSettings {
+  const settings: ServiceSettings = structuredClone(DEFAULT_SERVICE_SETTINGS);
+  const baseUrl = repo.get(storageKey('base-url'));
+  if (typeof baseUrl === 'string') settings.baseUrl = baseUrl;
+  const plan = repo.get(storageKey('plan'));
+  if (typeof plan === 'string' && (PLAN_NAMES as readonly string[]).includes(plan)) settings.plan = plan as PlanName;
+  const perMinute = repo.get(storageKey('limits.per-minute'));
+  const perDay = repo.get(storageKey('limits.per-day'));
+  if (typeof perMinute === 'number') settings.customLimits.perMinute = perMinute;
+  if (typeof perDay === 'number') settings.customLimits.perDay = perDay;
+  for (const [key, value] of repo.entries('service.param.')) {
+    try {
+      const parsed = parseConfigKey(key.slice('service.'.length));
+      if (parsed.kind === 'param' && typeof value === 'string') {
+        (settings.paramNames[parsed.operation] ??= {})[parsed.param] = value;
+      }
+    } catch {
+      // A key for an operation this version no longer has is ignored, not fatal.
+    }
+  }
+  for (const [key, value] of repo.entries('service.path.')) {
+    try {
+      const parsed = parseConfigKey(key.slice('service.'.length));
+      if (parsed.kind === 'path' && typeof value === 'string') settings.paths[parsed.operation] = value;
+    } catch {
+      // As above.
+    }
+  }
+  return settings;
+}

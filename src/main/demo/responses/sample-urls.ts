@@ -1,0 +1,50 @@
+/**
+ * The addresses sample items carry. Item pages use each platform's public web host, as the
+ * real service relays them, so Gleaner's URL recognition works on demo items. Media files
+ * (thumbnails, videos, avatars) use reserved `.example` hosts: the demo never makes the app
+ * load anything from a real platform.
+ */
+export const PAGE_HOSTS = {
+  videosite: 'https://www.youtube.com',
+  shortvideo: 'https://www.tiktok.com',
+  photoshare: 'https://www.instagram.com',
+  microblog: 'https://bsky.app',
+  professional: 'https://www.linkedin.com',
+  pinboard: 'https://www.pinterest.com',
+  socialnet: 'https://www.facebook.com',
+  forum: 'https://www.reddit.com',
+  tweetsite: 'https://x.com',
+} as const;
+
+export const media = (platform: keyof typeof PAGE_HOSTS, path: string): string => `https://media.${platform}.example/${path}`;
+
+/** The first match of a pattern on the URL's path (and query), or null. */
+export function pathMatch(url: string, pattern: RegExp): string | null {
+  try {
+    const parsed = new URL(url);
+    return pattern.exec(`${parsed.pathname}${parsed.search}`)?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+/** Lower-case words of a text for URL slugs, ascii only. */
+export function slug(text: string, fallback: string): string {
+  const words = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return words || fallback;
+}

@@ -1,0 +1,99 @@
+import type { OperationId } from '../../shared/catalogue';
+import type { Clock } from '../core/clock';
+import type { Logger } from '../core/log';
+
+export type DemoPlan = 'starter' | 'pro' | 'team';
+
+/** A demo team as printed by `gleaner demo-service`: one per plan. */
+export interface DemoTeam {
+  name: string;
+  plan: DemoPlan;
+  token: string;
+}
+
+/** Lapsed and suspended teams get 403 (spec: lapse → 403; suspension is not shown, the demo picks 403). */
+export type DemoTeamStatus = 'active' | 'lapsed' | 'suspended';
+
+export interface DemoTeamInfo extends DemoTeam {
+  status: DemoTeamStatus;
+  /** Share (0..1) of each rate window used up by colleagues Gleaner cannot see. */
+  colleagueShare: number;
+}
+
+export const FAULT_KINDS = ['latency', 'slow-transcript', 'status', 'drop', 'truncate', 'html', 'rate-limit'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/**
+ * One fault rule. Which requests it hits: those of `operations` (default all), then, among
+ * them, every `everyNth` one and/or a seeded `rate` share; `nextN` stops it after N hits.
+ * With none of the three it hits every matching request.
+ *
+ * - `latency`: waits `latencyMs` before answering.
+ * - `slow-transcript`: the same, on the transcript operations only.
+ * - `status`: answers `status` (500, 502 or 503; default 503) with a JSON error body.
+ * - `drop`: destroys the connection without an answer.
+ * - `truncate`: sends the normal answer cut in half (invalid JSON, status 200).
+ * - `html`: answers an HTML error page with `status` (default 502).
+ * - `rate-limit`: answers 429; with `Retry-After: retryAfterSeconds` (default 1), none when null.
+ */
+export interface FaultRule {
+  kind: FaultKind;
+  operations?: OperationId[];
+  everyNth?: number;
+  nextN?: number;
+  rate?: number;
+  latencyMs?: number;
+  status?: number;
+  retryAfterSeconds?: number | null;
+}
+
+/** One entry of `GET /__demo/requests` (shared/CLI.md). `status` 0 means the connection was dropped. */
+export interface DemoRequestRecord {
+  /** ISO-8601, from the service's clock. */
+  time: string;
+  method: string;
+  path: string;
+  /** The query parameters; token-like values are replaced by "[redacted]". */
+  query: Record<string, string>;
+  status: number;
+}
+
+/** In-process control of a running demo service; `/__demo/…` offers the same over HTTP. */
+export interface DemoControl {
+  requests(): DemoRequestRecord[];
+  teams(): DemoTeamInfo[];
+  /** Issues a new token for the team (by name or plan); the old one gets 401 from now on. */
+  refreshToken(team: string): string;
+  lapse(team: string): void;
+  suspend(team: string): void;
+  /** Back to active, with the same token. */
+  reactivate(team: string): void;
+  /** Share (0..1) of every rate window used by invisible colleagues; all teams unless one is named. */
+  setColleagues(share: number, team?: string): void;
+  faults(): FaultRule[];
+  /** Replaces the fault rules (validated; throws on a bad rule). */
+  setFaults(rules: readonly FaultRule[]): void;
+  clearFaults(): void;
+  /** Clears the request log, the rate windows and the trending call count. */
+  reset(): void;
+}
+
+export interface DemoServiceOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Seed of the sample data and tokens; the same seed gives the same answers. */
+  seed?: string | number;
+  /** Drives rate-limit windows and request-log times; latency faults use real timers. */
+  clock?: Clock;
+  log?: Logger;
+}
+
+export interface DemoService {
+  /** `http://127.0.0.1:PORT`, the base URL for clients. */
+  url: string;
+  port: number;
+  /** The teams with their current tokens. */
+  readonly teams: DemoTeam[];
+  control: DemoControl;
+  close(): Promise<void>;
+}

@@ -1,0 +1,94 @@
+import type { Command } from 'commander';
+import { GleanerError } from '../../../../shared/errors';
+import type { CliContext } from '../program';
+import { oneLine } from './search';
+
+function parseItemIds(words: readonly string[]): number[] {
+  return words.map((word) => {
+    const id = Number(word.replace(/^#/, ''));
+    if (!/^#?\d+$/.test(word) || !Number.isSafeInteger(id) || id < 1) {
+      throw new GleanerError('INVALID_INPUT', `Item ids are whole numbers, as \`gleaner search\` shows them; ${JSON.stringify(word)} is not one.`);
+    }
+    return id;
+  });
+}
+
+export function registerCollections(program: Command, ctx: CliContext): void {
+  const collections = program.command('collections').description('collections: list, create, rename, delete, add, remove, show');
+  const print = (command: Command, json: unknown, text: string) => ctx.io.stdout(ctx.json(command) ? `${JSON.stringify(json)}\n` : text);
+
+  collections
+    .command('list')
+    .description('every collection with its item count')
+    .action((_options: unknown, command: Command) =>
+      ctx.withCore(command, async (core) => {
+        const all = core.context.collections.list();
+        print(command, { collections: all }, all.length ? all.map((c) => `${c.name} (${c.itemCount})\n`).join('') : 'No collections yet.\n');
+      }),
+    );
+
+  collections
+    .command('create')
+    .argument('<name>')
+    .action((name: string, _options: unknown, command: Command) =>
+      ctx.withCore(command, async (core) => {
+        const created = core.context.collections.create(name);
+        print(command, created, `Created collection ${created.name}.\n`);
+      }),
+    );
+
+  collections
+    .command('rename')
+    .argument('<old>')
+    .argument('<new>')
+    .action((oldName: string, newName: string, _options: unknown, command: Command) =>
+      ctx.withCore(command, async (core) => {
+        core.context.collections.rename(oldName, newName);
+        print(command, { renamed: { from: oldName, to: newName.trim() } }, `Renamed ${oldName} to ${newName.trim()}.\n`);
+      }),
+    );
+
+  collections
+    .command('delete')
+    .description('delete a collection (its items stay in the library)')
+    .argument('<name>')
+    .action((name: string, _options: unknown, command: Command) =>
+      ctx.withCore(command, async (core) => {
+        const { items } = core.context.collections.delete(name);
+        print(command, { deleted: name, items }, `Deleted collection ${name}; its ${items} items stay in the library.\n`);
+      }),
+    );
+
+  collections
+    .command('add')
+    .argument('<name>')
+    .argument('<ids...>', 'item ids')
+    .action((name: string, ids: string[], _options: unknown, command: Command) =>
+      ctx.withCore(command, async (core) => {
+        const result = core.context.collections.add(name, parseItemIds(ids));
+        print(command, result, `Added ${result.added} item(s) to ${name}.\n`);
+      }),
+    );
+
+  collections
+    .command('remove')
+    .argument('<name>')
+    .argument('<ids...>', 'item ids')
+    .action((name: string, ids: string[], _options: unknown, command: Command) =>
+      ctx.withCore(command, async (core) => {
+        const result = core.context.collections.remove(name, parseItemIds(ids));
+        print(command, result, `Removed ${result.removed} item(s) from ${name}.\n`);
+      }),
+    );
+
+  collections
+    .command('show')
+    .argument('<name>')
+    .action((name: string, _options: unknown, command: Command) =>
+      ctx.withCore(command, async (core) => {
+        const { collection, items } = core.context.collections.items(name);
+        const text = [`${collection.name}: ${collection.itemCount} item(s)`, ...items.map((i) => `  #${i.id} [${i.platform} ${i.kind}] ${oneLine(i.title ?? i.url ?? '(untitled)')}`)];
+        print(command, { collection, items }, `${text.join('\n')}\n`);
+      }),
+    );
+}

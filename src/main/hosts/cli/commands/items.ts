@@ -1,0 +1,46 @@
+import type { Command } from 'commander';
+import { GleanerError } from '../../../../shared/errors';
+import { stripTerminalControls } from '../../../../shared/text';
+import { getItemDetail } from '../../../core/library/items';
+import type { CliContext } from '../program';
+import { formatTimestamp, oneLine } from './search';
+
+export function registerItems(program: Command, ctx: CliContext): void {
+  const items = program.command('items').description('items in the library');
+  items
+    .command('show')
+    .description('normalised fields, metrics history, transcript and provenance of one item')
+    .argument('<id>', 'the item id')
+    .action((rawId: string, _options: unknown, command: Command) => {
+      const id = Number(rawId.replace(/^#/, ''));
+      if (!/^#?\d+$/.test(rawId) || !Number.isSafeInteger(id) || id < 1) throw new GleanerError('INVALID_INPUT', `An item id is a whole number; ${JSON.stringify(rawId)} is not.`);
+      return ctx.withCore(command, async (core) => {
+        const detail = getItemDetail(core.context.db, id);
+        if (ctx.json(command)) {
+          ctx.io.stdout(`${JSON.stringify(detail)}\n`);
+          return;
+        }
+        const { item } = detail;
+        const lines = [
+          `#${item.id} ${item.platform} ${item.kind}${item.nativeId ? ` ${item.nativeId}` : ''}`,
+          `Title:      ${oneLine(item.title ?? '')}`,
+          `URL:        ${item.url ?? ''}`,
+          `Author:     ${[item.authorName, item.authorHandle].filter(Boolean).join(' ')}`,
+          `Published:  ${item.publishedAt ?? item.publishedText ?? 'unknown'}`,
+          `Metrics:    views ${item.views ?? '–'}, likes ${item.likes ?? '–'}, comments ${item.comments ?? '–'}`,
+          `Fetched:    first ${item.firstFetchedAt}, last ${item.lastFetchedAt}`,
+          'Metrics history:',
+          ...detail.metricsHistory.map((m) => `  ${m.fetchedAt}  views ${m.views ?? '–'}  likes ${m.likes ?? '–'}  comments ${m.comments ?? '–'}`),
+          'Provenance:',
+          ...detail.provenance.map((p) => `  ${p.fetchedAt}  ${p.operation}  ${p.requestId}  sha256 ${p.sha256}  at ${p.sourcePath}`),
+        ];
+        for (const transcript of detail.transcripts) {
+          lines.push(`Transcript (${transcript.language ?? 'language unknown'})${transcript.available ? '' : ': none in that language'}`);
+          for (const segment of transcript.segments) lines.push(`  ${formatTimestamp(segment.startMs)}  ${oneLine(segment.text)}`);
+        }
+        // Platform text is untrusted: control characters (terminal escapes) are dropped before printing.
+        if (item.text) lines.push('Text:', stripTerminalControls(item.text));
+        ctx.io.stdout(`${lines.join('\n')}\n`);
+      });
+    });
+}

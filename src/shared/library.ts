@@ -1,0 +1,144 @@
+/** What the library answers with, shared by the core, the bridge contract and the renderer. */
+import type { Platform } from './catalogue';
+import type { ItemKind } from './model';
+
+export interface SearchFilters {
+  platform?: Platform;
+  kind?: ItemKind;
+  collection?: string;
+  tag?: string;
+  /** Inclusive bounds on the published time (ISO-8601). */
+  publishedFrom?: string;
+  publishedTo?: string;
+  hasTranscript?: boolean;
+}
+
+export type SearchSort = 'relevance' | 'published' | 'fetched' | 'views' | 'likes' | 'title';
+
+export interface SearchRequest extends SearchFilters {
+  /** Empty or absent: list the library, filtered. */
+  query?: string;
+  sort?: SearchSort;
+  limit?: number;
+  offset?: number;
+}
+
+export interface SearchHit {
+  id: number;
+  platform: string;
+  kind: string;
+  title: string | null;
+  /** The matching passage, the matched words between the markers; null when browsing. */
+  snippet: string | null;
+  /** Where the hit was: the item itself, one of its notes, or a transcript segment. */
+  matchedIn: 'item' | 'note' | 'transcript' | null;
+  /** Start of the best matching transcript segment, whenever a segment matched. */
+  segmentStartMs: number | null;
+  authorName: string | null;
+  authorHandle: string | null;
+  publishedAt: string | null;
+  publishedText: string | null;
+  url: string | null;
+  thumbnailUrl: string | null;
+  views: number | null;
+  likes: number | null;
+  comments: number | null;
+  hasTranscript: boolean;
+  lastFetchedAt: string;
+}
+
+export interface SearchResult {
+  hits: SearchHit[];
+  /** Matching items in all, for "1–50 of 1,234". */
+  total: number;
+}
+
+export interface ItemRecord {
+  id: number;
+  platform: string;
+  kind: string;
+  nativeId: string | null;
+  url: string | null;
+  title: string | null;
+  text: string | null;
+  authorName: string | null;
+  authorHandle: string | null;
+  authorId: string | null;
+  authorUrl: string | null;
+  publishedAt: string | null;
+  publishedText: string | null;
+  durationMs: number | null;
+  thumbnailUrl: string | null;
+  views: number | null;
+  likes: number | null;
+  comments: number | null;
+  reposts: number | null;
+  shares: number | null;
+  followers: number | null;
+  firstFetchedAt: string;
+  lastFetchedAt: string;
+  hasTranscript: boolean;
+}
+
+export interface MetricSnapshot {
+  fetchedAt: string;
+  views: number | null;
+  likes: number | null;
+  comments: number | null;
+  reposts: number | null;
+  shares: number | null;
+  followers: number | null;
+}
+
+export interface Provenance {
+  responseId: number;
+  operation: string;
+  params: Record<string, string>;
+  requestId: string;
+  requestUrl: string;
+  status: number;
+  fetchedAt: string;
+  sha256: string;
+  sourcePath: string;
+}
+
+export interface TranscriptRecord {
+  language: string | null;
+  available: boolean;
+  format: string;
+  fullText: string | null;
+  fetchedAt: string;
+  requestId: string;
+  segments: { startMs: number; endMs: number | null; text: string }[];
+}
+
+export interface ItemDetail {
+  item: ItemRecord;
+  metricsHistory: MetricSnapshot[];
+  transcripts: TranscriptRecord[];
+  provenance: Provenance[];
+  collections: string[];
+  notes: { collection: string | null; body: string; updatedAt: string }[];
+  tags: { collection: string | null; tag: string }[];
+}
+
+export interface CollectionSummary {
+  id: number;
+  name: string;
+  itemCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CollectionItem {
+  id: number;
+  position: number;
+  addedAt: string;
+  platform: string;
+  kind: string;
+  title: string | null;
+  url: string | null;
+  authorName: string | null;
+  note: string | null;
+  tags: string[];
+}

@@ -1,0 +1,91 @@
+/**
+ * The common item model every platform's records are normalised into. Stored in SQLite,
+ * searched, shown in the Library and exported; the raw response is always kept beside it.
+ */
+import type { OperationId, Platform } from './catalogue';
+
+export const ITEM_KINDS = [
+  'video',
+  'short',
+  'live',
+  'channel',
+  'playlist',
+  'post',
+  'article',
+  'reel',
+  'pin',
+  'tweet',
+  'comment',
+  'media',
+] as const;
+
+export type ItemKind = (typeof ITEM_KINDS)[number];
+
+export interface Author {
+  name: string | null;
+  handle: string | null;
+  id: string | null;
+  url: string | null;
+}
+
+/** Counts as integers; null where the platform does not give one. */
+export interface Metrics {
+  views: number | null;
+  likes: number | null;
+  comments: number | null;
+  reposts: number | null;
+  shares: number | null;
+  followers: number | null;
+}
+
+export const METRIC_NAMES = ['views', 'likes', 'comments', 'reposts', 'shares', 'followers'] as const satisfies readonly (keyof Metrics)[];
+
+export interface NormalisedItem {
+  platform: Platform;
+  kind: ItemKind;
+  /** The platform's own id (video id, aweme id, shortcode, uri, rest_id, t3_…), when known. */
+  nativeId: string | null;
+  /** Canonical https URL of the item, when known. */
+  url: string | null;
+  title: string | null;
+  text: string | null;
+  author: Author;
+  /** ISO-8601 UTC, when the platform gives an absolute time. */
+  publishedAt: string | null;
+  /** The platform's own wording ("3 days ago", "Mar 4, 2024") when it gives no absolute time, or as well. */
+  publishedText: string | null;
+  durationMs: number | null;
+  thumbnailUrl: string | null;
+  metrics: Metrics;
+  /** Where in the response's `data` this item was found, e.g. `videos[3]`. */
+  sourcePath: string;
+}
+
+export interface TranscriptSegment {
+  startMs: number;
+  endMs: number | null;
+  text: string;
+}
+
+export interface NormalisedTranscript {
+  /** The item it belongs to: its platform id or canonical URL (matched like items are). */
+  nativeId: string | null;
+  url: string | null;
+  /** Language as the service names it ("English") or its code, when known. */
+  language: string | null;
+  /** False when the service says there is no transcript (in that language): a fact, not an error. */
+  available: boolean;
+  segments: TranscriptSegment[];
+  fullText: string | null;
+  /** How the service carried it. */
+  format: 'segments' | 'text' | 'webvtt' | 'none';
+}
+
+export interface Normalisation {
+  items: NormalisedItem[];
+  transcripts: NormalisedTranscript[];
+  /** Human sentences: a record that could not be read, fewer items than the response holds. */
+  warnings: string[];
+}
+
+export type Normaliser = (operation: OperationId, data: unknown, params: Readonly<Record<string, string>>) => Normalisation;

@@ -1,0 +1,169 @@
+/**
+ * The command-line story the issues check by hand: a demo service in one process, the
+ * `gleaner` CLI in others, a fresh data folder, every operation called, the library
+ * searched, collections round-tripped, and the token nowhere but the request header.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATIONS, type OperationId } from '../../src/shared/catalogue';
+import { runGleaner, startDemoProcess, type RunningDemo } from '../helpers/cli';
+
+/** One valid call of each operation (wire names), as a user would type it. */
+const SAMPLE_CALLS: Record<OperationId, string[]> = {
+  'shortvideo/search': ['query=climate'],
+  'shortvideo/video': ['url=https://www.tiktok.com/@newsroom/video/7234567890123456789', 'get_transcript=true'],
+  'shortvideo/search/hashtag': ['hashtag=climate'],
+  'shortvideo/trending': ['region=US'],
+  'videosite/search': ['query=flood defences'],
+  'videosite/channel/videos': ['handle=@newsroom'],
+  'videosite/search/hashtag': ['hashtag=climate'],
+  'videosite/transcript': ['url=https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'language=en'],
+  'videosite/video': ['url=https://www.youtube.com/watch?v=dQw4w9WgXcQ'],
+  'videosite/trending': [],
+  'photoshare/post': ['url=https://www.instagram.com/p/CxYz123AbC/'],
+  'photoshare/user/reels': ['handle=newsroom'],
+  'microblog/user/posts': ['handle=newsroom.bsky.social'],
+  'microblog/post': ['url=https://bsky.app/profile/newsroom.bsky.social/post/3kabcdefghi2x'],
+  'professional/post': ['url=https://www.linkedin.com/posts/newsroom_climate-activity-7123456789012345678-AbCd'],
+  'pinboard/pin': ['url=https://www.pinterest.com/pin/123456789012345678/'],
+  'socialnet/user/reels': ['url=https://www.facebook.com/newsroom'],
+  'forum/subreddit/search': ['subreddit=journalism', 'query=climate'],
+  'tweetsite/transcript': ['url=https://x.com/newsroom/status/1712345678901234567'],
+  'tweetsite/user/tweets': ['handle=newsroom'],
+};
+
+let demo: RunningDemo;
+let dataDir: string;
+let token: string;
+let env: Record<string, string>;
+
+const gleaner = (...args: string[]) => runGleaner([...args, '--data-dir', dataDir], { env });
+const requestsSeen = async () => ((await (await fetch(`${demo.url}/__demo/requests`)).json()) as { requests: { path: string }[] }).requests;
+
+beforeAll(async () => {
+  demo = await startDemoProcess(['--seed', 'cli-workflow']);
+  token = demo.teams.find((t) => t.plan === 'team')!.token;
+  dataDir = mkdtempSync(join(tmpdir(), 'gleaner-cli-'));
+  env = { GLEANER_TOKEN: token };
+  const set = await gleaner('config', 'set', 'base-url', demo.url);
+  expect(set.code, set.stderr).toBe(0);
+  await gleaner('config', 'set', 'plan', 'team');
+}, 60_000);
+
+afterAll(async () => {
+  await demo?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('gleaner call against the demo service', () => {
+  it.each(OPERATIONS.map((op) => [op.id] as const))('%s answers with request ids and stored items', async (id) => {
+    const op = OPERATIONS.find((o) => o.id === id)!;
+    const run = await gleaner('call', op.platform, op.path, ...SAMPLE_CALLS[id], '--json');
+    expect(run.code, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout) as { requests: { request_id: string; status: number }[]; items: { id: number; platform: string }[] };
+    expect(out.requests).toHaveLength(1);
+    expect(out.requests[0]!.request_id).toMatch(/^req_/);
+    expect(out.requests[0]!.status).toBe(200);
+    expect(out.items.length).toBeGreaterThan(0);
+    for (const item of out.items) expect(item.platform).toBe(op.platform);
+    expect(run.stdout + run.stderr).not.toContain(token);
+  });
+
+  it('follows the next page with --pages', async () => {
+    const run = await gleaner('call', 'videosite', 'search', 'query=drought', '--pages', '2', '--json');
+    expect(run.code, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout) as { requests: { request_id: string }[] };
+    expect(out.requests).toHaveLength(2);
+    expect(new Set(out.requests.map((r) => r.request_id)).size).toBe(2);
+  });
+
+  it.each([
+    [['videosite', 'search'], /Query \(query\) is required/],
+    [['forum', 'subreddit/search', 'subreddit=r/journalism'], /without r\//],
+    [['forum', 'subreddit/search', 'subreddit=https://www.reddit.com/r/journalism'], /not a link/],
+    [['shortvideo', 'search/hashtag', 'hashtag=#climate'], /without the leading #/],
+    [['videosite', 'video', 'url=not-a-url'], /not a link/],
+    [['videosite', 'search', 'query=x', 'uploadDate=yesterday'], /must be one of/],
+    [['videosite', 'nothing'], /has no operation "nothing"/],
+    [['videosite', 'search', 'query'], /name=value/],
+  ])('rejects %j with exit 2 and spends no request', async (args, message) => {
+    const before = (await requestsSeen()).length;
+    const run = await gleaner('call', ...(args as string[]));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^error INVALID_INPUT: /);
+    expect(run.stderr).toMatch(message);
+    expect((await requestsSeen()).length).toBe(before);
+  });
+
+  it('reports a rejected token as exit 3 without showing it', async () => {
+    const bad = 'demo_wrong_token_0123456789abcdef';
+    const run = await runGleaner(['call', 'videosite', 'trending', '--data-dir', dataDir], { env: { GLEANER_TOKEN: bad } });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/^error TOKEN_REJECTED: /);
+    expect(run.stderr).not.toContain(bad);
+  });
+});
+
+describe('the library those calls built', () => {
+  it('keeps one item with two snapshots when the same thing is fetched twice', async () => {
+    const url = 'https://www.youtube.com/watch?v=Zx9Yw8Vu7Ts';
+    const first = JSON.parse((await gleaner('call', 'videosite', 'video', `url=${url}`, '--json')).stdout) as { items: { id: number }[] };
+    const second = JSON.parse((await gleaner('call', 'videosite', 'video', `url=${url}`, '--json')).stdout) as { items: { id: number }[] };
+    expect(second.items[0]!.id).toBe(first.items[0]!.id);
+    const show = JSON.parse((await gleaner('items', 'show', String(first.items[0]!.id), '--json')).stdout) as { metricsHistory: unknown[]; provenance: { requestId: string }[] };
+    expect(show.metricsHistory).toHaveLength(2);
+    expect(show.provenance.map((p) => p.requestId)).toHaveLength(2);
+  });
+
+  it('finds items by words in titles and transcripts, with snippets', async () => {
+    const listed = JSON.parse((await gleaner('search', '', '--limit', '1000', '--json')).stdout) as { hits: { id: number; title: string | null }[]; total: number };
+    expect(listed.total).toBeGreaterThan(20);
+    const withTitle = listed.hits.find((h) => h.title && /(?<![\p{L}\p{N}])\p{L}{5,}(?![\p{L}\p{N}])/u.test(h.title))!;
+    const word = withTitle.title!.match(/(?<![\p{L}\p{N}])\p{L}{5,}(?![\p{L}\p{N}])/u)![0];
+    const byTitle = JSON.parse((await gleaner('search', word, '--json')).stdout) as { hits: { id: number; snippet: string }[] };
+    expect(byTitle.hits.some((h) => h.id === withTitle.id)).toBe(true);
+    expect(byTitle.hits[0]!.snippet).toContain('**');
+
+    const transcripts = JSON.parse((await gleaner('search', '', '--has-transcript', '--json')).stdout) as { hits: { id: number }[] };
+    expect(transcripts.hits.length).toBeGreaterThan(0);
+    // A whole word of a timed segment (the index splits on anything that is not a letter or digit).
+    const wholeWord = /(?<![\p{L}\p{N}])\p{L}{6,}(?![\p{L}\p{N}])/u;
+    let found: { id: number; word: string } | undefined;
+    for (const hit of transcripts.hits) {
+      const detail = JSON.parse((await gleaner('items', 'show', String(hit.id), '--json')).stdout) as { transcripts: { segments: { text: string }[] }[] };
+      const word = detail.transcripts.flatMap((t) => t.segments).map((segment) => segment.text.match(wholeWord)?.[0]).find(Boolean);
+      if (word) {
+        found = { id: hit.id, word };
+        break;
+      }
+    }
+    expect(found, 'an item with a timed transcript').toBeDefined();
+    const bySegment = JSON.parse((await gleaner('search', found!.word, '--has-transcript', '--limit', '1000', '--json')).stdout) as { hits: { id: number; segment_start_ms?: number }[] };
+    expect(bySegment.hits.find((h) => h.id === found!.id)?.segment_start_ms).toEqual(expect.any(Number));
+  });
+
+  it('round-trips a collection', async () => {
+    const ids = (JSON.parse((await gleaner('search', '', '--limit', '3', '--json')).stdout) as { hits: { id: number }[] }).hits.map((h) => String(h.id));
+    expect((await gleaner('collections', 'create', 'Flood story')).code).toBe(0);
+    expect((await gleaner('collections', 'add', 'Flood story', ...ids)).code).toBe(0);
+    expect((await gleaner('collections', 'rename', 'Flood story', 'Water story')).code).toBe(0);
+    const shown = JSON.parse((await gleaner('collections', 'show', 'Water story', '--json')).stdout) as { items: { id: number }[] };
+    expect(shown.items.map((i) => String(i.id))).toEqual(ids);
+    const filtered = JSON.parse((await gleaner('search', '', '--collection', 'Water story', '--json')).stdout) as { total: number };
+    expect(filtered.total).toBe(3);
+    expect((await gleaner('collections', 'remove', 'Water story', ids[0]!)).code).toBe(0);
+    expect((await gleaner('collections', 'delete', 'Water story')).code).toBe(0);
+    const list = JSON.parse((await gleaner('collections', 'list', '--json')).stdout) as { collections: unknown[] };
+    expect(list.collections).toEqual([]);
+  });
+
+  it('passes SQLite’s integrity check, and holds the token nowhere in the data folder', async () => {
+    const db = join(dataDir, 'gleaner.sqlite3');
+    expect(execFileSync('sqlite3', [db, 'PRAGMA integrity_check'], { encoding: 'utf8' }).trim()).toBe('ok');
+    const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+    for (const file of files(dataDir)) expect(readFileSync(file).includes(Buffer.from(token)), file).toBe(false);
+  });
+});

@@ -1,0 +1,201 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCollectionRepository } from '../../../../src/main/core/library/collections';
+import { createIngester } from '../../../../src/main/core/library/ingest';
+import { getItemDetail } from '../../../../src/main/core/library/items';
+import { buildSearchSql, searchLibrary } from '../../../../src/main/core/library/search';
+import { openDatabase, type Database } from '../../../../src/main/core/store/database';
+import { fakeResponse, item, stubNormalise } from '../../../helpers/library';
+
+let db: Database;
+let ingest: ReturnType<typeof createIngester>;
+let collections: ReturnType<typeof createCollectionRepository>;
+
+beforeEach(() => {
+  db = openDatabase({ path: ':memory:' });
+  ingest = createIngester(db, stubNormalise);
+  collections = createCollectionRepository(db, () => '2026-01-01T00:00:00.000Z');
+});
+afterEach(() => db.close());
+
+const video = (nativeId: string, title: string, views: number | null = 100) =>
+  item({ nativeId, title, text: `about ${title}`, author: { name: 'Ana Reporter', handle: '@ana', id: 'UC1', url: null }, metrics: { views, likes: 5, comments: 1, reposts: null, shares: null, followers: null } });
+
+describe('ingest', () => {
+  it('stores the response as received with its hash and provenance, and links items to it', () => {
+    const response = fakeResponse('videosite/search', { items: [video('a1', 'Flood defences'), video('a2', 'Drought maps')] });
+    const result = ingest(response);
+    expect(result).toMatchObject({ alreadyStored: false, warnings: [] });
+    expect(result.itemIds).toHaveLength(2);
+    const stored = db.prepare('SELECT body, body_sha256, request_id, params, item_count FROM responses').get() as Record<string, unknown>;
+    expect(stored.body).toBe(response.body);
+    expect(stored.body_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.item_count).toBe(2);
+    const detail = getItemDetail(db, result.itemIds[0]!);
+    expect(detail.provenance).toEqual([expect.objectContaining({ requestId: response.requestId, operation: 'videosite/search', params: { query: 'test' }, sourcePath: 'videos[0]' })]);
+  });
+
+  it('is idempotent: replaying the same response changes nothing', () => {
+    const response = fakeResponse('videosite/search', { items: [video('a1', 'Flood defences')] });
+    const first = ingest(response);
+    const count = () => db.prepare('SELECT (SELECT count(*) FROM responses) r, (SELECT count(*) FROM items) i, (SELECT count(*) FROM metric_snapshots) m').get();
+    const before = count();
+    expect(ingest(response)).toMatchObject({ alreadyStored: true, itemIds: first.itemIds });
+    expect(count()).toEqual(before);
+  });
+
+  it('keeps one item per platform id and a metrics snapshot per fetch', () => {
+    const first = ingest(fakeResponse('videosite/search', { items: [video('a1', 'Flood defences', 100)] }));
+    const second = ingest(fakeResponse('videosite/video', { items: [video('a1', 'Flood defences', 250)] }));
+    expect(second.itemIds).toEqual(first.itemIds);
+    const detail = getItemDetail(db, first.itemIds[0]!);
+    expect(detail.metricsHistory.map((m) => m.views)).toEqual([100, 250]);
+    expect(detail.item.views).toBe(250);
+    expect(detail.provenance).toHaveLength(2);
+  });
+
+  it('falls back to the canonical URL when there is no platform id', () => {
+    const a = ingest(fakeResponse('professional/post', { items: [item({ nativeId: null, platform: 'professional', kind: 'post', url: 'https://www.linkedin.com/posts/x', title: 'One' })] }));
+    const b = ingest(fakeResponse('professional/post', { items: [item({ nativeId: null, platform: 'professional', kind: 'post', url: 'https://www.linkedin.com/posts/x', title: 'One' })] }));
+    expect(b.itemIds).toEqual(a.itemIds);
+  });
+
+  it('never erases stored fields with the nulls of a trimmed response', () => {
+    const first = ingest(fakeResponse('videosite/search', { items: [video('a1', 'Flood defences')] }));
+    ingest(fakeResponse('videosite/search', { items: [item({ nativeId: 'a1' })] }));
+    expect(getItemDetail(db, first.itemIds[0]!).item).toMatchObject({ title: 'Flood defences', authorName: 'Ana Reporter', views: 100 });
+  });
+
+  it('records parse warnings with the response', () => {
+    const result = ingest(fakeResponse('videosite/search', { items: [video('a1', 'x')], warnings: ['1 of 2 records in videos could not be read.'] }));
+    expect(result.warnings).toEqual(['1 of 2 records in videos could not be read.']);
+    expect(JSON.parse((db.prepare('SELECT parse_warnings AS w FROM responses').get() as { w: string }).w)).toEqual(result.warnings);
+  });
+
+  it('stores transcripts with segments, replaces them on refetch, and keeps "none in that language" as a fact', () => {
+    const [id] = ingest(fakeResponse('videosite/search', { items: [video('a1', 'Flood defences')] })).itemIds;
+    const transcript = (text: string) => ({ nativeId: 'a1', url: null, language: 'English', available: true, format: 'segments' as const, fullText: text, segments: [{ startMs: 0, endMs: 1500, text }, { startMs: 1500, endMs: null, text: 'second line' }] });
+    ingest(fakeResponse('videosite/transcript', { transcripts: [transcript('first version')] }));
+    ingest(fakeResponse('videosite/transcript', { transcripts: [transcript('second version')] }));
+    ingest(fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'a1', url: null, language: 'German', available: false, format: 'none', fullText: null, segments: [] }] }));
+    const detail = getItemDetail(db, id!);
+    expect(detail.item.hasTranscript).toBe(true);
+    const english = detail.transcripts.find((t) => t.language === 'English')!;
+    expect(english.segments.map((s) => s.text)).toEqual(['second version', 'second line']);
+    expect(detail.transcripts.find((t) => t.language === 'German')).toMatchObject({ available: false, segments: [] });
+  });
+
+  it('gives a transcript fetched before its video an item of its own', () => {
+    const result = ingest(fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'zz9', url: 'https://www.youtube.com/watch?v=zz9', language: 'English', available: true, format: 'text', fullText: 'hello', segments: [] }] }));
+    expect(result.itemIds).toHaveLength(1);
+    expect(getItemDetail(db, result.itemIds[0]!).item).toMatchObject({ nativeId: 'zz9', hasTranscript: true });
+  });
+});
+
+describe('search', () => {
+  beforeEach(() => {
+    ingest(fakeResponse('videosite/search', { items: [video('a1', 'Flood defences in Rotterdam'), video('a2', 'Drought maps of Spain'), video('a3', 'Café owners protest')] }));
+    ingest(fakeResponse('shortvideo/search', { items: [item({ nativeId: '77', platform: 'shortvideo', kind: 'video', url: 'https://www.tiktok.com/@x/video/77', text: 'dance challenge flood' })] }));
+    ingest(fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'a2', url: null, language: 'English', available: true, format: 'segments', fullText: null, segments: [{ startMs: 0, endMs: 4000, text: 'welcome back' }, { startMs: 65_000, endMs: 70_000, text: 'the reservoir is nearly empty' }] }] }));
+  });
+
+  it('finds words in titles and texts, ranked, with highlighted snippets', () => {
+    const result = searchLibrary(db, { query: 'flood' }, { start: '[', end: ']' });
+    expect(result.total).toBe(2);
+    expect(result.hits[0]!.title).toBe('Flood defences in Rotterdam');
+    expect(result.hits[0]!.snippet).toContain('[Flood]');
+  });
+
+  it('points a transcript hit at its segment and timestamp', () => {
+    const [hit] = searchLibrary(db, { query: 'reservoir' }).hits;
+    expect(hit).toMatchObject({ title: 'Drought maps of Spain', matchedIn: 'transcript', segmentStartMs: 65_000 });
+  });
+
+  it('keeps the transcript moment when the title matches better', () => {
+    ingest(fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'a1', url: null, language: 'English', available: true, format: 'segments', fullText: null, segments: [{ startMs: 0, endMs: 1000, text: 'intro' }, { startMs: 42_000, endMs: 45_000, text: 'the rotterdam barrier' }] }] }));
+    const [hit] = searchLibrary(db, { query: 'rotterdam' }).hits;
+    expect(hit).toMatchObject({ title: 'Flood defences in Rotterdam', matchedIn: 'item', segmentStartMs: 42_000 });
+  });
+
+  it('supports phrases, prefixes, OR, NOT and diacritic-insensitive matching', () => {
+    const titles = (query: string) => searchLibrary(db, { query }).hits.map((h) => h.title ?? h.url).sort();
+    expect(titles('"flood defences"')).toEqual(['Flood defences in Rotterdam']);
+    expect(titles('drou*')).toEqual(['Drought maps of Spain']);
+    expect(titles('rotterdam OR spain')).toEqual(['Drought maps of Spain', 'Flood defences in Rotterdam']);
+    expect(titles('flood -rotterdam')).toEqual(['https://www.tiktok.com/@x/video/77']);
+    expect(titles('cafe')).toEqual(['Café owners protest']);
+  });
+
+  it('filters by platform, kind, collection, tag and transcript', () => {
+    collections.create('Water');
+    const [first] = searchLibrary(db, { query: 'flood', platform: 'videosite' }).hits;
+    collections.add('Water', [first!.id]);
+    collections.tag([first!.id], 'verified');
+    expect(searchLibrary(db, { query: 'flood', platform: 'shortvideo' }).total).toBe(1);
+    expect(searchLibrary(db, { query: 'flood', collection: 'Water' }).hits.map((h) => h.id)).toEqual([first!.id]);
+    expect(searchLibrary(db, { query: 'flood', tag: 'verified' }).total).toBe(1);
+    expect(searchLibrary(db, { hasTranscript: true }).hits.map((h) => h.title)).toEqual(['Drought maps of Spain']);
+    expect(searchLibrary(db, {}).total).toBe(4);
+  });
+
+  it('finds words in notes', () => {
+    const [hit] = searchLibrary(db, { query: 'rotterdam' }).hits;
+    collections.setNote(hit!.id, 'Called the harbour master on Tuesday');
+    expect(searchLibrary(db, { query: 'harbour' }).hits).toEqual([expect.objectContaining({ id: hit!.id, matchedIn: 'note' })]);
+  });
+
+  it('answers a malformed query with a clear INVALID_INPUT, never SQL', () => {
+    expect(() => searchLibrary(db, { query: '"unclosed' })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: expect.stringMatching(/quotation mark/) }));
+  });
+
+  it('uses the FTS indexes (EXPLAIN QUERY PLAN)', () => {
+    const { sql, params } = buildSearchSql({ query: 'flood', platform: 'videosite' });
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail).join('\n');
+    expect(plan).toMatch(/VIRTUAL TABLE INDEX \d+:M/);
+    expect(plan).toMatch(/items_fts/);
+    expect(plan).toMatch(/segments_fts/);
+    expect(plan).toMatch(/SEARCH i USING INTEGER PRIMARY KEY/);
+  });
+});
+
+describe('collections', () => {
+  let ids: number[];
+  beforeEach(() => {
+    ids = ingest(fakeResponse('videosite/search', { items: [video('a1', 'One'), video('a2', 'Two'), video('a3', 'Three')] })).itemIds;
+  });
+
+  it('round-trips create, add, reorder, rename, remove and delete, leaving items in the library', () => {
+    collections.create('Story');
+    expect(() => collections.create('story')).toThrow(/already exists/);
+    expect(collections.add('Story', ids)).toEqual({ added: 3 });
+    expect(collections.add('Story', [ids[0]!])).toEqual({ added: 0 });
+    collections.reorder('Story', [ids[2]!, ids[0]!]);
+    expect(collections.items('Story').items.map((i) => i.title)).toEqual(['Three', 'One', 'Two']);
+    collections.rename('Story', 'Water story');
+    expect(collections.list().map((c) => [c.name, c.itemCount])).toEqual([['Water story', 3]]);
+    expect(collections.remove('Water story', [ids[1]!])).toEqual({ removed: 1 });
+    expect(collections.delete('Water story')).toEqual({ items: 2 });
+    expect(collections.list()).toEqual([]);
+    expect(searchLibrary(db, {}).total).toBe(3);
+  });
+
+  it('keeps notes and tags per collection and global', () => {
+    collections.create('A');
+    collections.add('A', [ids[0]!]);
+    collections.setNote(ids[0]!, 'global note');
+    collections.setNote(ids[0]!, 'note for A', 'A');
+    collections.tag([ids[0]!], 'lead', 'A');
+    collections.tag([ids[0]!], 'checked');
+    const detail = getItemDetail(db, ids[0]!);
+    expect(detail.notes.map((n) => [n.collection, n.body])).toEqual([[null, 'global note'], ['A', 'note for A']]);
+    expect(detail.tags.map((t) => [t.collection, t.tag])).toEqual([[null, 'checked'], ['A', 'lead']]);
+    expect(collections.items('A').items[0]).toMatchObject({ note: 'note for A', tags: ['checked', 'lead'] });
+  });
+
+  it('says clearly what is missing', () => {
+    expect(() => collections.add('Nope', ids)).toThrow(/no collection named "Nope"/);
+    collections.create('A');
+    expect(() => collections.add('A', [999])).toThrow(/No item with id 999/);
+    expect(() => collections.create('  ')).toThrow(/needs a name/);
+    expect(() => collections.reorder('A', [ids[0]!])).toThrow(/is not in the collection/);
+  });
+});

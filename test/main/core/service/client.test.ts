@@ -1,0 +1,175 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createServiceClient, parseRetryAfter, type ServiceClientDeps } from '../../../../src/main/core/service/client';
+import { createLogger } from '../../../../src/main/core/log';
+import { DEFAULT_SERVICE_SETTINGS } from '../../../../src/main/core/settings/service-settings';
+import type { GleanerError } from '../../../../src/shared/errors';
+
+const TOKEN = 'tok_secret_1234567890abcdef';
+const NOW = Date.parse('2026-03-01T12:00:00Z');
+
+const envelope = (platform: string, endpoint: string, data: unknown) =>
+  JSON.stringify({ success: true, data, meta: { platform, endpoint, request_id: 'req_abc123' } });
+
+function client(fetchImpl: (url: string, init: RequestInit) => Promise<Response>, overrides: Partial<ServiceClientDeps> = {}) {
+  const fetchSpy = vi.fn(fetchImpl);
+  const lines: string[] = [];
+  const deps: ServiceClientDeps = {
+    fetch: fetchSpy as unknown as typeof fetch,
+    clock: { now: () => NOW },
+    log: createLogger((line) => lines.push(line)),
+    settings: () => DEFAULT_SERVICE_SETTINGS,
+    target: async () => ({ baseUrl: 'https://api.example.com', token: TOKEN }),
+    timeoutMs: { normal: 200, slow: 400 },
+    ...overrides,
+  };
+  return { service: createServiceClient(deps), fetchSpy, lines };
+}
+
+async function failure(promise: Promise<unknown>): Promise<GleanerError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as GleanerError;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('service client', () => {
+  it('sends the bearer token and returns the body as received with provenance', async () => {
+    const body = envelope('videosite', 'search', { videos: [{ id: 'v1' }], continuationToken: 'next', unknownField: 1 });
+    const { service, fetchSpy } = client(async () => new Response(body, { status: 200 }));
+    const response = await service.call('videosite/search', { query: 'climate' });
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(url).toBe('https://api.example.com/api/v1/partner/videosite/search?query=climate');
+    expect((init.headers as Record<string, string>).authorization).toBe(`Bearer ${TOKEN}`);
+    expect(response).toMatchObject({
+      operation: 'videosite/search',
+      requestId: 'req_abc123',
+      status: 200,
+      body,
+      fetchedAt: '2026-03-01T12:00:00.000Z',
+      nextPage: { continuationToken: 'next' },
+      params: { query: 'climate' },
+    });
+    expect(response.requestUrl).not.toContain(TOKEN);
+    expect((response.data as { unknownField: number }).unknownField).toBe(1);
+  });
+
+  it('accepts any 2xx as success', async () => {
+    const { service } = client(async () => new Response(envelope('videosite', 'trending', { shorts: [] }), { status: 203 }));
+    await expect(service.call('videosite/trending', {})).resolves.toMatchObject({ status: 203 });
+  });
+
+  it('spends no request on invalid parameters or a missing token', async () => {
+    const { service, fetchSpy } = client(async () => new Response('{}'));
+    expect(await failure(service.call('forum/subreddit/search', { subreddit: 'r/x' }))).toMatchObject({ code: 'INVALID_INPUT' });
+    const noToken = client(async () => new Response('{}'), { target: async () => ({ baseUrl: 'https://api.example.com', token: null }) });
+    expect(await failure(noToken.service.call('videosite/trending', {}))).toMatchObject({ code: 'TOKEN_MISSING' });
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(noToken.fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [401, {}, 'TOKEN_REJECTED'],
+    [403, {}, 'SUBSCRIPTION_INACTIVE'],
+    [404, {}, 'NOT_FOUND'],
+    [400, {}, 'INVALID_INPUT'],
+    [500, {}, 'UPSTREAM_ERROR'],
+    [502, {}, 'UPSTREAM_ERROR'],
+    [503, {}, 'UPSTREAM_ERROR'],
+    [418, {}, 'UPSTREAM_ERROR'],
+    [429, { 'retry-after': '17' }, 'RATE_LIMITED'],
+  ])('maps HTTP %i to %s', async (status, headers, code) => {
+    const { service } = client(async () => new Response(JSON.stringify({ message: 'nope' }), { status, headers }));
+    const error = await failure(service.call('videosite/trending', {}));
+    expect(error.code).toBe(code);
+    expect(error.details.status).toBe(status);
+    expect(error.message).toContain('The service said: nope');
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', async () => {
+    const { service } = client(async () => new Response('', { status: 429, headers: { 'retry-after': '17' } }));
+    expect((await failure(service.call('videosite/trending', {}))).details.retryAfterMs).toBe(17_000);
+    expect(parseRetryAfter(new Date(NOW + 90_000).toUTCString(), NOW)).toBe(90_000);
+    expect(parseRetryAfter('garbage', NOW)).toBeUndefined();
+    expect(parseRetryAfter(null, NOW)).toBeUndefined();
+  });
+
+  it('reads error reasons from message, error or detail', async () => {
+    for (const body of [{ error: 'bad thing' }, { detail: 'bad thing' }, { error: { message: 'bad thing' } }]) {
+      const { service } = client(async () => new Response(JSON.stringify(body), { status: 500 }));
+      expect((await failure(service.call('videosite/trending', {}))).message).toContain('bad thing');
+    }
+  });
+
+  it.each([
+    ['a non-JSON body', '<html>Bad gateway</html>', /not JSON/],
+    ['an empty body', '', /empty body/],
+    ['a truncated body', envelope('videosite', 'trending', { shorts: [] }).slice(0, 30), /not JSON/],
+    ['no request id', JSON.stringify({ success: true, data: {}, meta: { platform: 'videosite', endpoint: 'trending' } }), /meta\.request_id/],
+    ['a request id without req_', JSON.stringify({ success: true, data: {}, meta: { platform: 'videosite', endpoint: 'trending', request_id: 'abc' } }), /meta\.request_id/],
+    ['data that is not an object', JSON.stringify({ success: true, data: [], meta: { platform: 'videosite', endpoint: 'trending', request_id: 'req_1' } }), /data/],
+    ['another platform', envelope('forum', 'trending', {}), /platform "forum"/],
+    ['another endpoint', envelope('videosite', 'search', {}), /endpoint "search"/],
+  ])('calls %s MALFORMED_RESPONSE', async (_label, body, message) => {
+    const { service } = client(async () => new Response(body, { status: 200 }));
+    const error = await failure(service.call('videosite/trending', {}));
+    expect(error.code).toBe('MALFORMED_RESPONSE');
+    expect(error.message).toMatch(message);
+  });
+
+  it('accepts any endpoint value where the spec lists none (pins)', async () => {
+    const { service } = client(async () => new Response(envelope('pinboard', 'pin', { description: 'x' })));
+    await expect(service.call('pinboard/pin', { url: 'https://www.pinterest.com/pin/1/' })).resolves.toMatchObject({ endpoint: 'pin' });
+  });
+
+  it('turns success: false into UPSTREAM_ERROR with its reason', async () => {
+    const { service } = client(async () => new Response(JSON.stringify({ success: false, message: 'upstream platform down' })));
+    const error = await failure(service.call('videosite/trending', {}));
+    expect(error).toMatchObject({ code: 'UPSTREAM_ERROR' });
+    expect(error.message).toContain('upstream platform down');
+  });
+
+  it('times out a silent server without hanging', async () => {
+    const hang = (_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)));
+    const { service } = client(hang);
+    const started = Date.now();
+    expect(await failure(service.call('videosite/trending', {}))).toMatchObject({ code: 'TIMEOUT' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('reports a dropped connection as NETWORK and a user cancel as CANCELLED', async () => {
+    const { service } = client(async () => {
+      throw new TypeError('fetch failed', { cause: new Error('other side closed') });
+    });
+    expect(await failure(service.call('videosite/trending', {}))).toMatchObject({ code: 'NETWORK' });
+
+    const controller = new AbortController();
+    let started!: () => void;
+    const fetchStarted = new Promise<void>((resolve) => (started = resolve));
+    const hang = (_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init.signal!.addEventListener('abort', () => reject(init.signal!.reason));
+        started();
+      });
+    const cancelled = client(hang).service.call('videosite/trending', {}, { signal: controller.signal });
+    await fetchStarted;
+    controller.abort();
+    expect(await failure(cancelled)).toMatchObject({ code: 'CANCELLED' });
+
+    const alreadyCancelled = new AbortController();
+    alreadyCancelled.abort();
+    const spy = client(hang);
+    expect(await failure(spy.service.call('videosite/trending', {}, { signal: alreadyCancelled.signal }))).toMatchObject({ code: 'CANCELLED' });
+    expect(spy.fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('never lets the token into an error message or the log, even when the server echoes it', async () => {
+    const { service, lines } = client(async () => new Response(JSON.stringify({ message: `bad token ${TOKEN}` }), { status: 401 }));
+    const error = await failure(service.call('videosite/trending', {}));
+    expect(error.message).not.toContain(TOKEN);
+    expect(error.message).toContain('[redacted]');
+    expect(lines.join('\n')).not.toContain(TOKEN);
+  });
+});

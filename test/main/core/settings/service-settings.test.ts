@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { createSettingsRepository } from '../../../../src/main/core/settings/settings-repository';
+import { effectiveLimits, listConfig, readServiceSettings, setConfig, unsetConfig } from '../../../../src/main/core/settings/service-settings';
+import { openDatabase } from '../../../../src/main/core/store/database';
+
+const repo = () => createSettingsRepository(openDatabase({ path: ':memory:' }), () => new Date(0));
+
+describe('service settings (gleaner config)', () => {
+  it('defaults to the demo service on the Starter plan', () => {
+    expect(listConfig(repo())).toEqual({ 'base-url': 'demo', plan: 'starter', 'limits.per-minute': 30, 'limits.per-day': 1000 });
+  });
+
+  it.each([
+    ['base-url', 'https://api.example.com/', 'https://api.example.com'],
+    ['base-url', 'http://127.0.0.1:4000', 'http://127.0.0.1:4000'],
+    ['base-url', 'demo', 'demo'],
+    ['plan', 'team', 'team'],
+    ['param.videosite.search.filter', 'kind', 'kind'],
+    ['param.videosite.channel/videos.sort', 'order', 'order'],
+    ['path.tweetsite.user/tweets', '/api/v1/partner/tweetsite/user-tweets', '/api/v1/partner/tweetsite/user-tweets'],
+  ])('stores %s = %s', (key, value, stored) => {
+    const settings = repo();
+    expect(setConfig(settings, key, value)).toBe(stored);
+    expect(listConfig(settings)[key]).toBe(stored);
+  });
+
+  it.each([
+    ['base-url', 'http://api.example.com', /https/],
+    ['base-url', 'ftp://x.example', /https/],
+    ['base-url', 'https://user:pw@api.example.com', /user name or password/],
+    ['base-url', 'https://api.example.com/?x=1', /query/],
+    ['base-url', 'nonsense', /"demo" or a link/],
+    ['plan', 'gold', /plan must be one of starter, pro, team, custom/],
+    ['limits.per-minute', '0', /whole number from 1/],
+    ['limits.per-day', 'lots', /whole number from 1/],
+    ['param.videosite.search.nope', 'x', /videosite\/search has no parameter nope/],
+    ['param.nowhere.search.query', 'x', /no operation nowhere search/],
+    ['param.videosite.search.filter', 'has space', /parameter name/],
+    ['path.videosite.search', 'no-slash', /starts with \//],
+    ['path.videosite.search', '/api/../secret', /starts with \//],
+    ['colour', 'blue', /Unknown setting "colour"/],
+  ])('refuses %s = %s', (key, value, message) => {
+    expect(() => setConfig(repo(), key, value)).toThrow(message);
+  });
+
+  it('switches to the custom plan when a limit is set, starting from the current plan', () => {
+    const settings = repo();
+    setConfig(settings, 'plan', 'pro');
+    setConfig(settings, 'limits.per-minute', '45');
+    const typed = readServiceSettings(settings);
+    expect(typed.plan).toBe('custom');
+    expect(effectiveLimits(typed)).toEqual({ perMinute: 45, perDay: 5000 });
+  });
+
+  it('reads overrides into typed settings and forgets them on unset', () => {
+    const settings = repo();
+    setConfig(settings, 'param.shortvideo.search.date_posted', 'publish_time');
+    setConfig(settings, 'path.tweetsite.transcript', '/api/v1/partner/tweetsite/video-transcript');
+    const typed = readServiceSettings(settings);
+    expect(typed.paramNames['shortvideo/search']).toEqual({ date_posted: 'publish_time' });
+    expect(typed.paths['tweetsite/transcript']).toBe('/api/v1/partner/tweetsite/video-transcript');
+    expect(unsetConfig(settings, 'param.shortvideo.search.date_posted')).toBe(true);
+    expect(readServiceSettings(settings).paramNames).toEqual({});
+  });
+});

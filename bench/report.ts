@@ -1,0 +1,33 @@
+/** One benchmark figure, always next to the limit it is judged against. */
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  /** What the value is compared with, measured in the same run where it is a reference. */
+  limit: { description: string; value: number; unit: string };
+  /** "higher" when a bigger value is better. */
+  better: 'higher' | 'lower';
+  met: boolean;
+  notes?: string;
+}
+
+export interface BenchmarkResult {
+  benchmark: string;
+  parameters: Record<string, number | string>;
+  figures: Figure[];
+  /** Raw measurements behind the figures. */
+  measurements: Record<string, number>;
+}
+
+export function figure(name: string, value: number, unit: string, limit: Figure['limit'], better: Figure['better'], notes?: string): Figure {
+  const met = better === 'higher' ? value >= limit.value : value <= limit.value;
+  return { name, value: round(value), unit, limit: { ...limit, value: round(limit.value) }, better, met, ...(notes ? { notes } : {}) };
+}
+
+export const round = (value: number): number => (Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 100) / 100);
+
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}

@@ -1,0 +1,61 @@
+/**
+ * `npm run bench`: every benchmark in one go, each figure next to its limit measured in the
+ * same run. Writes bench/results.json and bench/RESULTS.md.
+ *
+ *   npm run bench                      # the default sizes (1,000,000 items)
+ *   npm run bench -- --items 100000    # a smaller library
+ *   npm run bench -- --only library
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runLibraryBenchmark } from './library';
+import type { BenchmarkResult } from './report';
+
+const { values } = parseArgs({ options: { items: { type: 'string', default: '1000000' }, only: { type: 'string' }, out: { type: 'string', default: join(__dirname) } } });
+const items = Number(values.items);
+if (!Number.isInteger(items) || items < 1000) throw new Error('--items must be a whole number of at least 1000');
+
+const BENCHMARKS: Record<string, () => Promise<BenchmarkResult>> = {
+  library: () => runLibraryBenchmark(items, log),
+};
+
+function log(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+async function main(): Promise<void> {
+  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.versions.node, platform: process.platform };
+  const results: BenchmarkResult[] = [];
+  for (const [name, run] of Object.entries(BENCHMARKS)) {
+    if (values.only && values.only !== name) continue;
+    log(`\n== ${name} ==`);
+    results.push(await run());
+  }
+  const report = { date: new Date().toISOString(), machine, results };
+  writeFileSync(join(values.out!, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const rows = results.flatMap((r) =>
+    r.figures.map((f) => `| ${r.benchmark} | ${f.name} | ${f.value} ${f.unit} | ${f.limit.description} | ${f.met ? 'met' : '**missed**'} | ${f.notes ?? ''} |`),
+  );
+  const markdown = [
+    '# Benchmark results',
+    '',
+    `Run on ${report.date} — ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node} (${machine.platform}).`,
+    `Parameters: ${results.map((r) => `${r.benchmark}: ${Object.entries(r.parameters).map(([k, v]) => `${k}=${v}`).join(', ')}`).join('; ')}.`,
+    '',
+    '| benchmark | figure | value | limit | verdict | notes |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    'Each figure is measured next to its reference in the same run on the same machine. Regenerate with `npm run bench`.',
+    '',
+  ].join('\n');
+  writeFileSync(join(values.out!, 'RESULTS.md'), markdown);
+  log(`\n${markdown}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exitCode = 1;
+});

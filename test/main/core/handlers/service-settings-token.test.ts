@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMemorySecretStore } from '../../../../src/main/core/secrets/secret-store';
+import { createTestCore, type TestCore } from '../../../helpers/core';
+
+let testCore: TestCore | undefined;
+afterEach(async () => testCore?.dispose());
+const realFetch = globalThis.fetch.bind(globalThis);
+
+describe('service.call', () => {
+  it('runs an operation on the built-in demo service, stores it, and adds it to a collection', async () => {
+    testCore = createTestCore({ fetch: realFetch });
+    const envelope = await testCore.core.dispatch('service.call', { operation: 'videosite/search', params: { query: 'flood' }, collection: 'Floods' });
+    expect(envelope.ok).toBe(true);
+    const value = (envelope as { value: { requestId: string; itemIds: number[]; nextPage: unknown } }).value;
+    expect(value.requestId).toMatch(/^req_/);
+    expect(value.itemIds.length).toBeGreaterThan(0);
+    expect(value.nextPage).toEqual({ continuationToken: expect.any(String) });
+    const items = await testCore.core.dispatch('collections.items', { name: 'Floods' });
+    expect((items as { value: { items: unknown[] } }).value.items).toHaveLength(value.itemIds.length);
+  });
+
+  it.each([
+    [{ operation: 'videosite/nothing', params: {} }, /operation/],
+    [{ operation: 'videosite/search', params: { query: { nested: true } } }, /params/],
+    [{ operation: 'videosite/search', params: {}, extra: 1 }, /extra/],
+    [{ operation: 'forum/subreddit/search', params: { subreddit: 'r/news' } }, /without r\//],
+  ])('rejects %j as INVALID_INPUT before any request', async (input, message) => {
+    let requests = 0;
+    testCore = createTestCore({
+      fetch: async () => {
+        requests += 1;
+        throw new Error('must not be called');
+      },
+    });
+    const envelope = await testCore.core.dispatch('service.call', input);
+    expect(envelope).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(!envelope.ok && envelope.error.message).toMatch(message);
+    expect(requests).toBe(0);
+  });
+
+  it('says TOKEN_MISSING on the real service without a token', async () => {
+    testCore = createTestCore();
+    await testCore.core.dispatch('settings.set', { key: 'base-url', value: 'https://api.example.com' });
+    expect(await testCore.core.dispatch('service.call', { operation: 'videosite/trending', params: {} })).toMatchObject({ ok: false, error: { code: 'TOKEN_MISSING' } });
+  });
+});
+
+describe('settings.get / settings.set / settings.unset', () => {
+  it('reads the defaults, stores checked values and forgets them', async () => {
+    testCore = createTestCore();
+    expect(await testCore.core.dispatch('settings.get', {})).toMatchObject({ ok: true, value: { baseUrl: 'demo', isDemo: true, plan: 'starter', limits: { perMinute: 30, perDay: 1000 } } });
+    expect(await testCore.core.dispatch('settings.set', { key: 'plan', value: 'team' })).toMatchObject({ ok: true, value: { plan: 'team', limits: { perMinute: 120, perDay: 20000 } } });
+    expect(await testCore.core.dispatch('settings.set', { key: 'plan', value: 'gold' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await testCore.core.dispatch('settings.unset', { key: 'plan' })).toMatchObject({ ok: true, value: { plan: 'starter' } });
+    expect(await testCore.core.dispatch('settings.set', { key: 'plan' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+  });
+});
+
+describe('token.status / token.set / token.clear', () => {
+  it('stores the token, reports where, and never returns it', async () => {
+    const token = 'tok_bridge_secret_0123456789';
+    testCore = createTestCore({ secretStore: createMemorySecretStore() });
+    expect(await testCore.core.dispatch('token.status', {})).toMatchObject({ ok: true, value: { stored: false } });
+    const saved = await testCore.core.dispatch('token.set', { token });
+    expect(saved).toMatchObject({ ok: true, value: { stored: true, location: expect.any(String) } });
+    expect(JSON.stringify(saved)).not.toContain(token);
+    expect(await testCore.core.dispatch('token.clear', {})).toMatchObject({ ok: true, value: { stored: false } });
+  });
+
+  it('refuses a malformed token without echoing it', async () => {
+    testCore = createTestCore({ secretStore: createMemorySecretStore() });
+    const envelope = await testCore.core.dispatch('token.set', { token: 'has spaces inside it' });
+    expect(envelope).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(JSON.stringify(envelope)).not.toContain('has spaces inside it');
+  });
+});

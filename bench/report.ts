@@ -17,6 +17,8 @@ export interface BenchmarkResult {
   figures: Figure[];
   /** Raw measurements behind the figures. */
   measurements: Record<string, number>;
+  /** When this benchmark last ran (results of benchmarks not re-run are kept). */
+  ranAt?: string;
 }
 
 export function figure(name: string, value: number, unit: string, limit: Figure['limit'], better: Figure['better'], notes?: string): Figure {

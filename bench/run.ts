@@ -4,13 +4,14 @@
  *
  *   npm run bench                      # the default sizes (1,000,000 items)
  *   npm run bench -- --items 100000    # a smaller library
- *   npm run bench -- --only library
+ *   npm run bench -- --only library      # or --only queue
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runLibraryBenchmark } from './library';
+import { runQueueBenchmark } from './queue';
 import type { BenchmarkResult } from './report';
 
 const { values } = parseArgs({ options: { items: { type: 'string', default: '1000000' }, only: { type: 'string' }, out: { type: 'string', default: join(__dirname) } } });
@@ -19,7 +20,16 @@ if (!Number.isInteger(items) || items < 1000) throw new Error('--items must be a
 
 const BENCHMARKS: Record<string, () => Promise<BenchmarkResult>> = {
   library: () => runLibraryBenchmark(items, log),
+  queue: () => runQueueBenchmark(log),
 };
+
+function readPrevious(path: string): BenchmarkResult[] {
+  try {
+    return (JSON.parse(readFileSync(path, 'utf8')) as { results: BenchmarkResult[] }).results ?? [];
+  } catch {
+    return [];
+  }
+}
 
 function log(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -33,7 +43,13 @@ async function main(): Promise<void> {
     log(`\n== ${name} ==`);
     results.push(await run());
   }
-  const report = { date: new Date().toISOString(), machine, results };
+  // Keep the figures of benchmarks not run this time (e.g. with --only), each with its own date.
+  const previous = readPrevious(join(values.out!, 'results.json'));
+  const ran = new Set(results.map((r) => r.benchmark));
+  const date = new Date().toISOString();
+  const merged = [...previous.filter((r) => !ran.has(r.benchmark)), ...results.map((r) => ({ ...r, ranAt: date }))];
+  results.splice(0, results.length, ...merged);
+  const report = { date, machine, results };
   writeFileSync(join(values.out!, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
   const rows = results.flatMap((r) =>
     r.figures.map((f) => `| ${r.benchmark} | ${f.name} | ${f.value} ${f.unit} | ${f.limit.description} | ${f.met ? 'met' : '**missed**'} | ${f.notes ?? ''} |`),
@@ -41,7 +57,8 @@ async function main(): Promise<void> {
   const markdown = [
     '# Benchmark results',
     '',
-    `Run on ${report.date} — ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node} (${machine.platform}).`,
+    `Written on ${report.date} — ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node} (${machine.platform}).`,
+    `Each benchmark's own run: ${results.map((r) => `${r.benchmark} ${r.ranAt ?? report.date}`).join('; ')}.`,
     `Parameters: ${results.map((r) => `${r.benchmark}: ${Object.entries(r.parameters).map(([k, v]) => `${k}=${v}`).join(', ')}`).join('; ')}.`,
     '',
     '| benchmark | figure | value | limit | verdict | notes |',

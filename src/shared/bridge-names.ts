@@ -28,9 +28,18 @@ export const METHOD_NAMES = [
   'collections.remove',
   'collections.reorder',
   'collections.items',
+  'queue.status',
+  'queue.jobs',
+  'queue.pause',
+  'queue.resume',
+  'queue.cancel',
+  'queue.retry',
+  'queue.batch',
+  'import.plan',
+  'import.start',
 ] as const;
 
-export const EVENT_NAMES = ['task.progress'] as const;
+export const EVENT_NAMES = ['task.progress', 'queue.status', 'queue.batch'] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -10,6 +10,7 @@ import type { EventName, MethodName } from './bridge-names';
 import { OPERATION_IDS, PLATFORMS, type OperationId } from './catalogue';
 import type { CollectionItem, CollectionSummary, ItemDetail, SearchResult } from './library';
 import { ITEM_KINDS } from './model';
+import { JOB_STATES, type BatchProgress, type ImportPlan, type JobSummary, type QueueStatus } from './queue';
 import type { PlanLimits, PlanName } from './plans';
 
 /** A phantom marker carrying the output type of a method (no runtime cost). */
@@ -35,6 +36,10 @@ export interface TaskProgress {
 
 /** One call's outcome as the renderer sees it; the raw body stays in the main process. */
 export interface CallResult {
+  batchId: number;
+  /** 'paused' when the queue stopped for a token or subscription problem before it finished. */
+  state: 'done' | 'failed' | 'paused' | 'cancelled';
+  error: { code: string; message: string } | null;
   operation: OperationId;
   /** Library ids of the items the response held, in its order. */
   itemIds: number[];
@@ -89,6 +94,22 @@ export const searchRequestSchema = z
   })
   .strict();
 
+/** One job, one batch, or everything. */
+const queueTarget = z.union([
+  z.object({ jobId: itemId }).strict(),
+  z.object({ batchId: itemId }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+]);
+
+const importInput = z
+  .object({
+    text: z.string().max(5_000_000),
+    collection: collectionName.optional(),
+    transcripts: z.boolean().optional(),
+    refresh: z.boolean().optional(),
+  })
+  .strict();
+
 export interface RawResponse {
   requestId: string;
   operation: string;
@@ -139,10 +160,27 @@ export const methods = {
     input: z.object({ name: collectionName }).strict(),
     output: returns<{ collection: CollectionSummary; items: CollectionItem[] }>(),
   },
+  'queue.status': { input: noInput, output: returns<QueueStatus>() },
+  'queue.jobs': {
+    input: z.object({ state: z.enum(JOB_STATES).optional(), batchId: itemId.optional(), limit: z.number().int().min(1).max(1000).optional() }).strict(),
+    output: returns<JobSummary[]>(),
+  },
+  'queue.pause': { input: noInput, output: returns<QueueStatus>() },
+  'queue.resume': { input: noInput, output: returns<QueueStatus>() },
+  'queue.cancel': { input: queueTarget, output: returns<{ cancelled: number }>() },
+  'queue.retry': { input: queueTarget, output: returns<{ retried: number }>() },
+  'queue.batch': { input: z.object({ batchId: itemId }).strict(), output: returns<BatchProgress>() },
+  'import.plan': { input: importInput, output: returns<ImportPlan>() },
+  'import.start': {
+    input: importInput.extend({ carryOver: z.boolean().optional() }).strict(),
+    output: returns<{ batchId: number | null; plan: ImportPlan }>(),
+  },
 } satisfies Record<MethodName, { input: z.ZodType; output: unknown }>;
 
 export const events = {
   'task.progress': returns<TaskProgress>(),
+  'queue.status': returns<QueueStatus>(),
+  'queue.batch': returns<BatchProgress>(),
 } satisfies Record<EventName, unknown>;
 
 // Compile-time proof that the contract and the dependency-free name lists agree exactly.

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'SECRET_STORE_UNAVAILABLE',
   'DATABASE_TOO_NEW',
   'CANCELLED',
+  'BUDGET_EXCEEDED',
   'INTERNAL',
 ] as const;
 

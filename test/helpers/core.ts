@@ -29,6 +29,8 @@ export function createTestCore(overrides: Partial<CoreDeps> = {}): TestCore {
     log: createLogger((line) => logLines.push(line)),
     ...overrides,
   });
+  // Hosts start the queue; so does every test core (bridge calls go through it).
+  core.context.queue.start();
   return {
     core,
     dataDir,

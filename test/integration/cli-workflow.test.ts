@@ -80,6 +80,14 @@ describe('gleaner call against the demo service', () => {
     expect(new Set(out.requests.map((r) => r.request_id)).size).toBe(2);
   });
 
+  it('follows pages until enough items are stored with --max-items, and stops there', async () => {
+    const all = JSON.parse((await gleaner('call', 'videosite', 'channel/videos', 'handle=@tidewatch', '--max-items', '100000', '--json')).stdout) as { requests: unknown[]; items: unknown[] };
+    expect(all.requests.length).toBeGreaterThan(2);
+    const some = JSON.parse((await gleaner('call', 'videosite', 'channel/videos', 'handle=@tidewatch', '--max-items', '10', '--json')).stdout) as { requests: unknown[]; items: unknown[] };
+    expect(some.items.length).toBeGreaterThanOrEqual(10);
+    expect(some.requests.length).toBeLessThan(all.requests.length);
+  });
+
   it.each([
     [['videosite', 'search'], /Query \(query\) is required/],
     [['forum', 'subreddit/search', 'subreddit=r/journalism'], /without r\//],

@@ -3,6 +3,7 @@ import type { Platform } from '../../shared/catalogue';
 import type { Clock } from './clock';
 import type { CollectionRepository } from './library/collections';
 import type { IngestResult, ResponseToStore } from './library/ingest';
+import type { FetchQueue, Timers } from './queue/fetch-queue';
 import type { EventHub } from './events';
 import type { Logger } from './log';
 import type { SecretStore } from './secrets/secret-store';
@@ -29,6 +30,11 @@ export interface CoreDeps {
   databasePath?: string;
   /** Overrides the request time limits (tests use short ones). */
   timeoutMs?: { normal: number; slow: number };
+  /** The queue's timers and jitter (tests simulate time). */
+  timers?: Timers;
+  random?: () => number;
+  /** Requests in flight at once (default 3). */
+  concurrency?: number;
 }
 
 /** What handlers share once the core is built. */
@@ -42,4 +48,5 @@ export interface CoreContext extends CoreDeps {
   /** Stores a response and the items in it (one transaction; idempotent by request id). */
   ingest(response: ResponseToStore): IngestResult;
   collections: CollectionRepository;
+  queue: FetchQueue;
 }

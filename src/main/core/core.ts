@@ -12,11 +12,14 @@ import { normaliseResponse } from './platforms/normalise';
 import { createServiceHandlers } from './handlers/service';
 import { createSettingsHandlers } from './handlers/settings';
 import { createTokenHandlers } from './handlers/token';
+import { createQueueHandlers } from './handlers/queue';
+import { createFetchQueue, processIsAlive, systemTimers } from './queue/fetch-queue';
 import { platformOfUrl } from './platforms/recognise-url';
 import { createServiceClient } from './service/client';
 import { createServiceTargets } from './service/target';
 import { createSettingsRepository } from './settings/settings-repository';
-import { readServiceSettings } from './settings/service-settings';
+import { effectiveLimits, readServiceSettings } from './settings/service-settings';
+import { randomUUID } from 'node:crypto';
 import { openDatabase } from './store/database';
 
 export interface Core {
@@ -54,17 +57,24 @@ export function createCore(deps: CoreDeps): Core {
     ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
   });
   const nowIso = () => new Date(deps.clock.now()).toISOString();
-  const context: CoreContext = {
-    ...deps,
+  const ingest = createIngester(db, normaliseResponse);
+  const collections = createCollectionRepository(db, nowIso);
+  const queue = createFetchQueue({
     db,
-    events,
-    settings,
-    targets,
+    clock: deps.clock,
+    timers: deps.timers ?? systemTimers,
+    random: deps.random ?? Math.random,
     service,
-    platformOfUrl,
-    ingest: createIngester(db, normaliseResponse),
-    collections: createCollectionRepository(db, nowIso),
-  };
+    ingest,
+    collections,
+    events,
+    log: deps.log,
+    limits: () => effectiveLimits(readSettings()),
+    ownerId: `${process.pid}-${randomUUID()}`,
+    isOwnerAlive: processIsAlive,
+    ...(deps.concurrency ? { concurrency: deps.concurrency } : {}),
+  });
+  const context: CoreContext = { ...deps, db, events, settings, targets, service, platformOfUrl, ingest, collections, queue };
   const handlers: Handlers = {
     ...createAppHandlers(context),
     ...createServiceHandlers(context),
@@ -72,6 +82,7 @@ export function createCore(deps: CoreDeps): Core {
     ...createTokenHandlers(context),
     ...createLibraryHandlers(context),
     ...createCollectionHandlers(context),
+    ...createQueueHandlers(context),
   };
   let closed = false;
   return {
@@ -81,6 +92,7 @@ export function createCore(deps: CoreDeps): Core {
     async close() {
       if (closed) return;
       closed = true;
+      await queue.stop();
       await targets.close();
       db.close();
     },

@@ -67,6 +67,7 @@ async function start(): Promise<void> {
     ...(sqliteNativeBinding ? { sqliteNativeBinding } : {}),
   });
   registerBridgeIpc(ipcMain, core.dispatch, isAppUrl);
+  core.context.queue.start();
 
   const window = createMainWindow(
     { BrowserWindow },

@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 import { useAppStore } from './stores/app-store';
 import { VIEWS, type ViewId } from './views/registry';
-import { ActivityView, CollectionsView, FetchView, LibraryView, PasteView } from './views/PlaceholderViews';
+import { useItemStore } from './stores/item-store';
+import { ItemDetailView } from './views/item-detail/ItemDetailView';
+import { LibraryView } from './views/library/LibraryView';
+import { ActivityView, CollectionsView, FetchView, PasteView } from './views/PlaceholderViews';
 import { SettingsView } from './views/SettingsView';
 
 const VIEW_COMPONENTS: Record<ViewId, () => React.JSX.Element> = {
@@ -15,6 +18,7 @@ const VIEW_COMPONENTS: Record<ViewId, () => React.JSX.Element> = {
 
 export function App() {
   const { view, theme, info, infoError, setView, setTheme, loadInfo } = useAppStore();
+  const openItemId = useItemStore((s) => s.openId);
 
   useEffect(() => {
     void loadInfo();
@@ -55,11 +59,15 @@ export function App() {
           {theme === 'dark' ? 'Light theme' : 'Dark theme'}
         </button>
       </nav>
-      <main className="list-pane" aria-label={currentLabel}>
+      <main className={view === 'library' ? 'list-pane list-pane-fill' : 'list-pane'} aria-label={currentLabel}>
         <Current />
       </main>
       <aside className="detail-pane" aria-label="Item detail">
-        <p className="muted">Select an item to see its details, transcript and provenance.</p>
+        {openItemId === null ? (
+          <p className="muted detail-placeholder">Select an item to see its details, transcript and provenance.</p>
+        ) : (
+          <ItemDetailView />
+        )}
       </aside>
       <footer className="status-bar" role="status" aria-live="polite">
         {infoError ? (

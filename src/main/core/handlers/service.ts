@@ -1,26 +1,51 @@
+import type { CallResult } from '../../../shared/contract';
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
+import { waitForBatch } from '../queue/wait';
 
+/** Runs one operation through the queue (so it respects the budget) and waits for it. */
 export function createServiceHandlers(ctx: CoreContext): Pick<Handlers, 'service.call'> {
   return {
     'service.call': async ({ operation, params, collection }) => {
-      // The collection name is checked before the request is spent.
+      // Parameters and the collection name are checked before anything is queued or sent.
       if (collection !== undefined) ctx.collections.ensure(collection);
-      const response = await ctx.service.call(operation, params);
-      const stored = ctx.ingest(response);
-      if (collection !== undefined && stored.itemIds.length) ctx.collections.add(collection, stored.itemIds);
-      return {
-        operation: response.operation,
-        params: response.params,
-        requestId: response.requestId,
-        status: response.status,
-        fetchedAt: response.fetchedAt,
-        durationMs: response.durationMs,
-        nextPage: response.nextPage,
-        itemIds: stored.itemIds,
-        warnings: stored.warnings,
-        data: response.data,
-      };
+      const { batchId, jobIds } = ctx.queue.enqueue({ kind: 'call', label: operation, ...(collection ? { collection } : {}), jobs: [{ operation, params }] });
+      const outcome = await waitForBatch(ctx.queue, ctx.events, batchId);
+      return callResult(ctx, batchId, jobIds[0]!, outcome.kind === 'paused' ? { code: outcome.reason, message: outcome.message } : null);
     },
+  };
+}
+
+export function callResult(ctx: CoreContext, batchId: number, jobId: number, pauseError: { code: string; message: string } | null): CallResult {
+  const job = ctx.db
+    .prepare<[number], { operation: CallResult['operation']; params: string; state: string; error_code: string | null; error_message: string | null; response_id: number | null }>(
+      'SELECT operation, params, state, error_code, error_message, response_id FROM jobs WHERE id = ?',
+    )
+    .get(jobId)!;
+  const response = job.response_id
+    ? ctx.db
+        .prepare<[number], { request_id: string; status: number; fetched_at: string; duration_ms: number | null; next_page: string | null; body: string; parse_warnings: string }>(
+            'SELECT request_id, status, fetched_at, duration_ms, next_page, body, parse_warnings FROM responses WHERE id = ?',
+          )
+        .get(job.response_id)
+    : undefined;
+  const itemIds = job.response_id
+    ? ctx.db.prepare<[number], { item_id: number }>('SELECT item_id FROM item_sources WHERE response_id = ? GROUP BY item_id ORDER BY min(position)').all(job.response_id).map((r) => r.item_id)
+    : [];
+  const state: CallResult['state'] = job.state === 'done' ? 'done' : job.state === 'failed' ? 'failed' : job.state === 'cancelled' ? 'cancelled' : 'paused';
+  return {
+    batchId,
+    state,
+    error: job.error_code ? { code: job.error_code, message: job.error_message ?? '' } : state === 'paused' ? pauseError : null,
+    operation: job.operation,
+    params: JSON.parse(job.params) as Record<string, string>,
+    requestId: response?.request_id ?? '',
+    status: response?.status ?? 0,
+    fetchedAt: response?.fetched_at ?? '',
+    durationMs: response?.duration_ms ?? 0,
+    nextPage: response?.next_page ? (JSON.parse(response.next_page) as Record<string, string>) : null,
+    itemIds,
+    warnings: response ? (JSON.parse(response.parse_warnings) as string[]) : [],
+    data: response ? (JSON.parse(response.body) as { data?: unknown }).data : null,
   };
 }

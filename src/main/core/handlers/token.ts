@@ -20,6 +20,8 @@ export function createTokenHandlers(ctx: CoreContext): Pick<Handlers, 'token.sta
       const valid = validateToken(token);
       ctx.log.addSecret(valid);
       await ctx.secretStore.setToken(valid);
+      // A queue paused for a rejected or missing token resumes where it stopped.
+      ctx.queue.onTokenChanged();
       return tokenStatus(ctx);
     },
     'token.clear': async () => {

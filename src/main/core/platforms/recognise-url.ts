@@ -68,10 +68,12 @@ function recognise(input: unknown, options: RecogniseUrlOptions): Recognition {
   const text = cleanPastedText(input);
   if (text === '') return fail(NOTHING_PASTED);
   if (text.length > MAX_INPUT_LENGTH) return fail(tooLong());
-  if (/[\r\n]/.test(text)) return fail('This text has several lines: paste one link at a time.');
-  if (/\s/u.test(text)) return fail('This looks like text rather than a single link: paste just the link.');
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is being rejected
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(text)) return fail('This text contains invisible control characters, so it is not a link.');
+  // One test for the usual case (a plain link); the specific reasons only when it finds something.
+  if (SPACE_OR_CONTROL.test(text)) {
+    if (/[\r\n]/.test(text)) return fail('This text has several lines: paste one link at a time.');
+    if (/\s/u.test(text)) return fail('This looks like text rather than a single link: paste just the link.');
+    return fail('This text contains invisible control characters, so it is not a link.');
+  }
 
   const urlText = toUrlText(text);
   if (!urlText.ok) return urlText;
@@ -84,7 +86,8 @@ function recognise(input: unknown, options: RecogniseUrlOptions): Recognition {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail(UNREADABLE);
 
-  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  const hostname = url.hostname.toLowerCase();
+  const host = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
   if (host === '') return fail(UNREADABLE);
   const found = lookupHost(host, hostIndexFor(options));
   if (!found) {
@@ -94,6 +97,9 @@ function recognise(input: unknown, options: RecogniseUrlOptions): Recognition {
   }
   return recogniseOnPlatform(found, url);
 }
+
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is being rejected
+const SPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f-\u009f]/u;
 
 function fail(reason: string, platform?: Platform): Recognition {
   return platform === undefined ? { ok: false, reason } : { ok: false, reason, platform };
@@ -114,10 +120,17 @@ const WRAPPER_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ['‘', '’'],
 ];
 
+const EDGE_SPACE = /^[\s\u200b-\u200d\u2060\ufeff]+|[\s\u200b-\u200d\u2060\ufeff]+$/gu;
+const TRAILING_PUNCTUATION = /[.,;]+$/;
+/** First or last character that cleaning could remove: space, a wrapper, trailing punctuation. */
+const CLEANABLE_EDGE = /^[\s\u200b-\u200d\u2060\ufeff<"'“‘]|[\s\u200b-\u200d\u2060\ufeff>"'”’.,;]$/u;
+
 /** Removes what commonly surrounds a link copied from an email or a sentence. */
 function cleanPastedText(input: string): string {
+  // Most text (every link a normaliser canonicalises) has nothing to remove.
+  if (!CLEANABLE_EDGE.test(input)) return input;
   // trim() does not remove zero-width spaces and joiners, which arrive with copied links.
-  let text = input.replace(/^[\s\u200b-\u200d\u2060\ufeff]+|[\s\u200b-\u200d\u2060\ufeff]+$/gu, '');
+  let text = input.replace(EDGE_SPACE, '');
   for (const [open, close] of WRAPPER_PAIRS) {
     if (text.length >= 2 && text.startsWith(open) && text.endsWith(close)) {
       text = text.slice(open.length, text.length - close.length).trim();
@@ -125,18 +138,21 @@ function cleanPastedText(input: string): string {
     }
   }
   // Sentence punctuation after a link is never part of the addresses recognised here.
-  return text.replace(/[.,;]+$/, '');
+  return text.replace(TRAILING_PUNCTUATION, '');
 }
 
 const BARE_COMMUNITY = /^\/?r\/([A-Za-z0-9][A-Za-z0-9_]{1,20})\/?$/i;
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 const HOST_WITH_PORT = /^[^/?#:@]+:\d+(?:[/?#]|$)/;
 const LOOKS_LIKE_HOST = /^[^/?#:@]+\.[^/?#:@.]+/;
+const WEB_LINK = /^https?:\/\//i;
 
 type UrlTextResult = { ok: true; value: string } | { ok: false; reason: string };
 
 /** Turns pasted text into something the URL parser will read, or says why it is not a link. */
 function toUrlText(text: string): UrlTextResult {
+  // The usual case, and one no rule below would change.
+  if (WEB_LINK.test(text)) return { ok: true, value: text };
   const community = BARE_COMMUNITY.exec(text);
   if (community?.[1] !== undefined) return { ok: true, value: `https://www.reddit.com/r/${community[1]}` };
   if (text.startsWith('//')) return { ok: true, value: `https:${text}` };
@@ -240,29 +256,31 @@ function normaliseHostSetting(raw: unknown): string | undefined {
 
 function recogniseOnPlatform(found: HostEntry, url: URL): Recognition {
   const { entry } = found;
-  const segments = url.pathname
-    .split('/')
-    .filter((segment) => segment !== '')
-    .map(decodeSegment);
-  const path = `/${segments.join('/')}`;
+  const path = matchablePath(url.pathname);
+  // Literal prefixes are compared in lower case; that equals the rules' case-insensitive matching for ASCII only.
+  const lowerAsciiPath = ASCII.test(path) ? path.toLowerCase() : null;
 
-  for (const rule of entry.rules) {
+  const compiledRules = compileRules(entry);
+  for (let index = 0; index < entry.rules.length; index += 1) {
+    const rule = entry.rules[index]!;
     const appliesHere = rule.onHosts ? found.isShortLink && rule.onHosts.includes(found.key) : !found.isShortLink;
     if (!appliesHere) continue;
-    const captures = matchRule(rule, entry, path, url);
+    const compiled = compiledRules[index]!;
+    if (lowerAsciiPath !== null && !lowerAsciiPath.startsWith(compiled.prefix)) continue;
+    const captures = matchRule(rule, compiled, entry, path, url);
     if (captures === undefined) continue;
     return 'reason' in rule.then
       ? fail(fillReason(rule.then.reason, entry.platform, captures), entry.platform)
       : buildRecognition(rule.then, entry.platform, captures, found.key);
   }
 
-  const first = segments[0]?.toLowerCase();
-  if (first !== undefined && entry.reservedWords.includes(first) && !found.isShortLink) {
+  const first = path.slice(1).split('/', 1)[0]?.toLowerCase();
+  if (first && entry.reservedWords.includes(first) && !found.isShortLink) {
     return fail(
       fillReason(
-        `“/${first}” is one of the {platform}'s own pages, not a profile or an item: paste a link to a single item or profile instead.`,
+        "“/{word}” is one of the {platform}'s own pages, not a profile or an item: paste a link to a single item or profile instead.",
         entry.platform,
-        {},
+        { word: first },
       ),
       entry.platform,
     );
@@ -270,8 +288,23 @@ function recogniseOnPlatform(found: HostEntry, url: URL): Recognition {
   return fail(fillReason(entry.unmatchedReason, entry.platform, {}), entry.platform);
 }
 
+const ASCII = /^[\x20-\x7e]*$/;
+/** A path with nothing to decode and no empty segments is already in matchable form. */
+const PLAIN_PATH = /^(?:\/[^/%]+)*\/?$/;
+
+/** The decoded path the rules match, without empty segments or a trailing slash. */
+function matchablePath(pathname: string): string {
+  if (PLAIN_PATH.test(pathname)) return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  const segments = pathname
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map(decodeSegment);
+  return `/${segments.join('/')}`;
+}
+
 /** Decodes a path segment for matching; keeps it raw when decoding is invalid or would add a "/". */
 function decodeSegment(segment: string): string {
+  if (!segment.includes('%')) return segment;
   try {
     const decoded = decodeURIComponent(segment);
     return decoded.includes('/') ? segment : decoded;
@@ -280,8 +313,27 @@ function decodeSegment(segment: string): string {
   }
 }
 
-const compiledPaths = new WeakMap<UrlRule, RegExp>();
+/** A rule in the form matching needs, built once per rule. */
+interface CompiledRule {
+  readonly path: RegExp;
+  readonly captureNames: readonly string[];
+  /** The pattern's literal start in lower case: a path that does not start with it cannot match. */
+  readonly prefix: string;
+  readonly query: ReadonlyArray<readonly [parameter: string, name: string, value: RegExp]>;
+}
+
+/** Keyed by the rules list, which a platform's entry shares with its copies that carry extra hosts. */
+const compiledRuleLists = new WeakMap<readonly UrlRule[], readonly CompiledRule[]>();
 const compiledValues = new Map<string, RegExp>();
+
+function compileRules(entry: PlatformUrlPatterns): readonly CompiledRule[] {
+  let compiled = compiledRuleLists.get(entry.rules);
+  if (!compiled) {
+    compiled = entry.rules.map((rule) => compileRule(rule, entry));
+    compiledRuleLists.set(entry.rules, compiled);
+  }
+  return compiled;
+}
 
 function captureSource(name: string, rule: UrlRule, entry: PlatformUrlPatterns): string {
   return rule.captures?.[name] ?? entry.captures[name] ?? '[^/]+';
@@ -291,25 +343,29 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Compiles a rule's path pattern once; literals match in any letter case. */
-function pathRegex(rule: UrlRule, entry: PlatformUrlPatterns): RegExp {
-  const cached = compiledPaths.get(rule);
-  if (cached) return cached;
+/** Compiles a rule's path pattern; literals match in any letter case. */
+function compileRule(rule: UrlRule, entry: PlatformUrlPatterns): CompiledRule {
   const anyTail = rule.path.endsWith('/**');
   const pattern = anyTail ? rule.path.slice(0, -3) : rule.path;
   let source = '';
   let consumed = 0;
+  const captureNames: string[] = [];
   for (const placeholder of pattern.matchAll(/\{(\w+)\}/g)) {
     const name = placeholder[1] ?? '';
+    captureNames.push(name);
     source += escapeRegex(pattern.slice(consumed, placeholder.index));
     source += `(?<${name}>${captureSource(name, rule, entry)})`;
     consumed = placeholder.index + placeholder[0].length;
   }
   source += escapeRegex(pattern.slice(consumed));
   if (anyTail) source += '(?:/.*)?';
-  const regex = new RegExp(`^${source}$`, 'iu');
-  compiledPaths.set(rule, regex);
-  return regex;
+  const literal = pattern.split('{', 1)[0] ?? '';
+  return {
+    path: new RegExp(`^${source}$`, 'iu'),
+    captureNames,
+    prefix: ASCII.test(literal) ? literal.toLowerCase() : '',
+    query: Object.entries(rule.query ?? {}).map(([parameter, name]) => [parameter, name, valueRegex(captureSource(name, rule, entry))] as const),
+  };
 }
 
 function valueRegex(source: string): RegExp {
@@ -322,16 +378,19 @@ function valueRegex(source: string): RegExp {
 }
 
 /** The rule's captures when the path, required query values and reserved-word checks all pass. */
-function matchRule(rule: UrlRule, entry: PlatformUrlPatterns, path: string, url: URL): Record<string, string> | undefined {
-  const match = pathRegex(rule, entry).exec(path);
+function matchRule(rule: UrlRule, compiled: CompiledRule, entry: PlatformUrlPatterns, path: string, url: URL): Record<string, string> | undefined {
+  const match = compiled.path.exec(path);
   if (!match) return undefined;
   const captures: Record<string, string> = {};
-  for (const [name, value] of Object.entries(match.groups ?? {})) {
-    if (value !== undefined) captures[name] = value;
+  if (match.groups) {
+    for (const name of compiled.captureNames) {
+      const value = match.groups[name];
+      if (value !== undefined) captures[name] = value;
+    }
   }
-  for (const [parameter, name] of Object.entries(rule.query ?? {})) {
+  for (const [parameter, name, valuePattern] of compiled.query) {
     const value = url.searchParams.get(parameter);
-    if (value === null || !valueRegex(captureSource(name, rule, entry)).test(value)) return undefined;
+    if (value === null || !valuePattern.test(value)) return undefined;
     captures[name] = value;
   }
   for (const name of rule.notReserved ?? []) {
@@ -344,15 +403,25 @@ function matchRule(rule: UrlRule, entry: PlatformUrlPatterns, path: string, url:
 // ---------------------------------------------------------------------------------------------
 // Results
 
+/** Each template of the table split once into literal text (even places) and placeholder names (odd places). */
+const compiledTemplates = new Map<string, readonly string[]>();
+
 function fillTemplate(template: string, valueOf: (name: string) => string | undefined): string {
-  return template.replace(/\{(\w+)\}/g, (_placeholder, name: string) => valueOf(name) ?? '');
+  let parts = compiledTemplates.get(template);
+  if (!parts) {
+    parts = template.split(/\{(\w+)\}/);
+    compiledTemplates.set(template, parts);
+  }
+  let filled = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) filled += (valueOf(parts[i]!) ?? '') + parts[i + 1]!;
+  return filled;
 }
 
 /** Percent-encodes text for a URL path, keeping the characters paths allow as-is (":" in ids, "@"). */
 function encodePathText(text: string): string {
-  return encodeURIComponent(text).replace(/%(?:3A|40|21|24|26|27|28|29|2A|2B|2C|3B|3D)/gi, (escaped) =>
-    decodeURIComponent(escaped),
-  );
+  const encoded = encodeURIComponent(text);
+  if (!encoded.includes('%')) return encoded;
+  return encoded.replace(/%(?:3A|40|21|24|26|27|28|29|2A|2B|2C|3B|3D)/gi, (escaped) => decodeURIComponent(escaped));
 }
 
 function fillReason(reason: string, platform: Platform, captures: Record<string, string>): string {

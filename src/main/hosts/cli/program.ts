@@ -7,7 +7,9 @@ import type { Logger } from '../../core/log';
 import { createNodeCore } from '../node-core';
 import { registerCall } from './commands/call';
 import { registerCollections } from './commands/collections';
+import { registerImport } from './commands/import';
 import { registerItems } from './commands/items';
+import { registerQueue } from './commands/queue';
 import { registerSearch } from './commands/search';
 import { registerConfig } from './commands/config';
 import { registerDemoService } from './commands/demo-service';
@@ -67,6 +69,8 @@ export function buildProgram(io: CliIo, rendererDir: string): Command {
   registerSearch(program, ctx);
   registerCollections(program, ctx);
   registerItems(program, ctx);
+  registerImport(program, ctx);
+  registerQueue(program, ctx);
   return program;
 }
 

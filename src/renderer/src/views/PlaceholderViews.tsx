@@ -16,14 +16,6 @@ export function PasteView() {
   );
 }
 
-export function LibraryView() {
-  return (
-    <EmptyState title="Your library is empty">
-      <p>Everything you fetch is kept here, searchable offline. Start in <strong>Fetch</strong> or <strong>Paste URLs</strong>.</p>
-    </EmptyState>
-  );
-}
-
 export function CollectionsView() {
   return (
     <EmptyState title="No collections yet">

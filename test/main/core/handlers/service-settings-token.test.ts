@@ -38,10 +38,15 @@ describe('service.call', () => {
     expect(requests).toBe(0);
   });
 
-  it('says TOKEN_MISSING on the real service without a token', async () => {
-    testCore = createTestCore();
+  it('pauses the queue with TOKEN_MISSING on the real service without a token, and resumes when one is saved', async () => {
+    testCore = createTestCore({ secretStore: createMemorySecretStore() });
     await testCore.core.dispatch('settings.set', { key: 'base-url', value: 'https://api.example.com' });
-    expect(await testCore.core.dispatch('service.call', { operation: 'videosite/trending', params: {} })).toMatchObject({ ok: false, error: { code: 'TOKEN_MISSING' } });
+    const envelope = await testCore.core.dispatch('service.call', { operation: 'videosite/trending', params: {} });
+    expect(envelope).toMatchObject({ ok: true, value: { state: 'paused', error: { code: 'TOKEN_MISSING' } } });
+    expect(await testCore.core.dispatch('queue.status', {})).toMatchObject({ ok: true, value: { paused: { reason: 'TOKEN_MISSING' }, counts: { queued: 1 } } });
+    await testCore.core.dispatch('settings.set', { key: 'base-url', value: 'demo' });
+    await testCore.core.dispatch('token.set', { token: 'tok_any_new_token_123' });
+    expect(await testCore.core.dispatch('queue.status', {})).toMatchObject({ ok: true, value: { paused: null } });
   });
 });
 

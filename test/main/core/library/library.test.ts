@@ -84,6 +84,52 @@ describe('ingest', () => {
     expect(detail.transcripts.find((t) => t.language === 'German')).toMatchObject({ available: false, segments: [] });
   });
 
+  it('merges records of one response that are the same item, keeping every sighting and one snapshot', () => {
+    const counts = (views: number | null) => ({ views, likes: null, comments: null, reposts: null, shares: null, followers: null });
+    const result = ingest(
+      fakeResponse('videosite/search', {
+        items: [
+          item({ nativeId: 'a1', title: 'Flood defences', metrics: counts(null), sourcePath: 'videos[0]' }),
+          item({ nativeId: 'a2', title: 'Drought maps', sourcePath: 'videos[1]' }),
+          // The same video again, and a record without id found by its URL: both are a1.
+          item({ nativeId: 'a1', title: null, text: 'longer text', metrics: counts(7), sourcePath: 'shorts[0]' }),
+          item({ nativeId: null, url: 'https://www.youtube.com/watch?v=a1', metrics: counts(9), sourcePath: 'shorts[1]' }),
+        ],
+      }),
+    );
+    expect(result.itemIds).toHaveLength(2);
+    expect(db.prepare('SELECT item_count AS n FROM responses').get()).toEqual({ n: 2 });
+    const detail = getItemDetail(db, result.itemIds[0]!);
+    expect(detail.item).toMatchObject({ nativeId: 'a1', title: 'Flood defences', text: 'longer text', views: 9 });
+    expect(detail.provenance.map((p) => p.sourcePath).sort()).toEqual(['shorts[0]', 'shorts[1]', 'videos[0]']);
+    // One snapshot per fetch: the first counts the response gave for the item.
+    expect(detail.metricsHistory.map((m) => m.views)).toEqual([7]);
+    expect(ingest(fakeResponse('videosite/search', { items: [] }, { requestId: 'req_test_other' })).itemIds).toEqual([]);
+  });
+
+  it('gives a stored item found by URL its native id, and later records of the response find it by that id', () => {
+    const [stored] = ingest(fakeResponse('professional/post', { items: [item({ nativeId: null, platform: 'professional', kind: 'post', url: 'https://www.linkedin.com/posts/x', title: 'One' })] })).itemIds;
+    const again = ingest(
+      fakeResponse('professional/post', {
+        items: [
+          item({ nativeId: 'p1', platform: 'professional', kind: 'post', url: 'https://www.linkedin.com/posts/x' }),
+          item({ nativeId: 'p1', platform: 'professional', kind: 'post', url: 'https://www.linkedin.com/posts/x-renamed', title: 'One, edited' }),
+          item({ nativeId: null, platform: 'professional', kind: 'post', url: 'https://www.linkedin.com/posts/x-renamed' }),
+        ],
+      }),
+    );
+    expect(again.itemIds).toEqual([stored]);
+    expect(getItemDetail(db, stored!).item).toMatchObject({ nativeId: 'p1', url: 'https://www.linkedin.com/posts/x-renamed', title: 'One, edited' });
+    expect(searchLibrary(db, { query: 'edited' }).hits.map((h) => h.id)).toEqual([stored]);
+    expect(searchLibrary(db, { query: 'one' }).total).toBe(1);
+  });
+
+  it('lists a stored response\'s items in their order when it is stored again', () => {
+    const response = fakeResponse('videosite/search', { items: [video('b2', 'Two'), video('b1', 'One'), video('b2', 'Two again')] });
+    const first = ingest(response);
+    expect(ingest(response).itemIds).toEqual(first.itemIds);
+  });
+
   it('gives a transcript fetched before its video an item of its own', () => {
     const result = ingest(fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'zz9', url: 'https://www.youtube.com/watch?v=zz9', language: 'English', available: true, format: 'text', fullText: 'hello', segments: [] }] }));
     expect(result.itemIds).toHaveLength(1);
@@ -143,17 +189,51 @@ describe('search', () => {
     expect(searchLibrary(db, { query: 'harbour' }).hits).toEqual([expect.objectContaining({ id: hit!.id, matchedIn: 'note' })]);
   });
 
+  it('counts items found only through transcripts and notes', () => {
+    expect(searchLibrary(db, { query: 'reservoir' }).total).toBe(1);
+    expect(searchLibrary(db, { query: 'reservoir OR rotterdam' }).total).toBe(2);
+    const [spain] = searchLibrary(db, { query: 'spain' }).hits;
+    collections.setNote(spain!.id, 'the reservoir story');
+    // Found in its title, its note and its transcript: still one item.
+    expect(searchLibrary(db, { query: 'reservoir OR spain' }).total).toBe(1);
+  });
+
+  it('pages through ranked results without gaps or repeats, equal scores in a fixed order', () => {
+    ingest(fakeResponse('videosite/search', { items: Array.from({ length: 23 }, (_, i) => video(`t${i}`, i % 3 === 0 ? 'storm storm warning' : 'storm warning')) }));
+    const all = searchLibrary(db, { query: 'storm', limit: 100 });
+    expect(all.total).toBe(23);
+    const paged = [0, 5, 10, 15, 20].flatMap((offset) => searchLibrary(db, { query: 'storm', limit: 5, offset }).hits.map((h) => h.id));
+    expect(paged).toEqual(all.hits.map((h) => h.id));
+    // Titles with the word twice rank first; equal scores list the newest item first.
+    expect(all.hits.slice(0, 8).every((h) => h.title === 'storm storm warning')).toBe(true);
+    expect(all.hits.slice(8).map((h) => h.id)).toEqual([...all.hits.slice(8).map((h) => h.id)].sort((a, b) => b - a));
+  });
+
+  it('sorts matching items by a column, each still with its best hit', () => {
+    ingest(fakeResponse('videosite/search', { items: [video('f1', 'Flood barrier', 5000), video('f2', 'Flood plain', null)] }));
+    const result = searchLibrary(db, { query: 'flood OR reservoir', sort: 'views' }, { start: '[', end: ']' });
+    expect(result.total).toBe(5);
+    expect(result.hits.map((h) => h.views)).toEqual([5000, 100, 100, null, null]);
+    expect(result.hits.find((h) => h.title === 'Drought maps of Spain')).toMatchObject({ matchedIn: 'transcript', segmentStartMs: 65_000, snippet: expect.stringContaining('[reservoir]') });
+    expect(result.hits[0]).toMatchObject({ title: 'Flood barrier', matchedIn: 'item', snippet: expect.stringContaining('[Flood]') });
+    expect(searchLibrary(db, { query: 'flood', sort: 'views', offset: 50 })).toEqual({ hits: [], total: 4 });
+  });
+
   it('answers a malformed query with a clear INVALID_INPUT, never SQL', () => {
     expect(() => searchLibrary(db, { query: '"unclosed' })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: expect.stringMatching(/quotation mark/) }));
   });
 
   it('uses the FTS indexes (EXPLAIN QUERY PLAN)', () => {
-    const { sql, params } = buildSearchSql({ query: 'flood', platform: 'videosite' });
-    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail).join('\n');
-    expect(plan).toMatch(/VIRTUAL TABLE INDEX \d+:M/);
-    expect(plan).toMatch(/items_fts/);
-    expect(plan).toMatch(/segments_fts/);
-    expect(plan).toMatch(/SEARCH i USING INTEGER PRIMARY KEY/);
+    const { match, params } = buildSearchSql({ query: 'flood', platform: 'videosite' });
+    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ ...params, ids: '[]' }) as { detail: string }[]).map((r) => r.detail).join('\n');
+    // Each index is read through its full-text index, and the item of each hit found by its key.
+    for (const [sql, index] of [[match!.itemPage, 'items_fts'], [match!.itemCount, 'items_fts'], [match!.noteBest, 'notes_fts'], [match!.segmentBest, 'segments_fts']] as const) {
+      const steps = plan(sql);
+      expect(steps).toMatch(new RegExp(`SCAN ${index} VIRTUAL TABLE INDEX \\d+:M`));
+      expect(steps).toMatch(/SEARCH i USING INTEGER PRIMARY KEY/);
+    }
+    // Without filters the ranked page reads the items index alone.
+    expect(plan(buildSearchSql({ query: 'flood' }).match!.itemPage)).toMatch(/^SCAN items_fts VIRTUAL TABLE INDEX \d+:M/);
   });
 });
 

@@ -58,31 +58,35 @@ export const migration0002: Migration = {
       ) STRICT;
       CREATE UNIQUE INDEX items_native_id ON items (platform, native_id) WHERE native_id IS NOT NULL;
       CREATE INDEX items_url ON items (platform, url) WHERE url IS NOT NULL;
-      CREATE INDEX items_published_at ON items (published_at);
+      -- Only absolute times can be filtered on (many platforms give "3 days ago"), so only they are indexed.
+      CREATE INDEX items_published_at ON items (published_at) WHERE published_at IS NOT NULL;
       CREATE INDEX items_last_fetched_at ON items (last_fetched_at);
 
-      -- Which responses an item was found in, and where: the link back to the raw JSON.
+      -- Each sighting of an item: the response it was found in, where, in which order (position in
+      -- the response), and its counts then. The link back to the raw JSON, keyed by item for its
+      -- provenance; the second index lists a response's items in order.
       CREATE TABLE item_sources (
         item_id INTEGER NOT NULL REFERENCES items (id) ON DELETE CASCADE,
         response_id INTEGER NOT NULL REFERENCES responses (id),
         source_path TEXT NOT NULL,
-        PRIMARY KEY (item_id, response_id, source_path)
-      ) STRICT; -- rowid kept: it records the order items came in
-      CREATE INDEX item_sources_response ON item_sources (response_id);
-
-      -- One snapshot per fetch, so a user sees how views and likes moved.
-      CREATE TABLE metric_snapshots (
-        item_id INTEGER NOT NULL REFERENCES items (id) ON DELETE CASCADE,
-        response_id INTEGER NOT NULL REFERENCES responses (id),
-        fetched_at TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        -- Counts are kept on the first sighting in a response that has any (ingest sees to it).
         views INTEGER,
         likes INTEGER,
         comments INTEGER,
         reposts INTEGER,
         shares INTEGER,
         followers INTEGER,
-        PRIMARY KEY (item_id, response_id)
+        PRIMARY KEY (item_id, response_id, source_path)
       ) STRICT, WITHOUT ROWID;
+      CREATE INDEX item_sources_response ON item_sources (response_id, position);
+
+      -- One snapshot per fetch, so a user sees how views and likes moved. A view of the sightings
+      -- rather than a table of its own: every item written costs one row and index entry less.
+      CREATE VIEW metric_snapshots AS
+        SELECT s.item_id, s.response_id, r.fetched_at, s.views, s.likes, s.comments, s.reposts, s.shares, s.followers
+          FROM item_sources s JOIN responses r ON r.id = s.response_id
+         WHERE coalesce(s.views, s.likes, s.comments, s.reposts, s.shares, s.followers) IS NOT NULL;
 
       -- One transcript per item and language; refetching replaces its segments.
       CREATE TABLE transcripts (
@@ -167,7 +171,11 @@ export const migration0002: Migration = {
         INSERT INTO items_fts (items_fts, rowid, title, text, author)
         VALUES ('delete', old.id, old.title, old.text, trim(coalesce(old.author_name, '') || ' ' || coalesce(old.author_handle, '')));
       END;
-      CREATE TRIGGER items_fts_update AFTER UPDATE OF title, text, author_name, author_handle ON items BEGIN
+      -- Only when indexed text changes: a refetch mostly brings new counts, not new words.
+      CREATE TRIGGER items_fts_update AFTER UPDATE OF title, text, author_name, author_handle ON items
+      WHEN old.title IS NOT new.title OR old.text IS NOT new.text
+        OR old.author_name IS NOT new.author_name OR old.author_handle IS NOT new.author_handle
+      BEGIN
         INSERT INTO items_fts (items_fts, rowid, title, text, author)
         VALUES ('delete', old.id, old.title, old.text, trim(coalesce(old.author_name, '') || ' ' || coalesce(old.author_handle, '')));
         INSERT INTO items_fts (rowid, title, text, author)

@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
 import { findOperation, OPERATIONS, type OperationSpec } from '../../../../shared/catalogue';
-import { GleanerError } from '../../../../shared/errors';
+import type { CallResult } from '../../../../shared/contract';
+import { GleanerError, type ErrorCode } from '../../../../shared/errors';
+import { callResult } from '../../../core/handlers/service';
+import { runBatchInForeground } from '../queue-runner';
 import { checkCollectionName } from '../../../core/library/collections';
-import type { ServiceResponse } from '../../../core/service/client';
 import type { Database } from '../../../core/store/database';
 import { parseNameValuePairs, parsePositiveInteger } from '../arguments';
 import type { CliContext } from '../program';
@@ -15,37 +17,42 @@ export function registerCall(program: Command, ctx: CliContext): void {
     .argument('<path>', 'the operation, e.g. search, channel/videos, search/hashtag, user/reels')
     .argument('[params...]', 'parameters as name=value, with wire names')
     .option('--pages <n>', 'follow the next-page value up to this many pages', '1')
+    .option('--max-items <m>', 'follow pages until this many items are stored (with --pages as a ceiling, default 1000 pages)')
     .option('--collection <name>', 'also add the items to this collection (created if needed)')
-    .action(async (platform: string, path: string, rawParams: string[], options: { pages: string; collection?: string }, command: Command) => {
+    .action(async (platform: string, path: string, rawParams: string[], options: { pages: string; maxItems?: string; collection?: string }, command: Command) => {
       const operation = resolveOperation(platform, path);
       const params = parseNameValuePairs(rawParams);
-      const pages = parsePositiveInteger(options.pages, '--pages', 1000);
+      const maxItems = options.maxItems === undefined ? undefined : parsePositiveInteger(options.maxItems, '--max-items', 1_000_000);
+      // "All pages up to M items": without an explicit --pages, follow as many as it takes.
+      const pages = parsePositiveInteger(maxItems !== undefined && options.pages === '1' ? '1000' : options.pages, '--pages', 1000);
       const collection = options.collection === undefined ? undefined : checkCollectionName(options.collection);
       await ctx.withCore(command, async (core) => {
-        // Checked before anything is sent: a bad parameter costs no request.
-        let request = core.context.service.prepare(operation.id, params);
-        const responses: ServiceResponse[] = [];
+        // Parameters are checked when the job is queued: a bad one costs no request.
+        const { batchId } = core.context.queue.enqueue({
+          kind: 'call',
+          label: `${operation.id}`,
+          ...(collection !== undefined ? { collection } : {}),
+          jobs: [{ operation: operation.id, params, pages, ...(maxItems !== undefined ? { maxItems } : {}) }],
+        });
+        await runBatchInForeground(core, ctx.io, batchId);
+        const results = core.context.queue
+          .jobs({ batchId })
+          .reverse()
+          .map((job) => ({ job, result: callResult(core.context, batchId, job.id, null) }));
         const itemIds: number[] = [];
-        for (let page = 1; page <= pages; page += 1) {
-          const response = await core.context.service.send(request);
-          responses.push(response);
-          const stored = core.context.ingest(response);
-          for (const id of stored.itemIds) if (!itemIds.includes(id)) itemIds.push(id);
-          if (collection !== undefined && stored.itemIds.length) {
-            core.context.collections.ensure(collection);
-            core.context.collections.add(collection, stored.itemIds);
-          }
-          if (!ctx.json(command)) ctx.io.stdout(describe(response, page, stored.itemIds.length, stored.warnings));
-          if (!response.nextPage || page === pages) break;
-          request = core.context.service.prepare(operation.id, { ...params, ...response.nextPage });
-        }
+        results.forEach(({ result }, index) => {
+          for (const id of result.itemIds) if (!itemIds.includes(id)) itemIds.push(id);
+          if (!ctx.json(command) && result.state === 'done') ctx.io.stdout(describe(result, index + 1));
+        });
+        const failed = results.find(({ result }) => result.state === 'failed');
         if (ctx.json(command)) {
           const summary = {
-            requests: responses.map((r) => ({ request_id: r.requestId, status: r.status, operation: r.operation, fetched_at: r.fetchedAt, next_page: r.nextPage })),
+            requests: results.filter(({ result }) => result.state === 'done').map(({ result }) => ({ request_id: result.requestId, status: result.status, operation: result.operation, fetched_at: result.fetchedAt, next_page: result.nextPage })),
             items: itemSummaries(core.context.db, itemIds),
           };
-          ctx.io.stdout(`${JSON.stringify(summary)}\n`);
+          if (!failed) ctx.io.stdout(`${JSON.stringify(summary)}\n`);
         }
+        if (failed?.result.error) throw new GleanerError(failed.result.error.code as ErrorCode, failed.result.error.message);
       });
     });
 }
@@ -62,10 +69,10 @@ function resolveOperation(platform: string, path: string): OperationSpec {
   );
 }
 
-function describe(response: ServiceResponse, page: number, items: number, warnings: string[]): string {
-  const next = response.nextPage ? `\n  next page: ${Object.entries(response.nextPage).map(([k, v]) => `${k}=${v}`).join(' ')}` : '';
-  const warned = warnings.map((w) => `\n  warning: ${w}`).join('');
-  return `${response.operation} page ${page}: ${response.status} ${response.requestId} at ${response.fetchedAt}, ${items} item(s) stored${next}${warned}\n`;
+function describe(result: CallResult, page: number): string {
+  const next = result.nextPage ? `\n  next page: ${Object.entries(result.nextPage).map(([k, v]) => `${k}=${v}`).join(' ')}` : '';
+  const warned = result.warnings.map((w) => `\n  warning: ${w}`).join('');
+  return `${result.operation} page ${page}: ${result.status} ${result.requestId} at ${result.fetchedAt}, ${result.itemIds.length} item(s) stored${next}${warned}\n`;
 }
 
 function itemSummaries(db: Database, ids: readonly number[]) {

@@ -71,6 +71,29 @@ describe('migration 0002-library', () => {
     expect(db.prepare("SELECT rowid FROM notes_fts WHERE notes_fts MATCH 'source'").all()).toHaveLength(0);
   });
 
+  it('re-indexes an item only when its indexed text changes', () => {
+    const db = migrated();
+    const id = insertItem(db, insertResponse(db), 'Harbour walls');
+    const dataRows = () => db.prepare('SELECT count(*) AS n FROM items_fts_data').get();
+    const before = dataRows();
+    db.prepare("UPDATE items SET title = 'Harbour walls', views = 5 WHERE id = ?").run(id);
+    expect(dataRows()).toEqual(before);
+    db.prepare("UPDATE items SET title = 'Harbour gates' WHERE id = ?").run(id);
+    expect(db.prepare("SELECT rowid FROM items_fts WHERE items_fts MATCH 'gates'").all()).toEqual([{ rowid: id }]);
+    expect(db.prepare("SELECT rowid FROM items_fts WHERE items_fts MATCH 'walls'").all()).toEqual([]);
+  });
+
+  it('keeps one metrics snapshot per item and response: the sighting that carries counts', () => {
+    const db = migrated();
+    const r = insertResponse(db);
+    const id = insertItem(db, r, 'x');
+    const sighting = db.prepare('INSERT INTO item_sources (item_id, response_id, source_path, position, views) VALUES (?, ?, ?, ?, ?)');
+    sighting.run(id, r, 'videos[0]', 0, null);
+    sighting.run(id, r, 'shorts[0]', 1, 42);
+    expect(db.prepare('SELECT item_id, response_id, fetched_at, views FROM metric_snapshots').all()).toEqual([{ item_id: id, response_id: r, fetched_at: '2026-01-01T00:00:00Z', views: 42 }]);
+    expect(() => sighting.run(id, r, 'videos[0]', 2, 1)).toThrow(/UNIQUE|PRIMARY KEY/);
+  });
+
   it('keeps items when a collection is deleted', () => {
     const db = migrated();
     const id = insertItem(db, insertResponse(db), 'x');

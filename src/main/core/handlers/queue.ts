@@ -1,0 +1,49 @@
+import { GleanerError } from '../../../shared/errors';
+import type { Handlers } from '../bridge/dispatcher';
+import type { CoreContext } from '../context';
+import { describePlan } from '../queue/plan';
+import { planImport } from '../queue/import-urls';
+import { recogniseUrl } from '../platforms/recognise-url';
+import { effectiveLimits, readServiceSettings } from '../settings/service-settings';
+
+type QueueMethods = 'queue.status' | 'queue.jobs' | 'queue.pause' | 'queue.resume' | 'queue.cancel' | 'queue.retry' | 'queue.batch' | 'import.plan' | 'import.start';
+
+const target = (input: { jobId: number } | { batchId: number } | { all: true }) => ('all' in input ? ('all' as const) : input);
+
+/** Plans an import of pasted links against the plan's budget and what is already stored or queued. */
+export function planUrlImport(ctx: CoreContext, text: string, options: { transcripts?: boolean; refresh?: boolean }) {
+  return planImport(
+    text,
+    { db: ctx.db, recognise: (line) => recogniseUrl(line), limits: effectiveLimits(readServiceSettings(ctx.settings)), usedToday: ctx.queue.status().gauge.usedToday },
+    options,
+  );
+}
+
+export function createQueueHandlers(ctx: CoreContext): Pick<Handlers, QueueMethods> {
+  const { queue } = ctx;
+  return {
+    'queue.status': () => queue.status(),
+    'queue.jobs': (filter) => queue.jobs(filter),
+    'queue.pause': () => {
+      queue.pause('user');
+      return queue.status();
+    },
+    'queue.resume': () => {
+      queue.resume();
+      return queue.status();
+    },
+    'queue.cancel': (input) => ({ cancelled: queue.cancel(target(input)) }),
+    'queue.retry': (input) => ({ retried: queue.retry(target(input)) }),
+    'queue.batch': ({ batchId }) => queue.batchProgress(batchId),
+    'import.plan': ({ text, transcripts, refresh }) => planUrlImport(ctx, text, { transcripts, refresh }).plan,
+    'import.start': ({ text, transcripts, refresh, collection, carryOver }) => {
+      const { plan, jobs } = planUrlImport(ctx, text, { transcripts, refresh });
+      if (jobs.length === 0) return { batchId: null, plan };
+      if (!plan.quota.fitsToday && !carryOver) {
+        throw new GleanerError('BUDGET_EXCEEDED', `This import does not fit in today’s budget: ${describePlan(plan.quota)} Confirm that it may carry over to the next days to start it.`);
+      }
+      const { batchId } = queue.enqueue({ kind: 'import', label: `Import of ${plan.counts.fetch} link(s)`, ...(collection ? { collection } : {}), jobs });
+      return { batchId, plan };
+    },
+  };
+}

@@ -1,0 +1,516 @@
+/**
+ * The persistent, rate-aware request queue. Every request is a job row in SQLite; the
+ * scheduler keeps the sliding one-minute and 24-hour windows of what it sent (persisted in
+ * send_log), never exceeds either, and treats a 429 as the last word because colleagues
+ * spend the same team budget. A job's response is stored and the job marked done in one
+ * transaction, so a crash can never store a response twice or lose a finished job.
+ *
+ * Time and timers are injected: tests run a simulated day without sleeping.
+ */
+import type { OperationId } from '../../../shared/catalogue';
+import { GleanerError, isGleanerError, type ErrorCode } from '../../../shared/errors';
+import type { PlanLimits } from '../../../shared/plans';
+import { JOB_STATES, type BatchProgress, type JobState, type JobSummary, type PauseReason, type QueueStatus } from '../../../shared/queue';
+import type { Clock } from '../clock';
+import type { EventHub } from '../events';
+import type { CollectionRepository } from '../library/collections';
+import type { IngestResult, ResponseToStore } from '../library/ingest';
+import type { Logger } from '../log';
+import type { ServiceClient } from '../service/client';
+import type { Database } from '../store/database';
+import { BACKOFF, DAY_MS, INITIAL_SHARE, MINUTE_MS, backoffMs, countAfter, limitsForShare, nextFreeSlot, shareAfterRateLimit, shareAfterSuccess, type ShareState } from './rate';
+
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const systemTimers: Timers = {
+  setTimeout: (callback, ms) => {
+    const handle = setTimeout(callback, ms);
+    // A waiting queue must not keep a CLI process alive on its own.
+    handle.unref?.();
+    return handle;
+  },
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export interface QueueDeps {
+  db: Database;
+  clock: Clock;
+  timers: Timers;
+  random: () => number;
+  service: Pick<ServiceClient, 'prepare' | 'send'>;
+  ingest(response: ResponseToStore): IngestResult;
+  collections: Pick<CollectionRepository, 'ensure' | 'add'>;
+  events: EventHub;
+  log: Logger;
+  /** The plan's limits, read fresh each time (settings may change while running). */
+  limits(): PlanLimits;
+  /** Requests in flight at once, so a slow operation does not idle the budget. */
+  concurrency?: number;
+  /** Identifies this process for the runner lease. */
+  ownerId: string;
+  /** Says whether the process that holds a lease still exists (a crashed one frees it at once). */
+  isOwnerAlive?: (ownerId: string) => boolean;
+}
+
+/** Owner ids are `<pid>-<random>`; on this machine a lease whose process is gone is free. */
+export function processIsAlive(ownerId: string): boolean {
+  const pid = Number(ownerId.split('-')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export interface JobSpec {
+  operation: OperationId;
+  params: Record<string, string | number | boolean | null>;
+  /** Further pages to follow after the first. */
+  pages?: number;
+  /** Stop following pages once this many items were stored. */
+  maxItems?: number;
+}
+
+export interface BatchSpec {
+  kind: 'call' | 'import' | 'refresh';
+  label: string;
+  collection?: string;
+  jobs: readonly JobSpec[];
+}
+
+export type CancelTarget = { jobId: number } | { batchId: number } | 'all';
+export type RetryTarget = { jobId: number } | { batchId: number } | 'all';
+
+const TRANSIENT: readonly ErrorCode[] = ['TIMEOUT', 'NETWORK', 'UPSTREAM_ERROR', 'MALFORMED_RESPONSE', 'UPSTREAM_UNAVAILABLE'];
+const LEASE_MS = 30_000;
+
+interface JobRow {
+  id: number;
+  batch_id: number;
+  operation: OperationId;
+  params: string;
+  collection: string | null;
+  state: JobState;
+  attempts: number;
+  pages_left: number;
+  max_items: number | null;
+  items_so_far: number;
+}
+
+const PAUSE_MESSAGES: Record<PauseReason, string> = {
+  user: 'The queue is paused. Resume it to continue.',
+  TOKEN_REJECTED: 'The service rejected the API token. Paste a new token in Settings; the queue resumes where it stopped.',
+  TOKEN_MISSING: 'No API token is set. Add your token in Settings; the queue resumes where it stopped.',
+  SUBSCRIPTION_INACTIVE: 'The team’s subscription is not active, so the service refuses requests. Renew it, then resume the queue.',
+};
+
+export function createFetchQueue(deps: QueueDeps) {
+  const { db, clock, timers } = deps;
+  const concurrency = deps.concurrency ?? 3;
+  const nowIso = () => new Date(clock.now()).toISOString();
+
+  const getState = db.prepare<[string], { value: string }>('SELECT value FROM queue_state WHERE key = ?');
+  const putState = db.prepare('INSERT INTO queue_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  const readState = <T>(key: string, fallback: T): T => {
+    const row = getState.get(key);
+    return row ? (JSON.parse(row.value) as T) : fallback;
+  };
+  const writeState = (key: string, value: unknown) => putState.run(key, JSON.stringify(value));
+
+  const insertBatch = db.prepare('INSERT INTO batches (kind, label, collection, created_at) VALUES (?, ?, ?, ?)');
+  const insertJob = db.prepare(
+    `INSERT INTO jobs (batch_id, operation, params, collection, state, pages_left, max_items, items_so_far, previous_job_id, created_at, updated_at)
+     VALUES (@batchId, @operation, @params, @collection, 'queued', @pagesLeft, @maxItems, @itemsSoFar, @previousJobId, @now, @now)`,
+  );
+  const nextDue = db.prepare<[number], JobRow>(
+    "SELECT * FROM jobs WHERE state = 'queued' AND not_before <= ? ORDER BY id LIMIT 1",
+  );
+  const earliestWaiting = db.prepare<[], { t: number | null }>("SELECT min(not_before) AS t FROM jobs WHERE state = 'queued'");
+  const markRunning = db.prepare("UPDATE jobs SET state = 'running', attempts = attempts + 1, updated_at = ? WHERE id = ? AND state = 'queued'");
+  const logSend = db.prepare('INSERT INTO send_log (sent_at, job_id) VALUES (?, ?)');
+  const setOutcome = db.prepare('UPDATE send_log SET outcome = ? WHERE id = ?');
+  const markDone = db.prepare(
+    "UPDATE jobs SET state = 'done', response_id = ?, item_count = ?, error_code = NULL, error_message = NULL, updated_at = ?, finished_at = ? WHERE id = ?",
+  );
+  const requeue = db.prepare("UPDATE jobs SET state = 'queued', attempts = max(0, attempts - ?), not_before = ?, updated_at = ? WHERE id = ? AND state = 'running'");
+  const markFailed = db.prepare("UPDATE jobs SET state = 'failed', error_code = ?, error_message = ?, updated_at = ?, finished_at = ? WHERE id = ? AND state = 'running'");
+  const jobById = db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE id = ?');
+
+  // Sends of the last 24 h, ascending; loaded once, then kept in step with send_log.
+  let sends: number[] = (db.prepare<[number], { sent_at: number }>('SELECT sent_at FROM send_log WHERE sent_at > ? ORDER BY sent_at').all(clock.now() - DAY_MS)).map((r) => r.sent_at);
+  let shareState = readState<ShareState>('share', INITIAL_SHARE);
+  if (typeof shareState !== 'object') shareState = INITIAL_SHARE;
+  let consecutive429 = 0;
+  let globalNotBefore = readState<number>('not_before', 0);
+  const inFlight = new Map<number, AbortController>();
+  let wakeHandle: unknown = null;
+  let wakeAt = Number.POSITIVE_INFINITY;
+  let running = false;
+  let holdsLease = false;
+  let leaseHandle: unknown = null;
+  const batchWaiters = new Map<number, ((progress: BatchProgress) => void)[]>();
+  const idleWaiters: (() => void)[] = [];
+
+  function pruneSends(now: number): void {
+    const keep = countAfter(sends, now - DAY_MS);
+    if (keep < sends.length) sends = sends.slice(sends.length - keep);
+  }
+
+  function pausedState(): { reason: PauseReason; message: string } | null {
+    return readState<{ reason: PauseReason; message: string } | null>('paused', null);
+  }
+
+  function currentLimits() {
+    return limitsForShare(deps.limits(), shareState.share);
+  }
+
+  function slotFor(now: number): number {
+    return Math.max(nextFreeSlot(sends, currentLimits(), now), globalNotBefore);
+  }
+
+  function scheduleWake(at: number): void {
+    if (at >= wakeAt) return;
+    if (wakeHandle !== null) timers.clearTimeout(wakeHandle);
+    wakeAt = at;
+    wakeHandle = timers.setTimeout(() => {
+      wakeHandle = null;
+      wakeAt = Number.POSITIVE_INFINITY;
+      pump();
+    }, Math.max(0, at - clock.now()));
+  }
+
+  function acquireLease(): boolean {
+    return db.transaction(() => {
+      const now = clock.now();
+      const lease = readState<{ owner: string; expiresAt: number } | null>('runner', null);
+      const heldByOther = lease && lease.owner !== deps.ownerId && lease.expiresAt > now && (deps.isOwnerAlive?.(lease.owner) ?? true);
+      if (heldByOther) return false;
+      writeState('runner', { owner: deps.ownerId, expiresAt: now + LEASE_MS });
+      return true;
+    }).immediate();
+  }
+
+  function takeOver(): void {
+    holdsLease = true;
+    const recovered = db.prepare("UPDATE jobs SET state = 'queued', updated_at = ? WHERE state = 'running'").run(nowIso()).changes;
+    if (recovered) deps.log.info('recovered interrupted jobs', { count: recovered });
+    pump();
+  }
+
+  /** Renews the lease while running it; otherwise keeps trying to take over a lapsed one. */
+  function tendLease(): void {
+    if (!running) return;
+    if (holdsLease) writeState('runner', { owner: deps.ownerId, expiresAt: clock.now() + LEASE_MS });
+    else if (acquireLease()) takeOver();
+    leaseHandle = timers.setTimeout(tendLease, LEASE_MS / 3);
+  }
+
+  function pump(): void {
+    if (!running || !holdsLease) return;
+    if (pausedState()) return;
+    while (inFlight.size < concurrency) {
+      const now = clock.now();
+      const slot = slotFor(now);
+      if (slot > now) {
+        scheduleWake(slot);
+        return;
+      }
+      const job = nextDue.get(now);
+      if (!job) {
+        const waiting = earliestWaiting.get()?.t;
+        if (waiting !== null && waiting !== undefined) scheduleWake(waiting);
+        break;
+      }
+      dispatch(job, now);
+    }
+  }
+
+  function dispatch(job: JobRow, now: number): void {
+    let sendId = 0;
+    const claimed = db.transaction(() => {
+      if (markRunning.run(nowIso(), job.id).changes === 0) return false;
+      // Recorded before the request leaves, so a crash mid-request still counts against the windows.
+      sendId = Number(logSend.run(now, job.id).lastInsertRowid);
+      return true;
+    })();
+    if (!claimed) return;
+    sends.push(now);
+    pruneSends(now);
+    const controller = new AbortController();
+    inFlight.set(job.id, controller);
+    void run(job, sendId, controller).finally(() => {
+      inFlight.delete(job.id);
+      pump();
+      if (inFlight.size === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
+    });
+  }
+
+  async function run(job: JobRow, sendId: number, controller: AbortController): Promise<void> {
+    const params = JSON.parse(job.params) as Record<string, string>;
+    try {
+      const request = deps.service.prepare(job.operation, params);
+      const response = await deps.service.send(request, { signal: controller.signal });
+      const stored = db.transaction(() => {
+        const result = deps.ingest(response);
+        if (job.collection && result.itemIds.length) {
+          deps.collections.ensure(job.collection);
+          deps.collections.add(job.collection, result.itemIds);
+        }
+        markDone.run(result.responseId, result.itemIds.length, nowIso(), nowIso(), job.id);
+        setOutcome.run('ok', sendId);
+        const itemsSoFar = job.items_so_far + result.itemIds.length;
+        const underCap = job.max_items === null || itemsSoFar < job.max_items;
+        if (job.pages_left > 0 && response.nextPage && underCap) {
+          insertJob.run({
+            batchId: job.batch_id,
+            operation: job.operation,
+            params: JSON.stringify({ ...params, ...response.nextPage }),
+            collection: job.collection,
+            pagesLeft: job.pages_left - 1,
+            maxItems: job.max_items,
+            itemsSoFar,
+            previousJobId: job.id,
+            now: nowIso(),
+          });
+        }
+        return result;
+      })();
+      consecutive429 = 0;
+      const before = shareState.share;
+      shareState = shareAfterSuccess(shareState);
+      if (shareState.share !== before) writeState('share', shareState);
+      deps.log.debug('job done', { job: job.id, operation: job.operation, items: stored.itemIds.length });
+    } catch (error) {
+      handleFailure(job, sendId, error, controller);
+    }
+    announce(job.batch_id);
+  }
+
+  function handleFailure(job: JobRow, sendId: number, error: unknown, controller: AbortController): void {
+    const info = isGleanerError(error)
+      ? error
+      : new GleanerError('INTERNAL', `Gleaner could not store the answer to ${job.operation}: ${error instanceof Error ? error.message : String(error)}`);
+    const now = clock.now();
+    setOutcome.run(info.code, sendId);
+    if (info.code === 'CANCELLED' || controller.signal.aborted) {
+      // Cancelled by the user (the row already says so), or stopped: back in line, this attempt not counted.
+      requeue.run(1, 0, nowIso(), job.id);
+      return;
+    }
+    switch (info.code) {
+      case 'TOKEN_REJECTED':
+      case 'TOKEN_MISSING':
+      case 'SUBSCRIPTION_INACTIVE':
+        requeue.run(1, 0, nowIso(), job.id);
+        pause(info.code, `${PAUSE_MESSAGES[info.code]}`);
+        return;
+      case 'RATE_LIMITED': {
+        consecutive429 += 1;
+        shareState = shareAfterRateLimit(shareState);
+        writeState('share', shareState);
+        const wait = info.details.retryAfterMs ?? backoffMs(consecutive429, deps.random);
+        globalNotBefore = Math.max(globalNotBefore, now + wait);
+        writeState('not_before', globalNotBefore);
+        requeue.run(1, 0, nowIso(), job.id);
+        deps.log.warn('rate limited', { job: job.id, waitMs: wait, share: shareState.share });
+        return;
+      }
+      default:
+        if (TRANSIENT.includes(info.code) && job.attempts + 1 < BACKOFF.maxAttempts) {
+          requeue.run(0, now + backoffMs(job.attempts + 1, deps.random), nowIso(), job.id);
+          return;
+        }
+        markFailed.run(info.code, info.message, nowIso(), nowIso(), job.id);
+    }
+  }
+
+  function pause(reason: PauseReason, message: string = PAUSE_MESSAGES[reason]): void {
+    writeState('paused', { reason, message });
+    deps.events.emit('queue.status', status());
+  }
+
+  function resume(): void {
+    db.prepare("DELETE FROM queue_state WHERE key = 'paused'").run();
+    db.prepare("UPDATE jobs SET state = 'queued', updated_at = ? WHERE state = 'paused'").run(nowIso());
+    deps.events.emit('queue.status', status());
+    pump();
+  }
+
+  function batchProgress(batchId: number): BatchProgress {
+    const batch = db.prepare<[number], { label: string }>('SELECT label FROM batches WHERE id = ?').get(batchId);
+    if (!batch) throw new GleanerError('NOT_FOUND', `There is no batch ${batchId}.`);
+    const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobState, number>;
+    for (const row of db.prepare<[number], { state: JobState; n: number }>('SELECT state, count(*) AS n FROM jobs WHERE batch_id = ? GROUP BY state').all(batchId)) counts[row.state] = row.n;
+    const total = JOB_STATES.reduce((sum, s) => sum + counts[s], 0);
+    const remaining = counts.queued + counts.running + counts.paused;
+    return { batchId, label: batch.label, total, done: counts.done, failed: counts.failed, cancelled: counts.cancelled, remaining, finished: remaining === 0 };
+  }
+
+  function announce(batchId: number): void {
+    const progress = batchProgress(batchId);
+    deps.events.emit('queue.batch', progress);
+    if (progress.finished) {
+      const waiters = batchWaiters.get(batchId) ?? [];
+      batchWaiters.delete(batchId);
+      waiters.forEach((resolve) => resolve(progress));
+    }
+  }
+
+  function status(): QueueStatus {
+    const now = clock.now();
+    const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobState, number>;
+    for (const row of db.prepare<[], { state: JobState; n: number }>('SELECT state, count(*) AS n FROM jobs GROUP BY state').all()) counts[row.state] = row.n;
+    const limits = deps.limits();
+    const effective = currentLimits();
+    const recent = countAfter(sends, now - 5 * MINUTE_MS) / 5;
+    const waiting = counts.queued + counts.running;
+    return {
+      paused: pausedState(),
+      counts,
+      gauge: {
+        usedThisMinute: countAfter(sends, now - MINUTE_MS),
+        usedToday: countAfter(sends, now - DAY_MS),
+        limits,
+        effectiveLimits: effective,
+        share: Math.round(shareState.share * 100) / 100,
+        nextFreeSlot: new Date(slotFor(now)).toISOString(),
+      },
+      recentRatePerMinute: Math.round(recent * 10) / 10,
+      etaMinutes: waiting === 0 ? 0 : Math.ceil((waiting / effective.perMinute) * 10) / 10,
+    };
+  }
+
+  return {
+    /** Adds a batch of jobs; parameters are checked first, so bad input never becomes a job. */
+    enqueue(spec: BatchSpec): { batchId: number; jobIds: number[] } {
+      const checked = spec.jobs.map((job) => ({ job, params: deps.service.prepare(job.operation, job.params).params }));
+      const result = db.transaction(() => {
+        const now = nowIso();
+        const batchId = Number(insertBatch.run(spec.kind, spec.label, spec.collection ?? null, now).lastInsertRowid);
+        const jobIds = checked.map(({ job, params }) =>
+          Number(
+            insertJob.run({
+              batchId,
+              operation: job.operation,
+              params: JSON.stringify(params),
+              collection: spec.collection ?? null,
+              pagesLeft: Math.max(0, (job.pages ?? 1) - 1),
+              maxItems: job.maxItems ?? null,
+              itemsSoFar: 0,
+              previousJobId: null,
+              now,
+            }).lastInsertRowid,
+          ),
+        );
+        return { batchId, jobIds };
+      })();
+      announce(result.batchId);
+      pump();
+      return result;
+    },
+
+    /**
+     * Starts dispatching, if no other live process runs this library's queue. Jobs that
+     * were running when Gleaner last stopped are put back in line first.
+     */
+    start(): boolean {
+      if (running) return holdsLease;
+      running = true;
+      if (acquireLease()) takeOver();
+      leaseHandle = timers.setTimeout(tendLease, LEASE_MS / 3);
+      return holdsLease;
+    },
+
+    /** Stops dispatching; requests in flight are abandoned and their jobs go back in line. */
+    async stop(): Promise<void> {
+      running = false;
+      if (wakeHandle !== null) timers.clearTimeout(wakeHandle);
+      if (leaseHandle !== null) timers.clearTimeout(leaseHandle);
+      wakeHandle = null;
+      wakeAt = Number.POSITIVE_INFINITY;
+      for (const controller of inFlight.values()) controller.abort();
+      await new Promise<void>((resolve) => (inFlight.size === 0 ? resolve() : idleWaiters.push(resolve)));
+      if (holdsLease) db.prepare("DELETE FROM queue_state WHERE key = 'runner'").run();
+      holdsLease = false;
+    },
+
+    isRunner: () => holdsLease,
+    pause: (reason: PauseReason = 'user') => pause(reason),
+    resume,
+
+    /** A new token was saved: a queue paused for the old one resumes where it stopped. */
+    onTokenChanged(): void {
+      const paused = pausedState();
+      if (paused && (paused.reason === 'TOKEN_REJECTED' || paused.reason === 'TOKEN_MISSING')) resume();
+    },
+
+    cancel(target: CancelTarget): number {
+      const where = target === 'all' ? '1 = 1' : 'jobId' in target ? 'id = @id' : 'batch_id = @id';
+      const id = target === 'all' ? 0 : 'jobId' in target ? target.jobId : target.batchId;
+      const ids = db.prepare<{ id: number }, { id: number; batch_id: number }>(`SELECT id, batch_id FROM jobs WHERE ${where} AND state IN ('queued', 'running', 'paused')`).all({ id });
+      db.prepare(`UPDATE jobs SET state = 'cancelled', updated_at = @now, finished_at = @now WHERE ${where} AND state IN ('queued', 'running', 'paused')`).run({ id, now: nowIso() });
+      for (const row of ids) inFlight.get(row.id)?.abort();
+      for (const batchId of new Set(ids.map((r) => r.batch_id))) announce(batchId);
+      return ids.length;
+    },
+
+    retry(target: RetryTarget): number {
+      const where = target === 'all' ? '1 = 1' : 'jobId' in target ? 'id = @id' : 'batch_id = @id';
+      const id = target === 'all' ? 0 : 'jobId' in target ? target.jobId : target.batchId;
+      const changed = db
+        .prepare(`UPDATE jobs SET state = 'queued', attempts = 0, not_before = 0, error_code = NULL, error_message = NULL, finished_at = NULL, updated_at = @now WHERE ${where} AND state IN ('failed', 'cancelled')`)
+        .run({ id, now: nowIso() }).changes;
+      pump();
+      return changed;
+    },
+
+    status,
+    batchProgress,
+
+    jobs(filter: { state?: JobState; batchId?: number; limit?: number } = {}): JobSummary[] {
+      const rows = db
+        .prepare<Record<string, unknown>, JobRow & { error_code: ErrorCode | null; error_message: string | null; item_count: number | null; updated_at: string }>(
+          `SELECT * FROM jobs WHERE (@state IS NULL OR state = @state) AND (@batchId IS NULL OR batch_id = @batchId) ORDER BY id DESC LIMIT @limit`,
+        )
+        .all({ state: filter.state ?? null, batchId: filter.batchId ?? null, limit: filter.limit ?? 200 });
+      return rows.map((row) => ({
+        id: row.id,
+        batchId: row.batch_id,
+        operation: row.operation,
+        params: JSON.parse(row.params) as Record<string, string>,
+        state: row.state,
+        attempts: row.attempts,
+        errorCode: row.error_code,
+        errorMessage: row.error_message,
+        itemCount: row.item_count,
+        collection: row.collection,
+        updatedAt: row.updated_at,
+      }));
+    },
+
+    job: (id: number) => jobById.get(id),
+
+    /** Resolves when every job of the batch has ended (done, failed or cancelled). */
+    whenBatchDone(batchId: number): Promise<BatchProgress> {
+      const progress = batchProgress(batchId);
+      if (progress.finished) return Promise.resolve(progress);
+      return new Promise((resolve) => batchWaiters.set(batchId, [...(batchWaiters.get(batchId) ?? []), resolve]));
+    },
+
+    /** Resolves when no request is in flight (for simulations and orderly shutdown). */
+    whenIdle(): Promise<void> {
+      return inFlight.size === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve));
+    },
+
+    inFlightCount: () => inFlight.size,
+    /** Kicks the scheduler (after settings change, or when another process changed the queue). */
+    poke: () => pump(),
+  };
+}
+
+export type FetchQueue = ReturnType<typeof createFetchQueue>;

@@ -1,0 +1,88 @@
+/**
+ * Bulk URL import: each line of a pasted list or a file is recognised (platform and
+ * operation) or rejected with its reason; duplicates, items already in the library and
+ * links already waiting in the queue are flagged and skipped (unless a refresh is asked
+ * for); the result is a plan with its cost, and the jobs to enqueue.
+ */
+import type { OperationId } from '../../../shared/catalogue';
+import type { PlanLimits } from '../../../shared/plans';
+import type { ImportLine, ImportPlan } from '../../../shared/queue';
+import { toOneLine } from '../../../shared/text';
+import type { Recognition } from '../platforms/recognise-url';
+import type { Database } from '../store/database';
+import type { JobSpec } from './fetch-queue';
+import { planQuota } from './plan';
+
+export interface ImportOptions {
+  transcripts?: boolean;
+  refresh?: boolean;
+}
+
+export const MAX_IMPORT_LINES = 100_000;
+
+/** Where a transcript is a separate request, and where it is a flag on the fetch itself. */
+function transcriptJobs(operation: OperationId, params: Record<string, string>): { extra: JobSpec[]; params: Record<string, string> } {
+  if (operation === 'videosite/video') return { extra: [{ operation: 'videosite/transcript', params: { url: params.url! } }], params };
+  if (operation === 'shortvideo/video') return { extra: [], params: { ...params, get_transcript: 'true' } };
+  return { extra: [], params };
+}
+
+export function planImport(
+  text: string,
+  deps: { db: Database; recognise: (line: string) => Recognition; limits: PlanLimits; usedToday: number },
+  options: ImportOptions = {},
+): { plan: ImportPlan; jobs: JobSpec[] } {
+  const rawLines = text.split(/\r\n|\n|\r/);
+  if (rawLines.length > MAX_IMPORT_LINES) rawLines.length = MAX_IMPORT_LINES;
+  const itemByNativeId = deps.db.prepare<[string, string], { id: number }>('SELECT id FROM items WHERE platform = ? AND native_id = ?');
+  const itemByUrl = deps.db.prepare<[string, string], { id: number }>('SELECT id FROM items WHERE platform = ? AND url = ? LIMIT 1');
+  // A link counts as fetched when an item matches it, or a finished job fetched exactly it
+  // (the service may return the item under another identity, e.g. a DID for a handle).
+  const fetchedBefore = deps.db.prepare<[string, string], { id: number }>(
+    "SELECT j.id FROM jobs j WHERE j.operation = ? AND j.params = ? AND j.state = 'done' LIMIT 1",
+  );
+  const waiting = new Set(
+    deps.db
+      .prepare<[], { operation: string; params: string }>("SELECT operation, params FROM jobs WHERE state IN ('queued', 'running', 'paused')")
+      .all()
+      .map((row) => `${row.operation} ${row.params}`),
+  );
+  const seen = new Map<string, number>();
+  const lines: ImportLine[] = [];
+  const jobs: JobSpec[] = [];
+
+  rawLines.forEach((raw, index) => {
+    const line = index + 1;
+    const trimmed = raw.trim();
+    const shown = toOneLine(trimmed).slice(0, 300);
+    if (trimmed === '') return lines.push({ line, text: '', status: 'blank', requests: 0 });
+    if (trimmed.startsWith('#')) return lines.push({ line, text: shown, status: 'comment', requests: 0 });
+    const recognition = deps.recognise(trimmed);
+    if (!recognition.ok) return lines.push({ line, text: shown, status: 'rejected', reason: recognition.reason, requests: 0 });
+    const { platform, operation, canonicalUrl, nativeId } = recognition;
+    const key = `${operation} ${canonicalUrl}`;
+    const base = { line, text: shown, platform, operation };
+    const firstLine = seen.get(key);
+    if (firstLine !== undefined) return lines.push({ ...base, status: 'duplicate', reason: `Same as line ${firstLine}.`, requests: 0 });
+    seen.set(key, line);
+    const withTranscripts = options.transcripts ? transcriptJobs(operation, recognition.params) : { extra: [], params: recognition.params };
+    const main: JobSpec = { operation, params: withTranscripts.params };
+    if (!options.refresh) {
+      const known = (nativeId ? itemByNativeId.get(platform, nativeId) : undefined) ?? itemByUrl.get(platform, canonicalUrl);
+      if (known) return lines.push({ ...base, status: 'already-fetched', reason: `Already in the library as item ${known.id}; ask for a refresh to fetch it again.`, requests: 0 });
+      if (fetchedBefore.get(operation, JSON.stringify(recognition.params))) {
+        return lines.push({ ...base, status: 'already-fetched', reason: 'Already fetched into the library; ask for a refresh to fetch it again.', requests: 0 });
+      }
+    }
+    if (waiting.has(`${operation} ${JSON.stringify(main.params)}`)) {
+      return lines.push({ ...base, status: 'already-queued', reason: 'Already waiting in the queue.', requests: 0 });
+    }
+    const lineJobs = [main, ...withTranscripts.extra];
+    jobs.push(...lineJobs);
+    lines.push({ ...base, status: 'fetch', requests: lineJobs.length });
+  });
+
+  const counts = { fetch: 0, rejected: 0, duplicate: 0, 'already-fetched': 0, 'already-queued': 0, comment: 0, blank: 0 } satisfies ImportPlan['counts'];
+  for (const l of lines) counts[l.status] += 1;
+  return { plan: { lines, counts, quota: planQuota(jobs.length, deps.limits, deps.usedToday) }, jobs };
+}

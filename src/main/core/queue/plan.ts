@@ -1,0 +1,30 @@
+/**
+ * What a piece of work will cost before it starts: requests, time at the plan's rate, and
+ * the share of today's remaining budget (spec: Limits; PRODUCT.md: "Before a bulk job
+ * starts, the user sees its request count, time at the current plan and share of today's
+ * budget").
+ */
+import type { PlanLimits } from '../../../shared/plans';
+import type { QuotaPlan } from '../../../shared/queue';
+
+export function planQuota(requests: number, limits: PlanLimits, usedToday: number): QuotaPlan {
+  const remainingToday = Math.max(0, limits.perDay - usedToday);
+  const fitsToday = requests <= remainingToday;
+  const beyondToday = Math.max(0, requests - remainingToday);
+  return {
+    requests,
+    minutesAtPlanRate: Math.ceil((requests / limits.perMinute) * 10) / 10,
+    remainingToday,
+    shareOfRemainingToday: remainingToday === 0 ? (requests === 0 ? 0 : Number.POSITIVE_INFINITY) : requests / remainingToday,
+    fitsToday,
+    extraDays: fitsToday ? 0 : Math.ceil(beyondToday / limits.perDay),
+    limits,
+  };
+}
+
+export function describePlan(plan: QuotaPlan): string {
+  const minutes = plan.minutesAtPlanRate < 1 ? 'under a minute' : plan.minutesAtPlanRate < 90 ? `about ${Math.ceil(plan.minutesAtPlanRate)} min` : `about ${(plan.minutesAtPlanRate / 60).toFixed(1)} h`;
+  const share = Number.isFinite(plan.shareOfRemainingToday) ? `${Math.round(plan.shareOfRemainingToday * 1000) / 10} %` : 'more than all';
+  const head = `${plan.requests} request(s), ${minutes} at ${plan.limits.perMinute}/min, ${share} of today’s remaining ${plan.remainingToday} of ${plan.limits.perDay}.`;
+  return plan.fitsToday ? head : `${head} It does not fit in today’s budget: it would carry over ${plan.extraDays} more day(s).`;
+}

@@ -1,0 +1,83 @@
+/**
+ * The arithmetic of the team's shared budget: sliding one-minute and 24-hour windows, the
+ * share of the plan Gleaner assumes is its own (colleagues spend the same budget), and
+ * backoff with jitter. Pure functions of times in milliseconds, so a simulated day runs in
+ * milliseconds.
+ */
+import type { PlanLimits } from '../../../shared/plans';
+
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** The limits Gleaner allows itself: the plan's, times the share it assumes is its own. */
+export function limitsForShare(limits: PlanLimits, share: number): PlanLimits {
+  return {
+    perMinute: Math.max(1, Math.floor(limits.perMinute * share)),
+    perDay: Math.max(1, Math.floor(limits.perDay * share)),
+  };
+}
+
+/**
+ * The earliest time at or after `now` when one more request keeps both windows within the
+ * limits. `sends` are the times of requests already sent, ascending. A request at time t
+ * counts in the window (t - 60 s, t] (and likewise for the day).
+ */
+export function nextFreeSlot(sends: readonly number[], limits: PlanLimits, now: number): number {
+  let slot = now;
+  const inMinute = countAfter(sends, now - MINUTE_MS);
+  if (inMinute >= limits.perMinute) slot = Math.max(slot, sends[sends.length - limits.perMinute]! + MINUTE_MS);
+  const inDay = countAfter(sends, now - DAY_MS);
+  if (inDay >= limits.perDay) slot = Math.max(slot, sends[sends.length - limits.perDay]! + DAY_MS);
+  return slot;
+}
+
+/** How many of the ascending `times` are later than `after` (binary search). */
+export function countAfter(times: readonly number[], after: number): number {
+  let low = 0;
+  let high = times.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (times[mid]! > after) high = mid;
+    else low = mid + 1;
+  }
+  return times.length - low;
+}
+
+/**
+ * Share adaptation: shrink quickly while 429s come; grow back briskly up to just below the
+ * share at which the last 429 struck (the "ceiling"), and only probe above it now and then,
+ * so a team whose colleagues keep spending half the budget sees few 429s.
+ */
+export const SHARE = { min: 0.1, max: 1, shrinkFactor: 0.75, growStep: 0.05, successesToGrow: 20, successesToProbe: 200, belowCeiling: 0.95 } as const;
+
+export interface ShareState {
+  share: number;
+  /** The share at which the last 429 struck (1 before any). */
+  ceiling: number;
+  /** Successes since the share last changed. */
+  successes: number;
+}
+
+export const INITIAL_SHARE: ShareState = { share: SHARE.max, ceiling: SHARE.max, successes: 0 };
+
+export function shareAfterRateLimit(state: ShareState): ShareState {
+  return { share: Math.max(SHARE.min, state.share * SHARE.shrinkFactor), ceiling: state.share, successes: 0 };
+}
+
+export function shareAfterSuccess(state: ShareState): ShareState {
+  if (state.share >= SHARE.max) return { ...state, successes: 0 };
+  const successes = state.successes + 1;
+  const probing = state.share + SHARE.growStep > state.ceiling * SHARE.belowCeiling;
+  if (successes < (probing ? SHARE.successesToProbe : SHARE.successesToGrow)) return { ...state, successes };
+  const share = Math.min(SHARE.max, state.share + SHARE.growStep);
+  // Above the old ceiling without a 429: the colleagues have eased off, raise it.
+  return { share, ceiling: Math.max(state.ceiling, share), successes: 0 };
+}
+
+export const BACKOFF = { baseMs: 2_000, maxMs: 5 * MINUTE_MS, maxAttempts: 5 } as const;
+
+/** Exponential backoff with "equal jitter": half fixed, half random, so retries spread out. */
+export function backoffMs(attempt: number, random: () => number, baseMs: number = BACKOFF.baseMs, maxMs: number = BACKOFF.maxMs): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}

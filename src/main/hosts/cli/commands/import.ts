@@ -1,0 +1,90 @@
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { GleanerError } from '../../../../shared/errors';
+import type { BatchProgress, ImportPlan } from '../../../../shared/queue';
+import { planUrlImport } from '../../../core/handlers/queue';
+import { checkCollectionName } from '../../../core/library/collections';
+import { describePlan } from '../../../core/queue/plan';
+import { drainQueue, runBatchInForeground } from '../queue-runner';
+import type { CliContext } from '../program';
+
+const MAX_INPUT_BYTES = 50 * 1024 * 1024;
+
+async function readInput(source: string, stdin: NodeJS.ReadableStream): Promise<string> {
+  if (source !== '-') {
+    try {
+      const text = await readFile(source, 'utf8');
+      if (text.length > MAX_INPUT_BYTES) throw new GleanerError('INVALID_INPUT', 'The file is larger than 50 MB.');
+      return text;
+    } catch (error) {
+      if (error instanceof GleanerError) throw error;
+      throw new GleanerError('INVALID_INPUT', `Could not read ${JSON.stringify(source)}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'it is not a readable file'}.`);
+    }
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stdin) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += buffer.length;
+    if (size > MAX_INPUT_BYTES) throw new GleanerError('INVALID_INPUT', 'The input is larger than 50 MB.');
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function describeLines(plan: ImportPlan): string {
+  const lines = plan.lines
+    .filter((l) => l.status !== 'blank' && l.status !== 'comment')
+    .map((l) => {
+      const what = l.status === 'fetch' ? `${l.operation}${l.requests > 1 ? ` (+${l.requests - 1} for the transcript)` : ''}` : `${l.status}: ${l.reason ?? ''}`;
+      return `  line ${l.line}: ${what}${l.status === 'fetch' ? '' : `  [${l.text.slice(0, 80)}]`}`;
+    });
+  const c = plan.counts;
+  return `${lines.join('\n')}\n${c.fetch} to fetch, ${c.rejected} rejected, ${c.duplicate} duplicate, ${c['already-fetched']} already in the library, ${c['already-queued']} already queued.\nPlan: ${describePlan(plan.quota)}\n`;
+}
+
+export function registerImport(program: Command, ctx: CliContext): void {
+  program
+    .command('import')
+    .description('fetch a list of links (one per line; blank lines and # comments allowed), showing the plan first')
+    .argument('<file>', 'a file of links, or - for standard input')
+    .option('--collection <name>', 'add everything fetched to this collection')
+    .option('--transcripts', 'also fetch transcripts where the platform has them')
+    .option('--refresh', 'fetch links that are already in the library again')
+    .option('--dry-run', 'show the plan only; send nothing')
+    .option('--carry-over', 'start even if the work does not fit in today’s budget')
+    .action(async (source: string, options: { collection?: string; transcripts?: boolean; refresh?: boolean; dryRun?: boolean; carryOver?: boolean }, command: Command) => {
+      const json = ctx.json(command);
+      const collection = options.collection === undefined ? undefined : checkCollectionName(options.collection);
+      const text = await readInput(source, ctx.io.stdin);
+      await ctx.withCore(command, async (core) => {
+        const { plan, jobs } = planUrlImport(core.context, text, { transcripts: options.transcripts, refresh: options.refresh });
+        ctx.io.stdout(json ? `${JSON.stringify({ plan })}\n` : describeLines(plan));
+        if (options.dryRun) return;
+        if (jobs.length > 0 && !plan.quota.fitsToday && !options.carryOver) {
+          throw new GleanerError('BUDGET_EXCEEDED', `This import does not fit in today’s budget (${plan.quota.requests} requests, ${plan.quota.remainingToday} left today). Run it again with --carry-over to let it continue over the next days.`);
+        }
+        let last = '';
+        const report = (progress: BatchProgress) => {
+          const line = json ? JSON.stringify({ progress }) : `${progress.done} done, ${progress.failed} failed, ${progress.remaining} remaining`;
+          if (line === last) return;
+          last = line;
+          const gauge = core.context.queue.status();
+          ctx.io.stdout(json ? `${line}\n` : `${line} · ${gauge.recentRatePerMinute}/min · ETA ${gauge.etaMinutes ?? '?'} min\n`);
+        };
+        let finished: BatchProgress | null = null;
+        if (jobs.length > 0) {
+          const { batchId } = core.context.queue.enqueue({ kind: 'import', label: `Import of ${plan.counts.fetch} link(s)`, ...(collection !== undefined ? { collection } : {}), jobs });
+          finished = await runBatchInForeground(core, ctx.io, batchId, report);
+        }
+        // Links from an earlier, interrupted run wait in the queue: finish them too.
+        if (plan.counts['already-queued'] > 0) await drainQueue(core, ctx.io);
+        const failedJobs = finished ? core.context.queue.jobs({ batchId: finished.batchId, state: 'failed' }) : [];
+        if (json) ctx.io.stdout(`${JSON.stringify({ done: finished, failed: failedJobs.map((j) => ({ id: j.id, operation: j.operation, params: j.params, error: { code: j.errorCode, message: j.errorMessage } })) })}\n`);
+        else {
+          ctx.io.stdout(finished ? `Finished: ${finished.done} done, ${finished.failed} failed.\n` : 'Nothing new to fetch.\n');
+          for (const job of failedJobs) ctx.io.stdout(`  failed #${job.id} ${job.operation} ${job.params.url ?? JSON.stringify(job.params)}: ${job.errorCode} ${job.errorMessage}\n`);
+        }
+      });
+    });
+}

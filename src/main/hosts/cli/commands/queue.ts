@@ -1,0 +1,89 @@
+import type { Command } from 'commander';
+import { GleanerError } from '../../../../shared/errors';
+import type { QueueStatus } from '../../../../shared/queue';
+import { drainQueue } from '../queue-runner';
+import type { CliContext } from '../program';
+
+function describeStatus(status: QueueStatus): string {
+  const g = status.gauge;
+  const c = status.counts;
+  return [
+    status.paused ? `PAUSED (${status.paused.reason}): ${status.paused.message}` : 'Running',
+    `Jobs: ${c.queued} queued, ${c.running} running, ${c.done} done, ${c.failed} failed, ${c.cancelled} cancelled`,
+    `Used this minute: ${g.usedThisMinute} of ${g.effectiveLimits.perMinute}${g.share < 1 ? ` (plan ${g.limits.perMinute}; ${Math.round(g.share * 100)} % assumed ours while colleagues use it)` : ''}`,
+    `Used today: ${g.usedToday} of ${g.effectiveLimits.perDay}${g.share < 1 ? ` (plan ${g.limits.perDay})` : ''}`,
+    `Next free slot: ${g.nextFreeSlot}`,
+    `Recent rate: ${status.recentRatePerMinute}/min${status.etaMinutes ? `, about ${status.etaMinutes} min left` : ''}`,
+  ].join('\n');
+}
+
+function parseTarget(id: string | undefined, all: boolean | undefined, verb: string): { jobId: number } | 'all' {
+  if (all && id !== undefined) throw new GleanerError('INVALID_INPUT', `Give a job id or --all to ${verb}, not both.`);
+  if (all) return 'all';
+  if (id === undefined) throw new GleanerError('INVALID_INPUT', `Give the job id to ${verb}, or --all.`);
+  if (!/^\d+$/.test(id) || Number(id) < 1) throw new GleanerError('INVALID_INPUT', `A job id is a whole number; ${JSON.stringify(id)} is not.`);
+  return { jobId: Number(id) };
+}
+
+export function registerQueue(program: Command, ctx: CliContext): void {
+  const queue = program.command('queue').description('the request queue and the quota gauge');
+  const out = (command: Command, json: unknown, text: string) => ctx.io.stdout(ctx.json(command) ? `${JSON.stringify(json)}\n` : `${text}\n`);
+
+  queue
+    .command('status')
+    .description('jobs by state, and how much of the plan is used this minute and today')
+    .action((_options: unknown, command: Command) =>
+      ctx.withCore(command, async (core) => {
+        const status = core.context.queue.status();
+        const failed = core.context.queue.jobs({ state: 'failed', limit: 20 });
+        out(command, { ...status, failed }, `${describeStatus(status)}${failed.length ? `\nFailed:\n${failed.map((j) => `  #${j.id} ${j.operation}: ${j.errorCode} ${j.errorMessage}`).join('\n')}` : ''}`);
+      }),
+    );
+
+  queue
+    .command('pause')
+    .description('stop sending requests (jobs stay queued)')
+    .action((_options: unknown, command: Command) =>
+      ctx.withCore(command, async (core) => {
+        core.context.queue.pause('user');
+        out(command, core.context.queue.status(), 'The queue is paused.');
+      }),
+    );
+
+  queue
+    .command('resume')
+    .description('resume the queue and run it here until every queued job has ended')
+    .action((_options: unknown, command: Command) =>
+      ctx.withCore(command, async (core) => {
+        core.context.queue.resume();
+        const status = await drainQueue(core, ctx.io);
+        out(command, status, describeStatus(status));
+      }),
+    );
+
+  queue
+    .command('cancel')
+    .description('cancel a queued job, or --all')
+    .argument('[id]')
+    .option('--all', 'every queued and running job')
+    .action((id: string | undefined, options: { all?: boolean }, command: Command) => {
+      const target = parseTarget(id, options.all, 'cancel');
+      return ctx.withCore(command, async (core) => {
+        const cancelled = core.context.queue.cancel(target);
+        out(command, { cancelled }, `Cancelled ${cancelled} job(s).`);
+      });
+    });
+
+  queue
+    .command('retry')
+    .description('queue a failed or cancelled job again, or --all')
+    .argument('[id]')
+    .option('--all', 'every failed and cancelled job')
+    .action((id: string | undefined, options: { all?: boolean }, command: Command) => {
+      const target = parseTarget(id, options.all, 'retry');
+      return ctx.withCore(command, async (core) => {
+        const retried = core.context.queue.retry(target);
+        out(command, { retried }, `Queued ${retried} job(s) again; \`gleaner queue resume\` runs them.`);
+      });
+    });
+}

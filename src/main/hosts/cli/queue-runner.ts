@@ -1,0 +1,45 @@
+import { GleanerError, type ErrorCode } from '../../../shared/errors';
+import type { BatchProgress, QueueStatus } from '../../../shared/queue';
+import type { Core } from '../../core/core';
+import { waitForBatch } from '../../core/queue/wait';
+import type { CliIo } from './io';
+
+/**
+ * Runs the library's queue in this process (unless another Gleaner already runs it, in
+ * which case the work waits there) until the batch has ended or the queue pauses.
+ */
+export async function runBatchInForeground(core: Core, io: CliIo, batchId: number, onProgress?: (progress: BatchProgress) => void): Promise<BatchProgress> {
+  startOrExplain(core, io);
+  const outcome = await waitForBatch(core.context.queue, core.events, batchId, onProgress, 500);
+  if (outcome.kind === 'paused') throw pausedError(outcome.reason, outcome.message);
+  return outcome.progress;
+}
+
+/** Runs every queued job until none is left (or the queue pauses). */
+export async function drainQueue(core: Core, io: CliIo, onProgress?: (status: QueueStatus) => void): Promise<QueueStatus> {
+  startOrExplain(core, io);
+  const queue = core.context.queue;
+  for (;;) {
+    const status = queue.status();
+    onProgress?.(status);
+    if (status.paused) throw pausedError(status.paused.reason, status.paused.message);
+    if (status.counts.queued + status.counts.running === 0) return status;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+function startOrExplain(core: Core, io: CliIo): void {
+  // A command run now is the user's go-ahead to try again after a token or subscription
+  // pause (the token may come from GLEANER_TOKEN, which the queue cannot see change).
+  // A pause the user asked for stays until `gleaner queue resume`.
+  const paused = core.context.queue.status().paused;
+  if (paused && paused.reason !== 'user') core.context.queue.resume();
+  if (!core.context.queue.start()) {
+    io.stderr('Another Gleaner process is running this library’s queue; the work waits in it and this command follows its progress.\n');
+  }
+}
+
+function pausedError(reason: string, message: string): GleanerError {
+  const code: ErrorCode = reason === 'user' ? 'CANCELLED' : (reason as ErrorCode);
+  return new GleanerError(code, reason === 'user' ? 'The queue is paused; run `gleaner queue resume` to continue.' : message);
+}

@@ -1,0 +1,55 @@
+/** Display formatting for counts, dates and times. Pure: no DOM, no store. */
+
+const integer = new Intl.NumberFormat('en-US');
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** 1234 → "1,234"; null → "—". */
+export const formatCount = (value: number | null | undefined): string => (value === null || value === undefined ? '—' : integer.format(value));
+
+/** 1234567 → "1.2M"; small numbers stay exact. null → "". */
+export const formatCompact = (value: number | null | undefined): string => {
+  if (value === null || value === undefined) return '';
+  return Math.abs(value) < 10_000 ? integer.format(value) : compact.format(value);
+};
+
+/** "1 item", "1,234 items". */
+export const formatItems = (count: number, noun = 'item'): string => `${integer.format(count)} ${count === 1 ? noun : `${noun}s`}`;
+
+const isValidDate = (date: Date): boolean => !Number.isNaN(date.getTime());
+
+/** An ISO time as a short date ("12 Mar 2024"), in UTC so it reads the same everywhere. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (!isValidDate(date)) return iso;
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** An ISO time as date and time with its zone spelled out: "12 Mar 2024, 14:05:09 UTC". */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (!isValidDate(date)) return iso;
+  const day = date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false, timeZone: 'UTC' });
+  return `${day}, ${time} UTC`;
+}
+
+/** The published date of an item: the absolute date when known, else the platform's own wording. */
+export function formatPublished(publishedAt: string | null | undefined, publishedText: string | null | undefined): string {
+  if (publishedAt) return formatDate(publishedAt);
+  return publishedText ?? '';
+}
+
+/** Milliseconds into a media item as a clock: 75_000 → "1:15", 3_725_000 → "1:02:05". */
+export function formatTimestamp(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const ss = String(seconds).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${ss}` : `${minutes}:${ss}`;
+}
+
+/** A duration in words-and-clock form, e.g. "19:07" or "1:02:05". */
+export const formatDuration = (ms: number | null | undefined): string => (ms === null || ms === undefined ? '' : formatTimestamp(ms));

@@ -1,0 +1,47 @@
+/** The list of collections, shared by the Library's filter and bulk bar (and the Collections view). */
+import { create } from 'zustand';
+import type { CollectionSummary } from '../../../shared/library';
+import { errorText } from '../lib/errors';
+import { libraryChanged } from '../lib/library-events';
+import { bridge } from '../transport';
+
+interface CollectionsState {
+  collections: CollectionSummary[];
+  loaded: boolean;
+  error: string | null;
+  load(): Promise<void>;
+  /**
+   * Adds items to a collection, creating it first when `create` is set.
+   * Resolves to a confirmation sentence, or throws an Error carrying a user-facing sentence.
+   */
+  addItems(name: string, itemIds: number[], create: boolean): Promise<string>;
+}
+
+export const useCollectionsStore = create<CollectionsState>((set, get) => ({
+  collections: [],
+  loaded: false,
+  error: null,
+
+  async load() {
+    try {
+      set({ collections: await bridge.call('collections.list', {}), loaded: true, error: null });
+    } catch (error) {
+      set({ error: errorText(error, 'list your collections'), loaded: true });
+    }
+  },
+
+  async addItems(name, itemIds, create) {
+    const trimmed = name.trim();
+    if (!trimmed) throw new Error('Give the collection a name.');
+    try {
+      if (create) await bridge.call('collections.create', { name: trimmed });
+      const { added } = await bridge.call('collections.add', { name: trimmed, itemIds });
+      await get().load();
+      libraryChanged();
+      const already = itemIds.length - added;
+      return `Added ${added === 1 ? '1 item' : `${added.toLocaleString('en-US')} items`} to “${trimmed}”${already > 0 ? ` (${already.toLocaleString('en-US')} already there)` : ''}.`;
+    } catch (error) {
+      throw new Error(errorText(error, create ? 'create the collection' : 'add the items'), { cause: error });
+    }
+  },
+}));

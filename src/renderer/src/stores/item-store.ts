@@ -1,0 +1,127 @@
+/**
+ * The open item: which one (any view may set it), its detail, and its raw responses fetched
+ * on demand. Answers for an item that is no longer open are dropped.
+ */
+import { create } from 'zustand';
+import type { RawResponse } from '../../../shared/contract';
+import type { ItemDetail } from '../../../shared/library';
+import { errorText } from '../lib/errors';
+import { libraryChanged } from '../lib/library-events';
+import { bridge } from '../transport';
+
+export type RawState = { status: 'loading' } | { status: 'loaded'; value: RawResponse } | { status: 'error'; message: string };
+
+interface ItemState {
+  openId: number | null;
+  /** The open item's detail; while another item loads, the previous one stays (dimmed) to avoid jumps. */
+  detail: ItemDetail | null;
+  loading: boolean;
+  error: string | null;
+  raw: Readonly<Record<number, RawState>>;
+  /** A transcript moment to show (ms) when the item was opened from a transcript hit. */
+  focusMs: number | null;
+  open(id: number | null, focusMs?: number | null): void;
+  reload(): Promise<void>;
+  loadRaw(responseId: number): Promise<void>;
+  /** Saves the item's library-wide note (empty text deletes it). Resolves to an error sentence or null. */
+  saveNote(body: string): Promise<string | null>;
+  addTag(tag: string): Promise<string | null>;
+  removeTag(tag: string, collection: string | null): Promise<string | null>;
+}
+
+let requestSeq = 0;
+
+export const useItemStore = create<ItemState>((set, get) => {
+  async function fetchDetail(id: number): Promise<void> {
+    const seq = ++requestSeq;
+    set({ loading: true, error: null });
+    try {
+      const detail = await bridge.call('items.get', { id });
+      if (seq !== requestSeq || get().openId !== id) return;
+      set({ detail, loading: false, error: null });
+    } catch (error) {
+      if (seq !== requestSeq || get().openId !== id) return;
+      set({ detail: null, loading: false, error: errorText(error, 'open this item') });
+    }
+  }
+
+  return {
+    openId: null,
+    detail: null,
+    loading: false,
+    error: null,
+    raw: {},
+    focusMs: null,
+
+    open(id, focusMs = null) {
+      if (id === get().openId) {
+        if (focusMs !== get().focusMs) set({ focusMs });
+        return;
+      }
+      if (id === null) {
+        requestSeq += 1;
+        set({ openId: null, detail: null, loading: false, error: null, raw: {}, focusMs: null });
+        return;
+      }
+      set({ openId: id, raw: {}, focusMs });
+      void fetchDetail(id);
+    },
+
+    async reload() {
+      const id = get().openId;
+      if (id !== null) await fetchDetail(id);
+    },
+
+    async loadRaw(responseId) {
+      const current = get().raw[responseId];
+      if (current?.status === 'loading' || current?.status === 'loaded') return;
+      set({ raw: { ...get().raw, [responseId]: { status: 'loading' } } });
+      let next: RawState;
+      try {
+        next = { status: 'loaded', value: await bridge.call('items.raw', { responseId }) };
+      } catch (error) {
+        next = { status: 'error', message: errorText(error, 'load the raw response') };
+      }
+      set({ raw: { ...get().raw, [responseId]: next } });
+    },
+
+    async saveNote(body) {
+      const id = get().openId;
+      if (id === null) return 'No item is open.';
+      try {
+        const detail = await bridge.call('items.setNote', { itemId: id, body });
+        if (get().openId === id) set({ detail });
+        libraryChanged();
+        return null;
+      } catch (error) {
+        return errorText(error, 'save the note');
+      }
+    },
+
+    async addTag(tag) {
+      const id = get().openId;
+      if (id === null) return 'No item is open.';
+      try {
+        await bridge.call('items.tag', { itemIds: [id], tag });
+        await fetchDetail(id);
+        libraryChanged();
+        return null;
+      } catch (error) {
+        return errorText(error, 'add the tag');
+      }
+    },
+
+    async removeTag(tag, collection) {
+      const id = get().openId;
+      if (id === null) return 'No item is open.';
+      try {
+        await bridge.call('items.untag', { itemIds: [id], tag, ...(collection === null ? {} : { collection }) });
+        await fetchDetail(id);
+        libraryChanged();
+        return null;
+      } catch (error) {
+        return errorText(error, 'remove the tag');
+      }
+    },
+  };
+});

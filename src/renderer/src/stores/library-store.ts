@@ -1,0 +1,325 @@
+/**
+ * The Library's state: what is typed and filtered, the results (loaded a page at a time, so a
+ * 100,000-item library never loads at once), and the multi-selection.
+ *
+ * Typing is debounced; every search gets a generation number and answers from an older
+ * generation are dropped, so a slow answer never overwrites a newer one.
+ */
+import { create } from 'zustand';
+import type { SearchHit, SearchRequest, SearchSort } from '../../../shared/library';
+import { errorText } from '../lib/errors';
+import { libraryChanged, onLibraryChanged } from '../lib/library-events';
+import { queryForTyped } from '../lib/query';
+import { buildSearchRequest, EMPTY_FILTERS, type LibraryFilters } from '../lib/search-request';
+import { bridge } from '../transport';
+import { useItemStore } from './item-store';
+
+export { activeFilterCount, EMPTY_FILTERS, type LibraryFilters } from '../lib/search-request';
+
+export const PAGE_SIZE = 200;
+export const TYPING_DEBOUNCE_MS = 150;
+
+export type SelectMode = 'single' | 'toggle' | 'range';
+
+interface LibraryState {
+  /** The text in the search box, as typed. */
+  query: string;
+  filters: LibraryFilters;
+  sort: SearchSort;
+  /** Why the typed text cannot be searched yet (an unclosed quote…); the last results stay. */
+  queryHint: string | null;
+  /** The query the shown results answer; '' when browsing. */
+  resultQuery: string;
+  /** The filters the shown results answer (the filters above may already have changed). */
+  resultFilters: LibraryFilters;
+  /** Matching items in all; null before the first answer. */
+  total: number | null;
+  /** Loaded pages of results by page number (index / PAGE_SIZE). */
+  pages: ReadonlyMap<number, SearchHit[]>;
+  /** Bumped for every new result set (not for a refresh), so the list can scroll to the top. */
+  resultsVersion: number;
+  loading: boolean;
+  error: string | null;
+  selection: ReadonlySet<number>;
+  /** The keyboard cursor (row index). */
+  cursor: number | null;
+  /** Where a Shift-selection starts (row index). */
+  anchor: number | null;
+
+  setQuery(text: string): void;
+  setFilter<K extends keyof LibraryFilters>(key: K, value: LibraryFilters[K]): void;
+  clearFilters(): void;
+  setSort(sort: SearchSort): void;
+  /** Runs the search now (the first load, or Enter in the search box). */
+  search(): void;
+  /** Reloads the loaded pages after a change in the library, keeping scroll and selection. */
+  refresh(): Promise<void>;
+  /** Loads the pages covering rows first…last when they are not loaded yet. */
+  ensureRange(first: number, last: number): void;
+  select(index: number, mode: SelectMode): void;
+  /** Moves the cursor by delta rows (extend: Shift held). Returns the new cursor. */
+  moveCursor(delta: number, extend: boolean): number | null;
+  toggleAtCursor(): void;
+  clearSelection(): void;
+}
+
+/** The hit at a row, when its page is loaded. */
+export const hitAt = (pages: ReadonlyMap<number, SearchHit[]>, index: number): SearchHit | undefined => pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
+
+/** Opens a hit in the detail pane; a transcript hit opens at its moment. */
+function openHit(hit: SearchHit): void {
+  useItemStore.getState().open(hit.id, hit.matchedIn === 'transcript' ? hit.segmentStartMs : null);
+}
+
+let generation = 0;
+let currentRequest: SearchRequest | null = null;
+let pageLoads = new Map<number, Promise<void>>();
+let debounceTimer: ReturnType<typeof setTimeout> | undefined;
+let visible: { first: number; last: number } = { first: 0, last: 0 };
+/** A refresh asked for while a new search was on its way: run it once that search has answered. */
+let refreshAfterSearch = false;
+
+export const useLibraryStore = create<LibraryState>((set, get) => {
+  const fetchPage = (request: SearchRequest, page: number) => bridge.call('library.search', { ...request, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+
+  function runSearch(): void {
+    clearTimeout(debounceTimer);
+    const state = get();
+    const typed = queryForTyped(state.query);
+    if (!typed.ok) {
+      set({ queryHint: typed.message });
+      return;
+    }
+    const filters = state.filters;
+    const request = buildSearchRequest(typed.query, filters, state.sort);
+    const gen = ++generation;
+    currentRequest = request;
+    pageLoads = new Map();
+    set({ queryHint: null, loading: true });
+    const first = fetchPage(request, 0).then(
+      (result) => {
+        if (gen !== generation) return;
+        if (refreshAfterSearch) {
+          refreshAfterSearch = false;
+          queueMicrotask(() => void get().refresh());
+        }
+        set((s) => ({
+          pages: new Map([[0, result.hits]]),
+          total: result.total,
+          resultQuery: typed.query,
+          resultFilters: filters,
+          resultsVersion: s.resultsVersion + 1,
+          loading: false,
+          error: null,
+          selection: new Set(),
+          cursor: null,
+          anchor: null,
+        }));
+      },
+      (error: unknown) => {
+        if (gen !== generation) return;
+        pageLoads.delete(0);
+        set((s) => ({
+          pages: new Map(),
+          total: null,
+          resultQuery: typed.query,
+          resultFilters: filters,
+          resultsVersion: s.resultsVersion + 1,
+          loading: false,
+          error: errorText(error, 'search the library'),
+          selection: new Set(),
+          cursor: null,
+          anchor: null,
+        }));
+      },
+    );
+    pageLoads.set(0, first);
+  }
+
+  function schedule(delay: number): void {
+    clearTimeout(debounceTimer);
+    debounceTimer = setTimeout(runSearch, delay);
+  }
+
+  function idsInRange(from: number, to: number): number[] {
+    const { pages } = get();
+    const ids: number[] = [];
+    for (let i = Math.min(from, to); i <= Math.max(from, to); i += 1) {
+      const hit = hitAt(pages, i);
+      if (hit) ids.push(hit.id);
+    }
+    return ids;
+  }
+
+  return {
+    query: '',
+    filters: EMPTY_FILTERS,
+    sort: 'relevance',
+    queryHint: null,
+    resultQuery: '',
+    resultFilters: EMPTY_FILTERS,
+    total: null,
+    pages: new Map(),
+    resultsVersion: 0,
+    loading: false,
+    error: null,
+    selection: new Set(),
+    cursor: null,
+    anchor: null,
+
+    setQuery(text) {
+      set({ query: text });
+      schedule(TYPING_DEBOUNCE_MS);
+    },
+
+    setFilter(key, value) {
+      set({ filters: { ...get().filters, [key]: value } });
+      // Free text (a tag) waits for the typing to pause; choices apply at once.
+      schedule(key === 'tag' ? TYPING_DEBOUNCE_MS * 2 : 0);
+    },
+
+    clearFilters() {
+      set({ filters: EMPTY_FILTERS });
+      schedule(0);
+    },
+
+    setSort(sort) {
+      set({ sort });
+      schedule(0);
+    },
+
+    search() {
+      runSearch();
+    },
+
+    async refresh() {
+      const request = currentRequest;
+      if (!request) return;
+      // A new search is on its way: never overtake it; refresh once it has answered.
+      if (get().loading) {
+        refreshAfterSearch = true;
+        return;
+      }
+      const gen = ++generation;
+      const wanted = new Set<number>([0]);
+      for (let p = Math.floor(visible.first / PAGE_SIZE); p <= Math.floor(visible.last / PAGE_SIZE); p += 1) wanted.add(p);
+      try {
+        const answers = await Promise.all([...wanted].map(async (page) => [page, await fetchPage(request, page)] as const));
+        if (gen !== generation) return;
+        const pages = new Map(answers.map(([page, result]) => [page, result.hits]));
+        const total = answers[0]?.[1].total ?? 0;
+        pageLoads = new Map([...pages.keys()].map((page) => [page, Promise.resolve()]));
+        const cursor = get().cursor;
+        set({ pages, total, error: null, cursor: cursor !== null && cursor >= total ? (total > 0 ? total - 1 : null) : cursor });
+      } catch (error) {
+        if (gen !== generation) return;
+        set({ error: errorText(error, 'refresh the results') });
+      }
+    },
+
+    ensureRange(first, last) {
+      visible = { first, last };
+      const request = currentRequest;
+      const total = get().total;
+      if (!request || total === null || total === 0) return;
+      const gen = generation;
+      const lastRow = Math.min(last, total - 1);
+      for (let page = Math.floor(Math.max(first, 0) / PAGE_SIZE); page <= Math.floor(lastRow / PAGE_SIZE); page += 1) {
+        if (get().pages.has(page) || pageLoads.has(page)) continue;
+        const load = fetchPage(request, page).then(
+          (result) => {
+            if (gen !== generation) return;
+            const pages = new Map(get().pages);
+            pages.set(page, result.hits);
+            set({ pages, total: result.total });
+          },
+          (error: unknown) => {
+            if (gen !== generation) return;
+            pageLoads.delete(page);
+            set({ error: errorText(error, 'load more results') });
+          },
+        );
+        pageLoads.set(page, load);
+      }
+    },
+
+    select(index, mode) {
+      const { pages, selection, anchor, cursor } = get();
+      const hit = hitAt(pages, index);
+      if (!hit) return;
+      if (mode === 'single') {
+        set({ selection: new Set([hit.id]), anchor: index, cursor: index });
+        openHit(hit);
+      } else if (mode === 'toggle') {
+        const next = new Set(selection);
+        if (next.has(hit.id)) next.delete(hit.id);
+        else next.add(hit.id);
+        set({ selection: next, anchor: index, cursor: index });
+      } else {
+        const from = anchor ?? cursor ?? index;
+        set({ selection: new Set(idsInRange(from, index)), anchor: from, cursor: index });
+      }
+    },
+
+    moveCursor(delta, extend) {
+      const { total, cursor, anchor, pages } = get();
+      if (!total) return null;
+      const next = Math.min(Math.max((cursor ?? (delta > 0 ? -1 : total)) + delta, 0), total - 1);
+      const hit = hitAt(pages, next);
+      if (extend) {
+        const from = anchor ?? cursor ?? next;
+        set({ cursor: next, anchor: from, selection: new Set(idsInRange(from, next)) });
+      } else if (hit) {
+        set({ cursor: next, anchor: next, selection: new Set([hit.id]) });
+        openHit(hit);
+      } else {
+        set({ cursor: next, anchor: next });
+      }
+      return next;
+    },
+
+    toggleAtCursor() {
+      const cursor = get().cursor;
+      if (cursor !== null) get().select(cursor, 'toggle');
+    },
+
+    clearSelection() {
+      set({ selection: new Set(), anchor: get().cursor });
+    },
+  };
+});
+
+// A note, a tag or a collection changed somewhere: the results may have too.
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+onLibraryChanged(() => {
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => void useLibraryStore.getState().refresh(), 50);
+});
+
+const LIVE_REFRESH_MS = 1500;
+
+/**
+ * Keeps the results current while fetches land (an import running in the background):
+ * each batch's progress refreshes the loaded pages, at most every 1.5 s.
+ */
+export function followQueue(): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let last = 0;
+  const seen = new Map<number, number>();
+  const unsubscribe = bridge.subscribe('queue.batch', (progress) => {
+    const settled = progress.done + progress.failed + progress.cancelled;
+    if (seen.get(progress.batchId) === settled) return;
+    seen.set(progress.batchId, settled);
+    if (timer !== undefined) return;
+    const wait = Math.max(0, last + LIVE_REFRESH_MS - Date.now());
+    timer = setTimeout(() => {
+      timer = undefined;
+      last = Date.now();
+      libraryChanged();
+    }, wait);
+  });
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+  };
+}

@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import type { ItemDetail } from '../../../../shared/library';
+import { ExternalLink } from '../../components/ExternalLink';
+import { formatCount, formatDateTime, formatDuration } from '../../lib/format';
+
+const METRICS = [
+  ['views', 'Views'],
+  ['likes', 'Likes'],
+  ['comments', 'Comments'],
+  ['reposts', 'Reposts'],
+  ['shares', 'Shares'],
+  ['followers', 'Followers'],
+] as const;
+
+/** The normalised fields, in a definition list. Empty fields are left out. */
+export function ItemFields({ detail }: { detail: ItemDetail }) {
+  const { item } = detail;
+  const published = [item.publishedAt ? formatDateTime(item.publishedAt) : null, item.publishedText ? `“${item.publishedText}”` : null].filter(Boolean).join(' · ');
+  return (
+    <section aria-labelledby="detail-fields-heading" className="detail-section">
+      <h3 id="detail-fields-heading">Details</h3>
+      <dl className="facts" data-testid="item-fields">
+        {published && (
+          <>
+            <dt>Published</dt>
+            <dd>{published}</dd>
+          </>
+        )}
+        {item.durationMs !== null && (
+          <>
+            <dt>Duration</dt>
+            <dd>{formatDuration(item.durationMs)}</dd>
+          </>
+        )}
+        {METRICS.map(([key, label]) =>
+          item[key] === null ? null : (
+            <FactRow key={key} label={label}>
+              {formatCount(item[key])}
+            </FactRow>
+          ),
+        )}
+        {item.url && (
+          <>
+            <dt>Address</dt>
+            <dd className="break">
+              <ExternalLink href={item.url} />
+            </dd>
+          </>
+        )}
+        {item.nativeId && (
+          <>
+            <dt>Platform id</dt>
+            <dd className="mono break">{item.nativeId}</dd>
+          </>
+        )}
+        {item.authorId && (
+          <>
+            <dt>Author id</dt>
+            <dd className="mono break">{item.authorId}</dd>
+          </>
+        )}
+        <dt>Transcript</dt>
+        <dd>{item.hasTranscript ? 'Yes' : 'None fetched'}</dd>
+        <dt>Collections</dt>
+        <dd>{detail.collections.length ? detail.collections.join(', ') : <span className="muted">In none yet</span>}</dd>
+        <dt>First fetched</dt>
+        <dd>{formatDateTime(item.firstFetchedAt)}</dd>
+        {item.lastFetchedAt !== item.firstFetchedAt && (
+          <>
+            <dt>Last fetched</dt>
+            <dd>{formatDateTime(item.lastFetchedAt)}</dd>
+          </>
+        )}
+        <dt>Library id</dt>
+        <dd className="mono">{item.id}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function FactRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ItemRecord } from '../../../../shared/library';
+import { ExternalLink } from '../../components/ExternalLink';
+import { safeHttpsUrl } from '../../lib/links';
+import { kindLabel, platformLabel } from '../library/labels';
+
+export function ItemHeader({ item }: { item: ItemRecord }) {
+  const title = item.title?.trim() || null;
+  const who = item.authorName ?? item.authorHandle;
+  const url = safeHttpsUrl(item.url);
+  return (
+    <header className="detail-header">
+      <p className="detail-kicker">
+        {platformLabel(item.platform)} · {kindLabel(item.kind)}
+      </p>
+      <h2 id="item-detail-title" className={title ? 'detail-title' : 'detail-title untitled'} dir="auto">
+        {title ?? `${kindLabel(item.kind)}${who ? ` by ${who}` : ''} (no title)`}
+      </h2>
+      {(who || url) && (
+        <p className="detail-byline">
+          {who && (
+            <ExternalLink href={item.authorUrl}>
+              <bdi>{item.authorName ?? item.authorHandle}</bdi>
+              {item.authorName && item.authorHandle ? (
+                <>
+                  {' '}
+                  <span className="muted">
+                    <bdi>{item.authorHandle}</bdi>
+                  </span>
+                </>
+              ) : null}
+            </ExternalLink>
+          )}
+          {url && (
+            <a className="detail-source" href={url} target="_blank" rel="noopener noreferrer">
+              Open on {platformLabel(item.platform)}
+            </a>
+          )}
+        </p>
+      )}
+    </header>
+  );
+}

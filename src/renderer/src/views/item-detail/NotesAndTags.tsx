@@ -1,0 +1,121 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { ItemDetail } from '../../../../shared/library';
+import { formatDateTime } from '../../lib/format';
+import { useItemStore } from '../../stores/item-store';
+
+/** The user's own words about the item: a note and tags (library-wide), plus those kept in collections. */
+export function NotesAndTags({ detail }: { detail: ItemDetail }) {
+  const globalNote = detail.notes.find((n) => n.collection === null);
+  const collectionNotes = detail.notes.filter((n) => n.collection !== null);
+  const saveNote = useItemStore((s) => s.saveNote);
+  const addTag = useItemStore((s) => s.addTag);
+  const removeTag = useItemStore((s) => s.removeTag);
+  const [note, setNote] = useState(globalNote?.body ?? '');
+  const [noteState, setNoteState] = useState<{ text: string; problem: boolean } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [tag, setTag] = useState('');
+  const [tagProblem, setTagProblem] = useState<string | null>(null);
+  const id = useId();
+  const dirty = note !== (globalNote?.body ?? '');
+
+  const submitNote = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    setSaving(true);
+    const problem = await saveNote(note);
+    setSaving(false);
+    setNoteState(problem ? { text: problem, problem: true } : { text: note.trim() ? 'Note saved.' : 'Note removed.', problem: false });
+  };
+
+  const submitTag = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    const value = tag.trim();
+    if (!value) {
+      setTagProblem('Type a tag first, for example “verified”.');
+      return;
+    }
+    const problem = await addTag(value);
+    setTagProblem(problem);
+    if (!problem) setTag('');
+  };
+
+  return (
+    <section aria-labelledby="detail-notes-heading" className="detail-section">
+      <h3 id="detail-notes-heading">Notes and tags</h3>
+      <form className="note-form" onSubmit={(e) => void submitNote(e)}>
+        <label htmlFor={`${id}-note`}>Note</label>
+        <textarea
+          id={`${id}-note`}
+          rows={3}
+          value={note}
+          maxLength={100_000}
+          placeholder="What you checked, who to call, why it matters…"
+          onChange={(e) => {
+            setNote(e.target.value);
+            setNoteState(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              e.currentTarget.form?.requestSubmit();
+            }
+          }}
+        />
+        <div className="form-row">
+          <button type="submit" disabled={saving || !dirty}>
+            {saving ? 'Saving…' : 'Save note'}
+          </button>
+          <span className={noteState?.problem ? 'error' : 'muted'} role="status">
+            {noteState?.text ?? (globalNote ? `Last saved ${formatDateTime(globalNote.updatedAt)}` : '')}
+          </span>
+        </div>
+      </form>
+      {collectionNotes.map((n) => (
+        <div key={n.collection} className="collection-note">
+          <p className="muted">
+            Note in “{n.collection}” · {formatDateTime(n.updatedAt)}
+          </p>
+          <p className="item-text" dir="auto">
+            {n.body}
+          </p>
+        </div>
+      ))}
+      <div className="tags">
+        <span id={`${id}-tags`} className="tags-label">
+          Tags
+        </span>
+        {detail.tags.length === 0 ? (
+          <span className="muted"> none yet</span>
+        ) : (
+          <ul className="tag-list" aria-labelledby={`${id}-tags`}>
+            {detail.tags.map((t) => (
+              <li key={`${t.collection ?? ''}\u0000${t.tag}`} className="tag-chip">
+                <span>{t.tag}</span>
+                {t.collection !== null && <span className="muted"> in {t.collection}</span>}
+                <button
+                  type="button"
+                  className="tag-remove"
+                  aria-label={`Remove tag ${t.tag}${t.collection !== null ? ` in ${t.collection}` : ''}`}
+                  onClick={() => void removeTag(t.tag, t.collection).then(setTagProblem)}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <form className="form-row" onSubmit={(e) => void submitTag(e)}>
+        <label htmlFor={`${id}-tag`} className="visually-hidden">
+          New tag
+        </label>
+        <input id={`${id}-tag`} type="text" value={tag} maxLength={100} placeholder="Add a tag" autoComplete="off" onChange={(e) => setTag(e.target.value)} />
+        <button type="submit">Add tag</button>
+      </form>
+      {tagProblem && (
+        <p className="error" role="alert">
+          {tagProblem}
+        </p>
+      )}
+    </section>
+  );
+}

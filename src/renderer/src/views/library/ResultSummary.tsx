@@ -1,0 +1,52 @@
+import type { SearchSort } from '../../../../shared/library';
+import { formatItems } from '../../lib/format';
+import { activeFilterCount, useLibraryStore } from '../../stores/library-store';
+
+const SORTS: readonly { value: SearchSort; label: string }[] = [
+  { value: 'relevance', label: 'Best match' },
+  { value: 'fetched', label: 'Recently fetched' },
+  { value: 'published', label: 'Newest published' },
+  { value: 'views', label: 'Most views' },
+  { value: 'likes', label: 'Most likes' },
+  { value: 'title', label: 'Title A–Z' },
+];
+
+/** "1,234 items", the sort order, and a way out of the filters. Always one line high. */
+export function ResultSummary() {
+  const total = useLibraryStore((s) => s.total);
+  const loading = useLibraryStore((s) => s.loading);
+  const resultQuery = useLibraryStore((s) => s.resultQuery);
+  const sort = useLibraryStore((s) => s.sort);
+  const filters = useLibraryStore((s) => s.filters);
+  const resultFilters = useLibraryStore((s) => s.resultFilters);
+  const setSort = useLibraryStore((s) => s.setSort);
+  const clearFilters = useLibraryStore((s) => s.clearFilters);
+  const filterCount = activeFilterCount(filters);
+  const resultFilterCount = activeFilterCount(resultFilters);
+  // Without words there is no relevance to sort by; the library lists what was fetched last first.
+  const shownSort = !resultQuery && sort === 'relevance' ? 'fetched' : sort;
+
+  return (
+    <div className="result-summary">
+      <span className="result-count" data-testid="result-count" aria-live="polite" aria-busy={loading}>
+        {total === null ? '' : resultQuery ? `${formatItems(total)} ${total === 1 ? 'matches' : 'match'}` : formatItems(total)}
+        {resultFilterCount > 0 && total !== null ? ` (${resultFilterCount} ${resultFilterCount === 1 ? 'filter' : 'filters'})` : ''}
+      </span>
+      {filterCount > 0 && (
+        <button type="button" className="link-button" onClick={clearFilters}>
+          Clear filters
+        </button>
+      )}
+      <div className="sort">
+        <label htmlFor="library-sort">Sort by</label>
+        <select id="library-sort" value={shownSort} onChange={(e) => setSort(e.target.value as SearchSort)}>
+          {SORTS.filter((s) => s.value !== 'relevance' || resultQuery).map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}

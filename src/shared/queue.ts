@@ -1,0 +1,85 @@
+/** The request queue as the bridge, the CLI and the renderer see it. */
+import type { OperationId, Platform } from './catalogue';
+import type { ErrorCode } from './errors';
+import type { PlanLimits } from './plans';
+
+export const JOB_STATES = ['queued', 'running', 'done', 'failed', 'cancelled', 'paused'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+export interface QuotaPlan {
+  requests: number;
+  minutesAtPlanRate: number;
+  remainingToday: number;
+  /** requests / remaining today (Infinity when nothing remains). */
+  shareOfRemainingToday: number;
+  fitsToday: boolean;
+  /** Further days the work would carry over into. */
+  extraDays: number;
+  limits: PlanLimits;
+}
+
+export type PauseReason = 'user' | 'TOKEN_REJECTED' | 'TOKEN_MISSING' | 'SUBSCRIPTION_INACTIVE';
+
+export interface QueueGauge {
+  usedThisMinute: number;
+  usedToday: number;
+  /** The plan's limits. */
+  limits: PlanLimits;
+  /** What Gleaner allows itself while colleagues' 429s suggest they spend part of the budget. */
+  effectiveLimits: PlanLimits;
+  share: number;
+  /** ISO time of the next moment a request may be sent (now when free). */
+  nextFreeSlot: string;
+}
+
+export interface QueueStatus {
+  paused: { reason: PauseReason; message: string } | null;
+  counts: Record<JobState, number>;
+  gauge: QueueGauge;
+  /** Requests per minute over the last five minutes. */
+  recentRatePerMinute: number;
+  /** Estimated minutes until the queued jobs are done at the current pace. */
+  etaMinutes: number | null;
+}
+
+export interface JobSummary {
+  id: number;
+  batchId: number;
+  operation: OperationId;
+  params: Record<string, string>;
+  state: JobState;
+  attempts: number;
+  errorCode: ErrorCode | null;
+  errorMessage: string | null;
+  itemCount: number | null;
+  collection: string | null;
+  updatedAt: string;
+}
+
+export interface BatchProgress {
+  batchId: number;
+  label: string;
+  total: number;
+  done: number;
+  failed: number;
+  cancelled: number;
+  remaining: number;
+  finished: boolean;
+}
+
+export interface ImportLine {
+  line: number;
+  text: string;
+  status: 'fetch' | 'rejected' | 'duplicate' | 'already-fetched' | 'already-queued' | 'comment' | 'blank';
+  reason?: string;
+  platform?: Platform;
+  operation?: OperationId;
+  /** Requests this line costs (a transcript adds one where it is a separate operation). */
+  requests: number;
+}
+
+export interface ImportPlan {
+  lines: ImportLine[];
+  counts: Record<ImportLine['status'], number>;
+  quota: QuotaPlan;
+}

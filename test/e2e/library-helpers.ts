@@ -1,0 +1,44 @@
+import { request as playwrightRequest } from '@playwright/test';
+import type { ServedGleaner } from './fixtures';
+
+/** Calls a bridge method over HTTP, as the browser-mode page does, with the serve secret. */
+export async function rpc<T = unknown>(gleaner: ServedGleaner, method: string, input: unknown = {}): Promise<T> {
+  const context = await playwrightRequest.newContext();
+  try {
+    const response = await context.post(`${gleaner.origin}/rpc/${method}`, {
+      headers: { authorization: `Bearer ${gleaner.secret}` },
+      data: input,
+    });
+    const envelope = (await response.json()) as { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+    if (!envelope.ok) throw new Error(`${method} failed: ${envelope.error.code} ${envelope.error.message}`);
+    return envelope.value;
+  } finally {
+    await context.dispose();
+  }
+}
+
+interface CallResult {
+  state: string;
+  error: { code: string; message: string } | null;
+  itemIds: number[];
+  requestId: string;
+}
+
+/** Fetches one operation through Gleaner's queue (against its built-in demo service). */
+export async function fetchInto(gleaner: ServedGleaner, operation: string, params: Record<string, string>): Promise<CallResult> {
+  const result = await rpc<CallResult>(gleaner, 'service.call', { operation, params });
+  if (result.state !== 'done') throw new Error(`${operation} ended ${result.state}: ${result.error?.message ?? ''}`);
+  return result;
+}
+
+/**
+ * A small library, in four requests (the Starter plan allows 30 a minute):
+ * video-site search results (one of the "city" results carries a hostile title), a transcript,
+ * and a page of short messages (some carry hostile markup in their text).
+ */
+export async function seedLibrary(gleaner: ServedGleaner): Promise<void> {
+  await fetchInto(gleaner, 'videosite/search', { query: 'flood' });
+  await fetchInto(gleaner, 'videosite/search', { query: 'city' });
+  await fetchInto(gleaner, 'videosite/transcript', { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', language: 'en' });
+  await fetchInto(gleaner, 'tweetsite/user/tweets', { handle: 'user0' });
+}

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { DAY_MS, MINUTE_MS } from '../../../../src/main/core/queue/rate';
+import { GleanerError } from '../../../../src/shared/errors';
+import { createHarness, maxInWindow, videoJobs } from './harness';
+
+describe('the fetch queue, on simulated time', () => {
+  it('finishes every job without ever exceeding the per-minute window', async () => {
+    const h = createHarness({ limits: { perMinute: 30, perDay: 1000 } });
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'test', jobs: videoJobs(200) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
+    expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 200, failed: 0, remaining: 0 });
+    const times = h.calls.map((c) => c.at);
+    expect(maxInWindow(times, MINUTE_MS)).toBe(30);
+    // It used the budget fully: 200 requests at 30/min take just under 7 minutes.
+    expect(times.at(-1)! - times[0]!).toBeLessThan(7 * MINUTE_MS);
+  });
+
+  it('keeps to the daily budget over a simulated day, and the windows survive a restart', async () => {
+    const h = createHarness({ limits: { perMinute: 20, perDay: 100 } });
+    h.queue.enqueue({ kind: 'import', label: 'day', jobs: videoJobs(150) });
+    h.queue.start();
+    const start = h.sim.now();
+    await h.sim.runUntil(() => h.calls.length >= 60);
+    // Restart mid-run: a new queue on the same database must remember what was sent.
+    await h.queue.stop();
+    const queue = h.restart();
+    queue.start();
+    await h.sim.runUntil(() => queue.status().counts.queued === 0 && queue.inFlightCount() === 0, { until: start + DAY_MS + 10 * MINUTE_MS });
+    const times = h.calls.map((c) => c.at);
+    expect(maxInWindow(times, DAY_MS)).toBeLessThanOrEqual(100);
+    expect(maxInWindow(times, MINUTE_MS)).toBeLessThanOrEqual(20);
+    expect(times.filter((t) => t < start + DAY_MS)).toHaveLength(100);
+    expect(queue.status().counts.done).toBe(150);
+  });
+
+  it('runs requests concurrently, so a slow one does not idle the budget', async () => {
+    const h = createHarness({ limits: { perMinute: 600, perDay: 10000 }, concurrency: 3 });
+    h.setScript((request) => (request.operation.id === 'tweetsite/transcript' ? { delayMs: 60_000 } : undefined));
+    h.queue.enqueue({ kind: 'import', label: 'mix', jobs: [{ operation: 'tweetsite/transcript', params: { url: 'https://x.com/a/status/1' } }, ...videoJobs(20)] });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.status().counts.done === 20);
+    expect(h.sim.now() - h.calls[0]!.at).toBeLessThan(60_000);
+  });
+
+  it('honours Retry-After on a 429 and shrinks the share it assumes, then grows it back toward the old ceiling', async () => {
+    const h = createHarness({ limits: { perMinute: 60, perDay: 5000 } });
+    h.setScript((_r, call) => (call === 3 ? { error: new GleanerError('RATE_LIMITED', '429', { details: { status: 429, retryAfterMs: 45_000 } }) } : undefined));
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(120) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.status().gauge.share < 1);
+    expect(h.queue.status().gauge.share).toBe(0.75);
+    expect(h.queue.status().gauge.effectiveLimits.perMinute).toBe(45);
+    await h.sim.runUntil(() => h.calls.length >= 4);
+    const limited = h.calls[2]!.at;
+    expect(h.calls[3]!.at - limited).toBeGreaterThanOrEqual(45_000);
+    await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
+    expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 120, failed: 0 });
+    // Brisk steps of 0.05 per 20 successes up to just below the share where the 429 struck.
+    expect(h.queue.status().gauge.share).toBe(0.9);
+  });
+
+  it('backs off with jitter on a 429 without Retry-After', async () => {
+    const h = createHarness();
+    h.setScript((_r, call) => (call === 1 ? { error: new GleanerError('RATE_LIMITED', '429', { details: { status: 429 } }) } : undefined));
+    h.queue.enqueue({ kind: 'call', label: 'x', jobs: videoJobs(1) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.calls.length >= 2);
+    expect(h.calls[1]!.at - h.calls[0]!.at).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('retries transient failures with bounded backoff, then fails with the reason; other failures fail at once', async () => {
+    const h = createHarness();
+    h.setScript((request) => {
+      if (request.params.url?.endsWith('v000000000')) return { error: new GleanerError('UPSTREAM_ERROR', 'The service had a problem (503).') };
+      if (request.params.url?.endsWith('v000000001')) return { error: new GleanerError('NOT_FOUND', 'The service found nothing (404).') };
+      return undefined;
+    });
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(3) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
+    const jobs = h.queue.jobs({ batchId });
+    const flaky = jobs.find((j) => j.params.url!.endsWith('v000000000'))!;
+    expect(flaky).toMatchObject({ state: 'failed', attempts: 5, errorCode: 'UPSTREAM_ERROR', errorMessage: 'The service had a problem (503).' });
+    expect(jobs.find((j) => j.params.url!.endsWith('v000000001'))).toMatchObject({ state: 'failed', attempts: 1, errorCode: 'NOT_FOUND' });
+    const attempts = h.calls.filter((c) => c.params.url!.endsWith('v000000000')).map((c) => c.at);
+    const gaps = attempts.slice(1).map((t, i) => t - attempts[i]!);
+    expect(gaps.every((gap, i) => i === 0 || gap > gaps[i - 1]!)).toBe(true);
+  });
+
+  it.each([
+    ['TOKEN_REJECTED', 'paste a new token'],
+    ['SUBSCRIPTION_INACTIVE', 'subscription is not active'],
+  ] as const)('pauses everything on %s, keeps every job, and resumes where it stopped', async (code, words) => {
+    const h = createHarness();
+    let broken = true;
+    h.setScript((_r, call) => (broken && call === 5 ? { error: new GleanerError(code, code) } : undefined));
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(10) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.status().paused !== null);
+    const paused = h.queue.status();
+    expect(paused.paused?.reason).toBe(code);
+    expect(paused.paused?.message.toLowerCase()).toContain(words.toLowerCase());
+    expect(paused.counts.failed).toBe(0);
+    const sentWhilePaused = h.calls.length;
+    await h.sim.runUntil(() => false, { until: h.sim.now() + 10 * MINUTE_MS }).catch(() => undefined);
+    expect(h.calls.length).toBe(sentWhilePaused);
+    broken = false;
+    if (code === 'TOKEN_REJECTED') h.queue.onTokenChanged();
+    else h.queue.resume();
+    await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
+    expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 10, failed: 0 });
+  });
+
+  it('follows pages from each response, up to the pages asked for and the item cap', async () => {
+    const h = createHarness();
+    h.setScript((request) => ({ nextPage: { continuationToken: `p${Number((request.params.continuationToken ?? 'p0').slice(1)) + 1}` } }));
+    const three = h.queue.enqueue({ kind: 'call', label: 'x', jobs: [{ operation: 'videosite/search', params: { query: 'floods' }, pages: 3 }] });
+    const capped = h.queue.enqueue({ kind: 'call', label: 'y', jobs: [{ operation: 'videosite/search', params: { query: 'storms' }, pages: 10, maxItems: 8 }] });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.batchProgress(three.batchId).finished && h.queue.batchProgress(capped.batchId).finished);
+    expect(h.queue.jobs({ batchId: three.batchId }).map((j) => j.params.continuationToken ?? 'first').reverse()).toEqual(['first', 'p1', 'p2']);
+    expect(h.queue.batchProgress(capped.batchId).done).toBe(2);
+  });
+
+  it('puts jobs interrupted by a crash back in line, and never stores a response twice', async () => {
+    const h = createHarness();
+    h.setScript(() => ({ delayMs: 5_000 }));
+    h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(3) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.calls.length === 3);
+    // Simulate a crash: the old queue object is dropped without stopping; its lease expires.
+    h.sim.advanceTo(h.sim.now() + 60_000);
+    h.setScript(() => undefined);
+    const queue = h.restart();
+    expect(queue.status().counts.running).toBe(3);
+    queue.start();
+    await h.sim.runUntil(() => queue.status().counts.done === 3);
+    expect(h.db.prepare('SELECT count(*) FROM items').pluck().get()).toBe(3);
+    expect(h.db.prepare('SELECT count(*) FROM responses').pluck().get()).toBe(3);
+  });
+
+  it('refuses to run a queue another live process is running', async () => {
+    const h = createHarness();
+    h.queue.start();
+    const other = h.restart();
+    expect(other.start()).toBe(false);
+  });
+
+  it('cancels and retries one job, a batch, or all', async () => {
+    const h = createHarness();
+    h.queue.pause('user');
+    const { batchId, jobIds } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(4) });
+    h.queue.start();
+    expect(h.queue.cancel({ jobId: jobIds[0]! })).toBe(1);
+    expect(h.queue.cancel({ batchId })).toBe(3);
+    expect(h.queue.batchProgress(batchId)).toMatchObject({ cancelled: 4, finished: true });
+    expect(h.queue.retry('all')).toBe(4);
+    h.queue.resume();
+    await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
+    expect(h.queue.batchProgress(batchId).done).toBe(4);
+  });
+
+  it('rejects bad parameters before anything is queued', () => {
+    const h = createHarness();
+    expect(() => h.queue.enqueue({ kind: 'call', label: 'x', jobs: [...videoJobs(2), { operation: 'forum/subreddit/search', params: { subreddit: 'r/news' } }] })).toThrow(/without r\//);
+    expect(h.db.prepare('SELECT count(*) FROM jobs').pluck().get()).toBe(0);
+  });
+
+  it('reports a live gauge', async () => {
+    const h = createHarness({ limits: { perMinute: 10, perDay: 50 } });
+    h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(12) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.calls.length === 10);
+    const { gauge } = h.queue.status();
+    expect(gauge).toMatchObject({ usedThisMinute: 10, usedToday: 10, limits: { perMinute: 10, perDay: 50 } });
+    expect(Date.parse(gauge.nextFreeSlot)).toBe(h.calls[0]!.at + MINUTE_MS);
+  });
+});

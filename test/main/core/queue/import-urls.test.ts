@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { recogniseUrl } from '../../../../src/main/core/platforms/recognise-url';
+import { planImport } from '../../../../src/main/core/queue/import-urls';
+import { createHarness } from './harness';
+
+const limits = { perMinute: 30, perDay: 1000 };
+
+describe('planImport', () => {
+  it('recognises each line or says why not, flags duplicates, and plans the cost', () => {
+    const { db } = createHarness();
+    const text = [
+      '# from the tip sheet',
+      '',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      'https://youtu.be/dQw4w9WgXcQ?si=abc',
+      'https://www.tiktok.com/@a/video/7234567890123456789',
+      'not a link',
+      'https://example.com/page',
+    ].join('\n');
+    const { plan, jobs } = planImport(text, { db, recognise: (l) => recogniseUrl(l), limits, usedToday: 100 }, { transcripts: true });
+    expect(plan.lines.map((l) => l.status)).toEqual(['comment', 'blank', 'fetch', 'duplicate', 'fetch', 'rejected', 'rejected']);
+    expect(plan.lines[3]!.reason).toBe('Same as line 3.');
+    expect(plan.lines[5]!.reason).toMatch(/\S/);
+    // The video-site video gets a separate transcript request; the short-video one a flag.
+    expect(jobs.map((j) => j.operation)).toEqual(['videosite/video', 'videosite/transcript', 'shortvideo/video']);
+    expect(jobs[2]!.params).toMatchObject({ get_transcript: 'true' });
+    expect(plan.quota).toMatchObject({ requests: 3, remainingToday: 900, fitsToday: true });
+  });
+
+  it('skips what the library already has unless a refresh is asked for, and what is already queued', async () => {
+    const h = createHarness();
+    const link = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+    const recognised = recogniseUrl(link);
+    if (!recognised.ok) throw new Error('the test link must be recognised');
+    h.queue.enqueue({ kind: 'call', label: 'x', jobs: [{ operation: 'videosite/video', params: recognised.params }] });
+    const deps = { db: h.db, recognise: (l: string) => recogniseUrl(l), limits, usedToday: 0 };
+    expect(planImport(link, deps).plan.lines[0]).toMatchObject({ status: 'already-queued' });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.status().counts.done === 1);
+    expect(planImport(link, deps).plan.lines[0]).toMatchObject({ status: 'already-fetched', reason: expect.stringMatching(/Already in the library as item \d+/) });
+    expect(planImport(link, deps, { refresh: true }).plan.lines[0]).toMatchObject({ status: 'fetch' });
+  });
+
+  it('says when the work does not fit today', () => {
+    const { db } = createHarness();
+    const text = Array.from({ length: 50 }, (_, i) => `https://www.youtube.com/watch?v=a${String(i).padStart(10, '0')}`).join('\n');
+    const { plan } = planImport(text, { db, recognise: (l) => recogniseUrl(l), limits, usedToday: 980 });
+    expect(plan.quota).toMatchObject({ requests: 50, remainingToday: 20, fitsToday: false, extraDays: 1 });
+  });
+});

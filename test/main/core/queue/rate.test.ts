@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { DAY_MS, INITIAL_SHARE, MINUTE_MS, backoffMs, countAfter, limitsForShare, nextFreeSlot, shareAfterRateLimit, shareAfterSuccess, type ShareState } from '../../../../src/main/core/queue/rate';
+import { describePlan, planQuota } from '../../../../src/main/core/queue/plan';
+
+describe('sliding windows', () => {
+  const limits = { perMinute: 3, perDay: 5 };
+
+  it('is free while both windows have room', () => {
+    expect(nextFreeSlot([], limits, 1000)).toBe(1000);
+    expect(nextFreeSlot([0, 10], limits, 1000)).toBe(1000);
+  });
+
+  it('waits until the oldest send of a full minute leaves the window', () => {
+    expect(nextFreeSlot([100, 200, 300], limits, 1000)).toBe(100 + MINUTE_MS);
+    expect(nextFreeSlot([100, 200, 300], limits, 100 + MINUTE_MS)).toBe(100 + MINUTE_MS);
+  });
+
+  it('waits for the day window too', () => {
+    const sends = [0, MINUTE_MS * 2, MINUTE_MS * 4, MINUTE_MS * 6, MINUTE_MS * 8];
+    expect(nextFreeSlot(sends, limits, MINUTE_MS * 10)).toBe(DAY_MS);
+  });
+
+  it('counts with a binary search', () => {
+    expect(countAfter([1, 2, 3, 4, 5], 2)).toBe(3);
+    expect(countAfter([1, 2, 3], 3)).toBe(0);
+    expect(countAfter([], 0)).toBe(0);
+  });
+
+  it('scales the limits by the assumed share, never below one', () => {
+    expect(limitsForShare({ perMinute: 30, perDay: 1000 }, 0.5)).toEqual({ perMinute: 15, perDay: 500 });
+    expect(limitsForShare({ perMinute: 1, perDay: 1 }, 0.1)).toEqual({ perMinute: 1, perDay: 1 });
+  });
+
+  it('shrinks the share quickly, grows back briskly below the ceiling, and probes above it rarely', () => {
+    const succeed = (state: ShareState, n: number) => Array.from({ length: n }).reduce<ShareState>((s) => shareAfterSuccess(s), state);
+    const limited = shareAfterRateLimit(shareAfterRateLimit(INITIAL_SHARE));
+    expect(limited).toEqual({ share: 0.5625, ceiling: 0.75, successes: 0 });
+    expect(succeed(limited, 20).share).toBeCloseTo(0.6125);
+    // 0.6125 + 0.05 is within 5 % of the 0.75 ceiling? no: 0.6625 < 0.7125, so still brisk.
+    expect(succeed(limited, 40).share).toBeCloseTo(0.6625);
+    // Now near the ceiling: the next step takes 200 successes.
+    expect(succeed(limited, 40 + 199).share).toBeCloseTo(0.6625);
+    expect(succeed(limited, 40 + 200).share).toBeCloseTo(0.7125);
+    expect(shareAfterRateLimit({ share: 0.1, ceiling: 0.2, successes: 3 }).share).toBe(0.1);
+    expect(shareAfterSuccess({ share: 1, ceiling: 1, successes: 0 }).share).toBe(1);
+  });
+
+  it('backs off exponentially with jitter, bounded', () => {
+    expect(backoffMs(1, () => 0)).toBe(1000);
+    expect(backoffMs(1, () => 1)).toBe(2000);
+    expect(backoffMs(3, () => 0)).toBe(4000);
+    expect(backoffMs(30, () => 1)).toBe(300_000);
+  });
+});
+
+describe('quota plan', () => {
+  it('gives requests, time at the plan rate and the share of what is left today', () => {
+    const plan = planQuota(300, { perMinute: 30, perDay: 1000 }, 200);
+    expect(plan).toMatchObject({ requests: 300, minutesAtPlanRate: 10, remainingToday: 800, fitsToday: true, extraDays: 0 });
+    expect(plan.shareOfRemainingToday).toBeCloseTo(0.375);
+    expect(describePlan(plan)).toBe('300 request(s), about 10 min at 30/min, 37.5 % of today’s remaining 800 of 1000.');
+  });
+
+  it('says when work does not fit today, and for how many more days', () => {
+    const plan = planQuota(2500, { perMinute: 30, perDay: 1000 }, 900);
+    expect(plan).toMatchObject({ fitsToday: false, remainingToday: 100, extraDays: 3 });
+    expect(describePlan(plan)).toMatch(/does not fit in today’s budget: it would carry over 3 more day/);
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { sparkline } from '../../src/renderer/src/lib/chart';
+import { activeFilterCount, buildSearchRequest, EMPTY_FILTERS } from '../../src/renderer/src/lib/search-request';
+import { shortcutFor, type KeyInput } from '../../src/renderer/src/views/library/shortcuts';
+
+const key = (k: string, mods: Partial<KeyInput> = {}): KeyInput => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
+
+describe('library search requests', () => {
+  it('sends only the filters that are set, with inclusive whole days', () => {
+    expect(buildSearchRequest('', EMPTY_FILTERS, 'relevance')).toEqual({ sort: 'fetched' });
+    expect(
+      buildSearchRequest('flood*', { ...EMPTY_FILTERS, platform: 'videosite', tag: ' lead ', publishedFrom: '2024-01-01', publishedTo: '2024-01-31', transcript: 'without' }, 'relevance'),
+    ).toEqual({
+      query: 'flood*',
+      platform: 'videosite',
+      tag: 'lead',
+      publishedFrom: '2024-01-01T00:00:00.000Z',
+      publishedTo: '2024-01-31T23:59:59.999Z',
+      hasTranscript: false,
+      sort: 'relevance',
+    });
+    expect(buildSearchRequest('', { ...EMPTY_FILTERS, transcript: 'with' }, 'views')).toEqual({ hasTranscript: true, sort: 'views' });
+  });
+
+  it('counts the filters in use', () => {
+    expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, kind: 'video', tag: '  ', transcript: 'with' })).toBe(2);
+  });
+});
+
+describe('library shortcuts', () => {
+  it('focuses the search with / and Ctrl+F', () => {
+    expect(shortcutFor(key('/'), 'body')).toEqual({ type: 'focus-search' });
+    expect(shortcutFor(key('f', { ctrlKey: true }), 'editable')).toEqual({ type: 'focus-search' });
+    expect(shortcutFor(key('/'), 'editable')).toBeNull();
+  });
+
+  it('moves with j/k anywhere but in a text field, and with arrows in the list', () => {
+    expect(shortcutFor(key('j'), 'other')).toEqual({ type: 'move', delta: 1, extend: false });
+    expect(shortcutFor(key('K', { shiftKey: true }), 'list')).toEqual({ type: 'move', delta: -1, extend: true });
+    expect(shortcutFor(key('j'), 'editable')).toBeNull();
+    expect(shortcutFor(key('ArrowDown'), 'list')).toEqual({ type: 'move', delta: 1, extend: false });
+    expect(shortcutFor(key('ArrowDown'), 'other')).toBeNull();
+    expect(shortcutFor(key('Enter'), 'list')).toEqual({ type: 'open' });
+    expect(shortcutFor(key('Enter'), 'other')).toBeNull();
+    expect(shortcutFor(key(' '), 'list')).toEqual({ type: 'toggle' });
+    expect(shortcutFor(key('j', { ctrlKey: true }), 'body')).toBeNull();
+  });
+});
+
+describe('metrics chart', () => {
+  const box = { width: 100, height: 20, padding: 0 };
+
+  it('places snapshots by time and value, largest at the top', () => {
+    const line = sparkline(
+      [
+        { time: '2024-01-01T00:00:00Z', value: 10 },
+        { time: '2024-01-02T00:00:00Z', value: null },
+        { time: '2024-01-05T00:00:00Z', value: 30 },
+        { time: '2024-01-03T00:00:00Z', value: 20 },
+      ],
+      box,
+    );
+    expect(line.points.map((p) => [p.x, p.y])).toEqual([
+      [0, 20],
+      [100, 0],
+      [50, 10],
+    ]);
+    expect(line.path).toBe('M0 20 L100 0 L50 10');
+    expect([line.min, line.max]).toEqual([10, 30]);
+  });
+
+  it('copes with no values, one value and equal times', () => {
+    expect(sparkline([{ time: 'x', value: null }], box).points).toEqual([]);
+    expect(sparkline([{ time: '2024-01-01T00:00:00Z', value: 5 }], box).points).toEqual([{ x: 50, y: 10, value: 5, time: '2024-01-01T00:00:00Z' }]);
+    const same = sparkline(
+      [
+        { time: '2024-01-01T00:00:00Z', value: 1 },
+        { time: '2024-01-01T00:00:00Z', value: 2 },
+      ],
+      box,
+    );
+    expect(same.points.map((p) => p.x)).toEqual([0, 100]);
+  });
+});

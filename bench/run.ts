@@ -25,7 +25,9 @@ const BENCHMARKS: Record<string, () => Promise<BenchmarkResult>> = {
 
 function readPrevious(path: string): BenchmarkResult[] {
   try {
-    return (JSON.parse(readFileSync(path, 'utf8')) as { results: BenchmarkResult[] }).results ?? [];
+    const previous = JSON.parse(readFileSync(path, 'utf8')) as { date?: string; results?: BenchmarkResult[] };
+    // A result without its own date ran when that report was written.
+    return (previous.results ?? []).map((r) => ({ ...r, ranAt: r.ranAt ?? previous.date ?? 'unknown' }));
   } catch {
     return [];
   }

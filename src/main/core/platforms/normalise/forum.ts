@@ -19,9 +19,9 @@
 import type { OperationId } from '../../../../shared/catalogue';
 import type { Author, ItemKind, Normalisation, NormalisedItem, Normaliser } from '../../../../shared/model';
 import {
-  NOT_AN_OBJECT,
   absoluteTime,
   at,
+  acceptsRecord,
   emptyNormalisation,
   epochTime,
   firstCount,
@@ -32,7 +32,6 @@ import {
   idText,
   isRecord,
   makeItem,
-  notThisPlatform,
   prop,
   readList,
   segment,
@@ -131,14 +130,7 @@ function readKey(out: Normalisation, data: JsonObject, key: string, kind: ItemKi
 
 export const normaliseForum: Normaliser = (operation: OperationId, data: unknown) => {
   const out = emptyNormalisation();
-  if (operation !== 'forum/subreddit/search') {
-    out.warnings.push(notThisPlatform(operation, 'forum'));
-    return out;
-  }
-  if (!isRecord(data)) {
-    out.warnings.push(NOT_AN_OBJECT);
-    return out;
-  }
+  if (!acceptsRecord(out, operation, operation === 'forum/subreddit/search', 'forum', data)) return out;
   let found = false;
   for (const [key, kind, prefix] of KEYS) {
     if (has(data, key)) found = readKey(out, data, key, kind, prefix) || found;

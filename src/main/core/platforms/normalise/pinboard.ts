@@ -12,10 +12,10 @@
 import type { OperationId } from '../../../../shared/catalogue';
 import type { Author, NormalisedItem, Normaliser } from '../../../../shared/model';
 import {
-  NOT_AN_OBJECT,
   absoluteTime,
   at,
   canonicalLink,
+  acceptsRecord,
   emptyNormalisation,
   firstImage,
   firstText,
@@ -23,7 +23,6 @@ import {
   idText,
   isRecord,
   makeItem,
-  notThisPlatform,
   prop,
   segment,
   text,
@@ -71,14 +70,7 @@ export function readPin(pin: JsonObject, sourcePath: string, fromParams: Canonic
 
 export const normalisePinboard: Normaliser = (operation: OperationId, data: unknown, params) => {
   const out = emptyNormalisation();
-  if (operation !== 'pinboard/pin') {
-    out.warnings.push(notThisPlatform(operation, 'pinboard'));
-    return out;
-  }
-  if (!isRecord(data)) {
-    out.warnings.push(NOT_AN_OBJECT);
-    return out;
-  }
+  if (!acceptsRecord(out, operation, operation === 'pinboard/pin', 'pinboard', data)) return out;
   const fromParams = canonicalLink(params.url);
   const nested = at(data, 'resource_response', 'data');
   const inData = data.data;

@@ -13,8 +13,8 @@
 import type { OperationId } from '../../../../shared/catalogue';
 import type { Author, NormalisedItem, Normaliser } from '../../../../shared/model';
 import {
-  NOT_AN_OBJECT,
   canonicalLink,
+  acceptsRecord,
   emptyNormalisation,
   firstCount,
   firstImage,
@@ -23,7 +23,6 @@ import {
   idText,
   isRecord,
   makeItem,
-  notThisPlatform,
   prop,
   text,
   timeAndText,
@@ -93,14 +92,7 @@ export function readProfessionalRecord(record: JsonObject, sourcePath: string, f
 
 export const normaliseProfessional: Normaliser = (operation: OperationId, data: unknown, params) => {
   const out = emptyNormalisation();
-  if (operation !== 'professional/post') {
-    out.warnings.push(notThisPlatform(operation, 'professional'));
-    return out;
-  }
-  if (!isRecord(data)) {
-    out.warnings.push(NOT_AN_OBJECT);
-    return out;
-  }
+  if (!acceptsRecord(out, operation, operation === 'professional/post', 'professional', data)) return out;
   const fromParams = canonicalLink(params.url);
   const inData = data.data;
   const inPost = data.post;

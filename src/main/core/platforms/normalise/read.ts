@@ -407,6 +407,22 @@ export function withWarning(warning: string): Normalisation {
 
 export const NOT_AN_OBJECT = 'The response data is not an object, so no records could be read from it.';
 
+/**
+ * The common opening of a normaliser: an operation of another platform, or data that is
+ * not an object, adds its one warning to `out` and reads nothing.
+ */
+export function acceptsRecord(out: Normalisation, operation: string, belongs: boolean, platform: Platform, data: unknown): data is JsonObject {
+  if (!belongs) {
+    out.warnings.push(notThisPlatform(operation, platform));
+    return false;
+  }
+  if (!isRecord(data)) {
+    out.warnings.push(NOT_AN_OBJECT);
+    return false;
+  }
+  return true;
+}
+
 export function notThisPlatform(operation: string, platform: Platform): string {
   return `The operation “${operation}” does not belong to the ${platform} normaliser, so its response was not read.`;
 }

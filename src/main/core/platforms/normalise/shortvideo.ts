@@ -16,9 +16,9 @@
 import type { OperationId } from '../../../../shared/catalogue';
 import type { Normalisation, NormalisedItem, Normaliser } from '../../../../shared/model';
 import {
-  NOT_AN_OBJECT,
   at,
   canonicalLink,
+  acceptsRecord,
   emptyNormalisation,
   epochTime,
   firstCount,
@@ -150,14 +150,7 @@ function listOperation(out: Normalisation, data: JsonObject): void {
 
 export const normaliseShortvideo: Normaliser = (operation: OperationId, data: unknown, params) => {
   const out = emptyNormalisation();
-  if (!operation.startsWith('shortvideo/')) {
-    out.warnings.push(notThisPlatform(operation, 'shortvideo'));
-    return out;
-  }
-  if (!isRecord(data)) {
-    out.warnings.push(NOT_AN_OBJECT);
-    return out;
-  }
+  if (!acceptsRecord(out, operation, operation.startsWith('shortvideo/'), 'shortvideo', data)) return out;
   switch (operation) {
     case 'shortvideo/search':
       searchOperation(out, data);

@@ -12,10 +12,10 @@
 import type { OperationId } from '../../../../shared/catalogue';
 import type { Author, ItemKind, Normalisation, NormalisedItem, Normaliser } from '../../../../shared/model';
 import {
-  NOT_AN_OBJECT,
   canonicalLink,
   clockToMs,
   count,
+  acceptsRecord,
   emptyNormalisation,
   firstCount,
   firstText,
@@ -257,14 +257,7 @@ function videoOperation(out: Normalisation, data: JsonObject, params: Readonly<R
 
 export const normaliseVideosite: Normaliser = (operation: OperationId, data: unknown, params) => {
   const out = emptyNormalisation();
-  if (!operation.startsWith('videosite/')) {
-    out.warnings.push(notThisPlatform(operation, 'videosite'));
-    return out;
-  }
-  if (!isRecord(data)) {
-    out.warnings.push(NOT_AN_OBJECT);
-    return out;
-  }
+  if (!acceptsRecord(out, operation, operation.startsWith('videosite/'), 'videosite', data)) return out;
   switch (operation) {
     case 'videosite/search':
       readLists(out, data, SEARCH_LISTS, { defaultAuthor: null });

@@ -20,6 +20,7 @@ export const METHOD_NAMES = [
   'items.setNote',
   'items.tag',
   'items.untag',
+  'tags.list',
   'collections.list',
   'collections.create',
   'collections.rename',

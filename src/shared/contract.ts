@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { EventName, MethodName } from './bridge-names';
 import { OPERATION_IDS, PLATFORMS, type OperationId } from './catalogue';
-import type { CollectionItem, CollectionSummary, ItemDetail, SearchResult } from './library';
+import type { CollectionItem, CollectionSummary, ItemDetail, SearchResult, TagSummary } from './library';
 import { ITEM_KINDS } from './model';
 import { JOB_STATES, type BatchProgress, type ImportPlan, type JobSummary, type QueueStatus } from './queue';
 import type { PlanLimits, PlanName } from './plans';
@@ -88,6 +88,7 @@ export const searchRequestSchema = z
     publishedFrom: isoDate.optional(),
     publishedTo: isoDate.optional(),
     hasTranscript: z.boolean().optional(),
+    ids: z.array(itemId).max(1000).optional(),
     sort: z.enum(['relevance', 'published', 'fetched', 'views', 'likes', 'title']).optional(),
     limit: z.number().int().min(1).max(1000).optional(),
     offset: z.number().int().min(0).optional(),
@@ -149,6 +150,7 @@ export const methods = {
   },
   'items.tag': { input: z.object({ itemIds, tag: z.string().max(100), collection: collectionName.optional() }).strict(), output: returns<{ tagged: number }>() },
   'items.untag': { input: z.object({ itemIds, tag: z.string().max(100), collection: collectionName.optional() }).strict(), output: returns<{ untagged: number }>() },
+  'tags.list': { input: noInput, output: returns<TagSummary[]>() },
   'collections.list': { input: noInput, output: returns<CollectionSummary[]>() },
   'collections.create': { input: z.object({ name: collectionName }).strict(), output: returns<CollectionSummary>() },
   'collections.rename': { input: z.object({ name: collectionName, newName: collectionName }).strict(), output: returns<CollectionSummary[]>() },

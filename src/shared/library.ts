@@ -11,6 +11,8 @@ export interface SearchFilters {
   publishedFrom?: string;
   publishedTo?: string;
   hasTranscript?: boolean;
+  /** Only these items (for example the results of one fetch), at most 1,000. */
+  ids?: number[];
 }
 
 export type SearchSort = 'relevance' | 'published' | 'fetched' | 'views' | 'likes' | 'title';
@@ -28,6 +30,8 @@ export interface SearchHit {
   platform: string;
   kind: string;
   title: string | null;
+  /** The first 200 characters of the item's text, for rows without a title. */
+  excerpt: string | null;
   /** The matching passage, the matched words between the markers; null when browsing. */
   snippet: string | null;
   /** Where the hit was: the item itself, one of its notes, or a transcript segment. */
@@ -141,4 +145,10 @@ export interface CollectionItem {
   authorName: string | null;
   note: string | null;
   tags: string[];
+}
+
+export interface TagSummary {
+  tag: string;
+  /** Items carrying the tag, in any collection or globally. */
+  itemCount: number;
 }

@@ -4,8 +4,11 @@ import { VIEWS, type ViewId } from './views/registry';
 import { useItemStore } from './stores/item-store';
 import { ItemDetailView } from './views/item-detail/ItemDetailView';
 import { LibraryView } from './views/library/LibraryView';
-import { ActivityView, CollectionsView, FetchView, PasteView } from './views/PlaceholderViews';
-import { SettingsView } from './views/SettingsView';
+import { ActivityView } from './views/activity/ActivityView';
+import { CollectionsView } from './views/collections/CollectionsView';
+import { FetchView } from './views/fetch/FetchView';
+import { PasteView } from './views/paste/PasteView';
+import { SettingsView } from './views/settings/SettingsView';
 
 const VIEW_COMPONENTS: Record<ViewId, () => React.JSX.Element> = {
   fetch: FetchView,

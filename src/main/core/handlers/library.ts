@@ -5,7 +5,7 @@ import { searchLibrary } from '../library/search';
 
 export function createLibraryHandlers(
   ctx: CoreContext,
-): Pick<Handlers, 'library.search' | 'items.get' | 'items.raw' | 'items.setNote' | 'items.tag' | 'items.untag'> {
+): Pick<Handlers, 'library.search' | 'items.get' | 'items.raw' | 'items.setNote' | 'items.tag' | 'items.untag' | 'tags.list'> {
   return {
     'library.search': (request) => searchLibrary(ctx.db, request),
     'items.get': ({ id }) => getItemDetail(ctx.db, id),
@@ -18,6 +18,7 @@ export function createLibraryHandlers(
       ctx.collections.tag(itemIds, tag, collection);
       return { tagged: itemIds.length };
     },
+    'tags.list': () => ctx.collections.tags(),
     'items.untag': ({ itemIds, tag, collection }) => {
       ctx.collections.untag(itemIds, tag, collection);
       return { untagged: itemIds.length };

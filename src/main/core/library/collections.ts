@@ -4,7 +4,7 @@
  */
 import { GleanerError } from '../../../shared/errors';
 import { hasControlCharacters } from '../../../shared/text';
-import type { CollectionItem, CollectionSummary } from '../../../shared/library';
+import type { CollectionItem, CollectionSummary, TagSummary } from '../../../shared/library';
 import type { Database } from '../store/database';
 
 
@@ -58,6 +58,13 @@ export function createCollectionRepository(db: Database, now: () => string) {
              FROM collections c LEFT JOIN collection_items ci ON ci.collection_id = c.id
             GROUP BY c.id ORDER BY c.name COLLATE NOCASE`,
         )
+        .all();
+    },
+
+    /** Every tag in use, with how many items carry it (globally or in any collection). */
+    tags(): TagSummary[] {
+      return db
+        .prepare<[], TagSummary>('SELECT tag, count(DISTINCT item_id) AS itemCount FROM tags GROUP BY tag ORDER BY tag COLLATE NOCASE')
         .all();
     },
 

@@ -30,7 +30,7 @@ const ORDER_BY: Record<Exclude<SearchSort, 'relevance'>, string> = {
   title: 'i.title IS NULL, i.title COLLATE NOCASE ASC, i.id ASC',
 };
 
-const ITEM_COLUMNS = `i.id, i.platform, i.kind, i.title, i.author_name AS authorName, i.author_handle AS authorHandle,
+const ITEM_COLUMNS = `i.id, i.platform, i.kind, i.title, substr(i.text, 1, 200) AS excerpt, i.author_name AS authorName, i.author_handle AS authorHandle,
   i.published_at AS publishedAt, i.published_text AS publishedText, i.url, i.thumbnail_url AS thumbnailUrl,
   i.views, i.likes, i.comments, i.has_transcript AS hasTranscript, i.last_fetched_at AS lastFetchedAt`;
 
@@ -96,6 +96,10 @@ function filterSql(request: SearchRequest, params: Record<string, unknown>): str
   if (request.publishedTo) {
     where.push('i.published_at <= @publishedTo');
     params.publishedTo = request.publishedTo;
+  }
+  if (request.ids) {
+    where.push('i.id IN (SELECT value FROM json_each(@idFilter))');
+    params.idFilter = JSON.stringify(request.ids);
   }
   if (request.hasTranscript !== undefined) {
     where.push('i.has_transcript = @hasTranscript');

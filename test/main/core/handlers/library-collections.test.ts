@@ -32,7 +32,16 @@ describe('library.search', () => {
     expect(await call('library.search', { sort: 'views' })).toMatchObject({ ok: true, value: { hits: [{ id: ids[0] }, { id: ids[1] }] } });
   });
 
+  it('narrows to given ids, with or without a query', async () => {
+    expect(await call('library.search', { ids: [ids[1]] })).toMatchObject({ ok: true, value: { total: 1, hits: [{ id: ids[1] }] } });
+    expect(await call('library.search', { ids: [ids[1]], query: 'harbour' })).toMatchObject({ ok: true, value: { total: 0 } });
+    expect(await call('library.search', { ids: [ids[0]], query: 'harbour' })).toMatchObject({ ok: true, value: { total: 1 } });
+  });
+
   it.each([
+    [{ ids: [] as number[] }, null],
+    [{ ids: [0] }, /ids/],
+    [{ ids: Array.from({ length: 1001 }, (_, i) => i + 1) }, /ids/],
     [{ query: '"open' }, /quotation mark/],
     [{ platform: 'myspace' }, /platform/],
     [{ limit: 0 }, /limit/],
@@ -40,6 +49,11 @@ describe('library.search', () => {
     [{ unknown: true }, /unknown/],
   ])('rejects %j as INVALID_INPUT', async (input, message) => {
     const envelope = await call('library.search', input);
+    if (message === null) {
+      // An empty id list is a filter that nothing passes, not an error.
+      expect(envelope).toMatchObject({ ok: true, value: { total: 0 } });
+      return;
+    }
     expect(envelope).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     expect(!envelope.ok && envelope.error.message).toMatch(message);
   });
@@ -58,6 +72,8 @@ describe('items.get / items.raw / items.setNote / items.tag / items.untag', () =
     expect(await call('items.setNote', { itemId: ids[0], body: 'Ask the port authority' })).toMatchObject({ ok: true, value: { notes: [{ collection: null, body: 'Ask the port authority' }] } });
     expect(await call('items.tag', { itemIds: ids, tag: 'water' })).toEqual({ ok: true, value: { tagged: 2 } });
     expect(await call('library.search', { tag: 'water' })).toMatchObject({ ok: true, value: { total: 2 } });
+    expect(await call('items.tag', { itemIds: [ids[0]], tag: 'Port' })).toEqual({ ok: true, value: { tagged: 1 } });
+    expect(await call('tags.list', {})).toEqual({ ok: true, value: [{ tag: 'Port', itemCount: 1 }, { tag: 'water', itemCount: 2 }] });
     expect(await call('items.untag', { itemIds: [ids[1]], tag: 'water' })).toEqual({ ok: true, value: { untagged: 1 } });
     expect(await call('library.search', { query: 'authority' })).toMatchObject({ ok: true, value: { hits: [{ id: ids[0], matchedIn: 'note' }] } });
   });

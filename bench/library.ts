@@ -92,7 +92,7 @@ export function makeTitles(count: number): string[] {
   });
 }
 
-function makeData(n: number, titles: readonly string[]) {
+export function makeData(n: number, titles: readonly string[]) {
   return {
     videos: Array.from({ length: PER_RESPONSE }, (_, i) => {
       const id = n * PER_RESPONSE + i;

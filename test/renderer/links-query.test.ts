@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeHttpsUrl, timestampUrl, videoSiteWatchUrl } from '../../src/renderer/src/lib/links';
-import { asPrefixQuery, queryForTyped } from '../../src/renderer/src/lib/query';
+import { asPrefixQuery, queryForTyped } from '../../src/shared/typed-query';
 
 describe('links from platform data', () => {
   it('accepts only https URLs', () => {
@@ -31,6 +31,10 @@ describe('search as you type', () => {
   it('searches the word being typed as a prefix', () => {
     expect(queryForTyped('flo')).toEqual({ ok: true, query: 'flo*' });
     expect(queryForTyped('sea lev')).toEqual({ ok: true, query: 'sea lev*' });
+    expect(queryForTyped('fl')).toEqual({ ok: true, query: 'fl*' });
+    // One letter is searched as a word: as a prefix it would match most of the library.
+    expect(queryForTyped('f')).toEqual({ ok: true, query: 'f' });
+    expect(queryForTyped('sea l')).toEqual({ ok: true, query: 'sea l' });
     expect(queryForTyped('')).toEqual({ ok: true, query: '' });
   });
 

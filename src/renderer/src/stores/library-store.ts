@@ -2,14 +2,16 @@
  * The Library's state: what is typed and filtered, the results (loaded a page at a time, so a
  * 100,000-item library never loads at once), and the multi-selection.
  *
- * Typing is debounced; every search gets a generation number and answers from an older
- * generation are dropped, so a slow answer never overwrites a newer one.
+ * Typing searches at once when no search is on its way, else once the one on its way has
+ * answered, with whatever is typed by then: results follow the keyboard without a fixed delay,
+ * and a fast typist never queues more than one search. Every search gets a generation number
+ * and answers from an older generation are dropped, so a slow answer never overwrites a newer one.
  */
 import { create } from 'zustand';
 import type { SearchHit, SearchRequest, SearchSort } from '../../../shared/library';
 import { errorText } from '../lib/errors';
 import { libraryChanged, onLibraryChanged } from '../lib/library-events';
-import { queryForTyped } from '../lib/query';
+import { queryForTyped } from '../../../shared/typed-query';
 import { buildSearchRequest, EMPTY_FILTERS, type LibraryFilters } from '../lib/search-request';
 import { bridge } from '../transport';
 import { useItemStore } from './item-store';
@@ -17,7 +19,8 @@ import { useItemStore } from './item-store';
 export { activeFilterCount, EMPTY_FILTERS, type LibraryFilters } from '../lib/search-request';
 
 export const PAGE_SIZE = 200;
-export const TYPING_DEBOUNCE_MS = 150;
+/** How long a free-text filter (a tag) waits for typing to pause. */
+export const TAG_DEBOUNCE_MS = 300;
 
 export type SelectMode = 'single' | 'toggle' | 'range';
 
@@ -78,6 +81,9 @@ let debounceTimer: ReturnType<typeof setTimeout> | undefined;
 let visible: { first: number; last: number } = { first: 0, last: 0 };
 /** A refresh asked for while a new search was on its way: run it once that search has answered. */
 let refreshAfterSearch = false;
+/** Searches sent and not answered yet, and whether the text changed meanwhile. */
+let searchesInFlight = 0;
+let searchWanted = false;
 
 export const useLibraryStore = create<LibraryState>((set, get) => {
   const fetchPage = (request: SearchRequest, page: number) => bridge.call('library.search', { ...request, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
@@ -96,8 +102,17 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
     currentRequest = request;
     pageLoads = new Map();
     set({ queryHint: null, loading: true });
+    searchesInFlight += 1;
+    const answered = (): void => {
+      searchesInFlight -= 1;
+      if (searchesInFlight === 0 && searchWanted) {
+        searchWanted = false;
+        runSearch();
+      }
+    };
     const first = fetchPage(request, 0).then(
       (result) => {
+        answered();
         if (gen !== generation) return;
         if (refreshAfterSearch) {
           refreshAfterSearch = false;
@@ -117,6 +132,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
         }));
       },
       (error: unknown) => {
+        answered();
         if (gen !== generation) return;
         pageLoads.delete(0);
         set((s) => ({
@@ -139,6 +155,13 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
   function schedule(delay: number): void {
     clearTimeout(debounceTimer);
     debounceTimer = setTimeout(runSearch, delay);
+  }
+
+  /** Searches now, or as soon as the search on its way has answered. */
+  function searchSoon(): void {
+    clearTimeout(debounceTimer);
+    if (searchesInFlight > 0) searchWanted = true;
+    else runSearch();
   }
 
   function idsInRange(from: number, to: number): number[] {
@@ -169,23 +192,24 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
 
     setQuery(text) {
       set({ query: text });
-      schedule(TYPING_DEBOUNCE_MS);
+      searchSoon();
     },
 
     setFilter(key, value) {
       set({ filters: { ...get().filters, [key]: value } });
       // Free text (a tag) waits for the typing to pause; choices apply at once.
-      schedule(key === 'tag' ? TYPING_DEBOUNCE_MS * 2 : 0);
+      if (key === 'tag') schedule(TAG_DEBOUNCE_MS);
+      else searchSoon();
     },
 
     clearFilters() {
       set({ filters: EMPTY_FILTERS });
-      schedule(0);
+      searchSoon();
     },
 
     setSort(sort) {
       set({ sort });
-      schedule(0);
+      searchSoon();
     },
 
     search() {

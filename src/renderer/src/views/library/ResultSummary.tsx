@@ -28,7 +28,7 @@ export function ResultSummary() {
 
   return (
     <div className="result-summary">
-      <span className="result-count" data-testid="result-count" aria-live="polite" aria-busy={loading}>
+      <span className="result-count" data-testid="result-count" data-query={resultQuery} aria-live="polite" aria-busy={loading}>
         {total === null ? '' : resultQuery ? `${formatItems(total)} ${total === 1 ? 'matches' : 'match'}` : formatItems(total)}
         {resultFilterCount > 0 && total !== null ? ` (${resultFilterCount} ${resultFilterCount === 1 ? 'filter' : 'filters'})` : ''}
       </span>

@@ -3,11 +3,13 @@
  * whole words; while the user is still typing a word, the word is searched as a prefix so
  * results follow the keystrokes ("flo" already finds "flood").
  */
-import { parseSearchQuery } from '../../../shared/search-query';
+import { parseSearchQuery } from './search-query';
 
 export type TypedQuery = { ok: true; query: string } | { ok: false; message: string };
 
 const OPERATORS = new Set(['AND', 'OR', 'NOT']);
+/** The shortest word searched as a prefix while it is typed. */
+const MIN_PREFIX_LETTERS = 2;
 
 /** The query to send for what is in the box, or the reason it cannot be searched yet. */
 export function queryForTyped(typed: string): TypedQuery {
@@ -23,6 +25,8 @@ export function queryForTyped(typed: string): TypedQuery {
 /**
  * Adds a `*` to the last word when the user is still typing it: the text does not end in a
  * space, a quote or a bracket, the word is not an operator, and it is not inside a phrase.
+ * A single letter stays a word of its own: as a prefix it would match a large share of the
+ * library (every word starting with it) and rank all of that on every first keystroke.
  */
 export function asPrefixQuery(typed: string): string {
   const trimmedStart = typed.replace(/^\s+/, '');
@@ -30,6 +34,6 @@ export function asPrefixQuery(typed: string): string {
   if (!/[\p{L}\p{N}]$/u.test(trimmedStart)) return trimmedStart;
   if ((trimmedStart.match(/"/g) ?? []).length % 2 === 1) return trimmedStart;
   const lastWord = /[^\s"()]+$/.exec(trimmedStart)?.[0] ?? '';
-  if (!lastWord || OPERATORS.has(lastWord) || lastWord.endsWith('*')) return trimmedStart;
+  if ([...lastWord].length < MIN_PREFIX_LETTERS || OPERATORS.has(lastWord) || lastWord.endsWith('*')) return trimmedStart;
   return `${trimmedStart}*`;
 }

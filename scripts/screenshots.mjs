@@ -1,7 +1,11 @@
-// `npm run screenshots`: pictures of every view in light and dark for the README, taken
-// in Debian's Chromium against `gleaner serve` on a throwaway library.
+// `npm run screenshots`: pictures of every view in light and dark for the README, taken in
+// Debian's Chromium against `gleaner serve` on a throwaway library filled from the built-in
+// demo service (a few searches, a transcript, a collection), with an item open in the detail pane.
+//
+//   npm run screenshots                          # every view
+//   SCREENSHOT_VIEWS=library,fetch npm run screenshots
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -9,25 +13,59 @@ import { chromium } from 'playwright-core';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
 const outDir = join(root, 'docs', 'screenshots');
-const views = (process.env.SCREENSHOT_VIEWS ?? 'library,settings').split(',');
+const ALL_VIEWS = ['fetch', 'paste', 'library', 'collections', 'activity', 'settings'];
+const views = (process.env.SCREENSHOT_VIEWS ?? ALL_VIEWS.join(',')).split(',');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gleaner-shots-'));
-const serve = spawn(process.execPath, [join(root, 'bin', 'gleaner.js'), 'serve', '--no-open', '--json', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+const serve = spawn(process.execPath, [join(root, 'bin', 'gleaner.js'), 'serve', '--no-open', '--json', '--port', '0', '--data-dir', dataDir], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: { ...process.env, GLEANER_TOKEN: '' },
+});
 const line = await new Promise((resolve) => createInterface({ input: serve.stdout }).once('line', resolve));
 const { url } = JSON.parse(line);
+const { origin, searchParams } = new URL(url);
 
+async function rpc(method, input = {}) {
+  const response = await fetch(`${origin}/rpc/${method}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${searchParams.get('key')}`, 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  const envelope = await response.json();
+  if (!envelope.ok) throw new Error(`${method}: ${envelope.error.code} ${envelope.error.message}`);
+  return envelope.value;
+}
+
+// A small library: what a reporter might have gathered on a first morning.
+const flood = await rpc('service.call', { operation: 'videosite/search', params: { query: 'flood' } });
+await rpc('service.call', { operation: 'videosite/transcript', params: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', language: 'en' } });
+await rpc('service.call', { operation: 'shortvideo/search', params: { query: 'harbour' } });
+await rpc('service.call', { operation: 'tweetsite/user/tweets', params: { handle: 'user0' } });
+await rpc('collections.create', { name: 'Harbour flooding' });
+await rpc('collections.add', { name: 'Harbour flooding', itemIds: flood.itemIds.slice(0, 5) });
+
+mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 try {
   for (const theme of ['light', 'dark']) {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 760 }, colorScheme: theme });
+    const page = await browser.newPage({ viewport: { width: 1400, height: 860 }, colorScheme: theme });
     await page.goto(url);
+    await page.waitForSelector('[data-testid="status-info"]');
+    // The welcome panel is for first runs; the pictures show the views themselves.
+    await page.evaluate(() => window.localStorage.setItem('gleaner.welcome.dismissed', '1'));
     for (const view of views) {
       await page.evaluate((id) => (window.location.hash = `#/${id}`), view);
       await page.reload();
       await page.waitForSelector('[data-testid="status-info"]');
+      if (view === 'library') {
+        // Open the first result so the detail pane shows an item with its metrics and transcript.
+        const first = page.locator('.result-list [role="option"]').first();
+        if (await first.count()) await first.click();
+      }
+      await page.waitForTimeout(400);
       await page.screenshot({ path: join(outDir, `${view}-${theme}.png`) });
     }
     await page.close();

@@ -12,9 +12,11 @@ const target = (input: { jobId: number } | { batchId: number } | { all: true }) 
 
 /** Plans an import of pasted links against the plan's budget and what is already stored or queued. */
 export function planUrlImport(ctx: CoreContext, text: string, options: { transcripts?: boolean; refresh?: boolean }) {
+  const settings = readServiceSettings(ctx.settings);
+  const recogniseOptions = { extraHosts: settings.extraHosts };
   return planImport(
     text,
-    { db: ctx.db, recognise: (line) => recogniseUrl(line), limits: effectiveLimits(readServiceSettings(ctx.settings)), usedToday: ctx.queue.status().gauge.usedToday },
+    { db: ctx.db, recognise: (line) => recogniseUrl(line, recogniseOptions), limits: effectiveLimits(settings), usedToday: ctx.queue.status().gauge.usedToday },
     options,
   );
 }

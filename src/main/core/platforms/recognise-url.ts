@@ -237,7 +237,7 @@ function hostExtensionsFrom(extraHosts: RecogniseUrlOptions['extraHosts']): Host
 }
 
 /** Settings may hold "Example.org", "https://example.org/" or "*.example.org"; all become hosts. */
-function normaliseHostSetting(raw: unknown): string | undefined {
+export function normaliseHostSetting(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined;
   let text = raw.trim().toLowerCase();
   const wildcard = text.startsWith('*.');

@@ -3,9 +3,10 @@
  * limits, wire-name and path overrides. Keys are the CLI's (shared/CLI.md) and are stored
  * under the same names, so the CLI and the app read one truth.
  */
-import { findOperation, type OperationId } from '../../../shared/catalogue';
+import { findOperation, PLATFORMS, type OperationId, type Platform } from '../../../shared/catalogue';
 import { GleanerError } from '../../../shared/errors';
 import { PLAN_LIMITS, PLAN_NAMES, type PlanLimits, type PlanName } from '../../../shared/plans';
+import { normaliseHostSetting } from '../platforms/recognise-url';
 import type { SettingsRepository } from './settings-repository';
 
 /** The base URL value that selects the built-in demo service. */
@@ -21,6 +22,8 @@ export interface ServiceSettings {
   paramNames: Partial<Record<OperationId, Record<string, string>>>;
   /** Per operation: the request path to use instead of the spec's. */
   paths: Partial<Record<OperationId, string>>;
+  /** Per platform: more web hosts whose links are recognised as that platform's (a mirror, a new domain). */
+  extraHosts: Partial<Record<Platform, string[]>>;
 }
 
 export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
@@ -30,6 +33,7 @@ export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
   customLimits: { ...PLAN_LIMITS.starter },
   paramNames: {},
   paths: {},
+  extraHosts: {},
 };
 
 export function effectiveLimits(settings: ServiceSettings): PlanLimits {
@@ -41,9 +45,10 @@ type ConfigKey =
   | { kind: 'plan' }
   | { kind: 'limit'; which: 'perMinute' | 'perDay' }
   | { kind: 'param'; operation: OperationId; param: string }
-  | { kind: 'path'; operation: OperationId };
+  | { kind: 'path'; operation: OperationId }
+  | { kind: 'hosts'; platform: Platform };
 
-const KEY_HELP = 'Keys: base-url, plan, limits.per-minute, limits.per-day, param.<platform>.<path>.<name>, path.<platform>.<path>.';
+const KEY_HELP = 'Keys: base-url, plan, limits.per-minute, limits.per-day, param.<platform>.<path>.<name>, path.<platform>.<path>, hosts.<platform>.';
 
 /** Reads a config key such as `param.videosite.channel/videos.sort`, or says why it is not one. */
 export function parseConfigKey(key: string): ConfigKey {
@@ -67,7 +72,25 @@ export function parseConfigKey(key: string): ConfigKey {
     if (!op) throw invalid(`There is no operation ${path[1]} ${path[2]}. ${KEY_HELP}`);
     return { kind: 'path', operation: op.id };
   }
+  const hosts = /^hosts\.([a-z]+)$/.exec(key);
+  if (hosts) {
+    const platform = hosts[1]!;
+    if (!(PLATFORMS as readonly string[]).includes(platform)) throw invalid(`There is no platform ${platform}; the platforms are ${PLATFORMS.join(', ')}.`);
+    return { kind: 'hosts', platform: platform as Platform };
+  }
   throw invalid(`Unknown setting ${JSON.stringify(key)}. ${KEY_HELP}`);
+}
+
+/** A comma-separated list of hosts ("example.org, *.example.net"), each checked; stored normalised. */
+function parseHosts(raw: string): string {
+  const entries = raw.split(',').map((part) => part.trim()).filter(Boolean);
+  if (entries.length === 0 || entries.length > 50) throw invalid('hosts.<platform> takes 1 to 50 host names separated by commas, e.g. "example.org, *.example.net".');
+  const hosts = entries.map((entry) => {
+    const host = normaliseHostSetting(entry);
+    if (!host) throw invalid(`${JSON.stringify(entry)} is not a host name such as example.org or *.example.org.`);
+    return host;
+  });
+  return [...new Set(hosts)].join(',');
 }
 
 const invalid = (message: string) => new GleanerError('INVALID_INPUT', message);
@@ -149,6 +172,9 @@ export function setConfig(repo: SettingsRepository, key: string, raw: string): s
     case 'path':
       value = parsePath(raw);
       break;
+    case 'hosts':
+      value = parseHosts(raw);
+      break;
   }
   repo.set(storageKey(key), value);
   return value;
@@ -171,6 +197,7 @@ export function listConfig(repo: SettingsRepository): Record<string, string | nu
   };
   for (const [key, value] of repo.entries('service.param.')) out[key.slice('service.'.length)] = String(value);
   for (const [key, value] of repo.entries('service.path.')) out[key.slice('service.'.length)] = String(value);
+  for (const [key, value] of repo.entries('service.hosts.')) out[key.slice('service.'.length)] = String(value);
   return out;
 }
 
@@ -204,6 +231,14 @@ export function readServiceSettings(repo: SettingsRepository): ServiceSettings {
     try {
       const parsed = parseConfigKey(key.slice('service.'.length));
       if (parsed.kind === 'path' && typeof value === 'string') settings.paths[parsed.operation] = value;
+    } catch {
+      // As above.
+    }
+  }
+  for (const [key, value] of repo.entries('service.hosts.')) {
+    try {
+      const parsed = parseConfigKey(key.slice('service.'.length));
+      if (parsed.kind === 'hosts' && typeof value === 'string') settings.extraHosts[parsed.platform] = value.split(',');
     } catch {
       // As above.
     }

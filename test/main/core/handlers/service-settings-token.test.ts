@@ -59,6 +59,18 @@ describe('settings.get / settings.set / settings.unset', () => {
     expect(await testCore.core.dispatch('settings.unset', { key: 'plan' })).toMatchObject({ ok: true, value: { plan: 'starter' } });
     expect(await testCore.core.dispatch('settings.set', { key: 'plan' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
   });
+
+  it('recognises links on the extra hosts a user adds for a platform', async () => {
+    testCore = createTestCore();
+    const link = 'https://tube.example.org/watch?v=dQw4w9WgXcQ';
+    const plan = async () => ((await testCore!.core.dispatch('import.plan', { text: link })) as { ok: true; value: { lines: { status: string }[] } }).value.lines[0];
+    expect(await plan()).toMatchObject({ status: 'rejected' });
+    expect(await testCore.core.dispatch('settings.set', { key: 'hosts.videosite', value: 'tube.example.org' })).toMatchObject({
+      ok: true,
+      value: { config: { 'hosts.videosite': 'tube.example.org' } },
+    });
+    expect(await plan()).toMatchObject({ status: 'fetch', operation: 'videosite/video' });
+  });
 });
 
 describe('token.status / token.set / token.clear', () => {

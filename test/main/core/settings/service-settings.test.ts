@@ -18,6 +18,7 @@ describe('service settings (gleaner config)', () => {
     ['param.videosite.search.filter', 'kind', 'kind'],
     ['param.videosite.channel/videos.sort', 'order', 'order'],
     ['path.tweetsite.user/tweets', '/api/v1/partner/tweetsite/user-tweets', '/api/v1/partner/tweetsite/user-tweets'],
+    ['hosts.videosite', ' Tube.Example.org , https://yt.example.net/, *.mirror.example,tube.example.org', 'tube.example.org,yt.example.net,*.mirror.example'],
   ])('stores %s = %s', (key, value, stored) => {
     const settings = repo();
     expect(setConfig(settings, key, value)).toBe(stored);
@@ -39,6 +40,9 @@ describe('service settings (gleaner config)', () => {
     ['path.videosite.search', 'no-slash', /starts with \//],
     ['path.videosite.search', '/api/../secret', /starts with \//],
     ['colour', 'blue', /Unknown setting "colour"/],
+    ['hosts.myspace', 'example.org', /no platform myspace/],
+    ['hosts.forum', ' , ', /1 to 50 host names/],
+    ['hosts.forum', 'example.org, localhost', /"localhost" is not a host name/],
   ])('refuses %s = %s', (key, value, message) => {
     expect(() => setConfig(repo(), key, value)).toThrow(message);
   });
@@ -59,6 +63,8 @@ describe('service settings (gleaner config)', () => {
     const typed = readServiceSettings(settings);
     expect(typed.paramNames['shortvideo/search']).toEqual({ date_posted: 'publish_time' });
     expect(typed.paths['tweetsite/transcript']).toBe('/api/v1/partner/tweetsite/video-transcript');
+    setConfig(settings, 'hosts.forum', 'forum.example.org');
+    expect(readServiceSettings(settings).extraHosts).toEqual({ forum: ['forum.example.org'] });
     expect(unsetConfig(settings, 'param.shortvideo.search.date_posted')).toBe(true);
     expect(readServiceSettings(settings).paramNames).toEqual({});
   });

@@ -4,23 +4,28 @@
  *
  *   npm run bench                      # the default sizes (1,000,000 items)
  *   npm run bench -- --items 100000    # a smaller library
- *   npm run bench -- --only library      # or --only queue
+ *   npm run bench -- --only library      # or --only queue, --only export
+ *   npm run bench -- --only export --segments 200000   # a smaller export
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { runExportBenchmark } from './export';
 import { runLibraryBenchmark } from './library';
 import { runQueueBenchmark } from './queue';
 import type { BenchmarkResult } from './report';
 
-const { values } = parseArgs({ options: { items: { type: 'string', default: '1000000' }, only: { type: 'string' }, out: { type: 'string', default: join(__dirname) } } });
+const { values } = parseArgs({ options: { items: { type: 'string', default: '1000000' }, segments: { type: 'string', default: '1000000' }, only: { type: 'string' }, out: { type: 'string', default: join(__dirname) } } });
 const items = Number(values.items);
 if (!Number.isInteger(items) || items < 1000) throw new Error('--items must be a whole number of at least 1000');
+const segments = Number(values.segments);
+if (!Number.isInteger(segments) || segments < 1000) throw new Error('--segments must be a whole number of at least 1000');
 
 const BENCHMARKS: Record<string, () => Promise<BenchmarkResult>> = {
   library: () => runLibraryBenchmark(items, log),
   queue: () => runQueueBenchmark(log),
+  export: () => runExportBenchmark(segments, log),
 };
 
 function readPrevious(path: string): BenchmarkResult[] {

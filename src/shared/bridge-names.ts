@@ -38,9 +38,11 @@ export const METHOD_NAMES = [
   'queue.batch',
   'import.plan',
   'import.start',
+  'export.start',
+  'export.cancel',
 ] as const;
 
-export const EVENT_NAMES = ['task.progress', 'queue.status', 'queue.batch'] as const;
+export const EVENT_NAMES = ['task.progress', 'queue.status', 'queue.batch', 'export.progress'] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

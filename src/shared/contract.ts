@@ -12,6 +12,7 @@ import type { CollectionItem, CollectionSummary, ItemDetail, SearchResult, TagSu
 import { ITEM_KINDS } from './model';
 import { JOB_STATES, type BatchProgress, type ImportPlan, type JobSummary, type QueueStatus } from './queue';
 import type { PlanLimits, PlanName } from './plans';
+import { EXPORT_FORMATS, type ExportProgress, type ExportStarted } from './export';
 
 /** A phantom marker carrying the output type of a method (no runtime cost). */
 const returns = <T>(): T => undefined as T;
@@ -111,6 +112,24 @@ const importInput = z
   })
   .strict();
 
+/** What to export: the Library's search or filters (without paging), a selection, a collection, one item, or everything. */
+export const exportScopeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('item'), id: itemId }).strict(),
+  z.object({ kind: z.literal('items'), ids: itemIds }).strict(),
+  z.object({ kind: z.literal('collection'), name: collectionName }).strict(),
+  z.object({ kind: z.literal('search'), search: searchRequestSchema.omit({ limit: true, offset: true }) }).strict(),
+  z.object({ kind: z.literal('all') }).strict(),
+]);
+
+export const exportRequestSchema = z
+  .object({
+    scope: exportScopeSchema,
+    format: z.enum(EXPORT_FORMATS),
+    transcripts: z.boolean().default(false),
+    manifest: z.boolean().default(false),
+  })
+  .strict();
+
 export interface RawResponse {
   requestId: string;
   operation: string;
@@ -177,12 +196,16 @@ export const methods = {
     input: importInput.extend({ carryOver: z.boolean().optional() }).strict(),
     output: returns<{ batchId: number | null; plan: ImportPlan }>(),
   },
+  // No path crosses the bridge: the desktop shell asks with a save dialog, browser mode offers a download.
+  'export.start': { input: exportRequestSchema, output: returns<ExportStarted>() },
+  'export.cancel': { input: z.object({ exportId: z.string().uuid() }).strict(), output: returns<{ cancelled: boolean }>() },
 } satisfies Record<MethodName, { input: z.ZodType; output: unknown }>;
 
 export const events = {
   'task.progress': returns<TaskProgress>(),
   'queue.status': returns<QueueStatus>(),
   'queue.batch': returns<BatchProgress>(),
+  'export.progress': returns<ExportProgress>(),
 } satisfies Record<EventName, unknown>;
 
 // Compile-time proof that the contract and the dependency-free name lists agree exactly.

@@ -5,6 +5,7 @@ import type { CollectionRepository } from './library/collections';
 import type { IngestResult, ResponseToStore } from './library/ingest';
 import type { FetchQueue, Timers } from './queue/fetch-queue';
 import type { EventHub } from './events';
+import type { ChooseExportDestination, ExportService } from './export/export-service';
 import type { Logger } from './log';
 import type { SecretStore } from './secrets/secret-store';
 import type { ServiceClient } from './service/client';
@@ -35,6 +36,8 @@ export interface CoreDeps {
   random?: () => number;
   /** Requests in flight at once (default 3). */
   concurrency?: number;
+  /** The desktop shell's save dialog; without it, exports are staged for download (browser mode). */
+  chooseExportDestination?: ChooseExportDestination;
 }
 
 /** What handlers share once the core is built. */
@@ -49,4 +52,5 @@ export interface CoreContext extends CoreDeps {
   ingest(response: ResponseToStore): IngestResult;
   collections: CollectionRepository;
   queue: FetchQueue;
+  exports: ExportService;
 }

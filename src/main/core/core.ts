@@ -4,6 +4,8 @@ import type { CoreContext, CoreDeps } from './context';
 import { databasePath } from './data-dir';
 import { createEventHub, type EventHub } from './events';
 import { createAppHandlers } from './handlers/app';
+import { createExportHandlers } from './handlers/export';
+import { createExportService } from './export/export-service';
 import { createCollectionHandlers } from './handlers/collections';
 import { createLibraryHandlers } from './handlers/library';
 import { createCollectionRepository } from './library/collections';
@@ -74,7 +76,17 @@ export function createCore(deps: CoreDeps): Core {
     isOwnerAlive: processIsAlive,
     ...(deps.concurrency ? { concurrency: deps.concurrency } : {}),
   });
-  const context: CoreContext = { ...deps, db, events, settings, targets, service, platformOfUrl, ingest, collections, queue };
+  const exports = createExportService({
+    db,
+    ...(deps.sqliteNativeBinding ? { sqliteNativeBinding: deps.sqliteNativeBinding } : {}),
+    dataDir: deps.dataDir,
+    clock: deps.clock,
+    events,
+    log: deps.log,
+    appVersion: deps.appVersion,
+    ...(deps.chooseExportDestination ? { chooseDestination: deps.chooseExportDestination } : {}),
+  });
+  const context: CoreContext = { ...deps, db, events, settings, targets, service, platformOfUrl, ingest, collections, queue, exports };
   const handlers: Handlers = {
     ...createAppHandlers(context),
     ...createServiceHandlers(context),
@@ -83,16 +95,19 @@ export function createCore(deps: CoreDeps): Core {
     ...createLibraryHandlers(context),
     ...createCollectionHandlers(context),
     ...createQueueHandlers(context),
+    ...createExportHandlers(context),
   };
   let closed = false;
+  const dispatch = createDispatcher(handlers, deps.log);
   return {
-    dispatch: createDispatcher(handlers, deps.log),
+    dispatch,
     events,
     context,
     async close() {
       if (closed) return;
       closed = true;
       await queue.stop();
+      await exports.settle();
       await targets.close();
       db.close();
     },

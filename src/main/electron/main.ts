@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, net, protocol, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, safeStorage, session, shell } from 'electron';
 import { IPC_EVENT_CHANNEL } from '../../shared/bridge-names';
 import { systemClock } from '../core/clock';
 import { createCore, type Core } from '../core/core';
@@ -13,6 +13,7 @@ import { createFileLogSink } from '../core/log-file';
 import { keytarLoaderFrom, loadInstalledKeytar } from '../core/secrets/keytar-store';
 import { createTokenStore } from '../core/secrets/token-store';
 import { isSafeExternalUrl } from '../hosts/web-security';
+import { createExportDestinationChooser } from './export-dialog';
 import { registerBridgeIpc } from './ipc';
 import { serveAppRequest } from './protocol';
 import { createSafeStorageSecretStore, SAFE_STORAGE_TOKEN_FILE } from './safe-storage-store';
@@ -37,6 +38,7 @@ function electronNative(file: string): string | undefined {
 }
 
 let core: Core | undefined;
+let mainWindow: BrowserWindow | null = null;
 
 async function start(): Promise<void> {
   await app.whenReady();
@@ -65,6 +67,7 @@ async function start(): Promise<void> {
     secretStore,
     log,
     ...(sqliteNativeBinding ? { sqliteNativeBinding } : {}),
+    chooseExportDestination: createExportDestinationChooser(() => dialog, () => mainWindow, () => app.getPath('documents')),
   });
   registerBridgeIpc(ipcMain, core.dispatch, isAppUrl);
   core.context.queue.start();
@@ -73,10 +76,14 @@ async function start(): Promise<void> {
     { BrowserWindow },
     { preloadPath: join(__dirname, '../preload/index.js'), startUrl: devServerUrl ?? `${APP_ORIGIN}/index.html` },
   );
+  mainWindow = window;
   const unsubscribe = core.events.subscribe((event, payload) => {
     if (!window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, { event, payload });
   });
-  window.on('closed', unsubscribe);
+  window.on('closed', () => {
+    unsubscribe();
+    mainWindow = null;
+  });
 }
 
 app.on('window-all-closed', () => app.quit());

@@ -8,11 +8,14 @@
  * rebinding), and, when it has an `Origin`, come from this origin.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ErrorCode, Envelope } from '../../../shared/errors';
 import type { Dispatch } from '../../core/bridge/dispatcher';
 import type { EventHub } from '../../core/events';
+import type { ExportService } from '../../core/export/export-service';
 import type { Logger } from '../../core/log';
 import { readStaticFile } from '../static-files';
 import { SECURITY_HEADERS } from '../web-security';
@@ -26,6 +29,8 @@ export interface BrowserHostOptions {
   port?: number;
   /** Fixed only in tests; a fresh random secret otherwise. */
   secret?: string;
+  /** The core's finished exports, offered as downloads; without it, no download is served. */
+  exportDownloads?: Pick<ExportService, 'download'>;
 }
 
 export interface BrowserHost {
@@ -116,6 +121,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return sendJson(res, httpStatusFor(envelope), envelope);
     }
 
+    if (url.pathname.startsWith('/exports/')) {
+      if (req.method !== 'GET') return sendText(res, 405, 'Use GET for /exports.', { allow: 'GET' });
+      return sendExport(res, url.pathname.slice('/exports/'.length));
+    }
+
     if (url.pathname === '/events') {
       if (req.method !== 'GET') return sendText(res, 405, 'Use GET for /events.', { allow: 'GET' });
       return openEventStream(res);
@@ -143,6 +153,40 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const auth = req.headers.authorization;
     if (auth?.startsWith('Bearer ') && secretMatches(auth.slice('Bearer '.length).trim())) return true;
     return secretMatches(readCookie(req.headers.cookie, cookieName()));
+  }
+
+  /** `/exports/<export id>/<path>`: a finished export's file, as a download (same checks as /rpc). */
+  async function sendExport(res: ServerResponse, rest: string): Promise<void> {
+    const downloads = options.exportDownloads ?? null;
+    let exportId: string;
+    let path: string;
+    try {
+      const [first, ...others] = rest.split('/').map(decodeURIComponent);
+      exportId = first ?? '';
+      path = others.join('/');
+    } catch {
+      return sendText(res, 400, 'Bad export address.');
+    }
+    const file = downloads?.download(exportId, path) ?? null;
+    const info = file ? await stat(file.path).catch(() => null) : null;
+    if (!file || !info?.isFile()) return sendText(res, 404, 'This export is not available (it may have expired).');
+    const asciiName = file.fileName.replace(/[^A-Za-z0-9._-]/g, '_');
+    res.writeHead(200, {
+      'content-type': file.mediaType,
+      'content-length': String(info.size),
+      'content-disposition': `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      'cache-control': 'no-store',
+      ...SECURITY_HEADERS,
+    });
+    await new Promise<void>((resolve, reject) => {
+      const stream = createReadStream(file.path);
+      stream.on('error', reject);
+      res.on('close', () => {
+        stream.destroy();
+        resolve();
+      });
+      stream.pipe(res);
+    });
   }
 
   function openEventStream(res: ServerResponse): void {

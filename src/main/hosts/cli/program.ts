@@ -13,6 +13,7 @@ import { registerQueue } from './commands/queue';
 import { registerSearch } from './commands/search';
 import { registerConfig } from './commands/config';
 import { registerDemoService } from './commands/demo-service';
+import { registerExport } from './commands/export';
 import { registerServe } from './commands/serve';
 import { registerToken } from './commands/token';
 import { createTokenStore } from '../../core/secrets/token-store';
@@ -32,7 +33,8 @@ interface GlobalOptions {
   json?: boolean;
 }
 
-export function buildProgram(io: CliIo, rendererDir: string): Command {
+/** `helpShownForError` collects the help commander prints when a command group is run without its command. */
+export function buildProgram(io: CliIo, rendererDir: string, helpShownForError: { text: string } = { text: '' }): Command {
   const program = new Command('gleaner');
   const ctx: CliContext = {
     io,
@@ -57,7 +59,9 @@ export function buildProgram(io: CliIo, rendererDir: string): Command {
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout(text),
-      writeErr: (text) => io.stderr(text),
+      // Commander writes help to stderr only when a command group is run without its command;
+      // runCli turns that into the contract's one error line (the help is a --help away).
+      writeErr: (text) => (helpShownForError.text += text),
       // Usage errors are reported by runCli in the contract's one-line form.
       outputError: () => undefined,
     });
@@ -71,12 +75,14 @@ export function buildProgram(io: CliIo, rendererDir: string): Command {
   registerItems(program, ctx);
   registerImport(program, ctx);
   registerQueue(program, ctx);
+  registerExport(program, ctx);
   return program;
 }
 
 /** Runs the CLI and returns the exit status; never throws. */
 export async function runCli(argv: readonly string[], io: CliIo, rendererDir: string): Promise<number> {
-  const program = buildProgram(io, rendererDir);
+  const helpShownForError = { text: '' };
+  const program = buildProgram(io, rendererDir, helpShownForError);
   const json = argv.includes('--json');
   try {
     await program.parseAsync([...argv], { from: 'user' });
@@ -84,7 +90,13 @@ export async function runCli(argv: readonly string[], io: CliIo, rendererDir: st
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.exitCode === 0) return 0;
-      const message = error.message.replace(/^error: /, '');
+      if (error.code === 'commander.help') {
+        const usage = /^Usage: (gleaner(?: [a-z-]+)*)/m.exec(helpShownForError.text)?.[1] ?? 'gleaner';
+        io.stderr(formatError({ code: 'INVALID_INPUT', message: `${usage} needs a command; ${usage} --help lists them.` }, json));
+        return 2;
+      }
+      // One line, as the contract says (commander puts its "Did you mean" on a line of its own).
+      const message = error.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
       io.stderr(formatError({ code: 'INVALID_INPUT', message: `${message[0]?.toUpperCase() ?? ''}${message.slice(1)} (see gleaner --help).` }, json));
       return 2;
     }

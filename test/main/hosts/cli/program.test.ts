@@ -36,6 +36,23 @@ describe('gleaner CLI', () => {
     expect(err()).toMatch(/^error INVALID_INPUT: .*frobnicate.*\n$/);
   });
 
+  it('keeps a suggestion for a mistyped command on the one error line', async () => {
+    const { io, err } = captureIo();
+    expect(await runCli(['serv'], io, '/nowhere')).toBe(2);
+    expect(err()).toMatch(/^error INVALID_INPUT: Unknown command 'serv' \(Did you mean serve\?\) \(see gleaner --help\)\.\n$/);
+  });
+
+  it.each([
+    [['queue'], 'gleaner queue'],
+    [['collections'], 'gleaner collections'],
+    [['config'], 'gleaner config'],
+  ])('answers %j, a command group without its command, with one error line', async (argv, usage) => {
+    const { io, err, out } = captureIo();
+    expect(await runCli(argv, io, '/nowhere')).toBe(2);
+    expect(err()).toBe(`error INVALID_INPUT: ${usage} needs a command; ${usage} --help lists them.\n`);
+    expect(out()).toBe('');
+  });
+
   it.each(['abc', '-1', '70000', '1.5'])('rejects --port %s before starting anything', async (port) => {
     const { io, err } = captureIo();
     expect(await runCli(['serve', '--no-open', '--port', port], io, '/nowhere')).toBe(2);

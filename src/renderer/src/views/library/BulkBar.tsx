@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { ExportButton } from '../../components/ExportDialog';
 import { errorText } from '../../lib/errors';
 import { formatItems } from '../../lib/format';
 import { libraryChanged } from '../../lib/library-events';
@@ -60,6 +61,10 @@ export function BulkBar() {
           <button type="button" ref={tagButton} aria-expanded={panel === 'tag'} onClick={() => setPanel(panel === 'tag' ? null : 'tag')}>
             Tag…
           </button>
+          <ExportButton
+            label="Export selected…"
+            target={() => ({ scope: { kind: 'items', ids: [...useLibraryStore.getState().selection] }, description: formatItems(useLibraryStore.getState().selection.size) + ' (selected)' })}
+          />
           <button type="button" className="link-button" onClick={clearSelection}>
             Clear selection
           </button>

@@ -3,6 +3,10 @@ import { EmptyState } from '../../components/EmptyState';
 import { useItemStore } from '../../stores/item-store';
 import { activeFilterCount, followQueue, hitAt, useLibraryStore } from '../../stores/library-store';
 import { focusItemDetail } from '../item-detail/focus';
+import { ExportButton } from '../../components/ExportDialog';
+import { formatItems } from '../../lib/format';
+import { buildSearchRequest } from '../../lib/search-request';
+import type { ExportTarget } from '../../stores/export-store';
 import { BulkBar } from './BulkBar';
 import { FilterBar } from './FilterBar';
 import { ResultList, type ResultListHandle } from './ResultList';
@@ -19,6 +23,14 @@ function keyTarget(target: EventTarget | null, list: HTMLElement | null): KeyTar
     return ['checkbox', 'radio', 'button', 'submit', 'reset'].includes(target.type) ? 'other' : 'editable';
   }
   return 'other';
+}
+
+/** The search and filters that produced the list on screen, without paging: Export results covers all of them. */
+function exportResults(): ExportTarget {
+  const { resultQuery, resultFilters, sort, total } = useLibraryStore.getState();
+  const search = buildSearchRequest(resultQuery, resultFilters, sort);
+  const what = resultQuery ? `the ${formatItems(total ?? 0)} found for “${resultQuery}”` : `the ${formatItems(total ?? 0)} listed`;
+  return { scope: { kind: 'search', search }, description: what };
 }
 
 export function LibraryView() {
@@ -137,6 +149,7 @@ export function LibraryView() {
         <SearchBox ref={searchRef} onEnterResults={enterResults} />
         <FilterBar />
         <ResultSummary />
+        <ExportButton label="Export results…" className="export-results" disabled={!total} target={exportResults} />
         <BulkBar />
       </div>
       {body}

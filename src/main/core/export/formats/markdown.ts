@@ -1,0 +1,111 @@
+/**
+ * Markdown for the newsroom: a heading per item with its citation, the item's text (or its
+ * transcript as timestamped paragraphs, each timestamp a link to that moment where the platform
+ * has one), and a Sources list at the end. Every piece of platform text is escaped, so a title
+ * cannot become a heading, a link, a table, HTML or a code fence.
+ */
+import { formatClock } from '../../../../shared/export';
+import { atMoment, timestampBase } from '../../../../shared/links';
+import type { ExportItem, ExportSegment, ExportTranscript } from '../records';
+import { escapeMarkdownBlock, escapeMarkdownLine, markdownHref } from '../text';
+import type { ExportContext, FormatModule, ItemWriter, SourcesWriter, TranscriptWriter } from './types';
+
+const titleOf = (item: ExportItem): string => item.title ?? item.text?.slice(0, 80) ?? `${item.platform} ${item.kind} ${item.id}`;
+
+const link = (text: string, url: string): string => `[${text}](${markdownHref(url)})`;
+
+function documentHeader(context: ExportContext, what: string): string {
+  return [
+    `# Gleaner export: ${escapeMarkdownLine(context.scopeLabel)}`,
+    '',
+    `${what}, exported ${context.exportedAt} with Gleaner ${context.appVersion}. Times are UTC.`,
+    '',
+    '',
+  ].join('\n');
+}
+
+/** The citation block under each item's heading. */
+function citationLines(item: ExportItem): string[] {
+  const c = item.citation;
+  const lines = [
+    `- Source: ${c.url ? link(escapeMarkdownLine(c.url), c.url) : 'no web address on record'}`,
+    `- Platform: ${escapeMarkdownLine(`${c.platform} (${item.kind})`)}`,
+  ];
+  if (c.author) lines.push(`- Author: ${escapeMarkdownLine(c.author)}`);
+  if (c.publishedAt) lines.push(`- Published: ${c.publishedAt}`);
+  else if (item.publishedText) lines.push(`- Published: ${escapeMarkdownLine(item.publishedText)} (as shown on the platform)`);
+  lines.push(`- Fetched: ${escapeMarkdownLine(c.fetchedAt)} by ${escapeMarkdownLine(c.operation)}, request id ${escapeMarkdownLine(c.requestId)}`);
+  if (item.tags.length > 0) lines.push(`- Tags: ${item.tags.map(escapeMarkdownLine).join(', ')}`);
+  return lines;
+}
+
+function notesSection(item: ExportItem): string {
+  if (item.notes.length === 0) return '';
+  return item.notes
+    .map((note) => `**${note.collection ? `Note (${escapeMarkdownLine(note.collection)})` : 'Note'}:**\n\n${escapeMarkdownBlock(note.body)}\n\n`)
+    .join('');
+}
+
+function itemWriter(context: ExportContext): ItemWriter {
+  return {
+    begin: () => documentHeader(context, 'Items'),
+    item: (item, index) =>
+      [
+        `## ${index + 1}. ${escapeMarkdownLine(titleOf(item))}`,
+        '',
+        ...citationLines(item),
+        '',
+        item.text ? `${escapeMarkdownBlock(item.text)}\n\n` : '',
+      ].join('\n') + notesSection(item),
+    end: () => '',
+  };
+}
+
+function transcriptWriter(context: ExportContext): TranscriptWriter {
+  let itemNumber = 0;
+  let current: { item: ExportItem; transcript: ExportTranscript; linkBase: string | null } | null = null;
+  return {
+    begin: () => documentHeader(context, 'Transcripts'),
+    startItem(item) {
+      itemNumber += 1;
+      return [`## ${itemNumber}. ${escapeMarkdownLine(titleOf(item))}`, '', ...citationLines(item), '', ''].join('\n') + notesSection(item);
+    },
+    startTranscript(transcript, item) {
+      current = { item, transcript, linkBase: timestampBase(item) };
+      const language = transcript.language ? ` (${escapeMarkdownLine(transcript.language)})` : '';
+      const heading = `### Transcript${language}\n\n_Fetched ${escapeMarkdownLine(transcript.fetchedAt)} by ${escapeMarkdownLine(transcript.operation)}, request id ${escapeMarkdownLine(transcript.requestId)}._\n\n`;
+      return transcript.timed || !transcript.fullText ? heading : `${heading}${escapeMarkdownBlock(transcript.fullText)}\n\n`;
+    },
+    segment(segment: ExportSegment) {
+      const clock = formatClock(segment.startMs);
+      const stamp = current?.linkBase ? link(clock, atMoment(current.linkBase, segment.startMs)) : `\\[${clock}\\]`;
+      return `${stamp} ${escapeMarkdownLine(segment.text)}\n\n`;
+    },
+    endTranscript: () => '',
+    endItem: () => '',
+    end: () => '',
+  };
+}
+
+function sourcesWriter(): SourcesWriter {
+  return {
+    begin: () => '## Sources\n\n',
+    item(item, index) {
+      const c = item.citation;
+      const parts = [c.author ? escapeMarkdownLine(c.author) : null, `“${escapeMarkdownLine(titleOf(item))}”`, escapeMarkdownLine(c.platform)];
+      if (c.publishedAt) parts.push(`published ${c.publishedAt}`);
+      const where = c.url ? link(escapeMarkdownLine(c.url), c.url) : 'no web address on record';
+      return `${index + 1}. ${parts.filter(Boolean).join(', ')}. ${where}. Fetched ${escapeMarkdownLine(c.fetchedAt)} by ${escapeMarkdownLine(c.operation)}, request id ${escapeMarkdownLine(c.requestId)}.\n`;
+    },
+  };
+}
+
+export const markdownFormat: FormatModule = {
+  format: 'md',
+  extension: 'md',
+  mediaType: 'text/markdown; charset=utf-8',
+  byteOrderMark: false,
+  items: itemWriter,
+  transcripts: transcriptWriter,
+  sources: sourcesWriter,
+};

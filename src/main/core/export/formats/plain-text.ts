@@ -1,0 +1,43 @@
+/**
+ * Plain text, one file per transcript: a short citation header, then one line per segment
+ * with its `h:mm:ss` time, or the whole text of an untimed transcript.
+ */
+import { formatClock } from '../../../../shared/export';
+import { cleanText, oneLine } from '../text';
+import type { FormatModule, TranscriptWriter } from './types';
+
+function writer(): TranscriptWriter {
+  return {
+    begin: () => '',
+    startItem: () => '',
+    startTranscript(transcript, item) {
+      const c = item.citation;
+      const lines = [
+        oneLine(item.title ?? `${item.platform} ${item.kind} ${item.id}`),
+        `Source: ${c.url ?? 'no web address on record'}`,
+        `Platform: ${c.platform}`,
+        ...(c.author ? [`Author: ${oneLine(c.author)}`] : []),
+        `Published: ${c.publishedAt ?? (item.publishedText ? oneLine(item.publishedText) : 'unknown')}`,
+        `Item fetched: ${c.fetchedAt} by ${c.operation}, request id ${oneLine(c.requestId)}`,
+        `Transcript fetched: ${transcript.fetchedAt} by ${transcript.operation}, request id ${oneLine(transcript.requestId)}`,
+        ...(transcript.language ? [`Language: ${oneLine(transcript.language)}`] : []),
+        '',
+        '',
+      ];
+      const body = transcript.timed || !transcript.fullText ? '' : `${cleanText(transcript.fullText).trim()}\n`;
+      return lines.join('\n') + body;
+    },
+    segment: (segment) => `[${formatClock(segment.startMs)}] ${oneLine(segment.text)}\n`,
+    endTranscript: () => '',
+    endItem: () => '',
+    end: () => '',
+  };
+}
+
+export const plainTextFormat: FormatModule = {
+  format: 'txt',
+  extension: 'txt',
+  mediaType: 'text/plain; charset=utf-8',
+  byteOrderMark: false,
+  transcripts: writer,
+};

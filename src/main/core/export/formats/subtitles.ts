@@ -1,0 +1,104 @@
+/**
+ * SRT and WebVTT, one file per transcript: numbered cues with `-->` timings that never go
+ * backwards. A stored segment without an end ends where the next one starts (the last one
+ * after a few seconds): a cue needs an end, though Gleaner never stores a guessed one.
+ * Untimed transcripts have no subtitle form and are reported as skipped.
+ */
+import type { ExportItem, ExportSegment, ExportTranscript } from '../records';
+import { cleanText, oneLine, subtitleTime } from '../text';
+import type { FormatModule, TranscriptWriter } from './types';
+
+const LAST_CUE_MS = 3000;
+
+interface Cue {
+  startMs: number;
+  endMs: number | null;
+  text: string;
+}
+
+/** Cue text: no blank lines (they end a cue) and no `-->` (it reads as a timing line). */
+const cueLines = (text: string): string =>
+  cleanText(text)
+    .split('\n')
+    .map((line) => line.trim().replace(/-->/g, '→'))
+    .filter((line) => line !== '')
+    .join('\n') || '…';
+
+/** WebVTT cue text is markup: & and < must be escaped (and > for symmetry). */
+const escapeVtt = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function cueWriter(render: (number: number, startMs: number, endMs: number, text: string) => string, header: (transcript: ExportTranscript, item: ExportItem) => string): TranscriptWriter {
+  let pending: Cue | null = null;
+  let number = 0;
+  let lastStart = 0;
+  const emit = (nextStart: number | null): string => {
+    if (!pending) return '';
+    const start = Math.max(pending.startMs, lastStart);
+    let end = pending.endMs ?? nextStart ?? start + LAST_CUE_MS;
+    if (end <= start) end = start + 1;
+    number += 1;
+    lastStart = start;
+    const text = render(number, start, end, pending.text);
+    pending = null;
+    return text;
+  };
+  return {
+    begin: () => '',
+    startItem: () => '',
+    startTranscript(transcript, item) {
+      pending = null;
+      number = 0;
+      lastStart = 0;
+      return header(transcript, item);
+    },
+    segment(segment: ExportSegment) {
+      const text = emit(segment.startMs);
+      pending = { startMs: segment.startMs, endMs: segment.endMs, text: segment.text };
+      return text;
+    },
+    endTranscript: () => emit(null),
+    endItem: () => '',
+    end: () => '',
+    refuses: (transcript) => (transcript.timed ? null : 'it has no timed segments, so it has no subtitle form'),
+  };
+}
+
+export const srtFormat: FormatModule = {
+  format: 'srt',
+  extension: 'srt',
+  mediaType: 'application/x-subrip; charset=utf-8',
+  byteOrderMark: false,
+  // SRT has no comments, so its citation lives in the other formats and the manifest's file names.
+  transcripts: () =>
+    cueWriter(
+      (n, start, end, text) => `${n}\r\n${subtitleTime(start, ',')} --> ${subtitleTime(end, ',')}\r\n${cueLines(text).replace(/\n/g, '\r\n')}\r\n\r\n`,
+      () => '',
+    ),
+};
+
+export const vttFormat: FormatModule = {
+  format: 'vtt',
+  extension: 'vtt',
+  mediaType: 'text/vtt; charset=utf-8',
+  byteOrderMark: false,
+  transcripts: () =>
+    cueWriter(
+      (n, start, end, text) => `${n}\n${subtitleTime(start, '.')} --> ${subtitleTime(end, '.')}\n${escapeVtt(cueLines(text))}\n\n`,
+      (transcript, item) => {
+        const c = item.citation;
+        // A NOTE block carries the citation; it may not contain `-->` or blank lines.
+        const note = [
+          `Source: ${c.url ?? 'no web address on record'}`,
+          `Title: ${oneLine(item.title ?? '')}`,
+          `Platform: ${c.platform}`,
+          `Author: ${c.author ?? ''}`,
+          `Published: ${c.publishedAt ?? item.publishedText ?? ''}`,
+          `Transcript fetched: ${transcript.fetchedAt} by ${transcript.operation}, request id ${transcript.requestId}`,
+          ...(transcript.language ? [`Language: ${transcript.language}`] : []),
+        ]
+          .map((line) => oneLine(line).replace(/-->/g, '→'))
+          .join('\n');
+        return `WEBVTT\n\nNOTE\n${note}\n\n`;
+      },
+    ),
+};

@@ -1,0 +1,179 @@
+/**
+ * What an export reads: the items of a scope with their citation, and the transcripts of those
+ * items segment by segment. Rows come from a read-only connection (see reader.ts) and are
+ * iterated, never loaded all at once.
+ */
+import type { Database, Statement } from 'better-sqlite3';
+import { safeHttpsUrl } from '../../../shared/links';
+import { isoUtc } from './text';
+
+/** Where an item's copy came from: enough to cite it and find the raw response again. */
+export interface Citation {
+  /** The canonical URL when it is a plain https URL (others are never offered as links). */
+  url: string | null;
+  platform: string;
+  author: string | null;
+  /** ISO-8601 UTC, or null where the platform gave only relative text ("3 days ago"). */
+  publishedAt: string | null;
+  /** When the response that last carried the item was fetched (ISO-8601 UTC). */
+  fetchedAt: string;
+  operation: string;
+  requestId: string;
+}
+
+export interface ExportItem {
+  id: number;
+  platform: string;
+  kind: string;
+  nativeId: string | null;
+  url: string | null;
+  title: string | null;
+  text: string | null;
+  authorName: string | null;
+  authorHandle: string | null;
+  authorId: string | null;
+  authorUrl: string | null;
+  publishedAt: string | null;
+  publishedText: string | null;
+  durationMs: number | null;
+  views: number | null;
+  likes: number | null;
+  comments: number | null;
+  reposts: number | null;
+  shares: number | null;
+  followers: number | null;
+  hasTranscript: boolean;
+  tags: string[];
+  notes: { collection: string | null; body: string }[];
+  citation: Citation;
+}
+
+export interface ExportTranscript {
+  id: number;
+  itemId: number;
+  language: string | null;
+  format: string;
+  fullText: string | null;
+  fetchedAt: string;
+  operation: string;
+  requestId: string;
+  /** Whether the stored transcript has timed segments (an untimed one is only its full text). */
+  timed: boolean;
+}
+
+export interface ExportSegment {
+  /** 1-based position in its transcript. */
+  number: number;
+  startMs: number;
+  endMs: number | null;
+  text: string;
+}
+
+interface ItemRow extends Omit<ExportItem, 'hasTranscript' | 'tags' | 'notes' | 'citation'> {
+  hasTranscript: number;
+  tagsJson: string;
+  notesJson: string;
+  operation: string;
+  requestId: string;
+  citedFetchedAt: string;
+}
+
+const ITEM_SELECT = `SELECT i.id, i.platform, i.kind, i.native_id AS nativeId, i.url, i.title, i.text,
+  i.author_name AS authorName, i.author_handle AS authorHandle, i.author_id AS authorId, i.author_url AS authorUrl,
+  i.published_at AS publishedAt, i.published_text AS publishedText, i.duration_ms AS durationMs,
+  i.views, i.likes, i.comments, i.reposts, i.shares, i.followers, i.has_transcript AS hasTranscript,
+  r.operation, r.request_id AS requestId, r.fetched_at AS citedFetchedAt,
+  (SELECT json_group_array(tag) FROM (SELECT DISTINCT tag FROM tags WHERE item_id = i.id ORDER BY tag COLLATE NOCASE)) AS tagsJson,
+  (SELECT json_group_array(json_object('collection', name, 'body', body)) FROM (
+     SELECT c.name, n.body FROM notes n LEFT JOIN collections c ON c.id = n.collection_id
+      WHERE n.item_id = i.id AND n.body <> '' ORDER BY n.collection_id)) AS notesJson`;
+
+/** Items with at least one available transcript: the items a transcript export covers. */
+const HAS_AVAILABLE_TRANSCRIPT = 'EXISTS (SELECT 1 FROM transcripts t WHERE t.item_id = i.id AND t.available = 1)';
+
+function toExportItem(row: ItemRow): ExportItem {
+  const { hasTranscript, tagsJson, notesJson, operation, requestId, citedFetchedAt, ...fields } = row;
+  const author = [fields.authorName, fields.authorHandle].filter((part): part is string => Boolean(part)).join(' ') || null;
+  return {
+    ...fields,
+    publishedAt: isoUtc(fields.publishedAt) ?? null,
+    hasTranscript: hasTranscript === 1,
+    tags: JSON.parse(tagsJson) as string[],
+    notes: JSON.parse(notesJson) as { collection: string | null; body: string }[],
+    citation: {
+      url: safeHttpsUrl(fields.url),
+      platform: fields.platform,
+      author,
+      publishedAt: isoUtc(fields.publishedAt),
+      fetchedAt: isoUtc(citedFetchedAt) ?? citedFetchedAt,
+      operation,
+      requestId,
+    },
+  };
+}
+
+/** The statements one export runs against its scope table. */
+export interface ExportQueries {
+  /** The scope's items in order, each with its citation. */
+  items(options: { withTranscriptsOnly: boolean }): IterableIterator<ExportItem>;
+  countItems(options: { withTranscriptsOnly: boolean }): number;
+  /** One item by id (transcript exports look each item up as its segments begin). */
+  item(id: number): ExportItem;
+  transcript(id: number): ExportTranscript;
+  /**
+   * Every available transcript of the scope's items, segment by segment, as raw rows
+   * `[itemId, transcriptId, number | null, startMs | null, endMs | null, text | null]`:
+   * an untimed transcript is one row of nulls. Raw arrays keep the hot loop cheap.
+   */
+  segmentRows(): IterableIterator<SegmentRow>;
+  countSegmentRows(): number;
+}
+
+export type SegmentRow = [itemId: number, transcriptId: number, number: number | null, startMs: number | null, endMs: number | null, text: string | null];
+
+export function createExportQueries(db: Database, scopeTable: string): ExportQueries {
+  const itemsSql = (only: boolean) =>
+    `${ITEM_SELECT} FROM ${scopeTable} s JOIN items i ON i.id = s.item_id JOIN responses r ON r.id = i.last_response_id
+     ${only ? `WHERE ${HAS_AVAILABLE_TRANSCRIPT}` : ''} ORDER BY s.ord`;
+  const countSql = (only: boolean) =>
+    `SELECT count(*) AS n FROM ${scopeTable} s JOIN items i ON i.id = s.item_id ${only ? `WHERE ${HAS_AVAILABLE_TRANSCRIPT}` : ''}`;
+  const segmentsFrom = `FROM ${scopeTable} s JOIN transcripts t ON t.item_id = s.item_id AND t.available = 1
+    LEFT JOIN transcript_segments g ON g.transcript_id = t.id`;
+  const cache = new Map<string, Statement>();
+  const prepare = (sql: string): Statement => {
+    let found = cache.get(sql);
+    if (!found) {
+      found = db.prepare(sql);
+      cache.set(sql, found);
+    }
+    return found;
+  };
+  return {
+    *items({ withTranscriptsOnly }) {
+      for (const row of prepare(itemsSql(withTranscriptsOnly)).iterate() as IterableIterator<ItemRow>) yield toExportItem(row);
+    },
+    countItems: ({ withTranscriptsOnly }) => (prepare(countSql(withTranscriptsOnly)).get() as { n: number }).n,
+    item(id) {
+      const row = prepare(`${ITEM_SELECT} FROM items i JOIN responses r ON r.id = i.last_response_id WHERE i.id = ?`).get(id) as ItemRow | undefined;
+      if (!row) throw new Error(`item ${id} vanished during the export`);
+      return toExportItem(row);
+    },
+    transcript(id) {
+      const row = prepare(
+        `SELECT t.id, t.item_id AS itemId, t.language, t.format, t.full_text AS fullText, t.fetched_at AS fetchedAt,
+                r.operation, r.request_id AS requestId, EXISTS (SELECT 1 FROM transcript_segments g WHERE g.transcript_id = t.id) AS timed
+           FROM transcripts t JOIN responses r ON r.id = t.response_id WHERE t.id = ?`,
+      ).get(id) as (Omit<ExportTranscript, 'timed'> & { timed: number }) | undefined;
+      if (!row) throw new Error(`transcript ${id} vanished during the export`);
+      return { ...row, language: row.language === '' ? null : row.language, fetchedAt: isoUtc(row.fetchedAt) ?? row.fetchedAt, timed: row.timed === 1 };
+    },
+    segmentRows() {
+      return prepare(
+        `SELECT s.item_id, t.id, g.seq + 1, g.start_ms, g.end_ms, g.text ${segmentsFrom} ORDER BY s.ord, t.language, g.seq`,
+      )
+        .raw(true)
+        .iterate() as IterableIterator<SegmentRow>;
+    },
+    countSegmentRows: () => (prepare(`SELECT count(*) AS n ${segmentsFrom}`).get() as { n: number }).n,
+  };
+}

@@ -1,0 +1,296 @@
+/**
+ * Runs one export: resolves the scope, streams records from SQLite through the format's writer
+ * to disk, reports progress, stops cleanly when cancelled, and writes the manifest. Nothing
+ * appears under the chosen name until everything under it is complete.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { Database } from 'better-sqlite3';
+import { GleanerError } from '../../../shared/errors';
+import { exportsFolder, exportsTranscripts, type ExportedFile, type ExportRequest, type ExportSummary } from '../../../shared/export';
+import { openAtomicFile, syncFolder, type AtomicFile } from './atomic-file';
+import { FORMAT_MODULES } from './formats';
+import type { ExportContext, FormatModule, TranscriptWriter } from './formats/types';
+import { createExportQueries, type ExportItem, type ExportQueries, type ExportTranscript } from './records';
+import { createScopeTable, openExportReader } from './scope';
+import { slug } from './text';
+
+export const MANIFEST_NAME = 'manifest.sha256';
+
+export interface RunExportOptions {
+  library: Database;
+  nativeBinding?: string;
+  request: ExportRequest;
+  /** The file to write, or the folder for one file per transcript (see `exportsFolder`). */
+  outPath: string;
+  now(): Date;
+  appVersion: string;
+  /** The zone of the local-time columns (default: this machine's). */
+  timeZone?: string;
+  signal?: AbortSignal;
+  onProgress?(progress: { done: number; total: number; unit: 'items' | 'segments' }): void;
+}
+
+export interface ExportResult extends ExportSummary {
+  /** The folder the files' paths are relative to (where the manifest goes). */
+  baseDir: string;
+}
+
+const PROGRESS_EVERY = 1000;
+
+export const cancelledError = (): GleanerError => new GleanerError('CANCELLED', 'The export was cancelled; nothing was saved under the chosen name.');
+
+export async function runExport(options: RunExportOptions): Promise<ExportResult> {
+  const { request, outPath } = options;
+  const module = FORMAT_MODULES[request.format];
+  const transcripts = exportsTranscripts(request);
+  if (transcripts && !module.transcripts) throw new GleanerError('INVALID_INPUT', `The ${request.format} format cannot hold transcripts.`);
+  if (!transcripts && !module.items) {
+    throw new GleanerError('INVALID_INPUT', `The ${request.format} format holds transcripts only; export items as csv, md, json or jsonl.`);
+  }
+  const folder = exportsFolder(request);
+  await checkDestination(outPath, folder);
+
+  const reader = openExportReader(options.library, options.nativeBinding);
+  const separate = reader.db !== options.library;
+  // One snapshot for the whole export: counts, items and segments agree even while the queue writes.
+  if (separate) reader.db.exec('BEGIN');
+  const scope = (() => {
+    try {
+      return createScopeTable(reader.db, request.scope);
+    } catch (error) {
+      if (separate) reader.db.exec('ROLLBACK');
+      reader.close();
+      throw error;
+    }
+  })();
+  const context: ExportContext = {
+    scope: request.scope,
+    scopeLabel: scope.label,
+    exportedAt: options.now().toISOString(),
+    timeZone: options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    appVersion: options.appVersion,
+  };
+  const queries = createExportQueries(reader.db, scope.name);
+  const baseDir = dirname(outPath);
+  const stage = folder ? join(baseDir, `.${basename(outPath)}.${randomBytes(6).toString('hex')}.partial`) : null;
+  const opened = new Set<AtomicFile>();
+  const checkCancelled = (): void => {
+    if (options.signal?.aborted) throw cancelledError();
+  };
+  try {
+    if (stage) await mkdir(stage);
+    const summary: ExportSummary = { files: [], items: 0, transcripts: 0, segments: 0, skipped: [] };
+    const openFile = async (path: string): Promise<AtomicFile> => {
+      const file = await openAtomicFile(path, { hash: request.manifest, byteOrderMark: module.byteOrderMark });
+      opened.add(file);
+      return file;
+    };
+    const closeFile = async (file: AtomicFile, relativePath: string): Promise<void> => {
+      const { bytes, sha256 } = await file.commit();
+      opened.delete(file);
+      summary.files.push({ path: relativePath, bytes, ...(sha256 ? { sha256 } : {}) });
+    };
+
+    if (transcripts) {
+      await writeTranscripts({ module, context, queries, options, summary, openFile, closeFile, checkCancelled, stage });
+    } else {
+      await writeItems({ module, context, queries, options, summary, openFile, closeFile, checkCancelled });
+    }
+    checkCancelled();
+
+    if (stage) {
+      // An empty folder of that name (checked above) gives way; the finished folder takes its place.
+      await rmdir(outPath).catch(() => undefined);
+      await rename(stage, outPath);
+      await syncFolder(baseDir);
+    }
+    if (request.manifest) await writeManifest(baseDir, summary.files);
+    return { ...summary, baseDir };
+  } catch (error) {
+    for (const file of opened) await file.abort();
+    if (stage) await rm(stage, { recursive: true, force: true });
+    throw error;
+  } finally {
+    scope.drop();
+    if (separate) reader.db.exec('COMMIT');
+    reader.close();
+  }
+}
+
+async function checkDestination(outPath: string, folder: boolean): Promise<void> {
+  const existing = await stat(outPath).catch(() => null);
+  if (folder) {
+    if (existing && !existing.isDirectory()) {
+      throw new GleanerError('INVALID_INPUT', `${outPath} is a file; this format writes one file per transcript, so give a folder that does not exist yet or is empty.`);
+    }
+    if (existing && (await readdir(outPath)).length > 0) {
+      throw new GleanerError('INVALID_INPUT', `The folder ${outPath} is not empty; give a new or empty folder so no file of yours is overwritten.`);
+    }
+  } else if (existing?.isDirectory()) {
+    throw new GleanerError('INVALID_INPUT', `${outPath} is a folder; give the name of the file to write.`);
+  }
+  await mkdir(dirname(outPath), { recursive: true });
+}
+
+interface WriteStep {
+  module: FormatModule;
+  context: ExportContext;
+  queries: ExportQueries;
+  options: RunExportOptions;
+  summary: ExportSummary;
+  openFile(path: string): Promise<AtomicFile>;
+  closeFile(file: AtomicFile, relativePath: string): Promise<void>;
+  checkCancelled(): void;
+}
+
+async function writeItems(step: WriteStep): Promise<void> {
+  const { module, context, queries, options, summary } = step;
+  const writer = module.items!(context);
+  const total = queries.countItems({ withTranscriptsOnly: false });
+  const file = await step.openFile(options.outPath);
+  await file.write(writer.begin());
+  let index = 0;
+  for (const item of queries.items({ withTranscriptsOnly: false })) {
+    await file.write(writer.item(item, index));
+    index += 1;
+    if (index % PROGRESS_EVERY === 0) {
+      step.checkCancelled();
+      options.onProgress?.({ done: index, total, unit: 'items' });
+    }
+  }
+  await file.write(writer.end());
+  await writeSources(step, file, false);
+  step.checkCancelled();
+  summary.items = index;
+  await step.closeFile(file, basename(options.outPath));
+  options.onProgress?.({ done: index, total, unit: 'items' });
+}
+
+/** Markdown's closing Sources list: a second pass over the same items. */
+async function writeSources(step: WriteStep, file: AtomicFile, withTranscriptsOnly: boolean): Promise<void> {
+  const sources = step.module.sources?.(step.context);
+  if (!sources) return;
+  await file.write(sources.begin());
+  let index = 0;
+  for (const item of step.queries.items({ withTranscriptsOnly })) {
+    await file.write(sources.item(item, index));
+    index += 1;
+    if (index % PROGRESS_EVERY === 0) step.checkCancelled();
+  }
+}
+
+async function writeTranscripts(step: WriteStep & { stage: string | null }): Promise<void> {
+  const { module, context, queries, options, summary, stage } = step;
+  const total = queries.countSegmentRows();
+  // An empty subtitle or transcript file would look like a failed export; say why instead.
+  if (total === 0) {
+    throw new GleanerError('NOT_FOUND', 'None of these items has a transcript to export. Fetch one first (item detail → Fetch transcript), or export the items instead.');
+  }
+  const single = stage === null;
+  const writer: TranscriptWriter = module.transcripts!(context);
+  const usedNames = new Set<string>();
+  let file: AtomicFile | null = single ? await step.openFile(options.outPath) : null;
+  let fileName = basename(options.outPath);
+  if (file) await file.write(writer.begin());
+
+  let itemId: number | null = null;
+  let item: ExportItem | null = null;
+  let itemOpen = false;
+  let transcriptId: number | null = null;
+  let transcriptOpen = false;
+  let done = 0;
+
+  const closeTranscript = async (): Promise<void> => {
+    if (!transcriptOpen) return;
+    transcriptOpen = false;
+    await file!.write(writer.endTranscript());
+    if (!single) {
+      await file!.write(writer.endItem());
+      await file!.write(writer.end());
+      await step.closeFile(file!, `${basename(options.outPath)}/${fileName}`);
+      file = null;
+    }
+  };
+  const closeItem = async (): Promise<void> => {
+    await closeTranscript();
+    if (itemOpen && single) await file!.write(writer.endItem());
+    itemOpen = false;
+  };
+  const openTranscript = async (transcript: ExportTranscript, of: ExportItem): Promise<void> => {
+    if (!single) {
+      fileName = uniqueName(usedNames, transcriptFileName(of, transcript, module.extension));
+      file = await step.openFile(join(stage!, fileName));
+      await file.write(writer.begin());
+      await file.write(writer.startItem(of));
+    } else if (!itemOpen) {
+      await file!.write(writer.startItem(of));
+    }
+    if (!itemOpen) summary.items += 1;
+    itemOpen = true;
+    transcriptOpen = true;
+    summary.transcripts += 1;
+    await file!.write(writer.startTranscript(transcript, of));
+  };
+
+  for (const [rowItemId, rowTranscriptId, number, startMs, endMs, text] of queries.segmentRows()) {
+    if (rowItemId !== itemId) {
+      await closeItem();
+      itemId = rowItemId;
+      item = queries.item(rowItemId);
+    }
+    if (rowTranscriptId !== transcriptId) {
+      await closeTranscript();
+      transcriptId = rowTranscriptId;
+      const transcript = queries.transcript(rowTranscriptId);
+      const refusal = writer.refuses?.(transcript) ?? null;
+      if (refusal) summary.skipped.push({ itemId: rowItemId, language: transcript.language, reason: refusal });
+      else await openTranscript(transcript, item!);
+    }
+    if (transcriptOpen && number !== null) {
+      await file!.write(writer.segment({ number, startMs: startMs!, endMs, text: text ?? '' }));
+      summary.segments += 1;
+    }
+    done += 1;
+    if (done % PROGRESS_EVERY === 0) {
+      step.checkCancelled();
+      options.onProgress?.({ done, total, unit: 'segments' });
+    }
+  }
+  await closeItem();
+  if (single) {
+    await file!.write(writer.end());
+    await writeSources(step, file!, true);
+    step.checkCancelled();
+    await step.closeFile(file!, fileName);
+  }
+  options.onProgress?.({ done, total, unit: 'segments' });
+}
+
+/** `123-harbour-flooding-explained.en.srt`: the item id first, so names stay unique and sort by item. */
+function transcriptFileName(item: ExportItem, transcript: ExportTranscript, extension: string): string {
+  const title = slug(item.title ?? item.nativeId ?? '') || item.platform;
+  const language = transcript.language ? slug(transcript.language, 20) : '';
+  return `${item.id}-${title}${language ? `.${language}` : ''}.${extension}`;
+}
+
+function uniqueName(used: Set<string>, name: string): string {
+  let candidate = name;
+  for (let n = 2; used.has(candidate); n += 1) candidate = name.replace(/(\.[a-z0-9]+)$/, `-${n}$1`);
+  used.add(candidate);
+  return candidate;
+}
+
+/** `sha256sum` format: the hash, two spaces, the path relative to the manifest's folder. */
+async function writeManifest(baseDir: string, files: readonly ExportedFile[]): Promise<void> {
+  const lines = files.map((file) => `${file.sha256!}  ${file.path}\n`).join('');
+  const manifest = await openAtomicFile(join(baseDir, MANIFEST_NAME), { hash: false, byteOrderMark: false });
+  try {
+    await manifest.write(lines);
+    await manifest.commit();
+  } catch (error) {
+    await manifest.abort();
+    throw error;
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * An export's scope becomes a temporary table of item ids in export order, on a read-only
+ * connection of its own. The connection matters: an open better-sqlite3 iterator keeps its
+ * connection busy, and an export iterates for as long as the disk takes, while the fetch queue
+ * must keep writing. A separate reader in WAL mode also gives the export one consistent snapshot.
+ */
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { GleanerError } from '../../../shared/errors';
+import type { ExportScope } from '../../../shared/export';
+import { buildSearchSql, searchLibrary } from '../library/search';
+
+export interface ExportReader {
+  db: Database;
+  close(): void;
+}
+
+/** A read-only connection to the library; the library's own connection for an in-memory database (tests). */
+export function openExportReader(library: Database, nativeBinding?: string): ExportReader {
+  if (library.memory || library.name === '' || library.name === ':memory:') {
+    return { db: library, close: () => undefined };
+  }
+  const db = new BetterSqlite3(library.name, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+  db.pragma('busy_timeout = 5000');
+  return { db, close: () => db.close() };
+}
+
+let scopeCounter = 0;
+
+export interface ScopeTable {
+  name: string;
+  /** A short description for document headings: `collection "Harbour"`, `search "flood"`. */
+  label: string;
+  drop(): void;
+}
+
+/** Search results are paged through in this size when they are ranked by relevance. */
+const RELEVANCE_PAGE = 1000;
+
+export function createScopeTable(db: Database, scope: ExportScope): ScopeTable {
+  scopeCounter += 1;
+  const name = `temp.export_scope_${process.pid}_${scopeCounter}`;
+  db.exec(`CREATE TABLE ${name} (ord INTEGER PRIMARY KEY, item_id INTEGER NOT NULL)`);
+  const drop = () => db.exec(`DROP TABLE IF EXISTS ${name}`);
+  try {
+    const label = fillScope(db, name, scope);
+    return { name, label, drop };
+  } catch (error) {
+    drop();
+    throw error;
+  }
+}
+
+function fillScope(db: Database, table: string, scope: ExportScope): string {
+  const insertSelect = (sql: string, params: Record<string, unknown> | unknown[] = {}) =>
+    db.prepare(`INSERT INTO ${table} (item_id) ${sql}`).run(params as Record<string, unknown>);
+  switch (scope.kind) {
+    case 'item': {
+      const found = db.prepare('SELECT id FROM items WHERE id = ?').get(scope.id);
+      if (!found) throw new GleanerError('NOT_FOUND', `No item with id ${scope.id} is in the library.`);
+      insertSelect('SELECT ?', [scope.id]);
+      return `item ${scope.id}`;
+    }
+    case 'items':
+      // The selection's order; ids no longer in the library are left out.
+      insertSelect('SELECT j.value FROM json_each(?) j JOIN items i ON i.id = j.value ORDER BY j.key', [JSON.stringify(scope.ids)]);
+      return `selection of ${scope.ids.length} item${scope.ids.length === 1 ? '' : 's'}`;
+    case 'collection': {
+      const found = db.prepare('SELECT id, name FROM collections WHERE name = ?').get(scope.name.trim()) as { id: number; name: string } | undefined;
+      if (!found) throw new GleanerError('NOT_FOUND', `There is no collection named ${JSON.stringify(scope.name.trim())}.`);
+      insertSelect('SELECT item_id FROM collection_items WHERE collection_id = ? ORDER BY position, item_id', [found.id]);
+      return `collection “${found.name}”`;
+    }
+    case 'all':
+      insertSelect('SELECT id FROM items ORDER BY id');
+      return 'whole library';
+    case 'search':
+      fillFromSearch(db, table, scope.search);
+      return scope.search.query?.trim() ? `search “${scope.search.query.trim()}”` : 'filtered library';
+  }
+}
+
+/**
+ * A search result in the order the Library shows it. Listing and column sorts are one SQL
+ * statement run without its page limit; relevance ranking merges three indexes in code, so it
+ * is paged through (each page costs more as the offset grows, which only shows on very large
+ * result sets).
+ */
+function fillFromSearch(db: Database, table: string, search: Extract<ExportScope, { kind: 'search' }>['search']): void {
+  const request = { ...search, limit: RELEVANCE_PAGE, offset: 0 };
+  const sql = buildSearchSql(request);
+  const unpaged = sql.list?.page ?? (sql.match && sql.match.sort !== 'relevance' ? sql.match.itemPage : null);
+  if (unpaged !== null) {
+    // LIMIT -1 is SQLite's "no limit".
+    db.prepare(`INSERT INTO ${table} (item_id) SELECT id FROM (${unpaged})`).run({ ...sql.params, limit: -1, offset: 0 });
+    return;
+  }
+  const insert = db.prepare(`INSERT INTO ${table} (item_id) VALUES (?)`);
+  for (let offset = 0; ; offset += RELEVANCE_PAGE) {
+    const page = searchLibrary(db, { ...request, offset });
+    for (const hit of page.hits) insert.run(hit.id);
+    if (page.hits.length < RELEVANCE_PAGE) break;
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Making untrusted platform text safe in each export format: spreadsheet cells that cannot
+ * evaluate, Markdown that cannot change the document's structure, plain text without control
+ * characters, and file names without path separators.
+ */
+/* eslint-disable no-control-regex -- these patterns exist to find control characters */
+
+// ---------------------------------------------------------------------------------------------
+// CSV
+
+/**
+ * OWASP's CSV injection guidance: a cell that starts with = + - @ tab, CR or LF may be read as a
+ * formula, so it gets a leading single quote. Text that merely looks like a number ("-2" as a
+ * post's title) is text and is neutralised like any other.
+ *
+ * Numbers from numeric columns (views, likes, start_ms …) stay numbers so a data desk can sum
+ * them. Negative numbers are the one exception: none of those columns can legitimately be
+ * negative (counts, durations, offsets), so a negative value is a platform oddity; it is written
+ * as quoted text like any other cell starting with "-", which keeps the rule "no cell starts with
+ * a formula character" true without exception and keeps the odd value visible rather than summed.
+ */
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+
+export function neutraliseCell(value: string | number | boolean | null | undefined): string | number {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return '';
+    return value < 0 ? `'${value}` : value;
+  }
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Markdown
+
+/** Characters that start inline structure anywhere in a line (CommonMark + GFM tables and strikethrough). */
+const INLINE_SPECIAL = /[\\`*_[\]<>|~&!]/g;
+
+/** One line of platform text, escaped so it is inert inside a paragraph, heading or list item. */
+export function escapeMarkdownLine(line: string): string {
+  // Leading spaces would make an indented code block.
+  const escaped = oneLine(line).replace(INLINE_SPECIAL, (c) => `\\${c}`);
+  // Block markers at the start would make a heading, a list or a setext underline.
+  if (/^(?:#|[-+=])/.test(escaped)) return `\\${escaped}`;
+  return escaped.replace(/^(\d{1,9})([.)])/, '$1\\$2');
+}
+
+/** Multi-line platform text as Markdown paragraphs: blank lines separate paragraphs, single breaks stay breaks. */
+export function escapeMarkdownBlock(text: string): string {
+  return cleanText(text)
+    .split(/\n\s*\n/)
+    .map((paragraph) =>
+      paragraph
+        .split('\n')
+        .map((line) => escapeMarkdownLine(line))
+        .filter((line) => line !== '')
+        .join('\\\n'),
+    )
+    .filter((paragraph) => paragraph !== '')
+    .join('\n\n');
+}
+
+/** A link target we built from a safe https URL; parentheses and spaces cannot end it early. */
+export const markdownHref = (url: string): string => url.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+
+// ---------------------------------------------------------------------------------------------
+// Plain text, subtitles, file names
+
+/** Line breaks normalised to \n; other control characters removed (tabs become spaces). */
+export function cleanText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/\t/g, ' ')
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '');
+}
+
+/** Text on one line (headings, list items, file headers). */
+export const oneLine = (text: string): string => cleanText(text).replace(/\s*\n\s*/g, ' ').trim();
+
+/** A file-name fragment: ASCII letters, digits and dashes only, so no name can climb out of its folder. */
+export function slug(text: string, max = 60): string {
+  const ascii = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return ascii.slice(0, max).replace(/-+$/, '');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Times
+
+/** An ISO-8601 UTC time from a stored time, or null when it is not an absolute time. */
+export function isoUtc(value: string | null): string | null {
+  if (!value) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+/** `YYYY-MM-DD HH:MM:SS` in the given IANA zone: a form spreadsheets read as a date and time. */
+export function createLocalTimeFormatter(timeZone: string): (iso: string | null) => string | null {
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  return (iso) => {
+    if (!iso) return null;
+    const ms = Date.parse(iso);
+    if (Number.isNaN(ms)) return null;
+    const parts = Object.fromEntries(format.formatToParts(ms).map((p) => [p.type, p.value]));
+    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  };
+}
+
+/** `HH:MM:SS<sep>mmm`: SRT uses a comma, WebVTT a full stop. */
+export function subtitleTime(ms: number, separator: ',' | '.'): string {
+  const clamped = Math.max(0, Math.round(ms));
+  const h = Math.floor(clamped / 3_600_000);
+  const m = Math.floor((clamped % 3_600_000) / 60_000);
+  const s = Math.floor((clamped % 60_000) / 1000);
+  const milli = clamped % 1000;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}${separator}${String(milli).padStart(3, '0')}`;
+}

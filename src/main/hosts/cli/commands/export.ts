@@ -1,0 +1,82 @@
+import { resolve } from 'node:path';
+import { Option, type Command } from 'commander';
+import { exportRequestSchema } from '../../../../shared/contract';
+import { GleanerError } from '../../../../shared/errors';
+import { EXPORT_FORMATS, exportsFolder, type ExportScope } from '../../../../shared/export';
+import { parseOrThrow } from '../../../../shared/validation';
+import { MANIFEST_NAME, runExport } from '../../../core/export/run-export';
+import { APP_VERSION } from '../../app-version';
+import { parsePositiveInteger } from '../arguments';
+import type { CliContext } from '../program';
+
+interface ExportOptions {
+  collection?: string;
+  query?: string;
+  all?: boolean;
+  item?: string;
+  format: string;
+  transcripts?: boolean;
+  manifest?: boolean;
+  out: string;
+}
+
+function scopeFrom(options: ExportOptions): ExportScope {
+  const given = [options.collection !== undefined, options.query !== undefined, Boolean(options.all), options.item !== undefined].filter(Boolean).length;
+  if (given !== 1) throw new GleanerError('INVALID_INPUT', 'Say what to export with exactly one of --collection NAME, --query Q, --all or --item ID.');
+  if (options.collection !== undefined) return { kind: 'collection', name: options.collection };
+  if (options.query !== undefined) {
+    if (options.query.trim() === '') throw new GleanerError('INVALID_INPUT', '--query needs words to search for; use --all to export everything.');
+    return { kind: 'search', search: { query: options.query } };
+  }
+  if (options.item !== undefined) return { kind: 'item', id: parsePositiveInteger(options.item.replace(/^#/, ''), '--item', Number.MAX_SAFE_INTEGER) };
+  return { kind: 'all' };
+}
+
+export function registerExport(program: Command, ctx: CliContext): void {
+  program
+    .command('export')
+    .description('export items or transcripts to CSV, Markdown, JSON, JSON Lines, SRT, WebVTT or plain text')
+    .option('--collection <name>', 'the items of this collection, in its order')
+    .option('--query <q>', 'the items a library search finds, best first')
+    .option('--all', 'every item in the library')
+    .option('--item <id>', 'one item (srt, vtt and txt then write one file)')
+    .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS).makeOptionMandatory())
+    .option('--transcripts', 'export transcripts (one row per segment in CSV); implied by srt, vtt and txt')
+    .option('--manifest', `also write ${MANIFEST_NAME} (sha256sum format) beside the output`)
+    .requiredOption('--out <path>', 'the file to write; a folder for srt, vtt and txt over several items')
+    .action(async (options: ExportOptions, command: Command) => {
+      const request = parseOrThrow(
+        exportRequestSchema,
+        { scope: scopeFrom(options), format: options.format, transcripts: Boolean(options.transcripts), manifest: Boolean(options.manifest) },
+        'export',
+      );
+      const outPath = resolve(options.out);
+      const controller = new AbortController();
+      // Ctrl+C stops the export and removes what it had written.
+      void ctx.io.waitForShutdown().then(() => controller.abort());
+      await ctx.withCore(command, async (core) => {
+        const result = await runExport({
+          library: core.context.db,
+          request,
+          outPath,
+          now: () => new Date(core.context.clock.now()),
+          appVersion: APP_VERSION,
+          signal: controller.signal,
+        });
+        const { baseDir: _baseDir, ...summary } = result;
+        void _baseDir;
+        if (ctx.json(command)) {
+          ctx.io.stdout(`${JSON.stringify({ out: outPath, ...summary, ...(request.manifest ? { manifest: resolve(result.baseDir, MANIFEST_NAME) } : {}) })}\n`);
+          return;
+        }
+        const what = summary.transcripts > 0 || exportsFolder(request) || request.transcripts
+          ? `${summary.transcripts} transcript${summary.transcripts === 1 ? '' : 's'} (${summary.segments} segments) of ${summary.items} item${summary.items === 1 ? '' : 's'}`
+          : `${summary.items} item${summary.items === 1 ? '' : 's'}`;
+        ctx.io.stdout(`Exported ${what} to ${outPath}${exportsFolder(request) ? ` (${summary.files.length} files)` : ''}.\n`);
+        for (const skipped of summary.skipped) {
+          ctx.io.stdout(`  skipped the ${skipped.language ?? 'default'} transcript of item ${skipped.itemId}: ${skipped.reason}\n`);
+        }
+        if (request.manifest) ctx.io.stdout(`Manifest: ${resolve(result.baseDir, MANIFEST_NAME)}\n`);
+      });
+    });
+}

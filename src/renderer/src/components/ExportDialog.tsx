@@ -1,0 +1,173 @@
+/**
+ * Export, wherever there is something to export: `ExportButton` opens `ExportDialog` for a
+ * scope (a selection, a search result, a collection, one item). The dialog offers the formats,
+ * transcripts and a manifest, then shows progress with Cancel. The desktop app asks where to
+ * save; browser mode downloads the finished files.
+ */
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, TRANSCRIPT_FILE_FORMATS, exportsFolder, type ExportFormat } from '../../../shared/export';
+import { formatItems } from '../lib/format';
+import { useExportStore, type ExportTarget } from '../stores/export-store';
+import './ExportDialog.css';
+
+export interface ExportButtonProps {
+  /** Called when clicked, so the scope is the one on screen at that moment. */
+  target(): ExportTarget;
+  label?: string;
+  disabled?: boolean;
+  className?: string;
+}
+
+export function ExportButton({ target, label = 'Export…', disabled, className }: ExportButtonProps) {
+  const open = useExportStore((s) => s.open);
+  const owner = useId();
+  return (
+    <>
+      <button type="button" className={className} disabled={disabled} onClick={() => open(target(), owner)}>
+        {label}
+      </button>
+      <ExportDialog owner={owner} />
+    </>
+  );
+}
+
+const FORMAT_HINTS: Readonly<Record<ExportFormat, string>> = {
+  csv: 'UTF-8 for Excel; one row per item, or per transcript segment',
+  md: 'for the newsroom: citations, timestamped transcripts, Sources list',
+  json: 'one document, for archives and scripts',
+  jsonl: 'one item per line',
+  srt: 'subtitles, one file per transcript',
+  vtt: 'subtitles for the web, one file per transcript',
+  txt: 'timestamped transcript text, one file per transcript',
+};
+
+/** The dialog itself; rendered by ExportButton, shown while the store holds a target that button opened. */
+export function ExportDialog({ owner }: { owner: string }) {
+  const target = useExportStore((s) => (s.owner === owner ? s.target : null));
+  const options = useExportStore((s) => s.options);
+  const job = useExportStore((s) => s.job);
+  const starting = useExportStore((s) => s.starting);
+  const problem = useExportStore((s) => s.problem);
+  const { close, setOptions, start, cancel } = useExportStore.getState();
+  const id = useId();
+  const firstField = useRef<HTMLInputElement>(null);
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    if (!target) return;
+    opener.current = document.activeElement;
+    firstField.current?.focus();
+    return () => {
+      if (opener.current instanceof HTMLElement) opener.current.focus();
+    };
+  }, [target]);
+
+  if (!target) return null;
+  const running = starting || job?.state === 'running';
+  const transcriptOnly = TRANSCRIPT_FILE_FORMATS.includes(options.format);
+  const folder = exportsFolder({ format: options.format, scope: target.scope });
+
+  const onKeyDown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    if (running) void cancel();
+    else close();
+  };
+
+  return (
+    <div className="export-backdrop">
+      <div className="export-dialog" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} onKeyDown={onKeyDown}>
+        <h2 id={`${id}-title`}>Export {target.description}</h2>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void start();
+          }}
+        >
+          <fieldset disabled={running}>
+            <legend>Format</legend>
+            {EXPORT_FORMATS.map((format, index) => (
+              <label key={format} className="export-format">
+                <input
+                  ref={index === 0 ? firstField : undefined}
+                  type="radio"
+                  name={`${id}-format`}
+                  value={format}
+                  checked={options.format === format}
+                  onChange={() => setOptions({ format })}
+                />
+                <span>{EXPORT_FORMAT_LABELS[format]}</span>
+                <span className="muted"> — {FORMAT_HINTS[format]}</span>
+              </label>
+            ))}
+          </fieldset>
+          <fieldset disabled={running}>
+            <legend>Options</legend>
+            <label>
+              <input type="checkbox" checked={transcriptOnly || options.transcripts} disabled={transcriptOnly} onChange={(e) => setOptions({ transcripts: e.target.checked })} />
+              Transcripts {transcriptOnly ? '(always, for this format)' : 'instead of items'}
+            </label>
+            <label>
+              <input type="checkbox" checked={options.manifest} onChange={(e) => setOptions({ manifest: e.target.checked })} />
+              Manifest (manifest.sha256 with each file’s SHA-256)
+            </label>
+          </fieldset>
+          {folder && <p className="muted">This format writes one file per transcript{job?.delivery === 'download' ? '; each downloads separately' : ' into a folder you choose'}.</p>}
+          <ExportStatus />
+          {problem && (
+            <p className="error" role="alert">
+              {problem}
+            </p>
+          )}
+          <div className="export-actions">
+            {running ? (
+              <button type="button" onClick={() => void cancel()}>
+                Cancel export
+              </button>
+            ) : (
+              <>
+                <button type="submit" className="primary">
+                  {job?.state === 'done' ? 'Export again' : 'Export'}
+                </button>
+                <button type="button" onClick={close}>
+                  Close
+                </button>
+              </>
+            )}
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}
+
+function ExportStatus() {
+  const job = useExportStore((s) => s.job);
+  if (!job) return null;
+  const what = job.unit === 'segments' ? 'transcript segments' : 'items';
+  if (job.state === 'running') {
+    return (
+      <div className="export-progress" role="status">
+        <progress max={job.total || 1} value={job.total ? job.done : undefined} aria-label="Export progress" />
+        <span>{job.total ? `${job.done.toLocaleString()} of ${job.total.toLocaleString()} ${what}` : 'Preparing…'}</span>
+      </div>
+    );
+  }
+  if (job.state === 'done' && job.summary) {
+    const s = job.summary;
+    const count = job.unit === 'segments' ? `${s.transcripts} transcript${s.transcripts === 1 ? '' : 's'} of ${formatItems(s.items)}` : formatItems(s.items);
+    const where = job.delivery === 'download' ? `downloaded as ${job.name ?? 'a file'}` : `saved as ${job.name ?? 'a file'}`;
+    return (
+      <p className="export-done" role="status" data-testid="export-done">
+        Exported {count}, {where}.
+        {s.skipped.length > 0 && ` ${s.skipped.length} transcript${s.skipped.length === 1 ? ' was' : 's were'} left out: ${s.skipped[0]!.reason}.`}
+      </p>
+    );
+  }
+  if (job.state === 'cancelled') return <p role="status">Export cancelled; nothing was saved.</p>;
+  return (
+    <p className="error" role="alert">
+      {job.error?.message ?? 'The export failed.'}
+    </p>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The Export dialog's state: what is being exported, the running export's progress (from
+ * `export.progress` events), and, in browser mode, the downloads of the finished files.
+ */
+import { create } from 'zustand';
+import { exportDownloadPath, type ExportFormat, type ExportProgress, type ExportScope } from '../../../shared/export';
+import { errorText } from '../lib/errors';
+import { bridge } from '../transport';
+
+export interface ExportTarget {
+  scope: ExportScope;
+  /** What the dialog says is being exported: "12 selected items", "the collection “Harbour”". */
+  description: string;
+}
+
+export interface ExportOptions {
+  format: ExportFormat;
+  transcripts: boolean;
+  manifest: boolean;
+}
+
+interface ExportStore {
+  target: ExportTarget | null;
+  /** The button that opened the dialog: only its dialog shows, however many buttons a view has. */
+  owner: string | null;
+  options: ExportOptions;
+  /** The export in progress or just finished; null before one starts. */
+  job: ExportProgress | null;
+  starting: boolean;
+  problem: string | null;
+  open(target: ExportTarget, owner: string): void;
+  close(): void;
+  setOptions(options: Partial<ExportOptions>): void;
+  start(): Promise<void>;
+  cancel(): Promise<void>;
+}
+
+/** Starts a browser download of a finished file; the host checks the same cookie as /rpc. */
+function download(exportId: string, path: string): void {
+  const link = document.createElement('a');
+  link.href = exportDownloadPath(exportId, path);
+  link.download = path.split('/').pop() ?? path;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+let subscribed = false;
+/** The last event of each export: a small export can finish before `export.start` has answered. */
+const latest = new Map<string, ExportProgress>();
+
+export const useExportStore = create<ExportStore>((set, get) => {
+  const show = (progress: ExportProgress): void => {
+    set({ job: progress });
+    if (progress.state === 'done' && progress.delivery === 'download' && progress.summary) {
+      for (const file of progress.summary.files) download(progress.exportId, file.path);
+      if (get().options.manifest) download(progress.exportId, 'manifest.sha256');
+    }
+  };
+  const follow = (): void => {
+    if (subscribed) return;
+    subscribed = true;
+    bridge.subscribe('export.progress', (progress) => {
+      latest.set(progress.exportId, progress);
+      if (get().job?.exportId === progress.exportId) show(progress);
+    });
+  };
+  return {
+    target: null,
+    owner: null,
+    options: { format: 'csv', transcripts: false, manifest: false },
+    job: null,
+    starting: false,
+    problem: null,
+    open(target, owner) {
+      follow();
+      set({ target, owner, job: null, problem: null });
+    },
+    close() {
+      set({ target: null, owner: null, job: null, problem: null });
+    },
+    setOptions(options) {
+      set({ options: { ...get().options, ...options } });
+    },
+    async start() {
+      const { target, options } = get();
+      if (!target) return;
+      set({ starting: true, problem: null, job: null });
+      try {
+        const started = await bridge.call('export.start', { scope: target.scope, ...options });
+        if (started.exportId === null) {
+          set({ starting: false });
+          return;
+        }
+        set({ starting: false });
+        show(
+          latest.get(started.exportId) ?? {
+            exportId: started.exportId,
+            state: 'running',
+            done: 0,
+            total: 0,
+            unit: 'items',
+            delivery: started.delivery,
+            name: null,
+            summary: null,
+            error: null,
+          },
+        );
+      } catch (error) {
+        set({ starting: false, problem: errorText(error, 'start the export') });
+      }
+    },
+    async cancel() {
+      const job = get().job;
+      if (!job || job.state !== 'running') return;
+      try {
+        await bridge.call('export.cancel', { exportId: job.exportId });
+      } catch (error) {
+        set({ problem: errorText(error, 'cancel the export') });
+      }
+    },
+  };
+});

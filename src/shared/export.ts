@@ -1,0 +1,100 @@
+/**
+ * Export: what can be exported, in which formats, and what the bridge reports while it runs.
+ * Shared by the core's exporters, the bridge contract, the CLI and the renderer.
+ */
+import type { SearchFilters, SearchSort } from './library';
+
+export const EXPORT_FORMATS = ['csv', 'md', 'json', 'jsonl', 'srt', 'vtt', 'txt'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Subtitle and plain-text formats hold transcripts only, one file per transcript. */
+export const TRANSCRIPT_FILE_FORMATS: readonly ExportFormat[] = ['srt', 'vtt', 'txt'];
+
+export const EXPORT_FORMAT_LABELS: Readonly<Record<ExportFormat, string>> = {
+  csv: 'CSV (spreadsheet)',
+  md: 'Markdown',
+  json: 'JSON',
+  jsonl: 'JSON Lines',
+  srt: 'SRT subtitles',
+  vtt: 'WebVTT subtitles',
+  txt: 'Plain text',
+};
+
+/** What to export: one item (Item detail), a selection, a collection, a search result, or everything. */
+export type ExportScope =
+  | { kind: 'item'; id: number }
+  | { kind: 'items'; ids: number[] }
+  | { kind: 'collection'; name: string }
+  | { kind: 'search'; search: SearchFilters & { query?: string; sort?: SearchSort } }
+  | { kind: 'all' };
+
+export interface ExportRequest {
+  scope: ExportScope;
+  format: ExportFormat;
+  /** Transcripts rather than items (implied by srt, vtt and txt). */
+  transcripts: boolean;
+  /** Also write `manifest.sha256` (sha256sum format) listing every exported file. */
+  manifest: boolean;
+}
+
+/** True when the format exports transcripts whatever the flag says. */
+export const exportsTranscripts = (request: Pick<ExportRequest, 'format' | 'transcripts'>): boolean =>
+  request.transcripts || TRANSCRIPT_FILE_FORMATS.includes(request.format);
+
+/** srt, vtt and txt over more than one item make a folder of files, one per transcript. */
+export const exportsFolder = (request: Pick<ExportRequest, 'format' | 'scope'>): boolean =>
+  TRANSCRIPT_FILE_FORMATS.includes(request.format) && request.scope.kind !== 'item';
+
+export interface ExportedFile {
+  /** Relative to the export's folder: `name.csv`, or `folder/123-title.srt`. */
+  path: string;
+  bytes: number;
+  /** Present when a manifest was asked for. */
+  sha256?: string;
+}
+
+export interface ExportSummary {
+  files: ExportedFile[];
+  /** Items written (transcript exports: items with at least one transcript written). */
+  items: number;
+  transcripts: number;
+  segments: number;
+  /** Transcripts left out, with why (an untimed transcript has no subtitle form). */
+  skipped: { itemId: number; language: string | null; reason: string }[];
+}
+
+export type ExportState = 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface ExportProgress {
+  exportId: string;
+  state: ExportState;
+  /** Rows written so far: items, or transcript segments in a transcript export. */
+  done: number;
+  total: number;
+  unit: 'items' | 'segments';
+  /** Where the result went: a path the user chose (desktop), or files to download (browser mode). */
+  delivery: 'saved' | 'download';
+  /** When done: the user-facing name of the file or folder written. */
+  name: string | null;
+  summary: ExportSummary | null;
+  error: { code: string; message: string } | null;
+}
+
+export interface ExportStarted {
+  /** Null when the user dismissed the save dialog. */
+  exportId: string | null;
+  delivery: 'saved' | 'download';
+}
+
+/** `h:mm:ss`, as the transcript CSV's start column and the Markdown timestamps show it. */
+export function formatClock(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+/** The browser-mode download address of one exported file. */
+export const exportDownloadPath = (exportId: string, path: string): string =>
+  `/exports/${encodeURIComponent(exportId)}/${path.split('/').map(encodeURIComponent).join('/')}`;

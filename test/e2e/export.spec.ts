@@ -1,0 +1,132 @@
+/**
+ * Export, as a journalist does it in browser mode: select items in the Library, export them to
+ * CSV for the data desk and to Markdown with transcripts for the newsroom, and open the files
+ * that arrive. Then export the whole search result, and cancel nothing into existence.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { expect, startServe, test, type ServedGleaner } from './fixtures';
+import { rpc, seedLibrary } from './library-helpers';
+
+let served: ServedGleaner;
+let stop: () => Promise<void>;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  ({ served, stop } = await startServe());
+  await seedLibrary(served);
+});
+
+test.afterAll(async () => {
+  await stop?.();
+});
+
+async function openLibrary(page: Page) {
+  await page.goto(served.url);
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Library', exact: true }).click();
+  await expect(page.getByTestId('result-count')).toHaveText(/^\d+ items$/);
+  return page.getByRole('listbox', { name: 'Results' });
+}
+
+async function text(download: Download): Promise<string> {
+  return readFile((await download.path())!, 'utf8');
+}
+
+test('selected items export to a CSV download that opens safely in a spreadsheet', async ({ page }) => {
+  const results = await openLibrary(page);
+  const rows = results.getByRole('option');
+  await rows.nth(0).click();
+  await rows.nth(3).click({ modifiers: ['Shift'] });
+  await expect(page.getByTestId('selection-count')).toHaveText('4 items selected');
+  const ids = await Promise.all([0, 1, 2, 3].map(async (i) => Number(await rows.nth(i).getAttribute('data-item-id'))));
+
+  await page.getByRole('button', { name: 'Export selected…' }).click();
+  const dialog = page.getByRole('dialog', { name: /Export 4 items/ });
+  await dialog.getByRole('radio', { name: /CSV/ }).check();
+  const arrived = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  const download = await arrived;
+  expect(download.suggestedFilename()).toMatch(/^gleaner-selection-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expect(dialog.getByTestId('export-done')).toHaveText(/Exported 4 items, downloaded as gleaner-selection-/);
+
+  const csv = await text(download);
+  expect(csv.startsWith('\uFEFFid,platform,kind')).toBe(true);
+  const records = parse(csv, { bom: true, columns: true }) as Record<string, string>[];
+  expect(records.map((record) => Number(record.id))).toEqual(ids);
+  for (const record of records) {
+    expect(record.request_id).toMatch(/\S/);
+    for (const cell of Object.values(record)) expect(cell).not.toMatch(/^[=+\-@\t\r\n]/);
+  }
+  expect(csv).not.toContain(served.secret);
+
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('the search result exports to Markdown with timestamped transcripts and a Sources list', async ({ page }) => {
+  await openLibrary(page);
+  await page.getByRole('searchbox', { name: 'Search the library' }).fill('council');
+  await expect(page.getByTestId('result-count')).toHaveText(/^[1-9]\d* items? match(es)?$/);
+  await page.getByRole('button', { name: 'Export results…' }).click();
+  const dialog = page.getByRole('dialog', { name: /Export the .* found for “council/ });
+  await dialog.getByRole('radio', { name: /Markdown/ }).check();
+  await dialog.getByRole('checkbox', { name: /Transcripts/ }).check();
+  await dialog.getByRole('checkbox', { name: /Manifest/ }).check();
+  const downloads: Download[] = [];
+  page.on('download', (download) => downloads.push(download));
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(dialog.getByTestId('export-done')).toHaveText(/Exported 1 transcript of 1 item/);
+  await expect.poll(() => downloads.length).toBe(2);
+
+  const markdown = downloads.find((d) => d.suggestedFilename().endsWith('.md'))!;
+  const body = await text(markdown);
+  expect(body).toMatch(/^# Gleaner export: search “council/);
+  expect(body).toMatch(/\[0:00:00\]\(https:\/\/www\.youtube\.com\/watch\?v=dQw4w9WgXcQ&t=0s\)/);
+  expect(body).toMatch(/\n## Sources\n\n1\. .+request id /);
+  const manifest = await text(downloads.find((d) => d.suggestedFilename() === 'manifest.sha256')!);
+  expect(manifest).toBe(`${createHash('sha256').update(await readFile((await markdown.path())!)).digest('hex')}  ${markdown.suggestedFilename()}\n`);
+});
+
+test('the download address answers only this page', async ({ request }) => {
+  const started = await rpc<{ exportId: string }>(served, 'export.start', { scope: { kind: 'all' }, format: 'jsonl' });
+  const unauthorised = await request.get(`${served.origin}/exports/${started.exportId}/x.jsonl`, { headers: { authorization: 'Bearer wrong' } });
+  expect(unauthorised.status()).toBe(401);
+});
+
+test('a collection exports from the Collections view, one item from its detail', async ({ page }) => {
+  const listed = await rpc<{ hits: { id: number }[] }>(served, 'library.search', { query: 'council' });
+  await rpc(served, 'collections.create', { name: 'Council story' });
+  await rpc(served, 'collections.add', { name: 'Council story', itemIds: listed.hits.map((hit) => hit.id) });
+
+  await page.goto(served.url);
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Collections', exact: true }).click();
+  await page.getByRole('button', { name: /Council story/ }).first().click();
+  await page.getByRole('toolbar', { name: 'Collection actions' }).getByRole('button', { name: 'Export…' }).click();
+  const dialog = page.getByRole('dialog', { name: /Export the collection “Council story”/ });
+  await dialog.getByRole('radio', { name: /JSON Lines/ }).check();
+  const arrived = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  const lines = (await text(await arrived)).trim().split('\n').map((line) => JSON.parse(line) as { id: number; citation: { request_id: string } });
+  expect(lines.map((line) => line.id)).toEqual(listed.hits.map((hit) => hit.id));
+  for (const line of lines) expect(line.citation.request_id).toMatch(/^req_/);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // One item, from the detail pane: its transcript as subtitles.
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Library', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'Search the library' }).fill('council');
+  const withTranscript = await rpc<{ hits: { id: number }[] }>(served, 'library.search', { query: 'council', hasTranscript: true });
+  await page.locator(`[role="option"][data-item-id="${withTranscript.hits[0]!.id}"]`).click();
+  const detail = page.getByRole('complementary', { name: 'Item detail' });
+  await detail.getByRole('group', { name: 'Actions for this item' }).getByRole('button', { name: 'Export…' }).click();
+  const itemDialog = page.getByRole('dialog', { name: /Export “/ });
+  await itemDialog.getByRole('radio', { name: /WebVTT/ }).check();
+  const vttArrived = page.waitForEvent('download');
+  await itemDialog.getByRole('button', { name: 'Export', exact: true }).click();
+  const vtt = await text(await vttArrived);
+  await expect(itemDialog.getByTestId('export-done')).toHaveText(/Exported 1 transcript/);
+  expect(vtt.slice(0, 40)).toMatch(/^WEBVTT/);
+  expect(vtt).toMatch(/\n\d{2}:\d{2}:\d{2}\.\d{3} --> \d{2}:\d{2}:\d{2}\.\d{3}\n/);
+});

@@ -1,0 +1,277 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import srtParser2 from 'srt-parser-2';
+import { WebVTTParser } from 'webvtt-parser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ExportFormat, ExportRequest, ExportScope } from '../../../../src/shared/export';
+import { runExport } from '../../../../src/main/core/export/run-export';
+import { HOSTILE_FORMULAS } from '../../../../src/main/demo/hostile';
+import { createExportLibrary, type ExportLibrary } from './library-fixture';
+
+const GOLDEN_DIR = join(__dirname, '../../../fixtures/export');
+const UPDATE = process.env.UPDATE_GOLDEN === '1';
+
+let lib: ExportLibrary;
+beforeEach(() => {
+  lib = createExportLibrary();
+});
+afterEach(() => lib.dispose());
+
+const collection: ExportScope = { kind: 'collection', name: 'Harbour story' };
+
+async function exportTo(name: string, request: Partial<ExportRequest> & { format: ExportFormat }, extra: { signal?: AbortSignal } = {}) {
+  const outPath = join(lib.dir, 'out', name);
+  const result = await runExport({
+    library: lib.db,
+    request: { scope: collection, transcripts: false, manifest: false, ...request },
+    outPath,
+    now: () => new Date('2026-01-06T07:08:09.000Z'),
+    appVersion: '0.0.0-test',
+    timeZone: 'Europe/Berlin',
+    ...extra,
+  });
+  return { outPath, result };
+}
+
+/** Compares with test/fixtures/export/<name>; UPDATE_GOLDEN=1 rewrites the fixture. */
+function expectGolden(name: string, actual: string): void {
+  const path = join(GOLDEN_DIR, name);
+  if (UPDATE || !existsSync(path)) {
+    if (!UPDATE) throw new Error(`missing golden file ${name}; run with UPDATE_GOLDEN=1 and review it`);
+    mkdirSync(GOLDEN_DIR, { recursive: true });
+    writeFileSync(path, actual);
+  }
+  expect(actual).toBe(readFileSync(path, 'utf8'));
+}
+
+describe('golden files', () => {
+  it.each<[string, { format: ExportFormat; transcripts?: boolean; scope?: ExportScope }]>([
+    ['items.csv', { format: 'csv' as const }],
+    ['items.md', { format: 'md' as const }],
+    ['items.json', { format: 'json' as const }],
+    ['items.jsonl', { format: 'jsonl' as const }],
+    ['transcripts.csv', { format: 'csv' as const, transcripts: true }],
+    ['transcripts.md', { format: 'md' as const, transcripts: true }],
+    ['transcripts.json', { format: 'json' as const, transcripts: true }],
+    ['transcripts.jsonl', { format: 'jsonl' as const, transcripts: true }],
+    ['transcript.srt', { format: 'srt' as const, scope: { kind: 'item', id: 0 } as ExportScope }],
+    ['transcript.vtt', { format: 'vtt' as const, scope: { kind: 'item', id: 0 } as ExportScope }],
+    ['transcript.txt', { format: 'txt' as const, scope: { kind: 'item', id: 0 } as ExportScope }],
+  ])('%s', async (name, request) => {
+    const scope = request.scope?.kind === 'item' ? { kind: 'item' as const, id: lib.ids.harbour } : collection;
+    const { outPath } = await exportTo(name, { ...request, scope });
+    expectGolden(name, readFileSync(outPath, 'utf8'));
+  });
+});
+
+describe('CSV', () => {
+  it('is UTF-8 with a BOM and CRLF records, and parses back to the data', async () => {
+    const { outPath, result } = await exportTo('items.csv', { format: 'csv' });
+    const bytes = readFileSync(outPath);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8');
+    expect(text.split('\r\n')[0]).toMatch(/^\uFEFFid,platform,kind,/);
+    const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[];
+    expect(result.items).toBe(3);
+    expect(rows.map((row) => Number(row.id))).toEqual([lib.ids.hostile, lib.ids.harbour, lib.ids.untimed]);
+    const harbour = rows[1]!;
+    expect(harbour.text).toBe('Water reached the quay.\nSecond line.\n\nA new paragraph, with "quotes", commas and a CRLF\r\nbreak.');
+    expect(harbour).toMatchObject({
+      title: 'Harbour flooding explained',
+      published_at_utc: '2026-01-01T10:00:00.000Z',
+      published_local: '2026-01-01 11:00:00',
+      local_time_zone: 'Europe/Berlin',
+      fetched_at_utc: '2026-01-02T08:00:00.000Z',
+      operation: 'videosite/search',
+      request_id: 'req_videos_1',
+      views: '1200',
+      tags: "'=tag; water",
+    });
+    expect(harbour.notes).toBe('Ask the port authority.\n# not a heading');
+  });
+
+  it('neutralises every cell a spreadsheet would read as a formula, and keeps numbers numeric', async () => {
+    const { outPath } = await exportTo('all.csv', { format: 'csv', scope: { kind: 'all' } });
+    const rows = parse(readFileSync(outPath, 'utf8'), { bom: true }) as string[][];
+    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r\n]/);
+    const byId = new Map((parse(readFileSync(outPath, 'utf8'), { bom: true, columns: true }) as Record<string, string>[]).map((row) => [Number(row.id), row]));
+    expect(byId.get(lib.ids.hostile)).toMatchObject({ title: `'${HOSTILE_FORMULAS[0]}`, author_handle: `'${HOSTILE_FORMULAS[3]}` });
+    // Text that looks like a negative number is text; a negative count (impossible data) is kept visible as text.
+    expect(byId.get(lib.ids.minus)).toMatchObject({ title: "'-2", text: `'${HOSTILE_FORMULAS[4]}`, likes: "'-3", views: '10' });
+    // Positive numbers stay numbers.
+    expect(readFileSync(outPath, 'utf8')).toMatch(/,10,'-3,0,/);
+  });
+
+  it('writes one row per transcript segment with h:mm:ss times and timestamp links', async () => {
+    const { outPath, result } = await exportTo('segments.csv', { format: 'csv', transcripts: true });
+    const rows = parse(readFileSync(outPath, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.map((row) => [row.start_ms, row.end_ms, row.start])).toEqual([
+      ['0', '2500', '0:00:00'],
+      ['2500', '', '0:00:02'],
+      ['3725400', '3730000', '1:02:05'],
+    ]);
+    expect(rows[1]!.text).toBe(`'=cmd|' /C calc'!A0 and <b>bold</b> --> arrow`);
+    expect(rows[2]).toMatchObject({ text: 'Line one\nline two\n\nafter a blank line', link: 'https://www.youtube.com/watch?v=aaaaaaaaaa1&t=3725s', request_id: 'req_transcript_1' });
+    expect(result.skipped).toEqual([{ itemId: lib.ids.untimed, language: 'en', reason: expect.stringMatching(/no timed segments/) }]);
+  });
+});
+
+describe('JSON and JSON Lines', () => {
+  it('re-parse to the same items with citations', async () => {
+    const json = JSON.parse(readFileSync((await exportTo('a.json', { format: 'json' })).outPath, 'utf8')) as { export: { scope: unknown }; items: Record<string, unknown>[] };
+    const lines = readFileSync((await exportTo('a.jsonl', { format: 'jsonl' })).outPath, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(json.items).toEqual(lines);
+    expect(json.export.scope).toEqual(collection);
+    expect(lines[1]).toMatchObject({
+      id: lib.ids.harbour,
+      text: 'Water reached the quay.\nSecond line.\n\nA new paragraph, with "quotes", commas and a CRLF\r\nbreak.',
+      citation: { url: 'https://www.youtube.com/watch?v=aaaaaaaaaa1', platform: 'videosite', author: 'Port News @portnews', published_at: '2026-01-01T10:00:00.000Z', fetched_at: '2026-01-02T08:00:00.000Z', operation: 'videosite/search', request_id: 'req_videos_1' },
+    });
+    // An unsafe URL is kept as data but never offered as the citation's link.
+    expect(lines[0]).toMatchObject({ url: 'javascript:alert(1)', citation: { url: null } });
+  });
+
+  it('nest transcripts with their segments', async () => {
+    const lines = readFileSync((await exportTo('t.jsonl', { format: 'jsonl', transcripts: true })).outPath, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { id: number; transcripts: { full_text: string | null; segments: unknown[] }[] });
+    expect(lines.map((line) => line.id)).toEqual([lib.ids.harbour, lib.ids.untimed]);
+    expect(lines[0]!.transcripts[0]!.segments).toHaveLength(3);
+    expect(lines[1]!.transcripts[0]).toMatchObject({ full_text: 'An untimed transcript, text only.', segments: [] });
+  });
+});
+
+/** Lines that Markdown would read as structure, other than the ones the exporter writes itself. */
+function foreignStructure(markdown: string): string[] {
+  const ours = [/^# Gleaner export: /, /^## \d+\. /, /^## Sources$/, /^### Transcript/, /^- (Source|Platform|Author|Published|Fetched|Tags): /, /^\d+\. /, /^\*\*Note/];
+  return markdown.split('\n').filter((line) => {
+    if (ours.some((pattern) => pattern.test(line))) return false;
+    return /^(\s{4,}|\s*(#|>|[-+*] |\d+[.)] |```|~~~|\||={2,}|-{2,}))/.test(line);
+  });
+}
+
+describe('Markdown', () => {
+  it('escapes hostile platform text so it cannot change the document structure', async () => {
+    for (const transcripts of [false, true]) {
+      const markdown = readFileSync((await exportTo(`m${String(transcripts)}.md`, { format: 'md', transcripts, scope: { kind: 'all' } })).outPath, 'utf8');
+      expect(foreignStructure(markdown)).toEqual([]);
+      // No raw HTML, and the only links are the ones built from safe https URLs.
+      expect(markdown).not.toMatch(/(^|[^\\])</m);
+      for (const [, target] of markdown.matchAll(/(?<!\\)\]\(([^)]*)\)/g)) expect(target).toMatch(/^https:\/\//);
+      expect(markdown).not.toMatch(/(?<!\\)\]\(javascript:/i);
+    }
+  });
+
+  it('links each transcript timestamp to that moment of the video and ends with a Sources list', async () => {
+    const markdown = readFileSync((await exportTo('t.md', { format: 'md', transcripts: true })).outPath, 'utf8');
+    expect(markdown).toContain('[1:02:05](https://www.youtube.com/watch?v=aaaaaaaaaa1&t=3725s) Line one line two after a blank line');
+    const sources = markdown.slice(markdown.indexOf('## Sources'));
+    expect(sources.trim().split('\n').slice(1).filter(Boolean)).toHaveLength(2);
+    expect(sources).toContain('request id req\\_videos\\_1');
+  });
+});
+
+describe('subtitles and plain text', () => {
+  it('write one numbered, increasing, well-formed cue per segment', async () => {
+    const srt = readFileSync((await exportTo('one.srt', { format: 'srt', scope: { kind: 'item', id: lib.ids.harbour } })).outPath, 'utf8');
+    const cues = srt.trim().split(/\r\n\r\n/);
+    expect(cues.map((cue) => cue.split('\r\n')[0])).toEqual(['1', '2', '3']);
+    expect(cues.map((cue) => cue.split('\r\n')[1])).toEqual([
+      '00:00:00,000 --> 00:00:02,500',
+      // No stored end: the cue ends where the next one starts.
+      '00:00:02,500 --> 01:02:05,400',
+      '01:02:05,400 --> 01:02:10,000',
+    ]);
+  });
+
+  it('validate with SRT and WebVTT parsers', async () => {
+    const scope = { kind: 'item' as const, id: lib.ids.harbour };
+    const vtt = new WebVTTParser().parse(readFileSync((await exportTo('one.vtt', { format: 'vtt', scope })).outPath, 'utf8'), 'metadata');
+    expect(vtt.errors).toEqual([]);
+    expect(vtt.cues.map((cue) => [cue.id, cue.startTime, cue.endTime])).toEqual([['1', 0, 2.5], ['2', 2.5, 3725.4], ['3', 3725.4, 3730]]);
+    // Cue text is markup, so platform angle brackets arrive escaped.
+    expect(vtt.cues[1]!.text).toBe("=cmd|' /C calc'!A0 and &lt;b&gt;bold&lt;/b&gt; → arrow");
+    const srt = new srtParser2().fromSrt(readFileSync((await exportTo('one.srt', { format: 'srt', scope })).outPath, 'utf8'));
+    expect(srt.map((cue) => [cue.id, cue.startSeconds, cue.endSeconds])).toEqual([['1', 0, 2.5], ['2', 2.5, 3725.4], ['3', 3725.4, 3730]]);
+  });
+
+  it('write a folder with one file per transcript for several items, skipping untimed transcripts', async () => {
+    const { outPath, result } = await exportTo('subs', { format: 'vtt', manifest: true });
+    expect(readdirSync(outPath).sort()).toEqual([`${lib.ids.harbour}-harbour-flooding-explained.en.vtt`]);
+    expect(result.files.map((file) => file.path)).toEqual([`subs/${lib.ids.harbour}-harbour-flooding-explained.en.vtt`]);
+    expect(result.skipped).toHaveLength(1);
+    const txt = await exportTo('texts', { format: 'txt', scope: { kind: 'all' } });
+    expect(readdirSync(txt.outPath).sort()).toEqual([`${lib.ids.harbour}-harbour-flooding-explained.en.txt`, `${lib.ids.drought}-dry-summer-in-spain.txt`, `${lib.ids.untimed}-short-clip.en.txt`].sort());
+    expect(readFileSync(join(txt.outPath, `${lib.ids.untimed}-short-clip.en.txt`), 'utf8')).toContain('An untimed transcript, text only.');
+  });
+
+  it('refuses a folder that already holds files, and a folder given as a file name', async () => {
+    mkdirSync(join(lib.dir, 'out', 'busy'), { recursive: true });
+    writeFileSync(join(lib.dir, 'out', 'busy', 'mine.txt'), 'keep me');
+    await expect(exportTo('busy', { format: 'srt' })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/not empty/) });
+    await expect(exportTo('busy', { format: 'csv' })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/is a folder/) });
+    expect(readFileSync(join(lib.dir, 'out', 'busy', 'mine.txt'), 'utf8')).toBe('keep me');
+  });
+});
+
+describe('manifest', () => {
+  it('lists every exported file with its SHA-256 in sha256sum format', async () => {
+    const { outPath } = await exportTo('items.csv', { format: 'csv', manifest: true });
+    const manifest = readFileSync(join(lib.dir, 'out', 'manifest.sha256'), 'utf8');
+    const hash = createHash('sha256').update(readFileSync(outPath)).digest('hex');
+    expect(manifest).toBe(`${hash}  items.csv\n`);
+
+    const folder = await exportTo('subs', { format: 'srt', scope: { kind: 'all' }, manifest: true });
+    const lines = readFileSync(join(lib.dir, 'out', 'manifest.sha256'), 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      const [digest, path] = line.split('  ') as [string, string];
+      expect(createHash('sha256').update(readFileSync(join(lib.dir, 'out', path))).digest('hex')).toBe(digest);
+    }
+    expect(folder.result.files).toHaveLength(2);
+  });
+});
+
+describe('scopes', () => {
+  it('exports a selection in its order, a search result, and one item', async () => {
+    const ids = async (scope: ExportScope) =>
+      readFileSync((await exportTo(`s${Math.random()}.jsonl`, { format: 'jsonl', scope })).outPath, 'utf8').trimEnd().split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { id: number }).id);
+    expect(await ids({ kind: 'items', ids: [lib.ids.minus, lib.ids.harbour] })).toEqual([lib.ids.minus, lib.ids.harbour]);
+    expect(await ids({ kind: 'search', search: { query: 'harbour' } })).toEqual([lib.ids.harbour]);
+    expect(await ids({ kind: 'search', search: { platform: 'tweetsite', sort: 'likes' } })).toEqual([lib.ids.minus, lib.ids.hostile]);
+    expect(await ids({ kind: 'search', search: { query: 'spain OR harbour', sort: 'title' } })).toEqual([lib.ids.drought, lib.ids.harbour]);
+    expect(await ids({ kind: 'item', id: lib.ids.untimed })).toEqual([lib.ids.untimed]);
+  });
+
+  it('says clearly when the collection or item does not exist, and writes nothing', async () => {
+    await expect(exportTo('x.csv', { format: 'csv', scope: { kind: 'collection', name: 'Nope' } })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'There is no collection named "Nope".' });
+    await expect(exportTo('x.csv', { format: 'csv', scope: { kind: 'item', id: 999 } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(existsSync(join(lib.dir, 'out', 'x.csv'))).toBe(false);
+  });
+
+  it('refuses a subtitle export of items without transcripts instead of writing an empty file', async () => {
+    await expect(exportTo('none.vtt', { format: 'vtt', scope: { kind: 'item', id: lib.ids.hostile } })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringMatching(/None of these items has a transcript/),
+    });
+    expect(existsSync(join(lib.dir, 'out', 'none.vtt'))).toBe(false);
+  });
+});
+
+describe('cancelling', () => {
+  it('leaves nothing under the chosen name and no temporary file behind', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(exportTo('gone.csv', { format: 'csv' }, { signal: controller.signal })).rejects.toMatchObject({ code: 'CANCELLED' });
+    await expect(exportTo('gone-folder', { format: 'srt', scope: { kind: 'all' } }, { signal: controller.signal })).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(readdirSync(join(lib.dir, 'out'))).toEqual([]);
+  });
+
+  it('keeps the library writable while an export reads it', async () => {
+    const controller = new AbortController();
+    const running = exportTo('big.csv', { format: 'csv', transcripts: true, scope: { kind: 'all' } }, { signal: controller.signal });
+    lib.db.prepare("UPDATE items SET title = 'Renamed' WHERE id = ?").run(lib.ids.drought);
+    await running;
+    expect((lib.db.prepare('SELECT title FROM items WHERE id = ?').get(lib.ids.drought) as { title: string }).title).toBe('Renamed');
+  });
+});

@@ -219,6 +219,8 @@ test('the keyboard drives the library: / and Ctrl+F search, j/k and arrows move,
   await page.keyboard.press('/');
   await expect(search).toBeFocused();
   await page.keyboard.type('bus routes');
+  // Results follow the typing; wait for those of the whole text.
+  await expect(results).toHaveAttribute('data-results-for', 'bus routes*');
   await expect(page.getByTestId('result-count')).toHaveText(/match/);
   // Down from the search box enters the results on the first item.
   await page.keyboard.press('ArrowDown');

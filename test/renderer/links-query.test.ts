@@ -32,9 +32,11 @@ describe('search as you type', () => {
     expect(queryForTyped('flo')).toEqual({ ok: true, query: 'flo*' });
     expect(queryForTyped('sea lev')).toEqual({ ok: true, query: 'sea lev*' });
     expect(queryForTyped('fl')).toEqual({ ok: true, query: 'fl*' });
-    // One letter is searched as a word: as a prefix it would match most of the library.
-    expect(queryForTyped('f')).toEqual({ ok: true, query: 'f' });
-    expect(queryForTyped('sea l')).toEqual({ ok: true, query: 'sea l' });
+    // A word of one letter is not searched yet: the words before it are, or nothing is.
+    expect(queryForTyped('f')).toEqual({ ok: false, waiting: true, message: expect.stringMatching(/two letters/) });
+    expect(queryForTyped('sea l')).toEqual({ ok: true, query: 'sea' });
+    expect(queryForTyped('sea level a')).toEqual({ ok: true, query: 'sea level' });
+    expect(queryForTyped('x ')).toEqual({ ok: true, query: 'x' });
     expect(queryForTyped('')).toEqual({ ok: true, query: '' });
   });
 

@@ -1,5 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { Banners } from './components/Banners';
+import { ShortcutOverview } from './components/ShortcutOverview';
+import { globalShortcutFor, isEditableTarget } from './components/ShortcutKeys';
+import { followQueueActivity } from './stores/activity-store';
 import { useAppStore } from './stores/app-store';
+import { useSettingsStore } from './stores/settings-store';
 import { VIEWS, type ViewId } from './views/registry';
 import { useItemStore } from './stores/item-store';
 import { ItemDetailView } from './views/item-detail/ItemDetailView';
@@ -19,23 +24,65 @@ const VIEW_COMPONENTS: Record<ViewId, () => React.JSX.Element> = {
   settings: SettingsView,
 };
 
+/** `?` for the shortcut list and `g` then a letter to switch views, anywhere but in a text field. */
+function useGlobalShortcuts(): void {
+  const goArmedAt = useRef<number | null>(null);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.defaultPrevented || event.isComposing) return;
+      const app = useAppStore.getState();
+      const now = Date.now();
+      const action = globalShortcutFor(event, isEditableTarget(event.target), app.shortcutsOpen, goArmedAt.current, now);
+      if (!action) {
+        goArmedAt.current = null;
+        return;
+      }
+      event.preventDefault();
+      switch (action.type) {
+        case 'overview':
+          app.setShortcutsOpen(true);
+          return;
+        case 'close-overview':
+          app.setShortcutsOpen(false);
+          return;
+        case 'arm-go':
+          goArmedAt.current = now;
+          return;
+        case 'go':
+          goArmedAt.current = null;
+          app.setView(action.view);
+          return;
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+}
+
 export function App() {
-  const { view, theme, info, infoError, setView, setTheme, loadInfo } = useAppStore();
+  const { view, theme, info, infoError, setView, setTheme, loadInfo, setShortcutsOpen } = useAppStore();
   const openItemId = useItemStore((s) => s.openId);
 
   useEffect(() => {
     void loadInfo();
+    void useSettingsStore.getState().load();
   }, [loadInfo]);
+
+  // The banners follow the queue wherever the user is.
+  useEffect(() => followQueueActivity(false), []);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
+
+  useGlobalShortcuts();
 
   const Current = VIEW_COMPONENTS[view];
   const currentLabel = VIEWS.find((v) => v.id === view)?.label ?? '';
 
   return (
     <div className="app">
+      <Banners />
       <nav className="sidebar" aria-label="Views">
         <div className="brand">Gleaner</div>
         <ul>
@@ -53,6 +100,9 @@ export function App() {
             </li>
           ))}
         </ul>
+        <button type="button" className="theme-toggle" aria-keyshortcuts="?" onClick={() => setShortcutsOpen(!useAppStore.getState().shortcutsOpen)}>
+          Keyboard shortcuts
+        </button>
         <button
           type="button"
           className="theme-toggle"
@@ -83,6 +133,7 @@ export function App() {
           <span>Connecting…</span>
         )}
       </footer>
+      <ShortcutOverview />
     </div>
   );
 }

@@ -19,10 +19,13 @@ export function createSettingsHandlers(ctx: CoreContext): Pick<Handlers, 'settin
     'settings.get': () => settingsSnapshot(ctx),
     'settings.set': ({ key, value }) => {
       setConfig(ctx.settings, key, value);
+      // New limits or a new service apply to waiting requests now, not at their old wake-up time.
+      ctx.queue.poke();
       return settingsSnapshot(ctx);
     },
     'settings.unset': ({ key }) => {
       unsetConfig(ctx.settings, key);
+      ctx.queue.poke();
       return settingsSnapshot(ctx);
     },
   };

@@ -6,6 +6,8 @@ import { isViewId, type ViewId } from '../views/registry';
 export type Theme = 'light' | 'dark';
 
 const THEME_KEY = 'gleaner.theme';
+/** Remembered once the first-run welcome is dismissed (per browser profile / app install). */
+export const WELCOME_DISMISSED_KEY = 'gleaner.welcome.dismissed';
 
 function initialTheme(): Theme {
   const saved = window.localStorage.getItem(THEME_KEY);
@@ -13,9 +15,9 @@ function initialTheme(): Theme {
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
-function viewFromHash(): ViewId {
-  const id = window.location.hash.replace(/^#\/?/, '');
-  return isViewId(id) ? id : 'library';
+export function viewFromHash(hash: string = window.location.hash): ViewId | null {
+  const id = hash.replace(/^#\/?/, '');
+  return isViewId(id) ? id : null;
 }
 
 interface AppState {
@@ -23,19 +25,48 @@ interface AppState {
   theme: Theme;
   info: AppInfo | null;
   infoError: string | null;
+  /** An element a view should focus once it shows (e.g. the token field after a banner's button). */
+  focusRequest: string | null;
+  shortcutsOpen: boolean;
+  /** Whether the library holds no item at all (null until known); drives the first-run welcome. */
+  libraryEmpty: boolean | null;
+  welcomeDismissed: boolean;
   setView(view: ViewId): void;
+  /** Switches view and asks it to focus the element with this id. */
+  goTo(view: ViewId, focusId?: string): void;
+  /** Returns true (once) when `id` was asked for focus, clearing the request. */
+  takeFocusRequest(id: string): boolean;
+  setShortcutsOpen(open: boolean): void;
   setTheme(theme: Theme): void;
   loadInfo(): Promise<void>;
+  checkLibraryEmpty(): Promise<void>;
+  dismissWelcome(): void;
 }
 
-export const useAppStore = create<AppState>((set) => ({
-  view: viewFromHash(),
+export const useAppStore = create<AppState>((set, get) => ({
+  view: viewFromHash() ?? 'library',
   theme: initialTheme(),
   info: null,
   infoError: null,
+  focusRequest: null,
+  shortcutsOpen: false,
+  libraryEmpty: null,
+  welcomeDismissed: window.localStorage.getItem(WELCOME_DISMISSED_KEY) === '1',
   setView(view) {
-    window.history.replaceState(null, '', `#/${view}`);
-    set({ view });
+    if (window.location.hash !== `#/${view}`) window.history.replaceState(null, '', `#/${view}`);
+    if (get().view !== view) set({ view });
+  },
+  goTo(view, focusId) {
+    set({ focusRequest: focusId ?? null });
+    get().setView(view);
+  },
+  takeFocusRequest(id) {
+    if (get().focusRequest !== id) return false;
+    set({ focusRequest: null });
+    return true;
+  },
+  setShortcutsOpen(open) {
+    set({ shortcutsOpen: open });
   },
   setTheme(theme) {
     window.localStorage.setItem(THEME_KEY, theme);
@@ -48,4 +79,22 @@ export const useAppStore = create<AppState>((set) => ({
       set({ infoError: error instanceof Error ? error.message : String(error) });
     }
   },
+  async checkLibraryEmpty() {
+    try {
+      const { total } = await bridge.call('library.search', { limit: 1 });
+      if (get().libraryEmpty !== (total === 0)) set({ libraryEmpty: total === 0 });
+    } catch {
+      // Unknown: the welcome stays as it was rather than flicker.
+    }
+  },
+  dismissWelcome() {
+    window.localStorage.setItem(WELCOME_DISMISSED_KEY, '1');
+    set({ welcomeDismissed: true });
+  },
 }));
+
+// A link to `#/settings` (or the browser's back button) switches the view too.
+window.addEventListener('hashchange', () => {
+  const view = viewFromHash();
+  if (view) useAppStore.getState().setView(view);
+});

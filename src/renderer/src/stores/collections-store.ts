@@ -15,6 +15,10 @@ interface CollectionsState {
    * Resolves to a confirmation sentence, or throws an Error carrying a user-facing sentence.
    */
   addItems(name: string, itemIds: number[], create: boolean): Promise<string>;
+  /** Create, rename and delete resolve to null, or to a sentence saying why it did not happen. */
+  create(name: string): Promise<string | null>;
+  rename(name: string, newName: string): Promise<string | null>;
+  delete(name: string): Promise<string | null>;
 }
 
 export const useCollectionsStore = create<CollectionsState>((set, get) => ({
@@ -44,4 +48,35 @@ export const useCollectionsStore = create<CollectionsState>((set, get) => ({
       throw new Error(errorText(error, create ? 'create the collection' : 'add the items'), { cause: error });
     }
   },
+
+  async create(name) {
+    const trimmed = name.trim();
+    if (!trimmed) return 'Give the collection a name.';
+    if (get().collections.some((c) => c.name.toLowerCase() === trimmed.toLowerCase())) return `There is already a collection called “${trimmed}”.`;
+    return settle(() => bridge.call('collections.create', { name: trimmed }), 'create the collection');
+  },
+
+  async rename(name, newName) {
+    const trimmed = newName.trim();
+    if (!trimmed) return 'Give the collection a name.';
+    if (trimmed === name) return null;
+    return settle(() => bridge.call('collections.rename', { name, newName: trimmed }), 'rename the collection');
+  },
+
+  async delete(name) {
+    return settle(() => bridge.call('collections.delete', { name }), 'delete the collection');
+  },
 }));
+
+/** Runs a change, then reloads the list and tells the Library; resolves to null or an error sentence. */
+async function settle(work: () => Promise<unknown>, doing: string): Promise<string | null> {
+  try {
+    await work();
+    return null;
+  } catch (error) {
+    return errorText(error, doing);
+  } finally {
+    await useCollectionsStore.getState().load();
+    libraryChanged();
+  }
+}

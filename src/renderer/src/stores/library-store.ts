@@ -93,7 +93,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
     const state = get();
     const typed = queryForTyped(state.query);
     if (!typed.ok) {
-      set({ queryHint: typed.message });
+      set({ queryHint: typed.waiting ? null : typed.message });
       return;
     }
     const filters = state.filters;

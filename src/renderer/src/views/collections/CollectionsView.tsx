@@ -1,9 +1,116 @@
-import { EmptyState } from '../../components/EmptyState';
+import { useEffect, useState, type FormEvent } from 'react';
+import { formatItems } from '../../lib/format';
+import { useCollectionsStore } from '../../stores/collections-store';
+import { OpenCollection } from './OpenCollection';
+import { useOpenCollectionStore } from './open-collection-store';
+import './collections.css';
+
+function CreateCollectionForm() {
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    const error = await useCollectionsStore.getState().create(trimmed);
+    setProblem(error);
+    if (!error) {
+      setName('');
+      await useOpenCollectionStore.getState().open(trimmed);
+    }
+  };
+  return (
+    <form className="collection-create" onSubmit={(event) => void submit(event)}>
+      <label htmlFor="new-collection-name">New collection</label>
+      <div className="collection-inline">
+        <input
+          id="new-collection-name"
+          type="text"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          placeholder="e.g. Flood story"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby="new-collection-error"
+        />
+        <button type="submit" disabled={name.trim() === ''}>
+          Create
+        </button>
+      </div>
+      <span id="new-collection-error" className="field-error" role="alert">
+        {problem ?? ''}
+      </span>
+    </form>
+  );
+}
+
+function UndoBar() {
+  const deleted = useOpenCollectionStore((s) => s.deleted);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!deleted) return null;
+  return (
+    <div className="collection-undo" role="status" data-testid="collection-undo">
+      <span>
+        Deleted “{deleted.name}” ({formatItems(deleted.itemIds.length)}; the items stay in your library).
+      </span>
+      <button type="button" className="primary" onClick={() => void useOpenCollectionStore.getState().undoDelete().then(setProblem)}>
+        Undo
+      </button>
+      {problem && <span className="error">{problem}</span>}
+    </div>
+  );
+}
 
 export function CollectionsView() {
+  const collections = useCollectionsStore((s) => s.collections);
+  const loaded = useCollectionsStore((s) => s.loaded);
+  const error = useCollectionsStore((s) => s.error);
+  const openName = useOpenCollectionStore((s) => s.name);
+
+  useEffect(() => {
+    void useCollectionsStore.getState().load();
+    void useOpenCollectionStore.getState().reload();
+  }, []);
+
   return (
-    <EmptyState title="No collections yet">
-      <p>Collections group items for a story. Select items in the library and add them to a new collection.</p>
-    </EmptyState>
+    <div className="collections">
+      <h2>Collections</h2>
+      <UndoBar />
+      <div className="collections-layout">
+        <section className="collection-index" aria-labelledby="collection-index-heading">
+          <h3 id="collection-index-heading" className="visually-hidden">
+            Your collections
+          </h3>
+          <CreateCollectionForm />
+          {error && (
+            <p className="error" role="alert">
+              {error}
+            </p>
+          )}
+          {!loaded ? (
+            <p className="muted">Loading…</p>
+          ) : collections.length === 0 ? (
+            <p className="muted" data-testid="collections-empty">
+              No collections yet. Create one above, or select items in the Library and choose “Add to collection…”.
+            </p>
+          ) : (
+            <ul className="collection-names" aria-label="Your collections">
+              {collections.map((c) => (
+                <li key={c.id}>
+                  <button
+                    type="button"
+                    className={c.name === openName ? 'collection-name is-open' : 'collection-name'}
+                    aria-current={c.name === openName ? 'true' : undefined}
+                    onClick={() => void useOpenCollectionStore.getState().open(c.name)}
+                  >
+                    <span className="collection-title">{c.name}</span>
+                    <span className="muted">{formatItems(c.itemCount)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <OpenCollection />
+      </div>
+    </div>
   );
 }

@@ -1,9 +1,79 @@
-import { EmptyState } from '../../components/EmptyState';
+import { useId } from 'react';
+import { getOperation, operationsOf, PLATFORMS, PLATFORM_LABELS, type OperationId, type Platform } from '../../../../shared/catalogue';
+import { useFetchStore } from '../../stores/fetch-store';
+import { FetchForm } from './FetchForm';
+import { FetchResults } from './FetchResults';
+import './fetch.css';
 
+/** Run any of the service's 20 operations: choose it, fill in its form, page through what it returns. */
 export function FetchView() {
+  const platform = useFetchStore((s) => s.platform);
+  const operation = useFetchStore((s) => s.operation);
+  const setPlatform = useFetchStore((s) => s.setPlatform);
+  const setOperation = useFetchStore((s) => s.setOperation);
+  const status = useFetchStore((s) => s.status);
+  const error = useFetchStore((s) => s.error);
+  const results = useFetchStore((s) => s.results);
+  const id = useId();
+  const op = getOperation(operation);
+
   return (
-    <EmptyState title="Fetch">
-      <p>Pick a platform and one of its operations, fill in the form, and run it. Results land in your library.</p>
-    </EmptyState>
+    <div className="fetch">
+      <h2 className="fetch-heading">Fetch</h2>
+      <div className="fetch-picker">
+        <div className="fetch-field">
+          <label htmlFor={`${id}-platform`}>Platform</label>
+          <select id={`${id}-platform`} value={platform} onChange={(e) => setPlatform(e.target.value as Platform)}>
+            {PLATFORMS.map((p) => (
+              <option key={p} value={p}>
+                {PLATFORM_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="fetch-field">
+          <label htmlFor={`${id}-operation`}>Operation</label>
+          <select id={`${id}-operation`} value={operation} onChange={(e) => setOperation(e.target.value as OperationId)}>
+            {operationsOf(platform).map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.title}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="fetch-summary">
+        {op.summary} <span className="mono muted">{op.id}</span>
+      </p>
+      {op.caveats.length > 0 && (
+        <div className="fetch-caveats" role="note" aria-label="Good to know">
+          <strong>Good to know:</strong>
+          <ul>
+            {op.caveats.map((caveat) => (
+              <li key={caveat}>{caveat}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <FetchForm />
+      <div className="fetch-status" role="status" aria-live="polite">
+        {status === 'running' ? `Running ${op.title.toLowerCase()}…` : status === 'loading-more' ? 'Loading the next page…' : ''}
+      </div>
+      {error && (
+        <p className="fetch-error error" role="alert">
+          {error}
+        </p>
+      )}
+      {results ? (
+        <FetchResults results={results} />
+      ) : (
+        <div className="fetch-empty">
+          <p className="muted">
+            Nothing fetched yet. Choose a platform and an operation, fill in the form and press <strong>Run</strong>. The items appear here and are kept in
+            your library, searchable offline.
+          </p>
+        </div>
+      )}
+    </div>
   );
 }

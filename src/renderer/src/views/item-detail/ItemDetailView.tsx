@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useItemStore } from '../../stores/item-store';
 import { ITEM_DETAIL_ID } from './focus';
+import { ItemActions } from './ItemActions';
 import { ItemFields } from './ItemFields';
 import { ItemHeader } from './ItemHeader';
 import { ItemText } from './ItemText';
@@ -59,6 +60,7 @@ export function ItemDetailView() {
       data-item-id={detail.item.id}
     >
       <ItemHeader item={detail.item} />
+      <ItemActions detail={detail} />
       <ItemFields detail={detail} />
       <ItemText text={detail.item.text} />
       <NotesAndTags detail={detail} />

@@ -28,7 +28,7 @@ export function TranscriptSection({ item, transcripts }: { item: ItemRecord; tra
     <section aria-labelledby="detail-transcript-heading" className="detail-section">
       <h3 id="detail-transcript-heading">Transcript</h3>
       {!transcript ? (
-        <p className="muted">No transcript has been fetched for this item. Fetch it from the Fetch view to search what is said.</p>
+        <p className="muted">No transcript has been fetched for this item yet. Where the platform has one, “Fetch transcript” above gets it, and then what is said becomes searchable.</p>
       ) : (
         <>
           <div className="transcript-tools">

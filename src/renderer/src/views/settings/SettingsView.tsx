@@ -1,12 +1,48 @@
+import { useEffect } from 'react';
 import { useAppStore } from '../../stores/app-store';
+import { useSettingsStore } from '../../stores/settings-store';
+import { OverridesSection } from './OverridesSection';
+import { PlanSection } from './PlanSection';
+import { ServiceSection } from './ServiceSection';
+import { TokenSection } from './TokenSection';
+import './settings.css';
 
 export function SettingsView() {
   const info = useAppStore((s) => s.info);
   const theme = useAppStore((s) => s.theme);
   const setTheme = useAppStore((s) => s.setTheme);
+  const loadError = useSettingsStore((s) => s.loadError);
+
+  useEffect(() => {
+    void useSettingsStore.getState().load();
+  }, []);
+
   return (
     <div className="settings">
       <h2>Settings</h2>
+      {loadError && (
+        <p className="error" role="alert">
+          {loadError}
+        </p>
+      )}
+      <ServiceSection />
+      <TokenSection />
+      <PlanSection />
+      <OverridesSection />
+      <section aria-labelledby="data-heading">
+        <h3 id="data-heading">Data folder</h3>
+        <p>
+          Your library (items, transcripts, notes, collections and the request queue) lives in{' '}
+          <span className="mono break" data-testid="settings-data-dir">
+            {info?.dataDir ?? '…'}
+          </span>
+          .
+        </p>
+        <p className="muted">
+          To keep a separate library, for example one per investigation, start Gleaner with <code>--data-dir /path/to/folder</code> or set the
+          environment variable <code>GLEANER_DATA_DIR</code>. The command line (<code>gleaner</code>) uses the same folder, so both see one library.
+        </p>
+      </section>
       <section aria-labelledby="appearance-heading">
         <h3 id="appearance-heading">Appearance</h3>
         <fieldset className="theme-choice">

@@ -1,0 +1,60 @@
+/** Which app-wide banners to show, decided from the queue, the service setting and the token's status. Pure. */
+import type { TokenStatus } from '../../../shared/contract';
+import type { PauseReason } from '../../../shared/queue';
+
+export type BannerAction = 'token' | 'resume';
+
+export interface BannerSpec {
+  id: 'token-rejected' | 'token-missing' | 'subscription-inactive' | 'no-token';
+  title: string;
+  text: string;
+  actions: { action: BannerAction; label: string; primary: boolean }[];
+}
+
+export interface BannerInputs {
+  paused: { reason: PauseReason; message: string } | null;
+  /** null until the settings are known. */
+  isDemo: boolean | null;
+  token: TokenStatus | null;
+}
+
+export function bannersFor({ paused, isDemo, token }: BannerInputs): BannerSpec[] {
+  const banners: BannerSpec[] = [];
+  const reason = paused?.reason ?? null;
+  if (reason === 'TOKEN_REJECTED') {
+    banners.push({
+      id: 'token-rejected',
+      title: 'The service rejected your API token.',
+      text: 'It may have been renewed or revoked. Requests are on hold and nothing is lost: enter the new token in Settings and the queue carries on where it stopped.',
+      actions: [{ action: 'token', label: 'Enter a new token', primary: true }],
+    });
+  } else if (reason === 'TOKEN_MISSING') {
+    banners.push({
+      id: 'token-missing',
+      title: 'No API token is set.',
+      text: 'Requests are on hold and nothing is lost: add your token in Settings and the queue carries on where it stopped.',
+      actions: [{ action: 'token', label: 'Add your token', primary: true }],
+    });
+  } else if (reason === 'SUBSCRIPTION_INACTIVE') {
+    banners.push({
+      id: 'subscription-inactive',
+      title: 'Your team’s subscription is not active.',
+      text: 'The service refuses requests until it is renewed. Renew it on the service’s account page, then resume the queue; if you were given another team’s token, enter it in Settings.',
+      actions: [
+        { action: 'resume', label: 'Resume queue', primary: true },
+        { action: 'token', label: 'Change the token', primary: false },
+      ],
+    });
+  }
+  const usingRealService = isDemo === false;
+  const noStoredToken = token !== null && !token.stored && !token.overriddenByEnvironment;
+  if (usingRealService && noStoredToken && reason !== 'TOKEN_MISSING') {
+    banners.push({
+      id: 'no-token',
+      title: 'No API token for the retrieval service.',
+      text: 'Gleaner is set to use the real service but has no token to send, so every request would be refused. Add your token in Settings.',
+      actions: [{ action: 'token', label: 'Add your token', primary: true }],
+    });
+  }
+  return banners;
+}

@@ -1,0 +1,99 @@
+/**
+ * Wording for the Paste URLs view: what each pasted line was recognised as (or why not), the
+ * plan's counts and its cost against the quota, and a batch's progress. Pure.
+ */
+import { getOperation, PLATFORM_LABELS } from '../../../shared/catalogue';
+import type { BatchProgress, ImportLine, ImportPlan, QuotaPlan } from '../../../shared/queue';
+import { formatItems } from './format';
+
+const integer = new Intl.NumberFormat('en-US');
+
+export interface LineVerdict {
+  /** A short word for the status column. */
+  label: string;
+  /** What it was recognised as, or why it is skipped. */
+  detail: string;
+  /** Whether the line is a problem the user should look at. */
+  problem: boolean;
+}
+
+export function lineVerdict(line: ImportLine): LineVerdict {
+  const recognised = line.operation ? `${PLATFORM_LABELS[getOperation(line.operation).platform]} · ${getOperation(line.operation).title}` : line.platform ? PLATFORM_LABELS[line.platform] : '';
+  const cost = line.requests > 1 ? ` (${line.requests} requests)` : '';
+  switch (line.status) {
+    case 'fetch':
+      return { label: 'Will fetch', detail: `${recognised}${cost}`, problem: false };
+    case 'rejected':
+      return { label: 'Rejected', detail: line.reason ?? 'Not a link Gleaner can fetch.', problem: true };
+    case 'duplicate':
+      return { label: 'Duplicate', detail: line.reason ?? 'The same link is on an earlier line.', problem: false };
+    case 'already-fetched':
+      return { label: 'Already fetched', detail: line.reason ?? `${recognised ? `${recognised}: ` : ''}already in your library. Tick “Fetch again” to refresh it.`, problem: false };
+    case 'already-queued':
+      return { label: 'Already queued', detail: line.reason ?? 'This link is already waiting in the queue.', problem: false };
+    case 'comment':
+      return { label: 'Comment', detail: 'Lines starting with # are skipped.', problem: false };
+    case 'blank':
+      return { label: 'Blank', detail: '', problem: false };
+  }
+}
+
+/** The lines worth listing: blank lines are left out. */
+export const listedLines = (plan: ImportPlan): ImportLine[] => plan.lines.filter((line) => line.status !== 'blank');
+
+/** "18 to fetch · 3 rejected · 2 duplicates · 1 already fetched". */
+export function countsSummary(counts: ImportPlan['counts']): string {
+  const parts = [`${integer.format(counts.fetch)} to fetch`];
+  if (counts.rejected) parts.push(`${integer.format(counts.rejected)} rejected`);
+  if (counts.duplicate) parts.push(`${integer.format(counts.duplicate)} ${counts.duplicate === 1 ? 'duplicate' : 'duplicates'}`);
+  if (counts['already-fetched']) parts.push(`${integer.format(counts['already-fetched'])} already fetched`);
+  if (counts['already-queued']) parts.push(`${integer.format(counts['already-queued'])} already queued`);
+  if (counts.comment) parts.push(`${integer.format(counts.comment)} ${counts.comment === 1 ? 'comment' : 'comments'}`);
+  return parts.join(' · ');
+}
+
+function duration(minutes: number): string {
+  if (minutes <= 0) return 'no time';
+  if (minutes < 1) return 'under a minute';
+  if (minutes < 90) return `about ${Math.ceil(minutes)} min`;
+  const hours = minutes / 60;
+  return hours < 48 ? `about ${hours.toFixed(1)} h` : `about ${Math.ceil(hours / 24)} days`;
+}
+
+function percent(share: number): string {
+  if (!Number.isFinite(share)) return 'more than all';
+  const value = share * 100;
+  if (value > 0 && value < 0.1) return 'under 0.1 %';
+  return `${Math.round(value * 10) / 10} %`;
+}
+
+export interface QuotaWords {
+  requests: string;
+  time: string;
+  share: string;
+  /** Present when the work does not fit in what is left of today's budget. */
+  overflow: string | null;
+}
+
+/** The quota plan in words: what it costs, how long at the plan's pace, how much of today's budget. */
+export function quotaWords(quota: QuotaPlan): QuotaWords {
+  return {
+    requests: quota.requests === 1 ? '1 request' : `${integer.format(quota.requests)} requests`,
+    time: `${duration(quota.minutesAtPlanRate)} at ${integer.format(quota.limits.perMinute)} a minute`,
+    share: `${percent(quota.shareOfRemainingToday)} of today’s remaining ${integer.format(quota.remainingToday)} (of ${integer.format(quota.limits.perDay)} a day)`,
+    overflow: quota.fitsToday
+      ? null
+      : `This is more than today’s budget allows: it would carry over into ${quota.extraDays === 1 ? 'one more day' : `${integer.format(quota.extraDays)} more days`}.`,
+  };
+}
+
+/** Work finished (done, failed or cancelled) and the total, for the progress bar. */
+export const batchSettled = (batch: BatchProgress): number => batch.done + batch.failed + batch.cancelled;
+
+export function progressWords(batch: BatchProgress): string {
+  const settled = batchSettled(batch);
+  const head = `${integer.format(settled)} of ${formatItems(batch.total, 'request')}`;
+  const tail = [batch.failed ? `${integer.format(batch.failed)} failed` : '', batch.cancelled ? `${integer.format(batch.cancelled)} cancelled` : ''].filter(Boolean).join(', ');
+  if (batch.finished) return `Done: ${head}${tail ? ` (${tail})` : ''}.`;
+  return `${head} finished${tail ? ` (${tail})` : ''}; ${integer.format(batch.remaining)} to go.`;
+}

@@ -1,0 +1,212 @@
+/**
+ * The Fetch view: which operation is chosen, what its form holds, and the results of the
+ * last run, page by page. Results survive switching views; the form keeps what was typed
+ * for each operation.
+ */
+import { create } from 'zustand';
+import { getOperation, operationsOf, PLATFORMS, type OperationId, type Platform } from '../../../shared/catalogue';
+import type { CallResult } from '../../../shared/contract';
+import type { SearchHit } from '../../../shared/library';
+import { errorText } from '../lib/errors';
+import { appendIds, checkForm, chunk, emptyValues, inResponseOrder, nextPageParams, nextSelection, type FormValues, type SelectGesture } from '../lib/fetch-form';
+import { libraryChanged } from '../lib/library-events';
+import { bridge } from '../transport';
+
+/** The library's id filter takes at most 1,000 ids per search. */
+const IDS_PER_SEARCH = 500;
+
+export interface FetchResults {
+  operation: OperationId;
+  /** The first page's parameters, as sent. */
+  params: Record<string, string>;
+  itemIds: number[];
+  hits: SearchHit[];
+  nextPage: Record<string, string> | null;
+  pages: number;
+  requestId: string;
+  fetchedAt: string;
+  warnings: string[];
+}
+
+export type RunStatus = 'idle' | 'running' | 'loading-more';
+
+interface FetchState {
+  platform: Platform;
+  operation: OperationId;
+  values: Readonly<Partial<Record<OperationId, FormValues>>>;
+  touched: ReadonlySet<string>;
+  attempted: boolean;
+  status: RunStatus;
+  error: string | null;
+  results: FetchResults | null;
+  selection: ReadonlySet<number>;
+  anchor: number | null;
+  setPlatform(platform: Platform): void;
+  setOperation(operation: OperationId): void;
+  setValue(name: string, value: string | boolean): void;
+  touch(name: string): void;
+  /** Runs the chosen operation; resolves to false when the form was not valid (nothing was sent). */
+  run(): Promise<boolean>;
+  loadMore(): Promise<void>;
+  select(index: number, gesture: SelectGesture): void;
+  selectAll(select: boolean): void;
+}
+
+// One empty form per operation, so selectors see the same object until the user types.
+const emptyForms = new Map<OperationId, FormValues>();
+
+export function valuesOf(state: Pick<FetchState, 'values' | 'operation'>): FormValues {
+  const typed = state.values[state.operation];
+  if (typed) return typed;
+  let empty = emptyForms.get(state.operation);
+  if (!empty) emptyForms.set(state.operation, (empty = emptyValues(getOperation(state.operation))));
+  return empty;
+}
+
+/** A call that did not finish, in words: the core's message says what happened and what to do. */
+function callProblem(result: CallResult): string | null {
+  if (result.state === 'done') return null;
+  const detail = result.error?.message?.trim();
+  switch (result.state) {
+    case 'paused':
+      return `The request queue is paused${detail ? `: ${detail}` : '.'} Fix it in Settings or Activity, then run again.`;
+    case 'cancelled':
+      return 'The request was cancelled before it finished.';
+    case 'failed':
+      return detail ? `The service could not answer: ${detail}` : 'The service could not answer this request. Try again in a moment.';
+  }
+}
+
+async function hitsFor(ids: readonly number[]): Promise<SearchHit[]> {
+  const found: SearchHit[] = [];
+  for (const part of chunk(ids, IDS_PER_SEARCH)) {
+    const { hits } = await bridge.call('library.search', { ids: part, limit: part.length });
+    found.push(...hits);
+  }
+  return inResponseOrder(ids, found);
+}
+
+let runSeq = 0;
+
+export const useFetchStore = create<FetchState>((set, get) => ({
+  platform: PLATFORMS[0],
+  operation: operationsOf(PLATFORMS[0])[0]!.id,
+  values: {},
+  touched: new Set(),
+  attempted: false,
+  status: 'idle',
+  error: null,
+  results: null,
+  selection: new Set(),
+  anchor: null,
+
+  setPlatform(platform) {
+    if (platform === get().platform) return;
+    set({ platform, operation: operationsOf(platform)[0]!.id, touched: new Set(), attempted: false });
+  },
+
+  setOperation(operation) {
+    if (operation === get().operation) return;
+    set({ operation, touched: new Set(), attempted: false });
+  },
+
+  setValue(name, value) {
+    const state = get();
+    set({ values: { ...state.values, [state.operation]: { ...valuesOf(state), [name]: value } } });
+  },
+
+  touch(name) {
+    if (get().touched.has(name)) return;
+    set({ touched: new Set([...get().touched, name]) });
+  },
+
+  async run() {
+    const state = get();
+    const op = getOperation(state.operation);
+    const { check } = checkForm(op, valuesOf(state));
+    if (!check.ok) {
+      set({ attempted: true });
+      return false;
+    }
+    const seq = ++runSeq;
+    set({ status: 'running', error: null, attempted: false });
+    try {
+      const result = await bridge.call('service.call', { operation: op.id, params: check.params });
+      if (seq !== runSeq) return true;
+      const problem = callProblem(result);
+      if (problem) {
+        set({ status: 'idle', error: problem });
+        return true;
+      }
+      const hits = await hitsFor(result.itemIds);
+      if (seq !== runSeq) return true;
+      set({
+        status: 'idle',
+        results: {
+          operation: op.id,
+          params: result.params,
+          itemIds: result.itemIds,
+          hits,
+          nextPage: result.nextPage,
+          pages: 1,
+          requestId: result.requestId,
+          fetchedAt: result.fetchedAt,
+          warnings: result.warnings,
+        },
+        selection: new Set(),
+        anchor: null,
+      });
+      libraryChanged();
+    } catch (error) {
+      if (seq === runSeq) set({ status: 'idle', error: errorText(error, `run ${op.title.toLowerCase()}`) });
+    }
+    return true;
+  },
+
+  async loadMore() {
+    const { results, status } = get();
+    if (!results?.nextPage || status !== 'idle') return;
+    const seq = ++runSeq;
+    set({ status: 'loading-more', error: null });
+    try {
+      const result = await bridge.call('service.call', { operation: results.operation, params: nextPageParams(results.params, results.nextPage) });
+      if (seq !== runSeq) return;
+      const problem = callProblem(result);
+      if (problem) {
+        set({ status: 'idle', error: problem });
+        return;
+      }
+      const itemIds = appendIds(results.itemIds, result.itemIds);
+      const hits = await hitsFor(itemIds);
+      if (seq !== runSeq) return;
+      set({
+        status: 'idle',
+        results: {
+          ...results,
+          itemIds,
+          hits,
+          nextPage: result.nextPage,
+          pages: results.pages + 1,
+          requestId: result.requestId,
+          fetchedAt: result.fetchedAt,
+          warnings: [...results.warnings, ...result.warnings],
+        },
+      });
+      libraryChanged();
+    } catch (error) {
+      if (seq === runSeq) set({ status: 'idle', error: errorText(error, 'load more results') });
+    }
+  },
+
+  select(index, gesture) {
+    const { results, selection, anchor } = get();
+    if (!results) return;
+    const ids = results.hits.map((hit) => hit.id);
+    set(nextSelection(selection, ids, anchor, index, gesture));
+  },
+
+  selectAll(select) {
+    const { results } = get();
+    set({ selection: select && results ? new Set(results.hits.map((hit) => hit.id)) : new Set(), anchor: null });
+  },
+}));

@@ -1,0 +1,196 @@
+/**
+ * The Paste URLs view: the pasted text and its options, the plan the core makes of it (each
+ * line recognised or rejected, the cost against the quota), and the import once it runs,
+ * followed through `queue.batch` events and a slow poll (events can be missed while the
+ * page reconnects).
+ */
+import { create } from 'zustand';
+import type { BatchProgress, ImportPlan, JobSummary } from '../../../shared/queue';
+import { NEW_COLLECTION, type CollectionChoiceValue } from '../lib/collection-choice';
+import { errorText } from '../lib/errors';
+import { libraryChanged } from '../lib/library-events';
+import { useCollectionsStore } from './collections-store';
+import { bridge } from '../transport';
+
+const POLL_MS = 1500;
+
+export interface PasteOptions {
+  transcripts: boolean;
+  refresh: boolean;
+}
+
+export interface RunningImport {
+  batchId: number;
+  collection: string | null;
+  progress: BatchProgress | null;
+  failures: JobSummary[];
+}
+
+interface PasteState {
+  text: string;
+  options: PasteOptions;
+  collection: CollectionChoiceValue;
+  carryOver: boolean;
+  plan: ImportPlan | null;
+  /** The text and options the plan was made for; the plan is out of date when they differ. */
+  plannedFor: string | null;
+  planning: boolean;
+  planError: string | null;
+  starting: boolean;
+  startError: string | null;
+  run: RunningImport | null;
+  setText(text: string): void;
+  setOption(name: keyof PasteOptions, value: boolean): void;
+  setCollection(value: CollectionChoiceValue): void;
+  setCarryOver(value: boolean): void;
+  /** Asks the core for the plan of the current text (the view debounces calls). */
+  makePlan(): Promise<void>;
+  start(collection: { name: string | null; create: boolean }): Promise<void>;
+  cancel(): Promise<void>;
+}
+
+export const planKey = (text: string, options: PasteOptions): string => JSON.stringify([text, options.transcripts, options.refresh]);
+
+let planSeq = 0;
+let stopWatching: (() => void) | null = null;
+
+export const usePasteStore = create<PasteState>((set, get) => {
+  function watch(batchId: number): void {
+    stopWatching?.();
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+
+    const apply = (progress: BatchProgress): void => {
+      const run = get().run;
+      if (stopped || !run || run.batchId !== batchId) return;
+      set({ run: { ...run, progress } });
+      if (progress.finished) void finish();
+    };
+
+    const poll = async (): Promise<void> => {
+      if (stopped) return;
+      try {
+        apply(await bridge.call('queue.batch', { batchId }));
+      } catch {
+        // The next poll tries again; the events may arrive meanwhile.
+      }
+      if (!stopped) timer = setTimeout(() => void poll(), POLL_MS);
+    };
+
+    const unsubscribe = bridge.subscribe('queue.batch', (progress) => {
+      if (progress.batchId === batchId) apply(progress);
+    });
+
+    const finish = async (): Promise<void> => {
+      stop();
+      let failures: JobSummary[] = [];
+      try {
+        failures = await bridge.call('queue.jobs', { batchId, state: 'failed', limit: 1000 });
+      } catch {
+        // The progress already says how many failed; the reasons are in Activity too.
+      }
+      const run = get().run;
+      if (run?.batchId === batchId) set({ run: { ...run, failures } });
+      libraryChanged();
+      void useCollectionsStore.getState().load();
+      // What was just fetched now counts as already fetched: show the list as it now stands.
+      void get().makePlan();
+    };
+
+    const stop = (): void => {
+      stopped = true;
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+      if (stopWatching === stop) stopWatching = null;
+    };
+    stopWatching = stop;
+    void poll();
+  }
+
+  return {
+    text: '',
+    options: { transcripts: false, refresh: false },
+    collection: { choice: NEW_COLLECTION, newName: '' },
+    carryOver: false,
+    plan: null,
+    plannedFor: null,
+    planning: false,
+    planError: null,
+    starting: false,
+    startError: null,
+    run: null,
+
+    setText(text) {
+      set({ text, startError: null });
+    },
+
+    setOption(name, value) {
+      set({ options: { ...get().options, [name]: value }, startError: null });
+    },
+
+    setCollection(collection) {
+      set({ collection, startError: null });
+    },
+
+    setCarryOver(carryOver) {
+      set({ carryOver });
+    },
+
+    async makePlan() {
+      const { text, options } = get();
+      const key = planKey(text, options);
+      if (!text.trim()) {
+        planSeq += 1;
+        set({ plan: null, plannedFor: key, planning: false, planError: null });
+        return;
+      }
+      const seq = ++planSeq;
+      set({ planning: true });
+      try {
+        const plan = await bridge.call('import.plan', { text, transcripts: options.transcripts, refresh: options.refresh });
+        if (seq === planSeq) set({ plan, plannedFor: key, planning: false, planError: null });
+      } catch (error) {
+        if (seq === planSeq) set({ planning: false, planError: errorText(error, 'check the links') });
+      }
+    },
+
+    async start(collection) {
+      const { text, options, carryOver, starting } = get();
+      if (starting) return;
+      set({ starting: true, startError: null });
+      try {
+        if (collection.create && collection.name) {
+          await bridge.call('collections.create', { name: collection.name });
+          void useCollectionsStore.getState().load();
+        }
+        const { batchId, plan } = await bridge.call('import.start', {
+          text,
+          transcripts: options.transcripts,
+          refresh: options.refresh,
+          carryOver,
+          ...(collection.name ? { collection: collection.name } : {}),
+        });
+        set({ plan, plannedFor: planKey(text, options), starting: false });
+        if (batchId === null) {
+          set({ startError: 'Nothing to fetch: every line is rejected, a duplicate, or already in your library.' });
+          return;
+        }
+        set({ run: { batchId, collection: collection.name, progress: null, failures: [] } });
+        if (collection.name) set({ collection: { choice: collection.name, newName: '' } });
+        watch(batchId);
+      } catch (error) {
+        set({ starting: false, startError: errorText(error, 'start the import') });
+      }
+    },
+
+    async cancel() {
+      const run = get().run;
+      if (!run) return;
+      try {
+        await bridge.call('queue.cancel', { batchId: run.batchId });
+      } catch (error) {
+        set({ startError: errorText(error, 'cancel the import') });
+      }
+    },
+  };
+});

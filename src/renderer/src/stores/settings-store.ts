@@ -1,0 +1,122 @@
+/**
+ * The Settings view's state: the service settings in the CLI's key form, the token's status
+ * (never the token), and a plain-words error per field from the bridge's validation.
+ */
+import { create } from 'zustand';
+import type { SettingsSnapshot, TokenStatus } from '../../../shared/contract';
+import { errorText } from '../lib/errors';
+import { bridge } from '../transport';
+import { useActivityStore } from './activity-store';
+
+/** The field name used for the token in `fieldErrors` / `fieldNotes`. */
+export const TOKEN_FIELD = 'token';
+
+interface SettingsState {
+  snapshot: SettingsSnapshot | null;
+  token: TokenStatus | null;
+  loadError: string | null;
+  /** Per config key (or TOKEN_FIELD): why the last change was refused. */
+  fieldErrors: Readonly<Record<string, string>>;
+  /** Per config key (or TOKEN_FIELD): what the last change did, e.g. "Saved.". */
+  fieldNotes: Readonly<Record<string, string>>;
+  saving: Readonly<Record<string, true>>;
+  load(): Promise<void>;
+  /** Validates and stores one setting; resolves to true when it was saved. */
+  set(key: string, value: string): Promise<boolean>;
+  unset(key: string): Promise<boolean>;
+  saveToken(token: string): Promise<boolean>;
+  clearToken(): Promise<boolean>;
+  clearField(key: string): void;
+}
+
+const without = <T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> => {
+  const { [key]: _gone, ...rest } = record;
+  return rest;
+};
+
+export const useSettingsStore = create<SettingsState>((set, get) => {
+  async function change(key: string, work: () => Promise<void>, doing: string, note: string): Promise<boolean> {
+    set({ saving: { ...get().saving, [key]: true }, fieldErrors: without(get().fieldErrors, key), fieldNotes: without(get().fieldNotes, key) });
+    try {
+      await work();
+      set({ fieldNotes: { ...get().fieldNotes, [key]: note } });
+      return true;
+    } catch (error) {
+      set({ fieldErrors: { ...get().fieldErrors, [key]: errorText(error, doing) } });
+      return false;
+    } finally {
+      set({ saving: without(get().saving, key) });
+    }
+  }
+
+  return {
+    snapshot: null,
+    token: null,
+    loadError: null,
+    fieldErrors: {},
+    fieldNotes: {},
+    saving: {},
+
+    async load() {
+      try {
+        const [snapshot, token] = await Promise.all([bridge.call('settings.get', {}), bridge.call('token.status', {})]);
+        set({ snapshot, token, loadError: null });
+      } catch (error) {
+        set({ loadError: errorText(error, 'read the settings') });
+      }
+    },
+
+    set: (key, value) =>
+      change(
+        key,
+        async () => {
+          set({ snapshot: await bridge.call('settings.set', { key, value }) });
+          // Limits and the service change what the queue may send: show the new gauge.
+          void useActivityStore.getState().loadStatus();
+        },
+        'save this setting',
+        'Saved.',
+      ),
+
+    unset: (key) =>
+      change(
+        key,
+        async () => {
+          set({ snapshot: await bridge.call('settings.unset', { key }) });
+          void useActivityStore.getState().loadStatus();
+        },
+        'reset this setting',
+        'Back to the default.',
+      ),
+
+    saveToken: (token) =>
+      change(
+        TOKEN_FIELD,
+        async () => {
+          set({ token: await bridge.call('token.set', { token }) });
+          // The core resumes a queue paused for a rejected or missing token; a queue paused for
+          // an inactive subscription may belong to the old team, so a new token resumes it too.
+          const activity = useActivityStore.getState();
+          await activity.loadStatus();
+          const paused = useActivityStore.getState().status?.paused;
+          if (paused && paused.reason !== 'user') await activity.resume();
+        },
+        'save the token',
+        'Token saved in the keychain.',
+      ),
+
+    clearToken: () =>
+      change(
+        TOKEN_FIELD,
+        async () => {
+          set({ token: await bridge.call('token.clear', {}) });
+        },
+        'remove the token',
+        'Token removed from the keychain.',
+      ),
+
+    clearField(key) {
+      set({ fieldErrors: without(get().fieldErrors, key), fieldNotes: without(get().fieldNotes, key) });
+    },
+  };
+});

@@ -1,0 +1,49 @@
+/** Words for the queue: what a job fetches, why it failed, how much quota is left. Pure. */
+import { getOperation, isOperationId, PLATFORM_LABELS } from '../../../../shared/catalogue';
+import type { JobSummary, PauseReason, QueueGauge } from '../../../../shared/queue';
+
+/** The parameter that says best what a job fetches, in the order a reader looks for it. */
+const TELLING_PARAMS = ['url', 'query', 'keyword', 'handle', 'user_id', 'username', 'hashtag', 'channel_id', 'subreddit'];
+
+export function describeJob(job: Pick<JobSummary, 'operation' | 'params'>): { title: string; subject: string } {
+  const op = isOperationId(job.operation) ? getOperation(job.operation) : null;
+  const title = op ? `${PLATFORM_LABELS[op.platform]} · ${op.title}` : job.operation;
+  const key = TELLING_PARAMS.find((name) => job.params[name]) ?? Object.keys(job.params).find((name) => job.params[name]);
+  return { title, subject: key ? `${key === 'url' ? '' : `${key}: `}${job.params[key]}` : '' };
+}
+
+/** Plain words for why the queue is paused (the core's message is already a sentence). */
+export const PAUSE_TITLES: Readonly<Record<PauseReason, string>> = {
+  user: 'Paused by you',
+  TOKEN_REJECTED: 'Paused: the service rejected the API token',
+  TOKEN_MISSING: 'Paused: no API token is set',
+  SUBSCRIPTION_INACTIVE: 'Paused: the subscription is not active',
+};
+
+/** "in 42 s", "in 3 min", "now": when the next request may leave. */
+export function untilText(nextIso: string, now: number): string {
+  const at = Date.parse(nextIso);
+  if (Number.isNaN(at) || at <= now + 500) return 'now';
+  const seconds = Math.ceil((at - now) / 1000);
+  if (seconds < 90) return `in ${seconds} s`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 90) return `in ${minutes} min`;
+  return `in ${Math.round((minutes / 60) * 10) / 10} h`;
+}
+
+/** A share of a limit for a meter, clamped to 0..1. */
+export const fraction = (used: number, limit: number): number => (limit <= 0 ? 1 : Math.min(1, Math.max(0, used / limit)));
+
+/** A sentence when Gleaner holds back below the plan because colleagues' requests hit the limit. */
+export function holdBackText(gauge: QueueGauge): string | null {
+  if (gauge.share >= 1) return null;
+  return `Colleagues on your team are using part of the same budget, so Gleaner currently allows itself ${Math.round(gauge.share * 100)} % of the plan (${gauge.effectiveLimits.perMinute.toLocaleString('en-US')} a minute).`;
+}
+
+/** "about 3 minutes" for the queue's estimate; null when nothing waits. */
+export function etaText(minutes: number | null): string | null {
+  if (minutes === null || minutes <= 0) return null;
+  if (minutes < 1) return 'under a minute';
+  if (minutes < 90) return `about ${Math.ceil(minutes)} minute${Math.ceil(minutes) === 1 ? '' : 's'}`;
+  return `about ${Math.round((minutes / 60) * 10) / 10} hours`;
+}

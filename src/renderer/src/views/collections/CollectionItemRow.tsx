@@ -1,0 +1,104 @@
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { CollectionItem } from '../../../../shared/library';
+import { useItemStore } from '../../stores/item-store';
+import { useOpenCollectionStore } from './open-collection-store';
+
+const labelOf = (item: CollectionItem): string => item.title?.trim() || `${item.platform} ${item.kind} ${item.id}`;
+
+/** Focuses the open button of an item after a move (the row's DOM node moves, and focus with it may not). */
+function refocus(itemId: number): void {
+  requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-item-id="${itemId}"] .item-open`)?.focus());
+}
+
+/** One item of the open collection: open it, move it, remove it, its note and tags here. */
+export function CollectionItemRow({ item, index, count, canMove }: { item: CollectionItem; index: number; count: number; canMove: boolean }) {
+  const openId = useItemStore((s) => s.openId);
+  const [note, setNote] = useState<string | null>(null);
+  const [tag, setTag] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const store = useOpenCollectionStore.getState();
+  const label = labelOf(item);
+  const noteValue = note ?? item.note ?? '';
+
+  const move = (delta: number) => {
+    void store.move(item.id, delta).then(() => refocus(item.id));
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!canMove || !event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+      event.preventDefault();
+      move(event.key === 'ArrowUp' ? -1 : 1);
+    }
+  };
+  const saveNote = async (event: FormEvent) => {
+    event.preventDefault();
+    const error = await store.setNote(item.id, noteValue);
+    setProblem(error);
+    if (!error) setNote(null);
+  };
+  const addTag = async (event: FormEvent) => {
+    event.preventDefault();
+    const error = await store.addTag(item.id, tag);
+    setProblem(error);
+    if (!error) setTag('');
+  };
+
+  return (
+    <li className={item.id === openId ? 'collection-item is-active' : 'collection-item'} data-item-id={item.id} data-testid="collection-item" onKeyDown={onKeyDown}>
+      <div className="collection-item-head">
+        <span className="collection-position muted" aria-hidden="true">
+          {index + 1}
+        </span>
+        <button type="button" className="item-open link-like" onClick={() => useItemStore.getState().open(item.id)} aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown">
+          {label}
+        </button>
+        <span className="muted collection-item-meta">
+          {item.platform} · {item.kind}
+          {item.authorName ? ` · ${item.authorName}` : ''}
+        </span>
+        <span className="collection-item-actions">
+          <button type="button" onClick={() => move(-1)} disabled={!canMove || index === 0} aria-label={`Move up: ${label}`}>
+            ↑
+          </button>
+          <button type="button" onClick={() => move(1)} disabled={!canMove || index === count - 1} aria-label={`Move down: ${label}`}>
+            ↓
+          </button>
+          <button type="button" onClick={() => void store.removeItem(item.id)} aria-label={`Remove from collection: ${label}`}>
+            Remove
+          </button>
+        </span>
+      </div>
+      <form className="collection-note-form" onSubmit={(event) => void saveNote(event)}>
+        <label htmlFor={`note-${item.id}`} className="visually-hidden">
+          Note in this collection on {label}
+        </label>
+        <textarea id={`note-${item.id}`} rows={noteValue ? 2 : 1} value={noteValue} placeholder="A note for this story…" onChange={(event) => setNote(event.target.value)} />
+        <button type="submit" disabled={note === null} aria-label={`Save note: ${label}`}>
+          Save note
+        </button>
+      </form>
+      <div className="collection-tags">
+        <ul className="collection-tag-list" aria-label={`Tags on ${label}`}>
+          {item.tags.map((t) => (
+            <li key={t} className="tag-chip">
+              {t}
+              <button type="button" className="tag-remove" onClick={() => void store.removeTag(item.id, t).then(setProblem)} aria-label={`Remove tag ${t} from ${label}`}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+        <form className="collection-inline" onSubmit={(event) => void addTag(event)}>
+          <label htmlFor={`tag-${item.id}`} className="visually-hidden">
+            New tag on {label}
+          </label>
+          <input id={`tag-${item.id}`} type="text" value={tag} placeholder="Add a tag" onChange={(event) => setTag(event.target.value)} />
+          <button type="submit" disabled={tag.trim() === ''} aria-label={`Add tag: ${label}`}>
+            Tag
+          </button>
+        </form>
+      </div>
+      {problem && <p className="error">{problem}</p>}
+    </li>
+  );
+}

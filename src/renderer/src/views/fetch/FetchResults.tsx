@@ -1,0 +1,165 @@
+import { useState, type ChangeEvent } from 'react';
+import type { SearchHit } from '../../../../shared/library';
+import { getOperation } from '../../../../shared/catalogue';
+import { formatCompact, formatCount, formatDateTime, formatItems, formatPublished } from '../../lib/format';
+import { hitText } from '../../lib/fetch-form';
+import { safeHttpsUrl } from '../../lib/links';
+import { useFetchStore, type FetchResults as Results } from '../../stores/fetch-store';
+import { useItemStore } from '../../stores/item-store';
+import { focusItemDetail } from '../item-detail/focus';
+import { kindLabel, platformLabel } from '../library/labels';
+import { FetchAddToCollection } from './FetchAddToCollection';
+
+/** The last run's items as a table: select some, add them to a collection, open one, load the next page. */
+export function FetchResults({ results }: { results: Results }) {
+  const status = useFetchStore((s) => s.status);
+  const selection = useFetchStore((s) => s.selection);
+  const select = useFetchStore((s) => s.select);
+  const selectAll = useFetchStore((s) => s.selectAll);
+  const loadMore = useFetchStore((s) => s.loadMore);
+  const openId = useItemStore((s) => s.openId);
+  const op = getOperation(results.operation);
+  const { hits } = results;
+  const allSelected = hits.length > 0 && hits.every((hit) => selection.has(hit.id));
+  const someSelected = hits.some((hit) => selection.has(hit.id));
+
+  if (hits.length === 0) {
+    return (
+      <section className="fetch-results" aria-labelledby="fetch-results-heading">
+        <h3 id="fetch-results-heading">No items</h3>
+        <p className="muted">
+          The service answered (request <span className="mono">{results.requestId}</span>) but returned no items. Try other words, another region or a
+          wider time frame.
+        </p>
+      </section>
+    );
+  }
+
+  const onSelect = (index: number) => (event: ChangeEvent<HTMLInputElement>) => {
+    select(index, (event.nativeEvent as MouseEvent).shiftKey ? 'range' : 'toggle');
+  };
+
+  return (
+    <section className="fetch-results" aria-labelledby="fetch-results-heading">
+      <div className="fetch-results-head">
+        <h3 id="fetch-results-heading">Results</h3>
+        <p className="muted" data-testid="fetch-result-count">
+          {formatItems(hits.length)} from {results.pages === 1 ? '1 page' : `${results.pages} pages`} · last request{' '}
+          <span className="mono">{results.requestId}</span> · {formatDateTime(results.fetchedAt)}
+        </p>
+      </div>
+      {results.warnings.length > 0 && (
+        <ul className="fetch-warnings">
+          {results.warnings.map((warning, i) => (
+            <li key={i}>{warning}</li>
+          ))}
+        </ul>
+      )}
+      <FetchAddToCollection itemIds={hits.filter((hit) => selection.has(hit.id)).map((hit) => hit.id)} />
+      <div className="fetch-table-wrap" role="region" aria-label="Results table" tabIndex={0}>
+        <table className="fetch-table">
+          <caption className="visually-hidden">Items returned by {op.title.toLowerCase()}; tick items to add them to a collection, Shift-tick to tick a range.</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="fetch-col-select">
+                <span className="visually-hidden">Select</span>
+                <input
+                  type="checkbox"
+                  aria-label="Select all results"
+                  checked={allSelected}
+                  ref={(el) => {
+                    if (el) el.indeterminate = someSelected && !allSelected;
+                  }}
+                  onChange={(e) => selectAll(e.target.checked)}
+                />
+              </th>
+              <th scope="col" className="fetch-col-thumb">
+                <span className="visually-hidden">Picture</span>
+              </th>
+              <th scope="col">Title or text</th>
+              <th scope="col">Platform</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Author</th>
+              <th scope="col">Published</th>
+              <th scope="col" className="num">
+                Views
+              </th>
+              <th scope="col" className="num">
+                Likes
+              </th>
+              <th scope="col" className="num">
+                Comments
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {hits.map((hit, index) => (
+              <ResultRow key={hit.id} hit={hit} selected={selection.has(hit.id)} open={openId === hit.id} onSelect={onSelect(index)} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="fetch-more">
+        {results.nextPage ? (
+          <button type="button" onClick={() => void loadMore()} disabled={status !== 'idle'}>
+            {status === 'loading-more' ? 'Loading more…' : 'Load more'}
+          </button>
+        ) : op.pagination ? (
+          <span className="muted">That is everything: the service gave no further page.</span>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function ResultRow({ hit, selected, open, onSelect }: { hit: SearchHit; selected: boolean; open: boolean; onSelect(event: ChangeEvent<HTMLInputElement>): void }) {
+  const text = hitText(hit, kindLabel);
+  const author = hit.authorName ?? hit.authorHandle ?? '';
+  const label = text.text.length > 80 ? `${text.text.slice(0, 77)}…` : text.text;
+  return (
+    <tr className={[selected ? 'is-selected' : '', open ? 'is-open' : ''].filter(Boolean).join(' ') || undefined} data-item-id={hit.id}>
+      <td className="fetch-col-select">
+        <input type="checkbox" aria-label={`Select “${label}”`} checked={selected} onChange={onSelect} />
+      </td>
+      <td className="fetch-col-thumb">
+        <Thumbnail url={hit.thumbnailUrl} />
+      </td>
+      <td className="fetch-col-text">
+        <button
+          type="button"
+          className={text.untitled ? 'fetch-open untitled' : 'fetch-open'}
+          aria-current={open || undefined}
+          onClick={() => {
+            useItemStore.getState().open(hit.id);
+            focusItemDetail();
+          }}
+        >
+          <bdi>{text.text}</bdi>
+        </button>
+      </td>
+      <td>{platformLabel(hit.platform)}</td>
+      <td>{kindLabel(hit.kind)}</td>
+      <td>
+        <bdi>{author}</bdi>
+      </td>
+      <td className="nowrap">{formatPublished(hit.publishedAt, hit.publishedText)}</td>
+      <td className="num" title={formatCount(hit.views)}>
+        {formatCompact(hit.views)}
+      </td>
+      <td className="num" title={formatCount(hit.likes)}>
+        {formatCompact(hit.likes)}
+      </td>
+      <td className="num" title={formatCount(hit.comments)}>
+        {formatCompact(hit.comments)}
+      </td>
+    </tr>
+  );
+}
+
+/** A platform thumbnail: https only, loaded lazily, no referrer; a blank box of the same size otherwise. */
+function Thumbnail({ url }: { url: string | null }) {
+  const safe = safeHttpsUrl(url);
+  const [failed, setFailed] = useState(false);
+  if (!safe || failed) return <span className="fetch-thumb fetch-thumb-none" />;
+  return <img className="fetch-thumb" src={safe} alt="" loading="lazy" decoding="async" referrerPolicy="no-referrer" width={48} height={30} onError={() => setFailed(true)} />;
+}

@@ -1,0 +1,57 @@
+import { useId } from 'react';
+import { formatItems } from '../../lib/format';
+import { batchSettled, progressWords } from '../../lib/paste-plan';
+import { usePasteStore, type RunningImport } from '../../stores/paste-store';
+
+/** The running import: a progress bar, cancel, and when it is done, where the items are and what failed. */
+export function PasteProgress({ run }: { run: RunningImport }) {
+  const cancel = usePasteStore((s) => s.cancel);
+  const id = useId();
+  const progress = run.progress;
+  const finished = progress?.finished ?? false;
+  return (
+    <section className="paste-progress" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{finished ? 'Import finished' : 'Importing'}</h3>
+      <progress
+        aria-labelledby={`${id}-heading`}
+        aria-describedby={`${id}-words`}
+        max={progress?.total ?? 1}
+        value={progress ? batchSettled(progress) : undefined}
+        data-testid="paste-progress"
+      />
+      <p id={`${id}-words`} className="paste-progress-words" role="status" aria-live="polite">
+        {progress ? progressWords(progress) : 'Starting…'}
+      </p>
+      {!finished && (
+        <button type="button" onClick={() => void cancel()}>
+          Cancel the import
+        </button>
+      )}
+      {finished && progress && (
+        <p data-testid="paste-outcome">
+          {formatItems(progress.done, 'request')} succeeded
+          {run.collection ? (
+            <>
+              ; the items are in the collection “<bdi>{run.collection}</bdi>”. Open it in Collections or filter the Library by it.
+            </>
+          ) : (
+            '; the items are in your library.'
+          )}
+        </p>
+      )}
+      {run.failures.length > 0 && (
+        <div className="paste-failures">
+          <h4>Failed</h4>
+          <ul>
+            {run.failures.map((job) => (
+              <li key={job.id}>
+                <bdi className="paste-link">{job.params.url ?? Object.values(job.params).join(' ')}</bdi>: {job.errorMessage ?? job.errorCode ?? 'Failed.'}
+              </li>
+            ))}
+          </ul>
+          <p className="muted">Retry them from Activity once the cause is fixed.</p>
+        </div>
+      )}
+    </section>
+  );
+}

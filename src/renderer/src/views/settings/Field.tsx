@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { useSettingsStore } from '../../stores/settings-store';
+
+/** Ids that tie a field to its error and hint, so screen readers read them with the field. */
+export const fieldIds = (id: string) => ({ error: `${id}-error`, note: `${id}-note`, hint: `${id}-hint` });
+
+/** The bridge's verdict on a field: its error in words, or what the last change did. */
+export function FieldFeedback({ id, settingKey, hint }: { id: string; settingKey: string; hint?: ReactNode }) {
+  const error = useSettingsStore((s) => s.fieldErrors[settingKey]);
+  const note = useSettingsStore((s) => s.fieldNotes[settingKey]);
+  const ids = fieldIds(id);
+  return (
+    <>
+      {hint && (
+        <span className="field-hint" id={ids.hint}>
+          {hint}
+        </span>
+      )}
+      <span className="field-error" id={ids.error} role="alert">
+        {error ?? ''}
+      </span>
+      {note && !error && (
+        <span className="field-hint" id={ids.note} role="status">
+          {note}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** aria props for an input whose errors FieldFeedback shows. */
+export function useFieldAria(id: string, settingKey: string, withHint = false) {
+  const error = useSettingsStore((s) => s.fieldErrors[settingKey]);
+  const ids = fieldIds(id);
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [withHint ? ids.hint : null, ids.error].filter(Boolean).join(' '),
+  } as const;
+}

@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { TOKEN_INPUT_ID } from '../../components/Banners';
+import { useAppStore } from '../../stores/app-store';
+import { TOKEN_FIELD, useSettingsStore } from '../../stores/settings-store';
+import { FieldFeedback, useFieldAria } from './Field';
+
+/** Set, replace or remove the API token. It goes into the keychain and is never shown back. */
+export function TokenSection() {
+  const token = useSettingsStore((s) => s.token);
+  const isDemo = useSettingsStore((s) => s.snapshot?.isDemo ?? true);
+  const saving = useSettingsStore((s) => s.saving[TOKEN_FIELD] === true);
+  const { saveToken, clearToken } = useSettingsStore.getState();
+  const focusRequest = useAppStore((s) => s.focusRequest);
+  const [value, setValue] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const aria = useFieldAria(TOKEN_INPUT_ID, TOKEN_FIELD, true);
+
+  // A banner's "Enter a new token" lands here.
+  useEffect(() => {
+    if (focusRequest === TOKEN_INPUT_ID && useAppStore.getState().takeFocusRequest(TOKEN_INPUT_ID)) {
+      inputRef.current?.scrollIntoView({ block: 'center' });
+      inputRef.current?.focus();
+    }
+  }, [focusRequest]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // The field is emptied whatever happens: a token should not linger in the page.
+    const typed = value;
+    setValue('');
+    await saveToken(typed);
+  };
+
+  const stored = token?.stored ?? false;
+  let statusText: string;
+  if (token === null) statusText = 'Checking the keychain…';
+  else if (token.overriddenByEnvironment) statusText = `The token in use comes from ${token.location}; it wins over anything saved here.`;
+  else if (!token.available) statusText = 'The system keychain cannot be reached, so a token cannot be saved. Start a keyring (for example GNOME Keyring), or set the GLEANER_TOKEN environment variable before starting Gleaner.';
+  else if (stored) statusText = `A token is saved in ${token.location}. It is never shown again; replace or remove it below.`;
+  else statusText = 'No token is saved.';
+
+  return (
+    <section aria-labelledby="token-heading">
+      <h3 id="token-heading">Token for the retrieval service</h3>
+      <p data-testid="token-status">{statusText}</p>
+      {isDemo && <p className="muted">The built-in demo service uses its own sample token; the token you save here is sent only to the real service.</p>}
+      <form className="settings-form" onSubmit={(event) => void submit(event)}>
+        <label htmlFor={TOKEN_INPUT_ID}>{stored ? 'New API token' : 'API token'}</label>
+        <div className="settings-inline">
+          <input
+            ref={inputRef}
+            type="password"
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            {...aria}
+          />
+          <button type="submit" className="primary" disabled={saving || value.trim() === ''}>
+            {stored ? 'Replace token' : 'Save token'}
+          </button>
+          {stored && (
+            <button type="button" onClick={() => void clearToken()} disabled={saving}>
+              Remove token
+            </button>
+          )}
+        </div>
+        <FieldFeedback id={TOKEN_INPUT_ID} settingKey={TOKEN_FIELD} hint="Paste the token from the service’s account page. It is kept in the system keychain, never in Gleaner’s files." />
+      </form>
+    </section>
+  );
+}

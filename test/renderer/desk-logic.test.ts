@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { TokenStatus } from '../../src/shared/contract';
+import type { CollectionItem } from '../../src/shared/library';
+import type { QueueGauge } from '../../src/shared/queue';
+import { bannersFor } from '../../src/renderer/src/components/BannerRules';
+import { GO_PREFIX_MS, globalShortcutFor, type GlobalKeyInput } from '../../src/renderer/src/components/ShortcutKeys';
+import { describeJob, etaText, fraction, holdBackText, untilText } from '../../src/renderer/src/views/activity/activity-text';
+import { movedOrder, snapshotForUndo, visibleItems } from '../../src/renderer/src/views/collections/collection-order';
+import { overrideKey, overrideRows } from '../../src/renderer/src/views/settings/overrides';
+
+const token = (over: Partial<TokenStatus> = {}): TokenStatus => ({ stored: true, available: true, location: 'the keychain', overriddenByEnvironment: false, ...over });
+const key = (k: string, mods: Partial<GlobalKeyInput> = {}): GlobalKeyInput => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+
+describe('app-wide banners', () => {
+  it('say what stopped the queue, with the action that fixes it', () => {
+    const rejected = bannersFor({ paused: { reason: 'TOKEN_REJECTED', message: '' }, isDemo: false, token: token() });
+    expect(rejected.map((b) => b.id)).toEqual(['token-rejected']);
+    expect(rejected[0]!.actions[0]).toMatchObject({ action: 'token', label: 'Enter a new token' });
+    const inactive = bannersFor({ paused: { reason: 'SUBSCRIPTION_INACTIVE', message: '' }, isDemo: false, token: token() });
+    expect(inactive[0]!.actions.map((a) => a.action)).toEqual(['resume', 'token']);
+  });
+
+  it('warn about a missing token only for the real service, once, and not when GLEANER_TOKEN supplies one', () => {
+    expect(bannersFor({ paused: null, isDemo: true, token: token({ stored: false }) })).toEqual([]);
+    expect(bannersFor({ paused: null, isDemo: false, token: token({ stored: false }) }).map((b) => b.id)).toEqual(['no-token']);
+    expect(bannersFor({ paused: null, isDemo: false, token: token({ stored: false, overriddenByEnvironment: true }) })).toEqual([]);
+    expect(bannersFor({ paused: { reason: 'TOKEN_MISSING', message: '' }, isDemo: false, token: token({ stored: false }) }).map((b) => b.id)).toEqual(['token-missing']);
+    expect(bannersFor({ paused: { reason: 'user', message: '' }, isDemo: null, token: null })).toEqual([]);
+  });
+});
+
+describe('global shortcuts', () => {
+  it('open the overview with ? and switch views with g then a letter, within the time window', () => {
+    expect(globalShortcutFor(key('?'), false, false, null, 0)).toEqual({ type: 'overview' });
+    expect(globalShortcutFor(key('?'), false, true, null, 0)).toEqual({ type: 'close-overview' });
+    expect(globalShortcutFor(key('Escape'), true, true, null, 0)).toEqual({ type: 'close-overview' });
+    expect(globalShortcutFor(key('g'), false, false, null, 0)).toEqual({ type: 'arm-go' });
+    expect(globalShortcutFor(key('c'), false, false, 1000, 1000 + GO_PREFIX_MS)).toEqual({ type: 'go', view: 'collections' });
+    expect(globalShortcutFor(key('c'), false, false, 1000, 1001 + GO_PREFIX_MS)).toBeNull();
+    expect(globalShortcutFor(key('c'), false, false, null, 0)).toBeNull();
+  });
+
+  it('do nothing while typing or with a modifier held', () => {
+    expect(globalShortcutFor(key('?'), true, false, null, 0)).toBeNull();
+    expect(globalShortcutFor(key('a'), true, false, 0, 10)).toBeNull();
+    expect(globalShortcutFor(key('g', { ctrlKey: true }), false, false, null, 0)).toBeNull();
+    expect(globalShortcutFor(key('Escape'), false, false, null, 0)).toBeNull();
+  });
+});
+
+describe('activity wording', () => {
+  it('names a job by platform, operation and its telling parameter', () => {
+    expect(describeJob({ operation: 'videosite/video', params: { url: 'https://www.youtube.com/watch?v=x' } })).toEqual({
+      title: 'Video site · Video details',
+      subject: 'https://www.youtube.com/watch?v=x',
+    });
+    expect(describeJob({ operation: 'videosite/search', params: { query: 'flood', trim: 'true' } }).subject).toBe('query: flood');
+  });
+
+  it('says when the next request may leave, and how full the windows are', () => {
+    expect(untilText('2024-01-01T00:00:00.000Z', Date.parse('2024-01-01T00:00:00.000Z'))).toBe('now');
+    expect(untilText('2024-01-01T00:00:42.000Z', Date.parse('2024-01-01T00:00:00.000Z'))).toBe('in 42 s');
+    expect(untilText('2024-01-01T00:10:00.000Z', Date.parse('2024-01-01T00:00:00.000Z'))).toBe('in 10 min');
+    expect(fraction(45, 30)).toBe(1);
+    expect(fraction(0, 0)).toBe(1);
+    expect(etaText(0)).toBeNull();
+    expect(etaText(0.4)).toBe('under a minute');
+    expect(etaText(2.1)).toBe('about 3 minutes');
+    const gauge: QueueGauge = { usedThisMinute: 0, usedToday: 0, limits: { perMinute: 60, perDay: 5000 }, effectiveLimits: { perMinute: 45, perDay: 3750 }, share: 0.75, nextFreeSlot: '' };
+    expect(holdBackText(gauge)).toContain('75 %');
+    expect(holdBackText({ ...gauge, share: 1 })).toBeNull();
+  });
+});
+
+const item = (id: number, over: Partial<CollectionItem> = {}): CollectionItem => ({
+  id,
+  position: id,
+  addedAt: '',
+  platform: 'videosite',
+  kind: 'video',
+  title: `Item ${id}`,
+  url: null,
+  authorName: null,
+  note: null,
+  tags: [],
+  ...over,
+});
+
+describe('collection order and undo', () => {
+  it('moves an item by places, and refuses moves past either end', () => {
+    expect(movedOrder([1, 2, 3], 1, 1)).toEqual([2, 1, 3]);
+    expect(movedOrder([1, 2, 3], 3, -2)).toEqual([3, 1, 2]);
+    expect(movedOrder([1, 2, 3], 1, -1)).toBeNull();
+    expect(movedOrder([1, 2, 3], 9, 1)).toBeNull();
+  });
+
+  it('keeps the order, the notes and only the collection’s own tags of a deleted collection', () => {
+    const items = [item(5, { note: 'check', tags: ['global', 'mine'] }), item(2, { tags: ['mine'] }), item(9)];
+    const own = (i: CollectionItem) => i.tags.filter((t) => t !== 'global');
+    expect(snapshotForUndo('Story', items, own)).toEqual({ name: 'Story', itemIds: [5, 2, 9], notes: [{ itemId: 5, body: 'check' }], tags: { mine: [5, 2] } });
+  });
+
+  it('narrows the list to a search’s matches without changing their order', () => {
+    const items = [item(1), item(2), item(3)];
+    expect(visibleItems(items, new Set([3, 1])).map((i) => i.id)).toEqual([1, 3]);
+    expect(visibleItems(items, null)).toBe(items);
+  });
+});
+
+describe('override rows', () => {
+  it('reads wire-name and path overrides from the settings, with their defaults', () => {
+    const rows = overrideRows({ 'base-url': 'demo', plan: 'pro', 'param.videosite.channel/videos.sort': 'order', 'path.tweetsite.user/tweets': '/v2/tweets' });
+    expect(rows.map((r) => [r.kind, r.key, r.defaultValue, r.value])).toEqual([
+      ['param', 'param.videosite.channel/videos.sort', 'sort', 'order'],
+      ['path', 'path.tweetsite.user/tweets', '/api/v1/partner/tweetsite/user/tweets', '/v2/tweets'],
+    ]);
+    expect(overrideKey('param', { platform: 'videosite', path: 'search' }, 'filter')).toBe('param.videosite.search.filter');
+    expect(overrideKey('path', { platform: 'forum', path: 'subreddit/search' })).toBe('path.forum.subreddit/search');
+  });
+});

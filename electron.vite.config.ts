@@ -5,6 +5,9 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   main: {
     build: {
+      // keytar is an optional dependency, which electron-vite does not externalise by default;
+      // bundled, its native binding loses its exports and every keychain call fails.
+      externalizeDeps: { include: ['keytar'] },
       // Two Node entries over one core: the Electron shell and the `gleaner` CLI
       // (which also hosts browser mode). Native modules stay external (package deps).
       rollupOptions: {

@@ -79,7 +79,9 @@ function tokenize(input: string): Token[] | string {
  */
 export function parseSearchQuery(input: string): ParsedQuery {
   if (input.length > MAX_QUERY_LENGTH) return { ok: false, message: `A search is at most ${MAX_QUERY_LENGTH} characters.` };
-  const tokens = tokenize(input);
+  // SQLite reads a query string only up to a NUL, so control characters are spaces here.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
+  const tokens = tokenize(input.replace(/[\u0000-\u001f\u007f]/g, ' '));
   if (typeof tokens === 'string') return { ok: false, message: tokens };
   if (tokens.length === 0) return { ok: false, message: 'Type a word to search for.' };
   let position = 0;

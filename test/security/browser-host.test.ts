@@ -1,0 +1,147 @@
+/**
+ * The browser-mode host's door, beyond test/main/hosts/browser/server.test.ts: every way in
+ * without the secret, with a foreign Host or Origin, or as a cross-site form post is refused
+ * for the page, the RPC endpoint and the event stream alike, and nothing reaches the core.
+ */
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBrowserHost, type BrowserHost } from '../../src/main/hosts/browser/server';
+import { createTestCore, type TestCore } from '../helpers/core';
+
+const SECRET = 'security-suite-secret-0123456789abcdef';
+let testCore: TestCore;
+let host: BrowserHost;
+const dispatched: string[] = [];
+
+beforeAll(async () => {
+  testCore = createTestCore();
+  host = await startBrowserHost({
+    dispatch: (method, input) => {
+      dispatched.push(String(method));
+      return testCore.core.dispatch(method, input);
+    },
+    events: testCore.core.events,
+    rendererDir: join(__dirname, '../fixtures/renderer'),
+    log: testCore.core.context.log,
+    secret: SECRET,
+  });
+});
+afterAll(async () => {
+  await host.close();
+  await testCore.dispose();
+});
+
+function send(options: { method?: string; path: string; headers?: Record<string, string | undefined>; body?: string }) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+    const headers: Record<string, string> = { host: `127.0.0.1:${host.port}` };
+    for (const [key, value] of Object.entries(options.headers ?? {})) {
+      if (value === undefined) delete headers[key];
+      else headers[key] = value;
+    }
+    const req = request({ host: '127.0.0.1', port: host.port, method: options.method ?? 'GET', path: options.path, headers, setHost: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      // The event stream never ends by itself.
+      if (res.headers['content-type']?.includes('text/event-stream')) res.destroy();
+    });
+    req.on('error', reject);
+    if (options.body !== undefined) req.write(options.body);
+    req.end();
+  });
+}
+
+const bearer = { authorization: `Bearer ${SECRET}` };
+const cookie = () => ({ cookie: `gleaner_key_${host.port}=${SECRET}` });
+const json = { 'content-type': 'application/json' };
+
+describe('the browser-mode host refuses', () => {
+  it.each([
+    ['the page', 'GET', '/'],
+    ['the page with a wrong key', 'GET', '/?key=wrong'],
+    ['the page with the key in another parameter', 'GET', `/?k=${SECRET}`],
+    ['an RPC call', 'POST', '/rpc/settings.get'],
+    ['the event stream', 'GET', '/events'],
+  ])('%s without the secret (401)', async (_label, method, path) => {
+    const before = dispatched.length;
+    const res = await send({ method, path, headers: json, ...(method === 'POST' ? { body: '{}' } : {}) });
+    expect(res.status).toBe(401);
+    expect(res.body).not.toContain(SECRET);
+    expect(dispatched.length).toBe(before);
+  });
+
+  it.each([
+    ['a wrong bearer of the right length', { authorization: `Bearer ${SECRET.replace(/.$/, 'X')}` }],
+    ['the secret as Basic auth', { authorization: `Basic ${Buffer.from(`x:${SECRET}`).toString('base64')}` }],
+    ['a cookie for another port', { cookie: `gleaner_key_${host?.port === 1 ? 2 : 1}=${SECRET}` }],
+    ['the secret with a suffix', { authorization: `Bearer ${SECRET}x` }],
+  ])('an RPC call with %s (401)', async (_label, headers) => {
+    const res = await send({ method: 'POST', path: '/rpc/settings.get', headers: { ...json, ...headers }, body: '{}' });
+    expect(res.status).toBe(401);
+  });
+
+  it.each(['evil.example', `evil.example:${0}`, '127.0.0.1.evil.example', 'localhost.evil.example', '0x7f.0.0.1', ''])('a foreign Host %j, even with the secret (403 or 400)', async (hostHeader) => {
+    const before = dispatched.length;
+    for (const [method, path, body] of [['POST', '/rpc/settings.get', '{}'], ['GET', `/?key=${SECRET}`, undefined], ['GET', '/events', undefined]] as const) {
+      const res = await send({ method, path, headers: { ...json, ...bearer, host: hostHeader || undefined }, ...(body ? { body } : {}) });
+      expect([400, 403], `${method} ${path}`).toContain(res.status);
+    }
+    expect(dispatched.length).toBe(before);
+  });
+
+  it.each(['https://evil.example', 'null', 'http://127.0.0.1:1', `http://127.0.0.1.evil.example:${0}`, 'http://localhost'])('a foreign Origin %j, even with the secret (403)', async (origin) => {
+    const res = await send({ method: 'POST', path: '/rpc/settings.get', headers: { ...json, ...bearer, origin }, body: '{}' });
+    expect(res.status).toBe(403);
+  });
+
+  it.each([
+    ['application/x-www-form-urlencoded', 'a=1'],
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
+    ['text/plain', '{}'],
+    [undefined, '{}'],
+  ])('a form-style post (%s) carrying the cookie, as a cross-site form would', async (contentType, body) => {
+    const before = dispatched.length;
+    const res = await send({ method: 'POST', path: '/rpc/queue.pause', headers: { ...cookie(), 'content-type': contentType, origin: 'https://evil.example' }, body });
+    expect([403, 415]).toContain(res.status);
+    const sameOriginForm = await send({ method: 'POST', path: '/rpc/queue.pause', headers: { ...cookie(), 'content-type': contentType }, body });
+    expect(sameOriginForm.status).toBe(415);
+    expect(dispatched.length).toBe(before);
+  });
+
+  it('a request the browser marks Sec-Fetch-Site: cross-site, with the cookie (403)', async () => {
+    const res = await send({ method: 'POST', path: '/rpc/queue.pause', headers: { ...cookie(), ...json, 'sec-fetch-site': 'cross-site' }, body: '{}' });
+    expect(res.status).toBe(403);
+  });
+
+  it('a page on another local port (same-site, so the Strict cookie travels) by its Origin (403)', async () => {
+    const res = await send({ method: 'POST', path: '/rpc/queue.pause', headers: { ...cookie(), ...json, 'sec-fetch-site': 'same-site', origin: `http://127.0.0.1:${host.port + 1}` }, body: '{}' });
+    expect(res.status).toBe(403);
+  });
+
+  it('a state-changing call by GET (405), so a link or an <img> cannot trigger one', async () => {
+    const res = await send({ method: 'GET', path: '/rpc/queue.pause', headers: { ...cookie() } });
+    expect(res.status).toBe(405);
+  });
+});
+
+describe('the browser-mode page', () => {
+  it('is served with a CSP that allows no inline or evaluated script, no framing and no other origins', async () => {
+    const res = await send({ path: '/', headers: cookie() });
+    expect(res.status).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const scriptSrc = directives['script-src'] ?? directives['default-src'];
+    expect(scriptSrc).toEqual(["'self'"]);
+    expect(csp).not.toMatch(/unsafe-inline'[^;]*;?\s*$|script-src[^;]*unsafe|unsafe-eval/);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers a valid call with the secret (so the refusals above are not a broken host)', async () => {
+    const res = await send({ method: 'POST', path: '/rpc/settings.get', headers: { ...json, ...bearer }, body: '{}' });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ ok: true });
+  });
+});

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { buildLibrary } from './fixture-library';
 import { COMMON_TERMS } from './library';
 import { figure, type BenchmarkResult } from './report';
-import { launchChromium, residentMiB, rpc, startServe, type Served } from './serve';
+import type { ExportProgress, ExportStarted } from '../src/shared/export';
+import { launchChromium, listenTo, residentMiB, rpc, startServe, type Served } from './serve';
 
 const OPEN_LIMIT_MIB = 400;
 const EXPORT_GROWTH_LIMIT_MIB = 200;
@@ -39,12 +40,21 @@ async function peakWhile(pid: number, work: () => Promise<unknown>): Promise<num
   return Math.max(peak, residentMiB(pid).now);
 }
 
-/** Exports the whole library to CSV through the host, as the Library view's Export action does. */
-export type ExportAll = (served: Served, outDir: string) => Promise<{ rows: number }>;
+/** Exports the whole library to CSV through the host, as the Library view's Export action does in browser mode. */
+async function exportAll(served: Served): Promise<{ rows: number }> {
+  const events = await listenTo<ExportProgress>(served, 'export.progress');
+  try {
+    const { exportId } = await rpc<ExportStarted>(served, 'export.start', { scope: { kind: 'all' }, format: 'csv', transcripts: false, manifest: false });
+    const progress = await events.waitFor((p) => p.exportId === exportId && p.state !== 'running');
+    if (progress.state !== 'done') throw new Error(`the export ended ${progress.state}: ${progress.error?.message ?? ''}`);
+    return { rows: progress.summary?.items ?? 0 };
+  } finally {
+    events.close();
+  }
+}
 
-export async function runMemoryBenchmark(items: number, log: (line: string) => void, exportAll?: ExportAll): Promise<BenchmarkResult> {
+export async function runMemoryBenchmark(items: number, log: (line: string) => void): Promise<BenchmarkResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gleaner-bench-mem-'));
-  const outDir = mkdtempSync(join(tmpdir(), 'gleaner-bench-mem-out-'));
   const browser = await launchChromium();
   try {
     log(`building a library of ${items} items`);
@@ -73,11 +83,11 @@ export async function runMemoryBenchmark(items: number, log: (line: string) => v
         figure(`Host memory with a ${items.toLocaleString('en')}-item library open`, open.now, 'MiB', { description: `under ${OPEN_LIMIT_MIB} MiB resident`, value: OPEN_LIMIT_MIB, unit: 'MiB' }, 'lower', `${atStart.toFixed(0)} MiB just after start`),
       ];
       const measurements: Record<string, number> = { startMiB: atStart, openMiB: open.now, openPeakMiB: open.peak };
-      if (exportAll) {
+      {
         const before = residentMiB(pid).now;
         let rows = 0;
         const peak = await peakWhile(pid, async () => {
-          rows = (await exportAll(served, outDir)).rows;
+          rows = (await exportAll(served)).rows;
         });
         const growth = peak - before;
         log(`export of ${rows} rows: host memory ${before.toFixed(0)} → peak ${peak.toFixed(0)} MiB`);
@@ -93,6 +103,5 @@ export async function runMemoryBenchmark(items: number, log: (line: string) => v
   } finally {
     await browser.close();
     rmSync(dataDir, { recursive: true, force: true });
-    rmSync(outDir, { recursive: true, force: true });
   }
 }

@@ -6,26 +6,34 @@
  *   npm run bench -- --items 100000    # a smaller library
  *   npm run bench -- --only library      # or --only queue, --only export
  *   npm run bench -- --only export --segments 200000   # a smaller export
+ *   npm run bench -- --only library-view --ui-items 20000  # the Library view in Chromium
+ *   npm run bench -- --only memory                         # host memory, 1,000,000 items
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { runBrowserBenchmark } from './browser';
 import { runExportBenchmark } from './export';
 import { runLibraryBenchmark } from './library';
+import { runMemoryBenchmark } from './memory';
 import { runQueueBenchmark } from './queue';
 import type { BenchmarkResult } from './report';
 
-const { values } = parseArgs({ options: { items: { type: 'string', default: '1000000' }, segments: { type: 'string', default: '1000000' }, only: { type: 'string' }, out: { type: 'string', default: join(__dirname) } } });
+const { values } = parseArgs({ options: { items: { type: 'string', default: '1000000' }, segments: { type: 'string', default: '1000000' }, 'ui-items': { type: 'string', default: '100000' }, only: { type: 'string' }, out: { type: 'string', default: join(__dirname) } } });
 const items = Number(values.items);
 if (!Number.isInteger(items) || items < 1000) throw new Error('--items must be a whole number of at least 1000');
 const segments = Number(values.segments);
 if (!Number.isInteger(segments) || segments < 1000) throw new Error('--segments must be a whole number of at least 1000');
+const uiItems = Number(values['ui-items']);
+if (!Number.isInteger(uiItems) || uiItems < 1000) throw new Error('--ui-items must be a whole number of at least 1000');
 
 const BENCHMARKS: Record<string, () => Promise<BenchmarkResult>> = {
   library: () => runLibraryBenchmark(items, log),
   queue: () => runQueueBenchmark(log),
   export: () => runExportBenchmark(segments, log),
+  'library-view': () => runBrowserBenchmark(uiItems, log),
+  memory: () => runMemoryBenchmark(items, log),
 };
 
 function readPrevious(path: string): BenchmarkResult[] {

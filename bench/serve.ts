@@ -68,3 +68,60 @@ export async function rpc<T>(served: Served, method: string, input: unknown = {}
   if (!envelope.ok) throw new Error(`${method}: ${envelope.error.code} ${envelope.error.message}`);
   return envelope.value;
 }
+
+/** One event stream of the host: every payload of `event` is kept, so none is missed between calls. */
+export interface EventListener<T> {
+  /** The first payload, seen before or after this call, that `matches` accepts. */
+  waitFor(matches: (payload: T) => boolean): Promise<T>;
+  close(): void;
+}
+
+export async function listenTo<T>(served: Served, event: string): Promise<EventListener<T>> {
+  const controller = new AbortController();
+  const response = await fetch(`${served.origin}/events`, { headers: { authorization: `Bearer ${served.secret}` }, signal: controller.signal });
+  if (!response.ok || !response.body) throw new Error(`/events answered ${response.status}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const seen: T[] = [];
+  const waiting = new Set<() => void>();
+  let failure: Error | null = null;
+  void (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error('the event stream ended');
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = /^data: (.*)$/m.exec(message)?.[1];
+          if (/^event: (.*)$/m.exec(message)?.[1] !== event || data === undefined) continue;
+          seen.push(JSON.parse(data) as T);
+          for (const wake of waiting) wake();
+        }
+      }
+    } catch (error) {
+      failure = error instanceof Error ? error : new Error(String(error));
+      for (const wake of waiting) wake();
+    }
+  })();
+  return {
+    waitFor: (matches) =>
+      new Promise<T>((resolve, reject) => {
+        const check = (): void => {
+          const found = seen.find(matches);
+          if (found !== undefined) {
+            waiting.delete(check);
+            resolve(found);
+          } else if (failure) {
+            waiting.delete(check);
+            reject(failure);
+          }
+        };
+        waiting.add(check);
+        check();
+      }),
+    close: () => controller.abort(),
+  };
+}

@@ -60,10 +60,22 @@ try {
       await page.evaluate((id) => (window.location.hash = `#/${id}`), view);
       await page.reload();
       await page.waitForSelector('[data-testid="status-info"]');
+      if (view === 'fetch') {
+        // A search run from the form: the results table, with the first result open.
+        await page.getByLabel('Query').fill('flood defences');
+        await page.getByRole('button', { name: 'Run', exact: true }).click();
+        await page.locator('.fetch-results tbody tr').first().waitFor();
+        await page.locator('.fetch-results').scrollIntoViewIfNeeded();
+        await page.locator('.fetch-results tbody tr a, .fetch-results tbody tr button').first().click();
+      }
       if (view === 'library') {
-        // Open the first result so the detail pane shows an item with its metrics and transcript.
-        const first = page.locator('.result-list [role="option"]').first();
-        if (await first.count()) await first.click();
+        // A search that also matches a transcript; the transcript's item open in the detail pane.
+        await page.getByRole('searchbox', { name: 'Search the library' }).fill('council');
+        await page.locator('[data-results-for="council*"] [role="option"]').first().waitFor();
+        await page.locator('.result-list [role="option"]', { hasText: 'Transcript at' }).first().click();
+      }
+      if (view === 'collections') {
+        await page.getByRole('button', { name: /Harbour flooding/ }).first().click();
       }
       await page.waitForTimeout(400);
       await page.screenshot({ path: join(outDir, `${view}-${theme}.png`) });

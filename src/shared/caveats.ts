@@ -23,7 +23,6 @@ export const PARAM_CAVEATS: ParamCaveats = {
   },
   'videosite/search': {
     filter: 'Works only together with a query, and not with “Uploaded” or “Sort by”.',
-    includeExtras: 'Slows the answer slightly.',
   },
   'videosite/channel/videos': {
     channelId: 'Give the channel id or the handle; the id is exact, a handle may have changed.',

@@ -130,12 +130,4 @@ export function nextSelection(
   return { selection: next, anchor: index };
 }
 
-/** A row's text: the title, else the start of the item's text, else what it is and who posted it. */
-export function hitText(hit: Pick<SearchHit, 'title' | 'excerpt' | 'kind' | 'authorName' | 'authorHandle'>, kindLabel: (kind: string) => string): { text: string; untitled: boolean } {
-  const title = hit.title?.trim();
-  if (title) return { text: title, untitled: false };
-  const excerpt = hit.excerpt?.trim();
-  if (excerpt) return { text: excerpt, untitled: false };
-  const who = hit.authorName ?? hit.authorHandle;
-  return { text: `${kindLabel(hit.kind)}${who ? ` by ${who}` : ''} (no title or text)`, untitled: true };
-}
+export { hitText } from './format';

@@ -1,4 +1,5 @@
 /** Display formatting for counts, dates and times. Pure: no DOM, no store. */
+import type { SearchHit } from '../../../shared/library';
 
 const integer = new Intl.NumberFormat('en-US');
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
@@ -53,3 +54,13 @@ export function formatTimestamp(ms: number): string {
 
 /** A duration in words-and-clock form, e.g. "19:07" or "1:02:05". */
 export const formatDuration = (ms: number | null | undefined): string => (ms === null || ms === undefined ? '' : formatTimestamp(ms));
+
+/** A row's text (Library, Fetch results): the title, else the start of the item's text, else what it is and who posted it. */
+export function hitText(hit: Pick<SearchHit, 'title' | 'excerpt' | 'kind' | 'authorName' | 'authorHandle'>, kindLabel: (kind: string) => string): { text: string; untitled: boolean } {
+  const title = hit.title?.trim();
+  if (title) return { text: title, untitled: false };
+  const excerpt = hit.excerpt?.trim();
+  if (excerpt) return { text: excerpt, untitled: false };
+  const who = hit.authorName ?? hit.authorHandle;
+  return { text: `${kindLabel(hit.kind)}${who ? ` by ${who}` : ''} (no title or text)`, untitled: true };
+}

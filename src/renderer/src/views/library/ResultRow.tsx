@@ -1,7 +1,7 @@
 import { memo, type MouseEvent } from 'react';
 import type { SearchHit } from '../../../../shared/library';
 import { Highlighted } from '../../components/Highlighted';
-import { formatCompact, formatPublished, formatTimestamp } from '../../lib/format';
+import { formatCompact, formatPublished, formatTimestamp, hitText } from '../../lib/format';
 import { splitSnippet, stripMarkers } from '../../lib/snippet';
 import type { SelectMode } from '../../stores/library-store';
 import { kindLabel, platformLabel } from './labels';
@@ -21,12 +21,8 @@ interface Props {
   onOpen(index: number): void;
 }
 
-/** What a row calls an item without a title: its kind and who posted it. */
-export function rowTitle(hit: SearchHit): { text: string; untitled: boolean } {
-  if (hit.title?.trim()) return { text: hit.title, untitled: false };
-  const who = hit.authorName ?? hit.authorHandle;
-  return { text: `${kindLabel(hit.kind)}${who ? ` by ${who}` : ''} (no title)`, untitled: true };
-}
+/** What a row is called: its title, else the start of its text, else its kind and who posted it. */
+export const rowTitle = (hit: SearchHit): { text: string; untitled: boolean } => hitText(hit, kindLabel);
 
 /**
  * Where the snippet goes. When it is the whole title, the title itself is shown highlighted;

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { expect, test as base, type ServedGleaner } from './fixtures';
+import { startDemoProcess, type RunningDemo } from '../helpers/cli';
 import { rpc } from './library-helpers';
 
 const repoRoot = join(__dirname, '..', '..');
@@ -45,34 +46,6 @@ async function startServeWithKeyring(): Promise<{ served: ServedGleaner; stop():
         await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-interface RunningDemo {
-  url: string;
-  teams: { name: string; plan: string; token: string }[];
-  stop(): Promise<void>;
-}
-
-/** `gleaner demo-service --json` in its own process on 127.0.0.1: "the real service" of these stories. */
-async function startDemoProcess(): Promise<RunningDemo> {
-  const child = spawn(process.execPath, [join(repoRoot, 'bin', 'gleaner.js'), 'demo-service', '--port', '0', '--json'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`demo-service exited with ${code}: ${stderr}`)));
-  });
-  const { url, teams } = JSON.parse(line) as Pick<RunningDemo, 'url' | 'teams'>;
-  return {
-    url,
-    teams,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
     },
   };
 }

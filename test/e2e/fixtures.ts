@@ -15,9 +15,13 @@ export interface ServedGleaner {
 
 const repoRoot = join(__dirname, '..', '..');
 
-/** Starts `gleaner serve` exactly as a user would, on its own empty library. */
-export async function startServe(): Promise<{ served: ServedGleaner; stop(): Promise<void> }> {
+/**
+ * Starts `gleaner serve` exactly as a user would, on its own empty library — or on one that
+ * `seedDataDir` wrote into the data folder before the server opened it.
+ */
+export async function startServe(options: { seedDataDir?(dataDir: string): void } = {}): Promise<{ served: ServedGleaner; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gleaner-e2e-'));
+  options.seedDataDir?.(dataDir);
   const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'bin', 'gleaner.js'), 'serve', '--no-open', '--json', '--port', '0', '--data-dir', dataDir], {
     cwd: repoRoot,
     env: { ...process.env, GLEANER_TOKEN: '' },

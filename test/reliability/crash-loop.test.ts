@@ -5,13 +5,18 @@
  * passes PRAGMA integrity_check and nothing committed is lost; a last run resumes the queue and
  * finishes, and the library then equals the one a run without any crash built.
  *
- * The workflow is a list of steps; each round runs (and kills) the next one. When `gleaner
- * export` exists (issue #7), it joins as one more entry of WORKFLOW, and its output is compared
- * in `snapshot` below.
+ * The workflow is a list of steps; each round runs (and kills) the next one. An import is killed
+ * at a moment in its run; an export (`gleaner export`: transcripts to CSV, items to Markdown,
+ * transcripts to a folder of SRT files) is killed the moment its temporary file or folder
+ * appears, so the kill lands mid-export. After each export kill: nothing stands under the chosen
+ * name unless it is complete; a rerun writes it whole and leaves no temporary file behind. An
+ * export that ends before it could be killed is checked the same way and does not count as a
+ * kill. The final exports (TZ fixed, so the local-time columns agree) equal those of the run
+ * without a crash, once the export time in the Markdown header is set aside.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,10 +29,19 @@ import { SIZES, TEST_TIMEOUT_MS } from './sizes';
 
 interface Step {
   name: string;
-  args(dirs: { file: string; dataDir: string }): string[];
+  /** For an export: the name it writes (a file, or a folder for srt). */
+  exports?: string;
+  args(dirs: { file: string; dataDir: string; out: string }): string[];
 }
 
-const WORKFLOW: Step[] = [{ name: 'import', args: ({ file }) => ['import', file, '--collection', 'story', '--transcripts', '--json'] }];
+const WORKFLOW: Step[] = [
+  { name: 'import', args: ({ file }) => ['import', file, '--collection', 'story', '--transcripts', '--json'] },
+  { name: 'export transcripts to CSV', exports: 'segments.csv', args: ({ out }) => ['export', '--all', '--format', 'csv', '--transcripts', '--out', out] },
+  { name: 'export items to Markdown', exports: 'items.md', args: ({ out }) => ['export', '--all', '--format', 'md', '--out', out] },
+  { name: 'export transcripts to SRT files', exports: 'subtitles', args: ({ out }) => ['export', '--collection', 'story', '--format', 'srt', '--out', out] },
+];
+/** Local-time columns follow TZ; both runs use the same zone. */
+const TZ = 'Pacific/Chatham';
 
 let demo: DemoService;
 let root: string;
@@ -58,20 +72,73 @@ async function newLibrary(name: string, perMinute: number): Promise<string> {
 }
 
 /** Starts a step and SIGKILLs it `afterMs` after it started; says whether it was killed or ended first. */
-function runAndKill(args: string[], dataDir: string, afterMs: number): Promise<{ killed: boolean; code: number | null; stderr: string }> {
+/**
+ * Starts a step and SIGKILLs it `afterMs` after it started, or (an export) when the `nth`
+ * temporary entry for `watchFor` appears in `watchDir`; says whether it was killed or ended first.
+ */
+function runAndKill(
+  args: string[],
+  dataDir: string,
+  kill: { afterMs: number } | { watchDir: string; watchFor: string; nth: number },
+): Promise<{ killed: boolean; code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args, '--data-dir', dataDir], { cwd: repoRoot, env: { PATH: process.env.PATH ?? '', HOME: root, GLEANER_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, ...args, '--data-dir', dataDir], { cwd: repoRoot, env: { PATH: process.env.PATH ?? '', HOME: root, GLEANER_TOKEN: token, TZ }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stdout.resume();
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), afterMs);
+    let seen = 0;
+    const timer = 'afterMs' in kill ? setTimeout(() => child.kill('SIGKILL'), kill.afterMs) : null;
+    const watcher =
+      'watchDir' in kill
+        ? watch(kill.watchDir, (_event, name) => {
+            if (name?.startsWith(`.${kill.watchFor}.`) && name.endsWith('.partial') && (seen += 1) >= kill.nth) child.kill('SIGKILL');
+          })
+        : null;
     child.on('error', reject);
     child.on('exit', (code, signal) => {
-      clearTimeout(timer);
+      if (timer) clearTimeout(timer);
+      watcher?.close();
       resolve({ killed: signal === 'SIGKILL', code, stderr });
     });
   });
 }
+
+const gleaner = (args: string[], dataDir: string) => runGleaner([...args, '--data-dir', dataDir], { env: { GLEANER_TOKEN: token, TZ }, timeoutMs: 300_000 });
+
+/** An export's files as text, keyed by path below `path`. */
+function readExport(path: string): Record<string, string> {
+  if (!existsSync(path)) return {};
+  const files = statSync(path).isDirectory() ? readdirSync(path).map((name) => join(path, name)) : [path];
+  return Object.fromEntries(files.map((file) => [file.slice(path.length), readFileSync(file, 'utf8')]));
+}
+
+/** Two exports of one library differ only in the export time of the Markdown header. */
+const withoutExportTime = (files: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(files).map(([name, text]) => [name, text.replace(/^(Items|Transcripts), exported \S+ with/m, '$1, exported <time> with')]));
+
+/**
+ * What may differ between two runs fetching the same things: when each answer was fetched (and
+ * so the export time of the Markdown header), the request ids the service gave, and the order
+ * the queue stored items in (so their ids, numbering, and the order of rows and files). The rest
+ * — every item, row, segment, text, link and local-time zone — must be equal, line for line.
+ */
+function withoutRunBits(files: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(withoutExportTime(files)).map(([name, text]) => [
+      name.replace(/^\/\d+-/, '/<id>-'),
+      text
+        .replace(/Fetched:? \d{4}-\d\d-\d\dT[\d:.]+Z/g, 'Fetched <time>')
+        .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,(Pacific\/Chatham)/g, '<time>,<local time>,$1')
+        .replace(/req\\?_[0-9a-f]+/g, '<request id>')
+        .split('\n')
+        .map((line) => line.replace(/^(?:## )?\d+(?:\. |,)/, '<n> '))
+        .sort()
+        .join('\n'),
+    ]),
+  );
+}
+
+const temporaries = (dir: string): string[] => readdirSync(dir).filter((name) => name.endsWith('.partial'));
 
 interface LibraryCheck {
   items: string[];
@@ -115,8 +182,9 @@ describe('the crash loop', () => {
       writeFileSync(file, list.text);
 
       const reference = await newLibrary('reference', 3_000);
+      const referenceOut = join(root, 'reference-exports');
       for (const step of WORKFLOW) {
-        const result = await runGleaner([...step.args({ file, dataDir: reference }), '--data-dir', reference], { env: { GLEANER_TOKEN: token }, timeoutMs: 300_000 });
+        const result = await gleaner(step.args({ file, dataDir: reference, out: join(referenceOut, step.exports ?? '') }), reference);
         expect(result.code, result.stderr).toBe(0);
       }
       const expected = snapshot(reference);
@@ -124,15 +192,51 @@ describe('the crash loop', () => {
       expect(expected.unfinishedJobs + expected.failedJobs).toBe(0);
 
       const crashed = await newLibrary('crashed', 600);
+      const out = join(root, 'crashed-exports');
+      mkdirSync(out, { recursive: true });
       let kills = 0;
+      let exportKills = 0;
       let previous = snapshot(crashed);
-      for (let round = 0; round < SIZES.crashKills; round += 1) {
+      for (let round = 0; kills < SIZES.crashKills; round += 1) {
+        expect(round, 'exports kept ending before they could be killed').toBeLessThan(SIZES.crashKills * 3);
         const step = WORKFLOW[round % WORKFLOW.length]!;
-        // From start-up (database open, migrations) through planning to fetching and storing.
-        const afterMs = 250 + ((round * 311) % 900);
-        const outcome = await runAndKill(step.args({ file, dataDir: crashed }), crashed, afterMs);
-        expect(outcome.killed, `round ${round} ended by itself (${outcome.code}) before it was killed: ${outcome.stderr}`).toBe(true);
-        kills += 1;
+        if (!step.exports) {
+          // From start-up (database open, migrations) through planning to fetching and storing.
+          const afterMs = 250 + ((round * 311) % 900);
+          const outcome = await runAndKill(step.args({ file, dataDir: crashed, out }), crashed, { afterMs });
+          expect(outcome.killed, `round ${round} ended by itself (${outcome.code}) before it was killed: ${outcome.stderr}`).toBe(true);
+          kills += 1;
+        } else {
+          const name = `round-${round}-${step.exports}`;
+          const target = join(out, name);
+          const outcome = await runAndKill(step.args({ file, dataDir: crashed, out: target }), crashed, { watchDir: out, watchFor: name, nth: 1 + (round % 2) });
+          const leftAfterKill = withoutExportTime(readExport(target));
+          // The same export, uninterrupted, of the same library (an export changes nothing in it).
+          const whole = await gleaner(step.args({ file, dataDir: crashed, out: join(out, `whole-${name}`) }), crashed);
+          if (outcome.killed) {
+            kills += 1;
+            if (temporaries(out).some((entry) => entry.startsWith(`.${name}.`))) exportKills += 1;
+          } else {
+            // It finished, or refused with a code (nothing to export yet).
+            if (outcome.code !== 0) expect(outcome.stderr, `round ${round}`).toMatch(/NOT_FOUND/);
+          }
+          if (whole.code !== 0) {
+            // Nothing to export yet (no transcript stored): a coded refusal, and nothing written.
+            expect(whole.stderr).toMatch(/NOT_FOUND/);
+            expect(leftAfterKill).toEqual({});
+          } else {
+            const complete = withoutExportTime(readExport(join(out, `whole-${name}`)));
+            // Under the chosen name: nothing, or the whole export.
+            if (Object.keys(leftAfterKill).length > 0) expect(leftAfterKill).toEqual(complete);
+            // A rerun under the same name finishes, and no temporary file is left behind.
+            if (Object.keys(leftAfterKill).length === 0) {
+              const rerun = await gleaner(step.args({ file, dataDir: crashed, out: target }), crashed);
+              expect(rerun.code, rerun.stderr).toBe(0);
+              expect(withoutExportTime(readExport(target))).toEqual(complete);
+            }
+            expect(temporaries(out)).toEqual([]);
+          }
+        }
         const now = snapshot(crashed);
         // Nothing committed is ever lost, and the work moves on.
         expect(now.doneJobs).toBeGreaterThanOrEqual(previous.doneJobs);
@@ -142,12 +246,15 @@ describe('the crash loop', () => {
         previous = now;
       }
       expect(kills).toBe(SIZES.crashKills);
+      // Some kills landed while an export was writing (its temporary file was there).
+      expect(exportKills).toBeGreaterThan(0);
       // The queue was still mid-way when the last kill came.
       expect(previous.unfinishedJobs + (previous.doneJobs === 0 ? 1 : 0)).toBeGreaterThan(0);
 
       // A run with nothing in its way resumes the queue and finishes.
+      const finalOut = join(root, 'crashed-final');
       for (const step of WORKFLOW) {
-        const result = await runGleaner([...step.args({ file, dataDir: crashed }), '--data-dir', crashed], { env: { GLEANER_TOKEN: token }, timeoutMs: 300_000 });
+        const result = await gleaner(step.args({ file, dataDir: crashed, out: join(finalOut, step.exports ?? '') }), crashed);
         expect(result.code, result.stderr).toBe(0);
       }
       const final = snapshot(crashed);
@@ -156,7 +263,13 @@ describe('the crash loop', () => {
       expect(final.items).toEqual(expected.items);
       expect(final.story).toEqual(expected.story);
       expect(final.transcripts).toEqual(expected.transcripts);
-      process.stdout.write(`crash loop: ${kills} SIGKILLs, ${final.items.length} items, ${final.doneJobs} jobs done, library equal to the run without a crash\n`);
+      for (const step of WORKFLOW.filter((s) => s.exports)) {
+        const finalExport = readExport(join(finalOut, step.exports!));
+        expect(Object.keys(finalExport).length).toBeGreaterThan(0);
+        expect(withoutRunBits(finalExport), step.name).toEqual(withoutRunBits(readExport(join(referenceOut, step.exports!))));
+      }
+      expect(temporaries(out)).toEqual([]);
+      process.stdout.write(`crash loop: ${kills} SIGKILLs (${exportKills} mid-export), ${final.items.length} items, ${final.doneJobs} jobs done, library and exports equal to the run without a crash\n`);
     },
     TEST_TIMEOUT_MS,
   );

@@ -5,8 +5,8 @@
 export const FULL = process.env.GLEANER_RELIABILITY === 'full';
 
 export const SIZES = FULL
-  ? { faultMatrixJobs: 1_000, crashKills: 20, crashLinks: 240, propertyRuns: 300, bridgeRunsPerMethod: 120 }
-  : { faultMatrixJobs: 200, crashKills: 3, crashLinks: 60, propertyRuns: 60, bridgeRunsPerMethod: 20 };
+  ? { faultMatrixJobs: 1_000, crashKills: 20, crashLinks: 240, propertyRuns: 300, bridgeRunsPerMethod: 120, exporterRuns: 300 }
+  : { faultMatrixJobs: 200, crashKills: 3, crashLinks: 60, propertyRuns: 60, bridgeRunsPerMethod: 20, exporterRuns: 30 };
 
 /** Generous ceilings for whole tests; they stop a hang, they never measure speed. */
 export const TEST_TIMEOUT_MS = FULL ? 900_000 : 180_000;

@@ -5,8 +5,9 @@
  * once from the OS keychain. Then the token is looked for, in every encoding a leak could take,
  * in every file of the data folder and the home folder (the SQLite database, its WAL, logs),
  * in all CLI output, in every RPC answer, and in the page's DOM, storage and cookies: zero hits.
- * When `gleaner export` exists (issue #7), add its run to `cliWorkflow` and its --out folder
- * is swept with the rest.
+ * Exports are swept too: `gleaner export` to every format (items and transcripts, with a
+ * manifest) into a folder of their own, and a browser-mode download (export.start, then
+ * GET /exports/...), its body and headers.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -41,6 +42,7 @@ afterAll(async () => {
 interface Workspace {
   dataDir: string;
   home: string;
+  exportsDir: string;
   env: Record<string, string>;
   outputs: Record<string, string>;
 }
@@ -49,7 +51,7 @@ function workspace(name: string, env: Record<string, string>): Workspace {
   const dataDir = join(root, name, 'data');
   const home = join(root, name, 'home');
   mkdirSync(home, { recursive: true });
-  return { dataDir, home, env: { HOME: home, ...env }, outputs: {} };
+  return { dataDir, home, exportsDir: join(root, name, 'exports'), env: { HOME: home, ...env }, outputs: {} };
 }
 
 async function cli(ws: Workspace, args: string[], stdin?: string): Promise<CliRun> {
@@ -70,6 +72,7 @@ async function cliWorkflow(ws: Workspace, options: { light?: boolean } = {}): Pr
   if (options.light) {
     expect((await cli(ws, ['search', 'harbour', '--json'])).code).toBe(0);
     expect((await cli(ws, ['items', 'show', '1', '--json'])).code).toBe(0);
+    expect((await cli(ws, ['export', '--all', '--format', 'csv', '--manifest', '--out', join(ws.exportsDir, 'items.csv')])).code).toBe(0);
     return;
   }
   const file = join(root, `links-${randomUUID()}.txt`);
@@ -83,6 +86,18 @@ async function cliWorkflow(ws: Workspace, options: { light?: boolean } = {}): Pr
   expect((await cli(ws, ['collections', 'show', 'story', '--json'])).code).toBe(0);
   expect((await cli(ws, ['queue', 'status', '--json'])).code).toBe(0);
   expect((await cli(ws, ['queue', 'status'])).code).toBe(0);
+  // Every export format, items and transcripts, each with a manifest.
+  for (const format of ['csv', 'md', 'json', 'jsonl'] as const) {
+    const items = await cli(ws, ['export', '--collection', 'story', '--format', format, '--manifest', '--json', '--out', join(ws.exportsDir, `items.${format}`)]);
+    expect(items.code, items.stderr).toBe(0);
+    const transcripts = await cli(ws, ['export', '--all', '--format', format, '--transcripts', '--out', join(ws.exportsDir, `transcripts.${format}`)]);
+    expect(transcripts.code, transcripts.stderr).toBe(0);
+  }
+  for (const format of ['srt', 'vtt', 'txt'] as const) {
+    const files = await cli(ws, ['export', '--all', '--format', format, '--manifest', '--out', join(ws.exportsDir, format)]);
+    expect(files.code, files.stderr).toBe(0);
+  }
+  expect(filesUnder(ws.exportsDir).length).toBeGreaterThan(10);
   // Errors are where secrets like to slip out: an invalid call and a rejected token.
   expect((await cli(ws, ['call', 'videosite', 'search', 'nonsense'])).code).toBe(2);
 }
@@ -135,6 +150,7 @@ async function serveWorkflow(ws: Workspace, options: { browser: boolean }): Prom
     ] as const) {
       expect((await rpc(method, input)).ok, method).toBeDefined();
     }
+    await browserModeDownload(url.origin, secret, ws);
 
     if (!options.browser) return;
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -175,8 +191,50 @@ async function serveWorkflow(ws: Workspace, options: { browser: boolean }): Prom
   }
 }
 
+/** A browser-mode export: export.start, its progress on /events, then the file from /exports/... */
+async function browserModeDownload(origin: string, secret: string, ws: Workspace): Promise<void> {
+  const headers = { authorization: `Bearer ${secret}` };
+  const events = new AbortController();
+  const stream = await fetch(`${origin}/events`, { headers, signal: events.signal });
+  try {
+    const started = await fetch(`${origin}/rpc/export.start`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ scope: { kind: 'all' }, format: 'md', transcripts: false, manifest: true }),
+    });
+    const startedText = await started.text();
+    ws.outputs['rpc export.start'] = `${JSON.stringify([...started.headers])}\n${startedText}`;
+    const { exportId } = (JSON.parse(startedText) as { value: { exportId: string } }).value;
+    // Read the event stream until this export says it is done.
+    const reader = stream.body!.getReader();
+    let received = '';
+    let done: { summary: { files: { path: string }[] } } | null = null;
+    while (!done) {
+      const chunk = await reader.read();
+      if (chunk.done) throw new Error(`the event stream ended before the export finished: ${received}`);
+      received += new TextDecoder().decode(chunk.value);
+      for (const block of received.split('\n\n')) {
+        const data = /^event: export\.progress\ndata: (.*)$/m.exec(block)?.[1];
+        const progress = data ? (JSON.parse(data) as { exportId: string; state: string; error: unknown; summary: { files: { path: string }[] } }) : null;
+        if (progress?.exportId !== exportId) continue;
+        expect(progress.state, JSON.stringify(progress.error)).not.toMatch(/failed|cancelled/);
+        if (progress.state === 'done') done = progress;
+      }
+    }
+    ws.outputs['export events'] = received;
+    for (const path of [...done.summary.files.map((file) => file.path), 'manifest.sha256']) {
+      const download = await fetch(`${origin}/exports/${encodeURIComponent(exportId)}/${path.split('/').map(encodeURIComponent).join('/')}`, { headers });
+      expect(download.status, path).toBe(200);
+      ws.outputs[`download ${path}`] = `${JSON.stringify([...download.headers])}\n${await download.text()}`;
+    }
+  } finally {
+    events.abort();
+  }
+}
+
 function sweep(ws: Workspace, token: string): string[] {
-  return findLeaks(token, { files: [...filesUnder(ws.dataDir), ...filesUnder(ws.home)], texts: ws.outputs });
+  const exports = filesUnder(ws.exportsDir);
+  return findLeaks(token, { files: [...filesUnder(ws.dataDir), ...filesUnder(ws.home), ...exports], texts: ws.outputs });
 }
 
 describe('the token-leak sweep', () => {

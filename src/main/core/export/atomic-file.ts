@@ -2,9 +2,11 @@
  * A file that appears under its name only when it is complete: bytes go to a temporary file in
  * the same folder (so the rename cannot cross file systems), which is flushed to disk and then
  * renamed. Until `commit`, the chosen name is untouched; `abort` removes the temporary file.
+ * A process killed mid-export cannot remove its own; the temporary name carries the writer's
+ * process id, so the next export under that name removes those whose writer is gone.
  */
 import { createHash, randomBytes, type Hash } from 'node:crypto';
-import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** Text is gathered to about this many characters before each write. */
@@ -18,7 +20,27 @@ export interface AtomicFile {
 }
 
 export const temporaryNameFor = (finalPath: string): string =>
-  join(dirname(finalPath), `.${basename(finalPath)}.${randomBytes(6).toString('hex')}.partial`);
+  join(dirname(finalPath), `.${basename(finalPath)}.${process.pid}-${randomBytes(6).toString('hex')}.partial`);
+
+/** Removes the temporary files (or folders) that killed exports left for this name. */
+export async function removeAbandonedTemporaries(finalPath: string): Promise<void> {
+  const folder = dirname(finalPath);
+  const prefix = `.${basename(finalPath)}.`;
+  for (const entry of await readdir(folder).catch(() => [] as string[])) {
+    const writer = entry.startsWith(prefix) ? /^(\d+)-[0-9a-f]{12}\.partial$/.exec(entry.slice(prefix.length)) : null;
+    if (writer && !processIsRunning(Number(writer[1]))) await rm(join(folder, entry), { recursive: true, force: true });
+  }
+}
+
+function processIsRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 export async function openAtomicFile(finalPath: string, options: { hash: boolean; byteOrderMark: boolean }): Promise<AtomicFile> {
   const temporaryPath = temporaryNameFor(finalPath);
@@ -57,6 +79,7 @@ export async function openAtomicFile(finalPath: string, options: { hash: boolean
       finished = true;
       await rename(temporaryPath, finalPath);
       await syncFolder(dirname(finalPath));
+      await removeAbandonedTemporaries(finalPath);
       return { bytes, sha256: hash ? hash.digest('hex') : null };
     },
     async abort() {

@@ -5,6 +5,7 @@
  */
 import type { Database, Statement } from 'better-sqlite3';
 import { safeHttpsUrl } from '../../../shared/links';
+import type { ItemRecord } from '../../../shared/library';
 import { isoUtc } from './text';
 
 /** Where an item's copy came from: enough to cite it and find the raw response again. */
@@ -21,28 +22,8 @@ export interface Citation {
   requestId: string;
 }
 
-export interface ExportItem {
-  id: number;
-  platform: string;
-  kind: string;
-  nativeId: string | null;
-  url: string | null;
-  title: string | null;
-  text: string | null;
-  authorName: string | null;
-  authorHandle: string | null;
-  authorId: string | null;
-  authorUrl: string | null;
-  publishedAt: string | null;
-  publishedText: string | null;
-  durationMs: number | null;
-  views: number | null;
-  likes: number | null;
-  comments: number | null;
-  reposts: number | null;
-  shares: number | null;
-  followers: number | null;
-  hasTranscript: boolean;
+/** An item as exported: the library's record (without display-only columns), its tags, notes and citation. */
+export interface ExportItem extends Omit<ItemRecord, 'thumbnailUrl' | 'firstFetchedAt' | 'lastFetchedAt'> {
   tags: string[];
   notes: { collection: string | null; body: string }[];
   citation: Citation;
@@ -129,6 +110,9 @@ export interface ExportQueries {
   countSegmentRows(): number;
 }
 
+/** Segments read from SQLite per query while a transcript is exported. */
+const SEGMENT_PAGE = 2000;
+
 export type SegmentRow = [itemId: number, transcriptId: number, number: number | null, startMs: number | null, endMs: number | null, text: string | null];
 
 export function createExportQueries(db: Database, scopeTable: string): ExportQueries {
@@ -167,12 +151,27 @@ export function createExportQueries(db: Database, scopeTable: string): ExportQue
       if (!row) throw new Error(`transcript ${id} vanished during the export`);
       return { ...row, language: row.language === '' ? null : row.language, fetchedAt: isoUtc(row.fetchedAt) ?? row.fetchedAt, timed: row.timed === 1 };
     },
-    segmentRows() {
-      return prepare(
-        `SELECT s.item_id, t.id, g.seq + 1, g.start_ms, g.end_ms, g.text ${segmentsFrom} ORDER BY s.ord, t.language, g.seq`,
-      )
-        .raw(true)
-        .iterate() as IterableIterator<SegmentRow>;
+    *segmentRows() {
+      const transcripts = prepare(
+        `SELECT s.item_id, t.id FROM ${scopeTable} s JOIN transcripts t ON t.item_id = s.item_id AND t.available = 1 ORDER BY s.ord, t.language`,
+      ).raw(true);
+      // Each transcript's segments are read a page at a time (seq is indexed with its transcript):
+      // a page of rows costs less to bring into JavaScript than the same rows one by one.
+      const page = prepare(
+        `SELECT ?, transcript_id, seq + 1, start_ms, end_ms, text FROM transcript_segments
+          WHERE transcript_id = ? AND seq >= ? ORDER BY seq LIMIT ${SEGMENT_PAGE}`,
+      ).raw(true);
+      for (const [itemId, transcriptId] of transcripts.iterate() as IterableIterator<[number, number]>) {
+        let rows = page.all(itemId, transcriptId, Number.MIN_SAFE_INTEGER) as SegmentRow[];
+        // An untimed transcript is one row of nulls, as a LEFT JOIN would give it.
+        if (rows.length === 0) yield [itemId, transcriptId, null, null, null, null];
+        while (rows.length > 0) {
+          yield* rows;
+          if (rows.length < SEGMENT_PAGE) break;
+          // The next page starts after the last segment's seq (its number is seq + 1).
+          rows = page.all(itemId, transcriptId, rows[rows.length - 1]![2]) as SegmentRow[];
+        }
+      }
     },
     countSegmentRows: () => (prepare(`SELECT count(*) AS n ${segmentsFrom}`).get() as { n: number }).n,
   };

@@ -3,13 +3,12 @@
  * to disk, reports progress, stops cleanly when cancelled, and writes the manifest. Nothing
  * appears under the chosen name until everything under it is complete.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { GleanerError } from '../../../shared/errors';
 import { exportsFolder, exportsTranscripts, type ExportedFile, type ExportRequest, type ExportSummary } from '../../../shared/export';
-import { openAtomicFile, syncFolder, type AtomicFile } from './atomic-file';
+import { openAtomicFile, removeAbandonedTemporaries, syncFolder, temporaryNameFor, type AtomicFile } from './atomic-file';
 import { FORMAT_MODULES } from './formats';
 import type { ExportContext, FormatModule, TranscriptWriter } from './formats/types';
 import { createExportQueries, type ExportItem, type ExportQueries, type ExportTranscript } from './records';
@@ -74,7 +73,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   };
   const queries = createExportQueries(reader.db, scope.name);
   const baseDir = dirname(outPath);
-  const stage = folder ? join(baseDir, `.${basename(outPath)}.${randomBytes(6).toString('hex')}.partial`) : null;
+  const stage = folder ? temporaryNameFor(outPath) : null;
   const opened = new Set<AtomicFile>();
   const checkCancelled = (): void => {
     if (options.signal?.aborted) throw cancelledError();
@@ -105,6 +104,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
       await rmdir(outPath).catch(() => undefined);
       await rename(stage, outPath);
       await syncFolder(baseDir);
+      await removeAbandonedTemporaries(outPath);
     }
     if (request.manifest) await writeManifest(baseDir, summary.files);
     return { ...summary, baseDir };
@@ -153,7 +153,8 @@ async function writeItems(step: WriteStep): Promise<void> {
   await file.write(writer.begin());
   let index = 0;
   for (const item of queries.items({ withTranscriptsOnly: false })) {
-    await file.write(writer.item(item, index));
+    const written = writer.item(item, index);
+    if (written !== '') await file.write(written);
     index += 1;
     if (index % PROGRESS_EVERY === 0) {
       step.checkCancelled();
@@ -249,7 +250,9 @@ async function writeTranscripts(step: WriteStep & { stage: string | null }): Pro
       else await openTranscript(transcript, item!);
     }
     if (transcriptOpen && number !== null) {
-      await file!.write(writer.segment({ number, startMs: startMs!, endMs, text: text ?? '' }));
+      // Most segments only join the writer's batch; awaiting nothing for each would cost more than the row.
+      const written = writer.segment({ number, startMs: startMs!, endMs, text: text ?? '' });
+      if (written !== '') await file!.write(written);
       summary.segments += 1;
     }
     done += 1;

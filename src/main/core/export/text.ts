@@ -99,6 +99,8 @@ export function isoUtc(value: string | null): string | null {
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
+const LOCAL_TIME_CACHE = 4096;
+
 /** `YYYY-MM-DD HH:MM:SS` in the given IANA zone: a form spreadsheets read as a date and time. */
 export function createLocalTimeFormatter(timeZone: string): (iso: string | null) => string | null {
   const format = new Intl.DateTimeFormat('en-CA', {
@@ -111,12 +113,24 @@ export function createLocalTimeFormatter(timeZone: string): (iso: string | null)
     second: '2-digit',
     hourCycle: 'h23',
   });
-  return (iso) => {
-    if (!iso) return null;
+  const formatOne = (iso: string): string | null => {
     const ms = Date.parse(iso);
     if (Number.isNaN(ms)) return null;
     const parts = Object.fromEntries(format.formatToParts(ms).map((p) => [p.type, p.value]));
     return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  };
+  // formatToParts is slow and exports repeat times (one response carries many items); the cache
+  // is emptied when full so memory stays flat however many distinct times an export holds.
+  const cache = new Map<string, string | null>();
+  return (iso) => {
+    if (!iso) return null;
+    let local = cache.get(iso);
+    if (local === undefined) {
+      local = formatOne(iso);
+      if (cache.size >= LOCAL_TIME_CACHE) cache.clear();
+      cache.set(iso, local);
+    }
+    return local;
   };
 }
 

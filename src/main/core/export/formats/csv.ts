@@ -12,11 +12,13 @@ import type { ExportContext, FormatModule, ItemWriter, TranscriptWriter } from '
 
 type Cell = string | number;
 
-// A lone LF or CR inside a cell must be quoted too: the record delimiter is CRLF, and
-// csv-stringify only quotes the delimiter it writes.
-const STRINGIFY_OPTIONS = { record_delimiter: '\r\n', quoted_match: /[\r\n]/ } as const;
+// A lone LF or CR inside a cell must be quoted too: the record delimiter is CRLF, and with one
+// given csv-stringify quotes only that delimiter unless asked to quote every line break.
+const STRINGIFY_OPTIONS = { record_delimiter: '\r\n', quote_record_delimiter: true } as const;
+/** The same quoting for cells that are part of a row: no record delimiter after them. */
+const CELLS_OPTIONS = { ...STRINGIFY_OPTIONS, eof: false } as const;
 
-/** Rows are handed to csv-stringify in batches: one call per row would cost more than the rows. */
+/** Rows are handed on in batches: awaiting a file write per row would cost more than the row. */
 const BATCH = 500;
 
 export const ITEM_COLUMNS = [
@@ -134,38 +136,48 @@ function itemWriter(context: ExportContext): ItemWriter {
   };
 }
 
+/**
+ * A transcript has many segments and few cells of its own, so each cell is quoted where it
+ * changes. csv-stringify quotes every cell that holds text from elsewhere: once per transcript
+ * the cells all its segments share (item, platform, URL, language … request id), and per segment
+ * the text and the link. The other cells are numbers and `h:mm:ss` clocks Gleaner writes from
+ * integers; they hold only digits, `-` and `:`, never need quoting, and are written as
+ * csv-stringify writes numbers (`'' + n`). Handing csv-stringify those five cells per row as well
+ * would more than double the cost of a row without changing a byte.
+ */
 function transcriptWriter(context: ExportContext): TranscriptWriter {
   const local = createLocalTimeFormatter(context.timeZone);
-  const rows = batcher(SEGMENT_COLUMNS);
-  // Cells that are the same for every segment of a transcript, neutralised once.
-  let fixed: { head: Cell[]; tail: Cell[]; linkBase: string | null } = { head: [], tail: [], linkBase: null };
+  const quote = (cells: Cell[]): string => stringify([cells], CELLS_OPTIONS);
+  // The quoted shared cells before a segment's own (with the comma after them), and after them.
+  let head = '';
+  let tail = '';
+  let linkBase: string | null = null;
+  let rows: string[] = [];
+  const flush = (): string => {
+    if (rows.length === 0) return '';
+    const text = rows.join('');
+    rows = [];
+    return text;
+  };
   return {
-    begin: () => rows.header(),
+    begin: () => stringify([SEGMENT_COLUMNS as unknown as string[]], STRINGIFY_OPTIONS),
     startItem: () => '',
     startTranscript(transcript: ExportTranscript, item: ExportItem) {
-      fixed = {
-        head: [item.id, item.platform, item.url, transcript.language].map(neutraliseCell),
-        tail: [transcript.fetchedAt, local(transcript.fetchedAt), context.timeZone, transcript.operation, transcript.requestId].map(neutraliseCell),
-        linkBase: timestampBase(item),
-      };
+      head = `${quote([item.id, item.platform, item.url, transcript.language].map(neutraliseCell))},`;
+      tail = `,${quote([transcript.fetchedAt, local(transcript.fetchedAt), context.timeZone, transcript.operation, transcript.requestId].map(neutraliseCell))}\r\n`;
+      linkBase = timestampBase(item);
       return '';
     },
-    segment(segment: ExportSegment) {
-      return rows.push([
-        ...fixed.head,
-        segment.number,
-        segment.startMs,
-        segment.endMs ?? '',
-        formatClock(segment.startMs),
-        segment.endMs === null ? '' : formatClock(segment.endMs),
-        neutraliseCell(segment.text),
-        fixed.linkBase === null ? '' : atMoment(fixed.linkBase, segment.startMs),
-        ...fixed.tail,
-      ]);
+    segment({ number, startMs, endMs, text }: ExportSegment) {
+      const own = quote([neutraliseCell(text), linkBase === null ? '' : atMoment(linkBase, startMs)]);
+      const start = formatClock(startMs);
+      const end = endMs === null ? '' : formatClock(endMs);
+      rows.push(`${head}${number},${startMs},${endMs ?? ''},${start},${end},${own}${tail}`);
+      return rows.length >= BATCH ? flush() : '';
     },
     endTranscript: () => '',
     endItem: () => '',
-    end: () => rows.flush(),
+    end: () => flush(),
     refuses: (transcript) => (transcript.timed ? null : 'it has no timed segments (one row per segment)'),
   };
 }

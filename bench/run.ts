@@ -9,7 +9,7 @@
  *   npm run bench -- --only library-view --ui-items 20000  # the Library view in Chromium
  *   npm run bench -- --only memory                         # host memory, 1,000,000 items
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -65,6 +65,7 @@ async function main(): Promise<void> {
   const merged = [...previous.filter((r) => !ran.has(r.benchmark)), ...results.map((r) => ({ ...r, ranAt: date }))];
   results.splice(0, results.length, ...merged);
   const report = { date, machine, results };
+  mkdirSync(values.out!, { recursive: true });
   writeFileSync(join(values.out!, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
   const rows = results.flatMap((r) =>
     r.figures.map((f) => `| ${r.benchmark} | ${f.name} | ${f.value} ${f.unit} | ${f.limit.description} | ${f.met ? 'met' : '**missed**'} | ${f.notes ?? ''} |`),

@@ -71,8 +71,6 @@ async function expectNoScriptLinks(page: Page): Promise<void> {
 }
 
 test('a 2 MB title and lone surrogates show as inert text, and the page stays responsive', async ({ page }) => {
-  // Opening the 2 MB item takes tens of seconds in Chromium here (reported); the ceilings stop a hang.
-  test.setTimeout(240_000);
   const dialogs = watchDialogs(page);
   const { search, results, detail } = await openLibrary(page);
 
@@ -81,9 +79,10 @@ test('a 2 MB title and lone surrogates show as inert text, and the page stays re
   await expect(huge).toContainText('=HYPERLINK("http://attacker.example") hugetitle <script>alert(1)</script>');
   await huge.click();
   const heading = detail.getByRole('heading', { level: 2 });
-  // A 2 MB item takes a while to arrive; the ceiling stops a hang, it measures nothing.
-  await expect(heading).toContainText('hugetitle <script>alert(1)</script> [x](javascript:alert(1))', { timeout: 150_000 });
-  expect((await heading.textContent())!.length).toBeGreaterThan(2_000_000);
+  await expect(heading).toContainText('hugetitle <script>alert(1)</script> [x](javascript:alert(1))');
+  // Shown shortened, and said so; the whole title stays in the library and its exports.
+  expect((await heading.textContent())!.length).toBeLessThan(400);
+  await expect(detail.getByTestId('title-shortened')).toContainText(/Title shortened here: it has 2,\d{3},\d{3} characters/);
   await expectNoScriptLinks(page);
 
   // Still responsive: the next search answers.
@@ -91,7 +90,7 @@ test('a 2 MB title and lone surrogates show as inert text, and the page stays re
   const broken = results.getByRole('option').first();
   await expect(broken).toContainText('surrogatetitle');
   await broken.click();
-  await expect(detail.getByRole('heading', { level: 2 })).toContainText(/surrogatetitle \uFFFD+ broken \uFFFD+ pair # heading/);
+  await expect(detail.getByRole('heading', { level: 2 })).toContainText('surrogatetitle \uFFFD broken \uFFFD pair # heading');
   await expect(detail.getByTestId('item-text')).toContainText('<img src=x onerror=alert(1)>');
   await expect(detail.getByTestId('item-text')).toContainText('[link](javascript:alert(1))');
   await expectNoScriptLinks(page);

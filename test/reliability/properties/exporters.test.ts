@@ -11,9 +11,8 @@
  *   cannot open a heading, list, quote, link, HTML or code; unescaped, it is the stored text;
  * - SRT and WebVTT validate (srt-parser-2, webvtt-parser): one numbered cue per segment, times
  *   that never go backwards; plain text has one line per segment.
- * Lone surrogates have no UTF-8 form: better-sqlite3 writes each as three bytes that are not
- * valid UTF-8 and reads them back as three U+FFFD; what the library holds is the text every
- * export must carry.
+ * Lone surrogates have no UTF-8 form: ingest stores each as one U+FFFD, as a UTF-8 encoder
+ * must; what the library holds is the text every export must carry.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,8 +35,8 @@ const root = mkdtempSync(join(tmpdir(), 'gleaner-export-properties-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const FORMULA_START = /^[=+\-@\t\r\n]/;
-/** What the library gives back of a JS string: a lone surrogate comes back as three U+FFFD (see above). */
-const stored = (text: string): string => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD\uFFFD\uFFFD');
+/** What the library gives back of a JS string: a lone surrogate comes back as one U+FFFD (see above). */
+const stored = (text: string): string => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 /** The documented CSV neutralisation. */
 const neutralised = (text: string | null): string => (text === null ? '' : FORMULA_START.test(text) ? `'${text}` : text);
 /** Text without whitespace or control characters: what survives any format's line handling. */

@@ -3,7 +3,7 @@
  * never deletes items. Notes and tags are global (collection 0) or belong to one collection.
  */
 import { GleanerError } from '../../../shared/errors';
-import { hasControlCharacters } from '../../../shared/text';
+import { hasControlCharacters, wellFormed } from '../../../shared/text';
 import type { CollectionItem, CollectionSummary, TagSummary } from '../../../shared/library';
 import type { Database } from '../store/database';
 
@@ -12,7 +12,7 @@ import type { Database } from '../store/database';
 const MAX_NAME = 200;
 
 export function checkCollectionName(raw: string): string {
-  const name = raw.trim();
+  const name = wellFormed(raw.trim());
   if (name === '') throw new GleanerError('INVALID_INPUT', 'A collection needs a name.');
   if (name.length > MAX_NAME) throw new GleanerError('INVALID_INPUT', `A collection name is at most ${MAX_NAME} characters.`);
   if (hasControlCharacters(name)) throw new GleanerError('INVALID_INPUT', 'A collection name cannot contain line breaks or control characters.');
@@ -20,7 +20,7 @@ export function checkCollectionName(raw: string): string {
 }
 
 export function checkTag(raw: string): string {
-  const tag = raw.trim();
+  const tag = wellFormed(raw.trim());
   if (tag === '' || tag.length > 100 || hasControlCharacters(tag)) {
     throw new GleanerError('INVALID_INPUT', 'A tag is 1 to 100 characters on one line.');
   }
@@ -179,7 +179,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
       }
       db.prepare(
         'INSERT INTO notes (item_id, collection_id, body, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (item_id, collection_id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at',
-      ).run(itemId, scope, body, now());
+      ).run(itemId, scope, wellFormed(body), now());
     },
 
     tag(itemIds: readonly number[], rawTag: string, collection?: string): void {

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { getOperation, type OperationId } from '../../../shared/catalogue';
 import type { Metrics, Normalisation, NormalisedItem, NormalisedTranscript } from '../../../shared/model';
 import type { Statement } from 'better-sqlite3';
+import { makeWellFormed } from '../../../shared/text';
 import type { Database } from '../store/database';
 
 /** What ingest needs of a response (the client's ServiceResponse has all of it). */
@@ -345,7 +346,8 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
     if (stored) {
       return { responseId: stored.id, alreadyStored: true, itemIds: itemsOfResponse.all(stored.id).map((r) => r.item_id), transcripts: 0, warnings: [] };
     }
-    const normalisation = normalise(response.operation, response.data, response.params);
+    // The raw body keeps what was received; the text columns hold only what UTF-8 can (no lone surrogates).
+    const normalisation = makeWellFormed(normalise(response.operation, response.data, response.params));
     // The item count is that of the records; corrected below in the rare case that records merged
     // or a transcript brought an item (an UPDATE would rewrite the whole stored body).
     const responseId = Number(

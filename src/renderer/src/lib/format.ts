@@ -55,10 +55,20 @@ export function formatTimestamp(ms: number): string {
 /** A duration in words-and-clock form, e.g. "19:07" or "1:02:05". */
 export const formatDuration = (ms: number | null | undefined): string => (ms === null || ms === undefined ? '' : formatTimestamp(ms));
 
+/** Titles longer than this are shortened on screen (a hostile 2 MB title would stall layout); exports keep them whole. */
+export const MAX_TITLE_SHOWN = 300;
+
+/** Text cut to `max` characters (never inside a surrogate pair), with an ellipsis when cut. */
+export function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[max - 1]!) ? max - 1 : max;
+  return `${text.slice(0, end)}…`;
+}
+
 /** A row's text (Library, Fetch results): the title, else the start of the item's text, else what it is and who posted it. */
 export function hitText(hit: Pick<SearchHit, 'title' | 'excerpt' | 'kind' | 'authorName' | 'authorHandle'>, kindLabel: (kind: string) => string): { text: string; untitled: boolean } {
   const title = hit.title?.trim();
-  if (title) return { text: title, untitled: false };
+  if (title) return { text: shorten(title, MAX_TITLE_SHOWN), untitled: false };
   const excerpt = hit.excerpt?.trim();
   if (excerpt) return { text: excerpt, untitled: false };
   const who = hit.authorName ?? hit.authorHandle;

@@ -34,7 +34,18 @@ describe('ingest', () => {
     expect(detail.provenance).toEqual([expect.objectContaining({ requestId: response.requestId, operation: 'videosite/search', params: { query: 'test' }, sourcePath: 'videos[0]' })]);
   });
 
-  it('is idempotent: replaying the same response changes nothing', () => {
+  it('stores a lone surrogate as one U+FFFD, never as bytes that are not UTF-8', () => {
+    const broken = video('s1', 'before \uD800 between \uDC00 after, \uD83D\uDE00 kept');
+    const [id] = ingest(fakeResponse('videosite/search', { items: [broken] })).itemIds;
+    expect(getItemDetail(db, id!).item.title).toBe('before \uFFFD between \uFFFD after, \uD83D\uDE00 kept');
+    const bytes = db.prepare('SELECT hex(CAST(title AS BLOB)) AS hex FROM items WHERE id = ?').get(id) as { hex: string };
+    expect(Buffer.from(bytes.hex, 'hex').toString('utf8')).toBe('before \uFFFD between \uFFFD after, \uD83D\uDE00 kept');
+    expect(bytes.hex).not.toMatch(/^(..)*ED[AB]/);
+    collections.setNote(id!, 'note \uDBFF');
+    expect(getItemDetail(db, id!).notes[0]!.body).toBe('note \uFFFD');
+  });
+
+    it('is idempotent: replaying the same response changes nothing', () => {
     const response = fakeResponse('videosite/search', { items: [video('a1', 'Flood defences')] });
     const first = ingest(response);
     const count = () => db.prepare('SELECT (SELECT count(*) FROM responses) r, (SELECT count(*) FROM items) i, (SELECT count(*) FROM metric_snapshots) m').get();

@@ -10,7 +10,8 @@ import type { ExportItem, ExportSegment, ExportTranscript } from '../records';
 import { escapeMarkdownBlock, escapeMarkdownLine, markdownHref } from '../text';
 import type { ExportContext, FormatModule, ItemWriter, SourcesWriter, TranscriptWriter } from './types';
 
-const titleOf = (item: ExportItem): string => item.title ?? item.text?.slice(0, 80) ?? `${item.platform} ${item.kind} ${item.id}`;
+/** The first 80 characters of the text (never half a surrogate pair) when there is no title. */
+const titleOf = (item: ExportItem): string => item.title ?? item.text?.slice(0, 80).replace(/[\uD800-\uDBFF]$/, '') ?? `${item.platform} ${item.kind} ${item.id}`;
 
 const link = (text: string, url: string): string => `[${text}](${markdownHref(url)})`;
 

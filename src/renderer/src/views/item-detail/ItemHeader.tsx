@@ -1,5 +1,6 @@
 import type { ItemRecord } from '../../../../shared/library';
 import { ExternalLink } from '../../components/ExternalLink';
+import { formatCount, MAX_TITLE_SHOWN, shorten } from '../../lib/format';
 import { safeHttpsUrl } from '../../lib/links';
 import { kindLabel, platformLabel } from '../library/labels';
 
@@ -13,8 +14,13 @@ export function ItemHeader({ item }: { item: ItemRecord }) {
         {platformLabel(item.platform)} · {kindLabel(item.kind)}
       </p>
       <h2 id="item-detail-title" className={title ? 'detail-title' : 'detail-title untitled'} dir="auto">
-        {title ?? `${kindLabel(item.kind)}${who ? ` by ${who}` : ''} (no title)`}
+        {title ? shorten(title, MAX_TITLE_SHOWN) : `${kindLabel(item.kind)}${who ? ` by ${who}` : ''} (no title)`}
       </h2>
+      {title && title.length > MAX_TITLE_SHOWN && (
+        <p className="muted" data-testid="title-shortened">
+          Title shortened here: it has {formatCount(title.length)} characters. Exports and the raw JSON keep it whole.
+        </p>
+      )}
       {(who || url) && (
         <p className="detail-byline">
           {who && (

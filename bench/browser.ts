@@ -142,7 +142,7 @@ export async function runBrowserBenchmark(items: number, log: (line: string) => 
         parameters: { items, keystrokes: keystrokes.length, coldStarts: COLD_STARTS, scrollFrames: SCROLL_FRAMES, scrollStepPx: SCROLL_STEP_PX },
         figures: [
           figure('Keystroke to rendered results, p95', keyP95, 'ms', { description: 'under 100 ms (issue 6)', value: 100, unit: 'ms' }, 'lower', `p50 ${percentile(keystrokes, 50).toFixed(0)} ms over ${keystrokes.length} keystrokes`),
-          figure('Frames dropped while scrolling', droppedShare, 'ratio', { description: 'under 5 % of frames', value: 0.05, unit: 'ratio' }, 'lower', `${scrolling.dropped} dropped, ${scrolling.frames} drawn`),
+          figure('Frames dropped while scrolling', droppedShare * 100, '%', { description: 'under 5 % of frames', value: 5, unit: '%' }, 'lower', `${scrolling.dropped} dropped, ${scrolling.frames} drawn`),
           figure('Cold start of gleaner serve to the rendered Library, median', coldMedian, 'ms', { description: 'under 3 s', value: 3000, unit: 'ms' }, 'lower', `slowest of ${COLD_STARTS}: ${Math.max(...coldStarts).toFixed(0)} ms`),
         ],
         measurements: {

@@ -28,6 +28,7 @@ import { openDatabase, type Database } from '../../../src/main/core/store/databa
 import { isGleanerError } from '../../../src/shared/errors';
 import type { ExportFormat } from '../../../src/shared/export';
 import type { NormalisedItem, NormalisedTranscript } from '../../../src/shared/model';
+import { wellFormed } from '../../../src/shared/text';
 import { fakeResponse, item, stubNormalise } from '../../helpers/library';
 import { FULL, SIZES, TEST_TIMEOUT_MS } from '../sizes';
 
@@ -110,8 +111,9 @@ function buildLibrary(items: Generated[]): { db: Database; ids: number[] } {
   );
   const ids = ingest(fakeResponse('videosite/search', { items: normalised }, { requestId: '=req+1', fetchedAt: '2026-01-02T08:00:00.000Z' })).itemIds;
   items.forEach((g, i) => {
-    for (const tag of g.tags) db.prepare('INSERT OR IGNORE INTO tags (item_id, collection_id, tag) VALUES (?, 0, ?)').run(ids[i], tag);
-    if (g.note !== null) db.prepare("INSERT INTO notes (item_id, collection_id, body, updated_at) VALUES (?, 0, ?, '2026-01-05T00:00:00.000Z')").run(ids[i], g.note);
+    // Written as the collections repository writes them (well-formed), without its length and line checks.
+    for (const tag of g.tags) db.prepare('INSERT OR IGNORE INTO tags (item_id, collection_id, tag) VALUES (?, 0, ?)').run(ids[i], wellFormed(tag));
+    if (g.note !== null) db.prepare("INSERT INTO notes (item_id, collection_id, body, updated_at) VALUES (?, 0, ?, '2026-01-05T00:00:00.000Z')").run(ids[i], wellFormed(g.note));
     if (g.platform !== 'videosite' || g.transcript === null) return;
     const t = g.transcript;
     const stored: NormalisedTranscript = t.timed

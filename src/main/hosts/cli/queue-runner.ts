@@ -10,9 +10,18 @@ import type { CliIo } from './io';
  */
 export async function runBatchInForeground(core: Core, io: CliIo, batchId: number, onProgress?: (progress: BatchProgress) => void): Promise<BatchProgress> {
   startOrExplain(core, io);
-  const outcome = await waitForBatch(core.context.queue, core.events, batchId, onProgress, 500);
-  if (outcome.kind === 'paused') throw pausedError(outcome.reason, outcome.message);
-  return outcome.progress;
+  // The queue's timers do not hold the process open (a waiting queue must not keep other
+  // commands alive); this command waits for its batch, so it holds the process open itself.
+  // Without this, a wait for a free slot with no request in flight let the process end with
+  // status 0 and the batch half done.
+  const keepAlive = setInterval(() => undefined, 60_000);
+  try {
+    const outcome = await waitForBatch(core.context.queue, core.events, batchId, onProgress, 500);
+    if (outcome.kind === 'paused') throw pausedError(outcome.reason, outcome.message);
+    return outcome.progress;
+  } finally {
+    clearInterval(keepAlive);
+  }
 }
 
 /** Runs every queued job until none is left (or the queue pauses). */

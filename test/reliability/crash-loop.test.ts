@@ -123,9 +123,19 @@ const withoutExportTime = (files: Record<string, string>): Record<string, string
  * — every item, row, segment, text, link and local-time zone — must be equal, line for line.
  */
 function withoutRunBits(files: Record<string, string>): Record<string, string> {
+  // Without their ids, two files may take one name (the demo repeats titles): keep both, in order.
+  const byName = new Map<string, string[]>();
+  for (const [name, text] of Object.entries(withoutRunBitsEach(files))) {
+    const key = name.replace(/^\/\d+-/, '/<id>-');
+    byName.set(key, [...(byName.get(key) ?? []), text]);
+  }
+  return Object.fromEntries([...byName].map(([name, texts]) => [name, texts.sort().join('\n<next file>\n')]));
+}
+
+function withoutRunBitsEach(files: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(withoutExportTime(files)).map(([name, text]) => [
-      name.replace(/^\/\d+-/, '/<id>-'),
+      name,
       text
         .replace(/Fetched:? \d{4}-\d\d-\d\dT[\d:.]+Z/g, 'Fetched <time>')
         .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,(Pacific\/Chatham)/g, '<time>,<local time>,$1')

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { NEW_COLLECTION, NO_COLLECTION, type CollectionChoiceValue } from '../lib/collection-choice';
 import { formatItems } from '../lib/format';
 import { useCollectionsStore } from '../stores/collections-store';
@@ -13,26 +13,37 @@ export function CollectionChoice({
   allowNone = false,
   label = 'Collection',
   disabled = false,
+  autoFocus = false,
 }: {
   value: CollectionChoiceValue;
   onChange(value: CollectionChoiceValue): void;
   allowNone?: boolean;
   label?: string;
   disabled?: boolean;
+  /** Focus on mount: the new collection's name when that is chosen (the first thing to type), else the list. */
+  autoFocus?: boolean;
 }) {
   const collections = useCollectionsStore((s) => s.collections);
   const loaded = useCollectionsStore((s) => s.loaded);
   const load = useCollectionsStore((s) => s.load);
   const id = useId();
+  const select = useRef<HTMLSelectElement>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!loaded) void load();
   }, [loaded, load]);
 
+  useEffect(() => {
+    if (autoFocus) (nameInput.current ?? select.current)?.focus();
+    // Only on mount: later changes of the choice must not move the focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   return (
     <div className="collection-choice">
       <label htmlFor={`${id}-choice`}>{label}</label>
-      <select id={`${id}-choice`} value={value.choice} disabled={disabled} onChange={(e) => onChange({ ...value, choice: e.target.value })}>
+      <select id={`${id}-choice`} ref={select} value={value.choice} disabled={disabled} onChange={(e) => onChange({ ...value, choice: e.target.value })}>
         {allowNone && <option value={NO_COLLECTION}>No collection</option>}
         {collections.map((c) => (
           <option key={c.id} value={c.name}>
@@ -46,6 +57,7 @@ export function CollectionChoice({
           <label htmlFor={`${id}-name`}>Name of the new collection</label>
           <input
             id={`${id}-name`}
+            ref={nameInput}
             type="text"
             maxLength={200}
             value={value.newName}

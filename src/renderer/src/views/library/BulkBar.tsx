@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { CollectionChoice } from '../../components/CollectionChoice';
 import { ExportButton } from '../../components/ExportDialog';
+import { NEW_COLLECTION, resolveCollection, type CollectionChoiceValue } from '../../lib/collection-choice';
 import { errorText } from '../../lib/errors';
 import { formatItems } from '../../lib/format';
 import { libraryChanged } from '../../lib/library-events';
@@ -8,7 +10,6 @@ import { useItemStore } from '../../stores/item-store';
 import { useLibraryStore } from '../../stores/library-store';
 import { bridge } from '../../transport';
 
-const NEW_COLLECTION = '\u0000new';
 
 type Panel = 'collection' | 'tag' | null;
 
@@ -105,36 +106,22 @@ function reloadOpenItem(itemIds: number[]): void {
 function CollectionPanel({ itemIds, onDone, onProblem, onClose }: PanelProps) {
   const collections = useCollectionsStore((s) => s.collections);
   const addItems = useCollectionsStore((s) => s.addItems);
-  const [choice, setChoice] = useState<string>(() => collections[0]?.name ?? NEW_COLLECTION);
-  const [name, setName] = useState('');
+  const [value, setValue] = useState<CollectionChoiceValue>(() => ({ choice: collections[0]?.name ?? NEW_COLLECTION, newName: '' }));
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const firstField = useRef<HTMLSelectElement>(null);
-  const nameField = useRef<HTMLInputElement>(null);
-  const id = useId();
-  const creating = choice === NEW_COLLECTION;
 
-  useEffect(() => {
-    // With no collection yet, the name of a new one is the first thing to type.
-    (nameField.current ?? firstField.current)?.focus();
-  }, []);
-
-  const submit = async (event: FormEvent): Promise<void> => {
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
-    const target = creating ? name.trim() : choice;
-    if (!target) {
-      setProblem('Give the new collection a name.');
-      nameField.current?.focus();
-      return;
-    }
-    if (creating && collections.some((c) => c.name === target)) {
-      setProblem(`A collection named “${target}” already exists: choose it in the list instead.`);
+    const target = resolveCollection(value, collections);
+    if ('problem' in target) {
+      setProblem(target.problem);
+      event.currentTarget.querySelector<HTMLInputElement>('input[type="text"]')?.focus();
       return;
     }
     setBusy(true);
     setProblem(null);
     try {
-      const text = await addItems(target, itemIds, creating);
+      const text = await addItems(target.name!, itemIds, target.create);
       reloadOpenItem(itemIds);
       onDone(text);
     } catch (error) {
@@ -148,21 +135,7 @@ function CollectionPanel({ itemIds, onDone, onProblem, onClose }: PanelProps) {
 
   return (
     <form className="bulk-panel" aria-label="Add to collection" onSubmit={(e) => void submit(e)} onKeyDown={closeOnEscape(onClose)}>
-      <label htmlFor={`${id}-choice`}>Collection</label>
-      <select id={`${id}-choice`} ref={firstField} value={choice} onChange={(e) => setChoice(e.target.value)}>
-        {collections.map((c) => (
-          <option key={c.id} value={c.name}>
-            {c.name} ({formatItems(c.itemCount)})
-          </option>
-        ))}
-        <option value={NEW_COLLECTION}>New collection…</option>
-      </select>
-      {creating && (
-        <>
-          <label htmlFor={`${id}-name`}>Name of the new collection</label>
-          <input id={`${id}-name`} ref={nameField} type="text" maxLength={200} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
-        </>
-      )}
+      <CollectionChoice value={value} onChange={setValue} disabled={busy} autoFocus />
       {problem && (
         <p className="error" role="alert">
           {problem}

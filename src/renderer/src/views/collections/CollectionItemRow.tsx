@@ -2,8 +2,10 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { CollectionItem } from '../../../../shared/library';
 import { useItemStore } from '../../stores/item-store';
 import { useOpenCollectionStore } from './open-collection-store';
+import { MAX_TITLE_SHOWN, shorten } from '../../lib/format';
+import { kindLabel, platformLabel } from '../library/labels';
 
-const labelOf = (item: CollectionItem): string => item.title?.trim() || `${item.platform} ${item.kind} ${item.id}`;
+const labelOf = (item: CollectionItem): string => (item.title?.trim() ? shorten(item.title.trim(), MAX_TITLE_SHOWN) : `${platformLabel(item.platform)} ${kindLabel(item.kind).toLowerCase()} ${item.id}`);
 
 /** Focuses the open button of an item after a move (the row's DOM node moves, and focus with it may not). */
 function refocus(itemId: number): void {
@@ -53,7 +55,7 @@ export function CollectionItemRow({ item, index, count, canMove }: { item: Colle
           {label}
         </button>
         <span className="muted collection-item-meta">
-          {item.platform} · {item.kind}
+          {platformLabel(item.platform)} · {kindLabel(item.kind)}
           {item.authorName ? ` · ${item.authorName}` : ''}
         </span>
         <span className="collection-item-actions">

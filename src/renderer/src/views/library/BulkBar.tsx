@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { CollectionChoice } from '../../components/CollectionChoice';
 import { ExportButton } from '../../components/ExportDialog';
 import { NEW_COLLECTION, resolveCollection, type CollectionChoiceValue } from '../../lib/collection-choice';
@@ -103,29 +103,47 @@ function reloadOpenItem(itemIds: number[]): void {
   if (openId !== null && itemIds.includes(openId)) void reload();
 }
 
-function CollectionPanel({ itemIds, onDone, onProblem, onClose }: PanelProps) {
-  const collections = useCollectionsStore((s) => s.collections);
-  const addItems = useCollectionsStore((s) => s.addItems);
-  const [value, setValue] = useState<CollectionChoiceValue>(() => ({ choice: collections[0]?.name ?? NEW_COLLECTION, newName: '' }));
+/**
+ * One bulk action's form: a few fields, a problem line, the action and Cancel. `act` either
+ * returns what to tell the user or throws; a sentence returned by `check` stops it before.
+ */
+function BulkPanelForm({
+  label,
+  action,
+  busyAction,
+  check,
+  act,
+  failure,
+  onDone,
+  onProblem,
+  onClose,
+  children,
+}: Omit<PanelProps, 'itemIds'> & {
+  label: string;
+  action: string;
+  busyAction: string;
+  check(form: HTMLFormElement): string | null;
+  act(): Promise<string>;
+  /** What failed, for the error sentence ("tag the items"). */
+  failure: string;
+  children: ReactNode;
+}) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
-    const target = resolveCollection(value, collections);
-    if ('problem' in target) {
-      setProblem(target.problem);
-      event.currentTarget.querySelector<HTMLInputElement>('input[type="text"]')?.focus();
+    const missing = check(event.currentTarget);
+    if (missing) {
+      setProblem(missing);
       return;
     }
     setBusy(true);
     setProblem(null);
     try {
-      const text = await addItems(target.name!, itemIds, target.create);
-      reloadOpenItem(itemIds);
-      onDone(text);
+      onDone(await act());
     } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
+      const text = errorText(error, failure);
       setProblem(text);
       onProblem(text);
     } finally {
@@ -134,8 +152,10 @@ function CollectionPanel({ itemIds, onDone, onProblem, onClose }: PanelProps) {
   };
 
   return (
-    <form className="bulk-panel" aria-label="Add to collection" onSubmit={(e) => void submit(e)} onKeyDown={closeOnEscape(onClose)}>
-      <CollectionChoice value={value} onChange={setValue} disabled={busy} autoFocus />
+    <form className="bulk-panel" aria-label={label} onSubmit={(e) => void submit(e)} onKeyDown={closeOnEscape(onClose)}>
+      <fieldset className="bulk-panel-fields" disabled={busy}>
+        {children}
+      </fieldset>
       {problem && (
         <p className="error" role="alert">
           {problem}
@@ -143,7 +163,7 @@ function CollectionPanel({ itemIds, onDone, onProblem, onClose }: PanelProps) {
       )}
       <div className="bulk-panel-actions">
         <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Adding…' : `Add ${formatItems(itemIds.length)}`}
+          {busy ? busyAction : action}
         </button>
         <button type="button" onClick={onClose}>
           Cancel
@@ -153,10 +173,38 @@ function CollectionPanel({ itemIds, onDone, onProblem, onClose }: PanelProps) {
   );
 }
 
-function TagPanel({ itemIds, onDone, onProblem, onClose }: PanelProps) {
+function CollectionPanel({ itemIds, ...panel }: PanelProps) {
+  const collections = useCollectionsStore((s) => s.collections);
+  const addItems = useCollectionsStore((s) => s.addItems);
+  const [value, setValue] = useState<CollectionChoiceValue>(() => ({ choice: collections[0]?.name ?? NEW_COLLECTION, newName: '' }));
+  const target = resolveCollection(value, collections);
+
+  return (
+    <BulkPanelForm
+      {...panel}
+      label="Add to collection"
+      action={`Add ${formatItems(itemIds.length)}`}
+      busyAction="Adding…"
+      failure="add the items to the collection"
+      check={(form) => {
+        if (!('problem' in target)) return null;
+        form.querySelector<HTMLInputElement>('input[type="text"]')?.focus();
+        return target.problem;
+      }}
+      act={async () => {
+        if ('problem' in target) throw new Error(target.problem);
+        const text = await addItems(target.name!, itemIds, target.create);
+        reloadOpenItem(itemIds);
+        return text;
+      }}
+    >
+      <CollectionChoice value={value} onChange={setValue} autoFocus />
+    </BulkPanelForm>
+  );
+}
+
+function TagPanel({ itemIds, ...panel }: PanelProps) {
   const [tag, setTag] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const field = useRef<HTMLInputElement>(null);
   const id = useId();
 
@@ -164,46 +212,23 @@ function TagPanel({ itemIds, onDone, onProblem, onClose }: PanelProps) {
     field.current?.focus();
   }, []);
 
-  const submit = async (event: FormEvent): Promise<void> => {
-    event.preventDefault();
-    const value = tag.trim();
-    if (!value) {
-      setProblem('Type the tag to add, for example “verified”.');
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
-      await bridge.call('items.tag', { itemIds, tag: value });
-      reloadOpenItem(itemIds);
-      libraryChanged();
-      onDone(`Tagged ${formatItems(itemIds.length)} “${value}”.`);
-    } catch (error) {
-      const text = errorText(error, 'tag the items');
-      setProblem(text);
-      onProblem(text);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <form className="bulk-panel" aria-label="Tag selected items" onSubmit={(e) => void submit(e)} onKeyDown={closeOnEscape(onClose)}>
+    <BulkPanelForm
+      {...panel}
+      label="Tag selected items"
+      action={`Tag ${formatItems(itemIds.length)}`}
+      busyAction="Tagging…"
+      failure="tag the items"
+      check={() => (tag.trim() ? null : 'Type the tag to add, for example “verified”.')}
+      act={async () => {
+        await bridge.call('items.tag', { itemIds, tag: tag.trim() });
+        reloadOpenItem(itemIds);
+        libraryChanged();
+        return `Tagged ${formatItems(itemIds.length)} “${tag.trim()}”.`;
+      }}
+    >
       <label htmlFor={`${id}-tag`}>Tag</label>
       <input id={`${id}-tag`} ref={field} type="text" maxLength={100} value={tag} onChange={(e) => setTag(e.target.value)} autoComplete="off" />
-      {problem && (
-        <p className="error" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="bulk-panel-actions">
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Tagging…' : `Tag ${formatItems(itemIds.length)}`}
-        </button>
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </BulkPanelForm>
   );
 }

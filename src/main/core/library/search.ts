@@ -71,31 +71,22 @@ export interface SearchSql {
   items: string;
 }
 
+/** Filters that compare one request field with one named parameter, in the order they are written. */
+const FIELD_FILTERS: readonly [field: 'platform' | 'kind' | 'collection' | 'tag' | 'publishedFrom' | 'publishedTo', sql: string][] = [
+  ['platform', 'i.platform = @platform'],
+  ['kind', 'i.kind = @kind'],
+  ['collection', 'EXISTS (SELECT 1 FROM collection_items ci JOIN collections c ON c.id = ci.collection_id WHERE ci.item_id = i.id AND c.name = @collection)'],
+  ['tag', 'EXISTS (SELECT 1 FROM tags t WHERE t.item_id = i.id AND t.tag = @tag)'],
+  ['publishedFrom', 'i.published_at >= @publishedFrom'],
+  ['publishedTo', 'i.published_at <= @publishedTo'],
+];
+
 function filterSql(request: SearchRequest, params: Record<string, unknown>): string[] {
   const where: string[] = [];
-  if (request.platform) {
-    where.push('i.platform = @platform');
-    params.platform = request.platform;
-  }
-  if (request.kind) {
-    where.push('i.kind = @kind');
-    params.kind = request.kind;
-  }
-  if (request.collection) {
-    where.push('EXISTS (SELECT 1 FROM collection_items ci JOIN collections c ON c.id = ci.collection_id WHERE ci.item_id = i.id AND c.name = @collection)');
-    params.collection = request.collection;
-  }
-  if (request.tag) {
-    where.push('EXISTS (SELECT 1 FROM tags t WHERE t.item_id = i.id AND t.tag = @tag)');
-    params.tag = request.tag;
-  }
-  if (request.publishedFrom) {
-    where.push('i.published_at >= @publishedFrom');
-    params.publishedFrom = request.publishedFrom;
-  }
-  if (request.publishedTo) {
-    where.push('i.published_at <= @publishedTo');
-    params.publishedTo = request.publishedTo;
+  for (const [field, sql] of FIELD_FILTERS) {
+    if (!request[field]) continue;
+    where.push(sql);
+    params[field] = request[field];
   }
   if (request.ids) {
     where.push('i.id IN (SELECT value FROM json_each(@idFilter))');

@@ -68,6 +68,20 @@ try {
         await page.locator('.fetch-results').scrollIntoViewIfNeeded();
         await page.locator('.fetch-results tbody tr a, .fetch-results tbody tr button').first().click();
       }
+      if (view === 'paste') {
+        // A tip sheet: links of several platforms, a duplicate, a comment and a line that is not a link.
+        const links = [
+          '# from the council tip sheet',
+          'https://www.youtube.com/watch?v=aaaaaaaaaa1',
+          'https://youtu.be/aaaaaaaaaa1',
+          'https://www.tiktok.com/@harbourwatch/video/7234567890123456789',
+          'https://x.com/portnews/status/1712345678901234567',
+          'https://www.reddit.com/r/journalism/comments/abc123/flood_maps/',
+          'call the harbour master',
+        ];
+        await page.getByLabel('Links, one per line').fill(links.join('\n'));
+        await page.getByText(/to fetch/).first().waitFor();
+      }
       if (view === 'library') {
         // A search that also matches a transcript; the transcript's item open in the detail pane.
         await page.getByRole('searchbox', { name: 'Search the library' }).fill('council');

@@ -57,7 +57,7 @@ export function FetchResults({ results }: { results: Results }) {
       )}
       <FetchAddToCollection itemIds={hits.filter((hit) => selection.has(hit.id)).map((hit) => hit.id)} />
       <div className="fetch-table-wrap" role="region" aria-label="Results table" tabIndex={0}>
-        <table className="fetch-table">
+        <table className="data-table fetch-table">
           <caption className="visually-hidden">Items returned by {op.title.toLowerCase()}; tick items to add them to a collection, Shift-tick to tick a range.</caption>
           <thead>
             <tr>

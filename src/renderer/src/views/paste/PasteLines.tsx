@@ -11,7 +11,7 @@ export function PasteLines({ lines, stale }: { lines: ImportLine[]; stale: boole
   return (
     // Scrolls on its own, so it takes the focus and the arrow keys.
     <div className={stale ? 'paste-lines is-stale' : 'paste-lines'} role="region" aria-label="Pasted lines" tabIndex={0}>
-      <table className="paste-table">
+      <table className="data-table paste-table">
         <caption className="visually-hidden">Each pasted line and what Gleaner will do with it</caption>
         <thead>
           <tr>

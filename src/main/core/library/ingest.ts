@@ -14,6 +14,7 @@ import { getOperation, type OperationId } from '../../../shared/catalogue';
 import type { Metrics, Normalisation, NormalisedItem, NormalisedTranscript } from '../../../shared/model';
 import type { Statement } from 'better-sqlite3';
 import { makeWellFormed } from '../../../shared/text';
+import { makeItem } from '../platforms/normalise/read';
 import type { Database } from '../store/database';
 
 /** What ingest needs of a response (the client's ServiceResponse has all of it). */
@@ -300,21 +301,7 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
     let itemId = stored && 'id' in stored ? stored.id : itemIds.length === 1 ? itemIds[0] : undefined;
     if (itemId === undefined) {
       // A transcript fetched before its video: give it an item to belong to.
-      itemId = writer.add({
-        platform,
-        kind: 'video',
-        nativeId: transcript.nativeId,
-        url: transcript.url,
-        title: null,
-        text: null,
-        author: { name: null, handle: null, id: null, url: null },
-        publishedAt: null,
-        publishedText: null,
-        durationMs: null,
-        thumbnailUrl: null,
-        metrics: { views: null, likes: null, comments: null, reposts: null, shares: null, followers: null },
-        sourcePath: 'transcript',
-      });
+      itemId = writer.add(makeItem(platform, 'transcript', { kind: 'video', nativeId: transcript.nativeId, url: transcript.url }));
       writer.flush();
       sources.link(itemId, 'transcript', null);
       itemIds.push(itemId);

@@ -2,15 +2,7 @@ import type { ReactNode } from 'react';
 import type { ItemDetail } from '../../../../shared/library';
 import { ExternalLink } from '../../components/ExternalLink';
 import { formatCount, formatDateTime, formatDuration } from '../../lib/format';
-
-const METRICS = [
-  ['views', 'Views'],
-  ['likes', 'Likes'],
-  ['comments', 'Comments'],
-  ['reposts', 'Reposts'],
-  ['shares', 'Shares'],
-  ['followers', 'Followers'],
-] as const;
+import { METRICS } from '../library/labels';
 
 /** The normalised fields, in a definition list. Empty fields are left out. */
 export function ItemFields({ detail }: { detail: ItemDetail }) {

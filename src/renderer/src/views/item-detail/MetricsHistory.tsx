@@ -1,15 +1,7 @@
 import type { MetricSnapshot } from '../../../../shared/library';
 import { formatCount, formatDate, formatDateTime } from '../../lib/format';
 import { sparkline } from '../../lib/chart';
-
-const METRICS = [
-  ['views', 'Views'],
-  ['likes', 'Likes'],
-  ['comments', 'Comments'],
-  ['reposts', 'Reposts'],
-  ['shares', 'Shares'],
-  ['followers', 'Followers'],
-] as const;
+import { METRICS } from '../library/labels';
 
 const BOX = { width: 220, height: 44, padding: 4 };
 

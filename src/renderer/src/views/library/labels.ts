@@ -20,3 +20,13 @@ export const kindLabel = (kind: string): string => KIND_LABELS[kind] ?? kind;
 
 export const platformLabel = (platform: string): string =>
   (PLATFORMS as readonly string[]).includes(platform) ? PLATFORM_LABELS[platform as Platform] : platform;
+
+/** The counts an item can carry, in the order the item detail shows them. */
+export const METRICS = [
+  ['views', 'Views'],
+  ['likes', 'Likes'],
+  ['comments', 'Comments'],
+  ['reposts', 'Reposts'],
+  ['shares', 'Shares'],
+  ['followers', 'Followers'],
+] as const;

@@ -71,6 +71,8 @@ export interface NormalisedTranscript {
   /** The item it belongs to: its platform id or canonical URL (matched like items are). */
   nativeId: string | null;
   url: string | null;
+  /** The kind of that item when the response or link tells (a transcript fetched first makes its item with it). */
+  kind: ItemKind | null;
   /** Language as the service names it ("English") or its code, when known. */
   language: string | null;
   /** False when the service says there is no transcript (in that language): a fact, not an error. */

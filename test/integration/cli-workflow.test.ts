@@ -153,6 +153,17 @@ describe('the library those calls built', () => {
     expect(bySegment.hits.find((h) => h.id === found!.id)?.segment_start_ms).toEqual(expect.any(Number));
   });
 
+  it('shows an item that only its transcript brought as the kind the service named, with dashes for the unknown', async () => {
+    const fetched = JSON.parse((await gleaner('call', 'videosite', 'transcript', 'url=https://www.youtube.com/shorts/Ab3dEf6hIjK', '--json')).stdout) as { items: { id: number }[] };
+    const { item } = JSON.parse((await gleaner('items', 'show', String(fetched.items[0]!.id), '--json')).stdout) as { item: { id: number; kind: string; url: string; title: string | null } };
+    expect(item).toMatchObject({ kind: 'short', url: 'https://www.youtube.com/shorts/Ab3dEf6hIjK', title: null });
+    const text = (await gleaner('items', 'show', String(item.id))).stdout;
+    expect(text).toContain(`#${item.id} videosite short Ab3dEf6hIjK`);
+    expect(text).toMatch(/^Title: +–$/m);
+    expect(text).toMatch(/^Author: +–$/m);
+    expect(text).toMatch(/^Metrics history:\n {2}none/m);
+  });
+
   it('round-trips a collection', async () => {
     const ids = (JSON.parse((await gleaner('search', '', '--limit', '3', '--json')).stdout) as { hits: { id: number }[] }).hits.map((h) => String(h.id));
     expect((await gleaner('collections', 'create', 'Flood story')).code).toBe(0);

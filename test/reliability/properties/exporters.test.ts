@@ -117,8 +117,8 @@ function buildLibrary(items: Generated[]): { db: Database; ids: number[] } {
     if (g.platform !== 'videosite' || g.transcript === null) return;
     const t = g.transcript;
     const stored: NormalisedTranscript = t.timed
-      ? { nativeId: `n${i}`, url: null, language: t.language, available: true, format: 'segments', fullText: null, segments: t.segments }
-      : { nativeId: `n${i}`, url: null, language: t.language, available: true, format: 'text', fullText: t.fullText, segments: [] };
+      ? { nativeId: `n${i}`, url: null, kind: null, language: t.language, available: true, format: 'segments', fullText: null, segments: t.segments }
+      : { nativeId: `n${i}`, url: null, kind: null, language: t.language, available: true, format: 'text', fullText: t.fullText, segments: [] };
     ingest(fakeResponse('videosite/transcript', { transcripts: [stored] }, { requestId: `req_t${i}`, fetchedAt: '2026-01-02T08:30:00.000Z' }));
   });
   return { db, ids };

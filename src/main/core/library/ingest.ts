@@ -301,7 +301,7 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
     let itemId = stored && 'id' in stored ? stored.id : itemIds.length === 1 ? itemIds[0] : undefined;
     if (itemId === undefined) {
       // A transcript fetched before its video: give it an item to belong to.
-      itemId = writer.add(makeItem(platform, 'transcript', { kind: 'video', nativeId: transcript.nativeId, url: transcript.url }));
+      itemId = writer.add(makeItem(platform, 'transcript', { kind: transcript.kind ?? 'video', nativeId: transcript.nativeId, url: transcript.url }));
       writer.flush();
       sources.link(itemId, 'transcript', null);
       itemIds.push(itemId);

@@ -4,6 +4,7 @@ import { createIngester } from '../../../../src/main/core/library/ingest';
 import { getItemDetail } from '../../../../src/main/core/library/items';
 import { buildSearchSql, searchLibrary } from '../../../../src/main/core/library/search';
 import { openDatabase, type Database } from '../../../../src/main/core/store/database';
+import { normaliseResponse } from '../../../../src/main/core/platforms/normalise';
 import { fakeResponse, item, stubNormalise } from '../../../helpers/library';
 
 let db: Database;
@@ -145,6 +146,25 @@ describe('ingest', () => {
     const result = ingest(fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'zz9', url: 'https://www.youtube.com/watch?v=zz9', language: 'English', available: true, format: 'text', fullText: 'hello', segments: [] }] }));
     expect(result.itemIds).toHaveLength(1);
     expect(getItemDetail(db, result.itemIds[0]!).item).toMatchObject({ nativeId: 'zz9', hasTranscript: true });
+  });
+
+  it('makes that item a short when the transcript response says it belongs to one', () => {
+    const ingestReal = createIngester(db, normaliseResponse);
+    const data = {
+      videoId: 'sh0rtVid01a',
+      type: 'short',
+      url: 'https://www.youtube.com/shorts/sh0rtVid01a',
+      transcript: [{ text: 'hello', startMs: '0', endMs: '900', startTimeText: '0:00' }],
+      transcript_only_text: 'hello',
+      language: 'English',
+    };
+    const result = ingestReal(fakeResponse('videosite/transcript', data, { params: { url: 'https://www.youtube.com/watch?v=sh0rtVid01a' } }));
+    expect(getItemDetail(db, result.itemIds[0]!).item).toMatchObject({
+      kind: 'short',
+      nativeId: 'sh0rtVid01a',
+      url: 'https://www.youtube.com/shorts/sh0rtVid01a',
+      hasTranscript: true,
+    });
   });
 });
 

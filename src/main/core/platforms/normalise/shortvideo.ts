@@ -118,7 +118,7 @@ function videoOperation(out: Normalisation, data: JsonObject, params: Readonly<R
 
   const asked = isTruthyFlag(params[TRANSCRIPT_FLAG]);
   const found = findAtPlaces(data, TRANSCRIPT_PLACES);
-  const identity = { nativeId: item?.nativeId ?? fromParams?.nativeId ?? null, url: item?.url ?? fromParams?.url ?? null, language: null };
+  const identity = { nativeId: item?.nativeId ?? fromParams?.nativeId ?? null, url: item?.url ?? fromParams?.url ?? null, kind: item?.kind ?? 'video', language: null };
   if (found === null) {
     if (asked) out.warnings.push('A transcript was asked for, but the response holds none where one was looked for.');
     return;

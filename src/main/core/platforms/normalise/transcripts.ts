@@ -39,12 +39,13 @@
  * The full text is the service's whole-transcript text when it gives one, otherwise the segment
  * texts joined with single spaces.
  */
-import type { NormalisedTranscript, TranscriptSegment } from '../../../../shared/model';
+import type { ItemKind, NormalisedTranscript, TranscriptSegment } from '../../../../shared/model';
 import { at, clockToMs, has, isRecord, prop, text, type JsonObject } from './read';
 
 export interface TranscriptIdentity {
   nativeId: string | null;
   url: string | null;
+  kind: ItemKind | null;
   language: string | null;
 }
 

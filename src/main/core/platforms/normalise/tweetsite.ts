@@ -223,6 +223,7 @@ function transcriptOperation(out: Normalisation, data: unknown, params: Readonly
   const identity = {
     nativeId: asked?.nativeId ?? fromParams?.nativeId ?? null,
     url: asked?.url ?? fromParams?.url ?? null,
+    kind: asked?.kind ?? 'tweet',
     language: null,
   };
   if (found === null) {

@@ -239,6 +239,7 @@ function transcriptOperation(out: Normalisation, data: JsonObject, params: Reado
   const identity: TranscriptIdentity = {
     nativeId,
     url: fromData?.url ?? fromParams?.url ?? itemUrl(isShort ? 'short' : 'video', nativeId, null),
+    kind: typed ?? (isShort ? 'short' : 'video'),
     language: firstText(data.language, params.language),
   };
   if (!readVideositeTranscript(out, data, identity, true)) {
@@ -252,7 +253,7 @@ function videoOperation(out: Normalisation, data: JsonObject, params: Readonly<R
   if (item.nativeId === null) item.nativeId = fromParams?.nativeId ?? null;
   if (item.url === null) item.url = fromParams?.url ?? null;
   out.items.push(item);
-  readVideositeTranscript(out, data, { nativeId: item.nativeId, url: item.url, language: text(data.language) }, false);
+  readVideositeTranscript(out, data, { nativeId: item.nativeId, url: item.url, kind: item.kind, language: text(data.language) }, false);
 }
 
 export const normaliseVideosite: Normaliser = (operation: OperationId, data: unknown, params) => {

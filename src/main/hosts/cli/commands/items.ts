@@ -23,13 +23,14 @@ export function registerItems(program: Command, ctx: CliContext): void {
         const { item } = detail;
         const lines = [
           `#${item.id} ${item.platform} ${item.kind}${item.nativeId ? ` ${item.nativeId}` : ''}`,
-          `Title:      ${oneLine(item.title ?? '')}`,
-          `URL:        ${item.url ?? ''}`,
-          `Author:     ${[item.authorName, item.authorHandle].filter(Boolean).join(' ')}`,
+          `Title:      ${item.title ? oneLine(item.title) : '–'}`,
+          `URL:        ${item.url ?? '–'}`,
+          `Author:     ${[item.authorName, item.authorHandle].filter(Boolean).join(' ') || '–'}`,
           `Published:  ${item.publishedAt ?? item.publishedText ?? 'unknown'}`,
           `Metrics:    views ${item.views ?? '–'}, likes ${item.likes ?? '–'}, comments ${item.comments ?? '–'}`,
           `Fetched:    first ${item.firstFetchedAt}, last ${item.lastFetchedAt}`,
           'Metrics history:',
+          ...(detail.metricsHistory.length === 0 ? ['  none (no fetch brought counts)'] : []),
           ...detail.metricsHistory.map((m) => `  ${m.fetchedAt}  views ${m.views ?? '–'}  likes ${m.likes ?? '–'}  comments ${m.comments ?? '–'}`),
           'Provenance:',
           ...detail.provenance.map((p) => `  ${p.fetchedAt}  ${p.operation}  ${p.requestId}  sha256 ${p.sha256}  at ${p.sourcePath}`),

@@ -173,6 +173,7 @@ describe('shortvideo video details', () => {
         {
           nativeId: AWEME_ID,
           url: `https://www.tiktok.com/@chef.ana/video/${AWEME_ID}`,
+          kind: 'video',
           language: null,
           available: true,
           segments: [
@@ -210,7 +211,7 @@ describe('shortvideo video details', () => {
     it('records a null transcript as unavailable only when one was asked for', () => {
       const data = { aweme_detail: { ...awemeDetail, transcript: null } };
       expect(normaliseShortvideo('shortvideo/video', data, asked).transcripts).toEqual([
-        { nativeId: AWEME_ID, url: `https://www.tiktok.com/@chef.ana/video/${AWEME_ID}`, language: null, available: false, segments: [], fullText: null, format: 'none' },
+        { nativeId: AWEME_ID, url: `https://www.tiktok.com/@chef.ana/video/${AWEME_ID}`, kind: 'video', language: null, available: false, segments: [], fullText: null, format: 'none' },
       ]);
       expect(normaliseShortvideo('shortvideo/video', data, { url }).transcripts).toEqual([]);
     });

@@ -12,7 +12,7 @@ import {
 } from '../../../../../src/main/core/platforms/normalise/transcripts';
 import { clockToMs } from '../../../../../src/main/core/platforms/normalise/read';
 
-const ID = { nativeId: 'abc', url: 'https://example.com/v/abc', language: null };
+const ID = { nativeId: 'abc', url: 'https://example.com/v/abc', kind: 'video' as const, language: null };
 
 describe('segment lists', () => {
   it('reads milliseconds carried as strings, sorted by start', () => {

@@ -128,7 +128,7 @@ describe('tweetsite transcript (transcript place not shown)', () => {
     const result = normaliseTweetsite('tweetsite/transcript', { ...tweet, transcript: 'We are go for launch.' }, params);
     // The requested link names the author, so it is the message's URL.
     expect(result.items).toEqual([{ ...expected, url: identity.url, sourcePath: '' }]);
-    expect(result.transcripts).toEqual([{ ...identity, language: null, available: true, segments: [], fullText: 'We are go for launch.', format: 'text' }]);
+    expect(result.transcripts).toEqual([{ ...identity, kind: 'tweet', language: null, available: true, segments: [], fullText: 'We are go for launch.', format: 'text' }]);
     const byId = normaliseTweetsite('tweetsite/transcript', { ...tweet, transcript: 'x' }, { url: 'https://twitter.com/i/status/1750000000000000001' });
     expect(byId.items[0]?.url).toBe('https://x.com/i/web/status/1750000000000000001');
     expect(result.warnings).toEqual([]);
@@ -163,7 +163,7 @@ describe('tweetsite transcript (transcript place not shown)', () => {
 
   it('records an explicit null transcript as unavailable, and warns when none is found', () => {
     expect(normaliseTweetsite('tweetsite/transcript', { ...tweet, transcript: null }, params).transcripts).toEqual([
-      { ...identity, language: null, available: false, segments: [], fullText: null, format: 'none' },
+      { ...identity, kind: 'tweet', language: null, available: false, segments: [], fullText: null, format: 'none' },
     ]);
     const none = normaliseTweetsite('tweetsite/transcript', tweet, params);
     expect(none.transcripts).toEqual([]);

@@ -323,6 +323,7 @@ describe('videosite video details', () => {
       {
         nativeId: VIDEO_ID,
         url: `https://www.youtube.com/watch?v=${VIDEO_ID}`,
+        kind: 'video',
         language: null,
         available: true,
         segments: [{ startMs: 0, endMs: 1500, text: 'Hello' }],
@@ -366,6 +367,7 @@ describe('videosite transcript', () => {
       {
         nativeId: VIDEO_ID,
         url: `https://www.youtube.com/watch?v=${VIDEO_ID}`,
+        kind: 'video',
         language: 'English',
         available: true,
         segments: [
@@ -381,14 +383,14 @@ describe('videosite transcript', () => {
   it('records a null transcript as not available in that language', () => {
     const result = normaliseVideosite('videosite/transcript', { ...transcriptData, transcript: null, transcript_only_text: null }, { language: 'de' });
     expect(result.transcripts).toEqual([
-      { nativeId: VIDEO_ID, url: `https://www.youtube.com/watch?v=${VIDEO_ID}`, language: 'English', available: false, segments: [], fullText: null, format: 'none' },
+      { nativeId: VIDEO_ID, url: `https://www.youtube.com/watch?v=${VIDEO_ID}`, kind: 'video', language: 'English', available: false, segments: [], fullText: null, format: 'none' },
     ]);
     expect(result.warnings).toEqual([]);
   });
 
   it('uses the requested language and URL when the response lacks them', () => {
     const result = normaliseVideosite('videosite/transcript', { transcript: null }, { url: `https://www.youtube.com/shorts/${SHORT_ID}`, language: 'de' });
-    expect(result.transcripts[0]).toMatchObject({ nativeId: SHORT_ID, url: `https://www.youtube.com/shorts/${SHORT_ID}`, language: 'de', available: false });
+    expect(result.transcripts[0]).toMatchObject({ nativeId: SHORT_ID, url: `https://www.youtube.com/shorts/${SHORT_ID}`, kind: 'short', language: 'de', available: false });
   });
 
   it('joins segment texts when there is no whole text, and uses startTimeText when startMs is missing', () => {

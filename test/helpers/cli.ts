@@ -12,7 +12,7 @@ export interface CliRun {
 }
 
 /** Runs the built `gleaner` command as a user would, with its own environment and stdin. */
-export function runGleaner(args: readonly string[], options: { env?: Record<string, string>; stdin?: string; timeoutMs?: number } = {}): Promise<CliRun> {
+export function runGleaner(args: readonly string[], options: { env?: Record<string, string>; stdin?: string; timeoutMs?: number; closeStdout?: boolean } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], {
       cwd: repoRoot,
@@ -21,7 +21,9 @@ export function runGleaner(args: readonly string[], options: { env?: Record<stri
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    // As `gleaner … | head` does once it has its lines: the reader goes away before the output ends.
+    if (options.closeStdout) child.stdout.destroy();
+    else child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

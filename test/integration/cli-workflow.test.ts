@@ -124,6 +124,8 @@ describe('the library those calls built', () => {
     const show = JSON.parse((await gleaner('items', 'show', String(first.items[0]!.id), '--json')).stdout) as { metricsHistory: unknown[]; provenance: { requestId: string }[] };
     expect(show.metricsHistory).toHaveLength(2);
     expect(show.provenance.map((p) => p.requestId)).toHaveLength(2);
+    // The video operation's record is the response's whole data, which the text names rather than leaving blank.
+    expect((await gleaner('items', 'show', String(first.items[0]!.id))).stdout).toMatch(/ at \(the whole response\)$/m);
   });
 
   it('finds items by words in titles and transcripts, with snippets', async () => {
@@ -162,6 +164,12 @@ describe('the library those calls built', () => {
     expect(text).toMatch(/^Title: +–$/m);
     expect(text).toMatch(/^Author: +–$/m);
     expect(text).toMatch(/^Metrics history:\n {2}none/m);
+  });
+
+  it('stops quietly when the reader of its output goes away (gleaner search | head)', async () => {
+    const run = await runGleaner(['search', '', '--limit', '1000', '--data-dir', dataDir], { closeStdout: true });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
   });
 
   it('round-trips a collection', async () => {

@@ -15,6 +15,13 @@ const io: CliIo = {
     }),
 };
 
+// A reader that stops early (`gleaner search x | head`) closes the pipe. Stop quietly, as Unix tools
+// do, instead of dying with a stack trace: whatever was fetched is committed before it is printed.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 runCli(process.argv.slice(2), io, join(__dirname, '../renderer')).then(
   (code) => {
     process.exitCode = code;

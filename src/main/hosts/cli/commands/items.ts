@@ -33,7 +33,7 @@ export function registerItems(program: Command, ctx: CliContext): void {
           ...(detail.metricsHistory.length === 0 ? ['  none (no fetch brought counts)'] : []),
           ...detail.metricsHistory.map((m) => `  ${m.fetchedAt}  views ${m.views ?? '–'}  likes ${m.likes ?? '–'}  comments ${m.comments ?? '–'}`),
           'Provenance:',
-          ...detail.provenance.map((p) => `  ${p.fetchedAt}  ${p.operation}  ${p.requestId}  sha256 ${p.sha256}  at ${p.sourcePath}`),
+          ...detail.provenance.map((p) => `  ${p.fetchedAt}  ${p.operation}  ${p.requestId}  sha256 ${p.sha256}  at ${p.sourcePath || '(the whole response)'}`),
         ];
         for (const transcript of detail.transcripts) {
           lines.push(`Transcript (${transcript.language ?? 'language unknown'})${transcript.available ? '' : ': none in that language'}`);

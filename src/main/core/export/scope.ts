@@ -7,7 +7,7 @@
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { GleanerError } from '../../../shared/errors';
 import type { ExportScope } from '../../../shared/export';
-import { buildSearchSql, searchLibrary } from '../library/search';
+import { buildSearchSql, rankedSearchIds } from '../library/search';
 
 export interface ExportReader {
   db: Database;
@@ -32,9 +32,6 @@ export interface ScopeTable {
   label: string;
   drop(): void;
 }
-
-/** Search results are paged through in this size when they are ranked by relevance. */
-const RELEVANCE_PAGE = 1000;
 
 export function createScopeTable(db: Database, scope: ExportScope): ScopeTable {
   scopeCounter += 1;
@@ -81,23 +78,16 @@ function fillScope(db: Database, table: string, scope: ExportScope): string {
 
 /**
  * A search result in the order the Library shows it. Listing and column sorts are one SQL
- * statement run without its page limit; relevance ranking merges three indexes in code, so it
- * is paged through (each page costs more as the offset grows, which only shows on very large
- * result sets).
+ * statement run without its page limit; relevance ranking merges three indexes in code, in one pass.
  */
 function fillFromSearch(db: Database, table: string, search: Extract<ExportScope, { kind: 'search' }>['search']): void {
-  const request = { ...search, limit: RELEVANCE_PAGE, offset: 0 };
-  const sql = buildSearchSql(request);
+  const sql = buildSearchSql({ ...search, limit: 1, offset: 0 });
   const unpaged = sql.list?.page ?? (sql.match && sql.match.sort !== 'relevance' ? sql.match.itemPage : null);
   if (unpaged !== null) {
     // LIMIT -1 is SQLite's "no limit".
     db.prepare(`INSERT INTO ${table} (item_id) SELECT id FROM (${unpaged})`).run({ ...sql.params, limit: -1, offset: 0 });
     return;
   }
-  const insert = db.prepare(`INSERT INTO ${table} (item_id) VALUES (?)`);
-  for (let offset = 0; ; offset += RELEVANCE_PAGE) {
-    const page = searchLibrary(db, { ...request, offset });
-    for (const hit of page.hits) insert.run(hit.id);
-    if (page.hits.length < RELEVANCE_PAGE) break;
-  }
+  const ids = rankedSearchIds(db, search);
+  db.prepare(`INSERT INTO ${table} (item_id) SELECT value FROM json_each(?) ORDER BY key`).run(JSON.stringify(ids));
 }

@@ -224,12 +224,16 @@ export function searchLibrary(db: Database, request: SearchRequest, markers: Sni
   try {
     return sql.match ? searchMatching(db, sql, sql.match) : listItems(db, sql, sql.list!);
   } catch (error) {
-    // The parser quotes every term, so this is not expected; still never show SQL to a user.
-    if (error instanceof Error && /fts5|MATCH/i.test(error.message)) {
-      throw new GleanerError('INVALID_INPUT', 'The search could not be read; try simpler words or put a phrase in quotes.');
-    }
-    throw error;
+    throw searchError(error);
   }
+}
+
+/** The parser quotes every term, so an FTS5 error is not expected; still never show SQL to a user. */
+function searchError(error: unknown): unknown {
+  if (error instanceof Error && /fts5|MATCH/i.test(error.message)) {
+    return new GleanerError('INVALID_INPUT', 'The search could not be read; try simpler words or put a phrase in quotes.');
+  }
+  return error;
 }
 
 function listItems(db: Database, sql: SearchSql, list: NonNullable<SearchSql['list']>): SearchResult {
@@ -261,8 +265,7 @@ function searchMatching(db: Database, sql: SearchSql, match: NonNullable<SearchS
     const itemHits = run<{ id: number; score: number }>(db, match.itemPage, params);
     for (const row of itemHits) consider(row.id, { score: row.score, matchedIn: 'item', hitId: row.id });
     addNoteAndSegmentHits(params);
-    const ranked = [...best].sort(([idA, a], [idB, b]) => a.score - b.score || idB - idA);
-    pageIds = ranked.slice(sql.offset, sql.offset + sql.limit).map(([id]) => id);
+    pageIds = rankBest(best).slice(sql.offset, sql.offset + sql.limit);
     total = (run<{ n: number }>(db, match.itemCount, params)[0]?.n ?? 0) + countOnlyInNotesOrTranscripts(db, match, params, best, itemHits);
   } else {
     const page = run<{ id: number; total: number }>(db, match.itemPage, params);
@@ -286,6 +289,35 @@ function searchMatching(db: Database, sql: SearchSql, match: NonNullable<SearchS
     }),
     total,
   };
+}
+
+/** Item ids by their best hit's score, best first; ties go to the newer item, as the items index orders them. */
+function rankBest(best: ReadonlyMap<number, { score: number }>): number[] {
+  return [...best].sort(([idA, a], [idB, b]) => a.score - b.score || idB - idA).map(([id]) => id);
+}
+
+/**
+ * Every item a search finds, in the order its pages list them, without snippets: what an export
+ * of a relevance-ranked search needs. One pass over each index instead of page after page (each
+ * of which would rank all the matches before it again).
+ */
+export function rankedSearchIds(db: Database, request: Omit<SearchRequest, 'limit' | 'offset'>): number[] {
+  const sql = buildSearchSql({ ...request, limit: 1, offset: 0 });
+  const { match } = sql;
+  if (!match || match.sort !== 'relevance') throw new Error('rankedSearchIds ranks a search by relevance');
+  // LIMIT -1 is SQLite's "no limit": every match of the items index, not only the best @k.
+  const params = { ...sql.params, k: -1 };
+  const best = new Map<number, { score: number }>();
+  const consider = (row: { id: number; score: number }): void => {
+    const current = best.get(row.id);
+    if (!current || row.score < current.score) best.set(row.id, row);
+  };
+  try {
+    for (const query of [match.itemPage, match.noteBest, match.segmentBest]) run<{ id: number; score: number }>(db, query, params).forEach(consider);
+  } catch (error) {
+    throw searchError(error);
+  }
+  return rankBest(best);
 }
 
 /** Items found through notes or transcripts only: the items index count does not include them. */

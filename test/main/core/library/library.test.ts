@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCollectionRepository } from '../../../../src/main/core/library/collections';
 import { createIngester } from '../../../../src/main/core/library/ingest';
 import { getItemDetail } from '../../../../src/main/core/library/items';
-import { buildSearchSql, searchLibrary } from '../../../../src/main/core/library/search';
+import { buildSearchSql, rankedSearchIds, searchLibrary } from '../../../../src/main/core/library/search';
 import { openDatabase, type Database } from '../../../../src/main/core/store/database';
 import { normaliseResponse } from '../../../../src/main/core/platforms/normalise';
 import { fakeResponse, item, stubNormalise } from '../../../helpers/library';
@@ -238,6 +238,30 @@ describe('search', () => {
     // Titles with the word twice rank first; equal scores list the newest item first.
     expect(all.hits.slice(0, 8).every((h) => h.title === 'storm storm warning')).toBe(true);
     expect(all.hits.slice(8).map((h) => h.id)).toEqual([...all.hits.slice(8).map((h) => h.id)].sort((a, b) => b - a));
+  });
+
+  it('lists every ranked match in one pass, in the order of the pages (what an export of a search needs)', () => {
+    ingest(fakeResponse('videosite/search', { items: Array.from({ length: 23 }, (_, i) => video(`r${i}`, ['storm warning', 'storm storm', 'reservoir storm'][i % 3]!)) }));
+    const [spain] = searchLibrary(db, { query: 'spain' }).hits;
+    collections.setNote(spain!.id, 'storm over the reservoir');
+    collections.create('Water');
+    collections.add('Water', searchLibrary(db, { query: 'reservoir', limit: 100 }).hits.slice(0, 6).map((h) => h.id));
+    const pagesOf = (request: { query: string; collection?: string; platform?: 'videosite' }) => {
+      const ids: number[] = [];
+      for (let offset = 0; ; offset += 4) {
+        const page = searchLibrary(db, { ...request, limit: 4, offset }).hits.map((h) => h.id);
+        ids.push(...page);
+        if (page.length < 4) return ids;
+      }
+    };
+    // Titles, a note, a transcript segment, ties, and filters.
+    for (const request of [{ query: 'storm' }, { query: 'reservoir' }, { query: 'storm OR reservoir OR flood' }, { query: 'reservoir', collection: 'Water' }, { query: 'storm', platform: 'videosite' as const }]) {
+      const paged = pagesOf(request);
+      expect(paged.length).toBeGreaterThan(0);
+      expect(rankedSearchIds(db, request), JSON.stringify(request)).toEqual(paged);
+    }
+    expect(rankedSearchIds(db, { query: 'reservoir' })).toContain(spain!.id);
+    expect(() => rankedSearchIds(db, { query: '"unclosed' })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
   });
 
   it('sorts matching items by a column, each still with its best hit', () => {

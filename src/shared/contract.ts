@@ -194,7 +194,8 @@ export const methods = {
   'import.plan': { input: importInput, output: returns<ImportPlan>() },
   'import.start': {
     input: importInput.extend({ carryOver: z.boolean().optional() }).strict(),
-    output: returns<{ batchId: number | null; plan: ImportPlan }>(),
+    /** `collected`: links already in the library that went into the collection without a request. */
+    output: returns<{ batchId: number | null; plan: ImportPlan; collected: number }>(),
   },
   // No path crosses the bridge: the desktop shell asks with a save dialog, browser mode offers a download.
   'export.start': { input: exportRequestSchema, output: returns<ExportStarted>() },

@@ -76,10 +76,17 @@ export interface ImportLine {
   operation?: OperationId;
   /** Requests this line costs (a transcript adds one where it is a separate operation). */
   requests: number;
+  /** The library item an already-fetched link is, when it can be told: it still goes into the import's collection. */
+  itemId?: number;
 }
 
 export interface ImportPlan {
   lines: ImportLine[];
   counts: Record<ImportLine['status'], number>;
   quota: QuotaPlan;
+}
+
+/** The items of a plan's already-fetched links, once each, in line order: an import puts them in its collection without a request. */
+export function alreadyFetchedItems(plan: ImportPlan): number[] {
+  return [...new Set(plan.lines.flatMap((line) => (line.status === 'already-fetched' && line.itemId !== undefined ? [line.itemId] : [])))];
 }

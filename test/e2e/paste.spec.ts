@@ -101,6 +101,21 @@ test('paste 20 links with junk, see each line recognised or rejected and the pla
 
   // The same list again: everything is already in the library, so nothing would be spent.
   await expect(counts).toHaveText('0 to fetch · 4 rejected · 1 duplicate · 20 already fetched · 1 comment');
+  await main.getByLabel('Put the items in').selectOption({ label: 'No collection' });
   await expect(main.getByRole('button', { name: 'Fetch links' })).toBeDisabled();
+  // Into another collection, though, the links already fetched go without a request.
+  await main.getByLabel('Put the items in').selectOption({ label: 'New collection…' });
+  await main.getByLabel('Name of the new collection').fill('Second look');
+  await main.getByRole('button', { name: 'Add 20 items to the collection' }).click();
+  await expect(main.getByRole('status').filter({ hasText: 'already in your library' })).toHaveText('20 links were already in your library: now in “Second look”.');
+  const second = await rpc<{ collection: { itemCount: number }; items: { url: string | null }[] }>(gleaner, 'collections.items', { name: 'Second look' });
+  expect(second.items.map((i) => i.url).sort()).toEqual(stored.items.map((i) => i.url).sort());
+  const queue = await rpc<{ counts: Record<string, number> }>(gleaner, 'queue.status', {});
+  expect(queue.counts.done).toBe(20);
+  // The new collection is now the one chosen, and the first import's progress has given way to the notice.
+  await expect(main.getByLabel('Put the items in')).toHaveValue('Second look');
+  await expect(main.getByTestId('paste-progress')).toHaveCount(0);
+  // A hovered primary button stays readable.
+  await main.getByRole('button', { name: 'Add 20 items to the collection' }).hover();
   expect(await seriousViolations(page)).toEqual([]);
 });

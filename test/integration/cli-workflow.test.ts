@@ -172,6 +172,19 @@ describe('the library those calls built', () => {
     expect(run.code).toBe(0);
   });
 
+  it('imports a list into a collection, putting links already in the library there without a request', async () => {
+    const known = 'https://www.youtube.com/watch?v=Zx9Yw8Vu7Ts'; // fetched twice above
+    const fresh = 'https://www.youtube.com/watch?v=Fr3shL1nk01';
+    const before = (await requestsSeen()).length;
+    const run = await runGleaner(['import', '-', '--collection', 'From a list', '--data-dir', dataDir], { env, stdin: `${known}\n${fresh}\n` });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('1 already in the library: now in “From a list”.');
+    expect((await requestsSeen()).length).toBe(before + 1);
+    const shown = JSON.parse((await gleaner('collections', 'show', 'From a list', '--json')).stdout) as { items: { url: string }[] };
+    expect(shown.items.map((i) => i.url).sort()).toEqual([fresh, known].sort());
+    expect((await gleaner('collections', 'delete', 'From a list')).code).toBe(0);
+  });
+
   it('round-trips a collection', async () => {
     const ids = (JSON.parse((await gleaner('search', '', '--limit', '3', '--json')).stdout) as { hits: { id: number }[] }).hits.map((h) => String(h.id));
     expect((await gleaner('collections', 'create', 'Flood story')).code).toBe(0);

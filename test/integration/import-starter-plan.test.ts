@@ -49,5 +49,12 @@ describe('importing 300 mixed links on the Starter plan', () => {
     expect(items).toBe(300);
     const inCollection = await testCore.core.dispatch('collections.items', { name: 'Tip sheet' });
     expect((inCollection as { value: { items: unknown[] } }).value.items).toHaveLength(300);
+
+    // The same sheet into another collection: everything is in the library, so nothing is sent, and all of it is collected.
+    const again = (await testCore.core.dispatch('import.start', { text: list.text, collection: 'Second look' })) as { value: { batchId: number | null; collected: number } };
+    expect(again.value).toMatchObject({ batchId: null, collected: 300 });
+    expect(demo.control.requests().filter((r) => r.path.startsWith('/api/'))).toHaveLength(300);
+    const second = (await testCore.core.dispatch('collections.items', { name: 'Second look' })) as { value: { items: { id: number }[] } };
+    expect(second.value.items.map((i) => i.id).sort((a, b) => a - b)).toEqual((inCollection as { value: { items: { id: number }[] } }).value.items.map((i) => i.id).sort((a, b) => a - b));
   }, 120_000);
 });

@@ -6,7 +6,7 @@ import type { ImportLine, QuotaPlan } from '../../src/shared/queue';
 import { resolveCollection, NEW_COLLECTION, NO_COLLECTION } from '../../src/renderer/src/lib/collection-choice';
 import { appendIds, checkForm, chunk, emptyValues, formFields, hitText, inResponseOrder, nextPageParams, nextSelection, toParamInput, visibleProblems } from '../../src/renderer/src/lib/fetch-form';
 import { hasUsableTranscript, refreshCall, transcriptCall } from '../../src/renderer/src/lib/fetch-item-actions';
-import { countsSummary, lineVerdict, progressWords, quotaWords } from '../../src/renderer/src/lib/paste-plan';
+import { countsSummary, lineVerdict, progressWords, quotaWords, startLabel } from '../../src/renderer/src/lib/paste-plan';
 
 const kindLabel = (kind: string): string => ({ video: 'Video', tweet: 'Short message' })[kind] ?? kind;
 
@@ -132,6 +132,16 @@ describe('the paste plan in words', () => {
   it('sums up the counts, leaving out what is zero', () => {
     expect(countsSummary({ fetch: 20, rejected: 4, duplicate: 1, 'already-fetched': 0, 'already-queued': 0, comment: 1, blank: 3 })).toBe('20 to fetch · 4 rejected · 1 duplicate · 1 comment');
     expect(countsSummary({ fetch: 0, rejected: 0, duplicate: 2, 'already-fetched': 5, 'already-queued': 1, comment: 0, blank: 0 })).toBe('0 to fetch · 2 duplicates · 5 already fetched · 1 already queued');
+  });
+
+  it('labels the start button by what it will do', () => {
+    expect(startLabel(true, 3, 0)).toBe('Starting…');
+    expect(startLabel(false, 1, 4)).toBe('Fetch 1 link');
+    expect(startLabel(false, 1200, 0)).toBe('Fetch 1,200 links');
+    // Nothing new: what is already fetched goes into the chosen collection.
+    expect(startLabel(false, 0, 1)).toBe('Add 1 item to the collection');
+    expect(startLabel(false, 0, 20)).toBe('Add 20 items to the collection');
+    expect(startLabel(false, 0, 0)).toBe('Fetch links');
   });
 
   it('puts the quota plan in words, and says when it carries over', () => {

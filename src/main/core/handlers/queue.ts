@@ -1,4 +1,5 @@
 import { GleanerError } from '../../../shared/errors';
+import { alreadyFetchedItems, type ImportPlan } from '../../../shared/queue';
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
 import { describePlan } from '../queue/plan';
@@ -21,6 +22,18 @@ export function planUrlImport(ctx: CoreContext, text: string, options: { transcr
   );
 }
 
+/**
+ * Puts the links of an import that are already in the library into its collection (creating it),
+ * as the queue does for the ones it fetches. Returns how many items that was.
+ */
+export function collectAlreadyFetched(ctx: CoreContext, plan: ImportPlan, collection: string | undefined): number {
+  const ids = alreadyFetchedItems(plan);
+  if (!collection || ids.length === 0) return 0;
+  ctx.collections.ensure(collection);
+  ctx.collections.add(collection, ids);
+  return ids.length;
+}
+
 export function createQueueHandlers(ctx: CoreContext): Pick<Handlers, QueueMethods> {
   const { queue } = ctx;
   return {
@@ -40,12 +53,13 @@ export function createQueueHandlers(ctx: CoreContext): Pick<Handlers, QueueMetho
     'import.plan': ({ text, transcripts, refresh }) => planUrlImport(ctx, text, { transcripts, refresh }).plan,
     'import.start': ({ text, transcripts, refresh, collection, carryOver }) => {
       const { plan, jobs } = planUrlImport(ctx, text, { transcripts, refresh });
-      if (jobs.length === 0) return { batchId: null, plan };
-      if (!plan.quota.fitsToday && !carryOver) {
+      if (jobs.length > 0 && !plan.quota.fitsToday && !carryOver) {
         throw new GleanerError('BUDGET_EXCEEDED', `This import does not fit in today’s budget: ${describePlan(plan.quota)} Confirm that it may carry over to the next days to start it.`);
       }
+      const collected = collectAlreadyFetched(ctx, plan, collection);
+      if (jobs.length === 0) return { batchId: null, plan, collected };
       const { batchId } = queue.enqueue({ kind: 'import', label: `Import of ${plan.counts.fetch} link(s)`, ...(collection ? { collection } : {}), jobs });
-      return { batchId, plan };
+      return { batchId, plan, collected };
     },
   };
 }

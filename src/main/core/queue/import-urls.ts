@@ -38,8 +38,9 @@ export function planImport(
   const itemByUrl = deps.db.prepare<[string, string], { id: number }>('SELECT id FROM items WHERE platform = ? AND url = ? LIMIT 1');
   // A link counts as fetched when an item matches it, or a finished job fetched exactly it
   // (the service may return the item under another identity, e.g. a DID for a handle).
-  const fetchedBefore = deps.db.prepare<[string, string], { id: number }>(
-    "SELECT j.id FROM jobs j WHERE j.operation = ? AND j.params = ? AND j.state = 'done' LIMIT 1",
+  const fetchedBefore = deps.db.prepare<[string, string], { itemId: number | null }>(
+    `SELECT (SELECT s.item_id FROM item_sources s WHERE s.response_id = j.response_id ORDER BY s.position LIMIT 1) AS itemId
+       FROM jobs j WHERE j.operation = ? AND j.params = ? AND j.state = 'done' LIMIT 1`,
   );
   const waiting = new Set(
     deps.db
@@ -69,9 +70,11 @@ export function planImport(
     const main: JobSpec = { operation, params: withTranscripts.params };
     if (!options.refresh) {
       const known = (nativeId ? itemByNativeId.get(platform, nativeId) : undefined) ?? itemByUrl.get(platform, canonicalUrl);
-      if (known) return lines.push({ ...base, status: 'already-fetched', reason: `Already in the library as item ${known.id}; ask for a refresh to fetch it again.`, requests: 0 });
-      if (fetchedBefore.get(operation, JSON.stringify(recognition.params))) {
-        return lines.push({ ...base, status: 'already-fetched', reason: 'Already fetched into the library; ask for a refresh to fetch it again.', requests: 0 });
+      if (known) return lines.push({ ...base, status: 'already-fetched', reason: `Already in the library as item ${known.id}; ask for a refresh to fetch it again.`, requests: 0, itemId: known.id });
+      const job = fetchedBefore.get(operation, JSON.stringify(recognition.params));
+      if (job) {
+        const reason = 'Already fetched into the library; ask for a refresh to fetch it again.';
+        return lines.push({ ...base, status: 'already-fetched', reason, requests: 0, ...(job.itemId !== null ? { itemId: job.itemId } : {}) });
       }
     }
     if (waiting.has(`${operation} ${JSON.stringify(main.params)}`)) {

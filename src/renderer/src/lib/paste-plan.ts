@@ -38,6 +38,14 @@ export function lineVerdict(line: ImportLine): LineVerdict {
   }
 }
 
+/** The start button: fetch what is new; with nothing new, put what is already fetched in the collection. */
+export function startLabel(starting: boolean, toFetch: number, toCollect: number): string {
+  if (starting) return 'Starting…';
+  if (toFetch > 0) return `Fetch ${toFetch === 1 ? '1 link' : `${integer.format(toFetch)} links`}`;
+  if (toCollect > 0) return `Add ${toCollect === 1 ? '1 item' : `${integer.format(toCollect)} items`} to the collection`;
+  return 'Fetch links';
+}
+
 /** The lines worth listing: blank lines are left out. */
 export const listedLines = (plan: ImportPlan): ImportLine[] => plan.lines.filter((line) => line.status !== 'blank');
 

@@ -38,6 +38,8 @@ interface PasteState {
   planError: string | null;
   starting: boolean;
   startError: string | null;
+  /** What starting did besides fetching: links already in the library put in the collection. */
+  notice: string | null;
   run: RunningImport | null;
   setText(text: string): void;
   setOption(name: keyof PasteOptions, value: boolean): void;
@@ -118,6 +120,7 @@ export const usePasteStore = create<PasteState>((set, get) => {
     planError: null,
     starting: false,
     startError: null,
+    notice: null,
     run: null,
 
     setText(text) {
@@ -157,26 +160,35 @@ export const usePasteStore = create<PasteState>((set, get) => {
     async start(collection) {
       const { text, options, carryOver, starting } = get();
       if (starting) return;
-      set({ starting: true, startError: null });
+      set({ starting: true, startError: null, notice: null });
       try {
         if (collection.create && collection.name) {
           await bridge.call('collections.create', { name: collection.name });
           void useCollectionsStore.getState().load();
         }
-        const { batchId, plan } = await bridge.call('import.start', {
+        const { batchId, plan, collected } = await bridge.call('import.start', {
           text,
           transcripts: options.transcripts,
           refresh: options.refresh,
           carryOver,
           ...(collection.name ? { collection: collection.name } : {}),
         });
-        set({ plan, plannedFor: planKey(text, options), starting: false });
+        const notice = collected > 0 && collection.name ? `${collected === 1 ? '1 link was' : `${collected.toLocaleString('en-US')} links were`} already in your library: now in “${collection.name}”.` : null;
+        set({ plan, plannedFor: planKey(text, options), starting: false, notice });
+        if (collected > 0) libraryChanged();
+        // What was chosen is now an existing collection (a new one was just created).
+        if (collection.name) set({ collection: { choice: collection.name, newName: '' } });
         if (batchId === null) {
+          // Nothing was fetched: this start's outcome is the notice, not the last import's progress.
+          if (collected > 0) {
+            stopWatching?.();
+            set({ run: null });
+            return;
+          }
           set({ startError: 'Nothing to fetch: every line is rejected, a duplicate, or already in your library.' });
           return;
         }
         set({ run: { batchId, collection: collection.name, progress: null, failures: [] } });
-        if (collection.name) set({ collection: { choice: collection.name, newName: '' } });
         watch(batchId);
       } catch (error) {
         set({ starting: false, startError: errorText(error, 'start the import') });

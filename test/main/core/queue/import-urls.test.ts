@@ -37,8 +37,12 @@ describe('planImport', () => {
     expect(planImport(link, deps).plan.lines[0]).toMatchObject({ status: 'already-queued' });
     h.queue.start();
     await h.sim.runUntil(() => h.queue.status().counts.done === 1);
-    expect(planImport(link, deps).plan.lines[0]).toMatchObject({ status: 'already-fetched', reason: expect.stringMatching(/Already in the library as item \d+/) });
+    const itemId = h.db.prepare('SELECT id FROM items').pluck().get() as number;
+    expect(planImport(link, deps).plan.lines[0]).toMatchObject({ status: 'already-fetched', reason: `Already in the library as item ${itemId}; ask for a refresh to fetch it again.`, itemId });
     expect(planImport(link, deps, { refresh: true }).plan.lines[0]).toMatchObject({ status: 'fetch' });
+    // The service may store the item under another identity: the finished job still says which item it brought.
+    h.db.prepare("UPDATE items SET native_id = 'renamed', url = 'https://www.youtube.com/watch?v=renamed'").run();
+    expect(planImport(link, deps).plan.lines[0]).toMatchObject({ status: 'already-fetched', reason: expect.stringMatching(/^Already fetched into the library/), itemId });
   });
 
   it('says when the work does not fit today', () => {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { GleanerError } from '../../../../shared/errors';
 import type { BatchProgress, ImportPlan } from '../../../../shared/queue';
-import { planUrlImport } from '../../../core/handlers/queue';
+import { collectAlreadyFetched, planUrlImport } from '../../../core/handlers/queue';
 import { checkCollectionName } from '../../../core/library/collections';
 import { describePlan } from '../../../core/queue/plan';
 import { drainQueue, runBatchInForeground } from '../queue-runner';
@@ -48,7 +48,7 @@ export function registerImport(program: Command, ctx: CliContext): void {
     .command('import')
     .description('fetch a list of links (one per line; blank lines and # comments allowed), showing the plan first')
     .argument('<file>', 'a file of links, or - for standard input')
-    .option('--collection <name>', 'add everything fetched to this collection')
+    .option('--collection <name>', 'put every recognised link in this collection: those fetched, and those already in the library')
     .option('--transcripts', 'also fetch transcripts where the platform has them')
     .option('--refresh', 'fetch links that are already in the library again')
     .option('--dry-run', 'show the plan only; send nothing')
@@ -64,6 +64,8 @@ export function registerImport(program: Command, ctx: CliContext): void {
         if (jobs.length > 0 && !plan.quota.fitsToday && !options.carryOver) {
           throw new GleanerError('BUDGET_EXCEEDED', `This import does not fit in today’s budget (${plan.quota.requests} requests, ${plan.quota.remainingToday} left today). Run it again with --carry-over to let it continue over the next days.`);
         }
+        const collected = collectAlreadyFetched(core.context, plan, collection);
+        if (collected > 0 && !json) ctx.io.stdout(`${collected} already in the library: now in “${collection}”.\n`);
         let last = '';
         const report = (progress: BatchProgress) => {
           const line = json ? JSON.stringify({ progress }) : `${progress.done} done, ${progress.failed} failed, ${progress.remaining} remaining`;
@@ -80,7 +82,7 @@ export function registerImport(program: Command, ctx: CliContext): void {
         // Links from an earlier, interrupted run wait in the queue: finish them too.
         if (plan.counts['already-queued'] > 0) await drainQueue(core, ctx.io);
         const failedJobs = finished ? core.context.queue.jobs({ batchId: finished.batchId, state: 'failed' }) : [];
-        if (json) ctx.io.stdout(`${JSON.stringify({ done: finished, failed: failedJobs.map((j) => ({ id: j.id, operation: j.operation, params: j.params, error: { code: j.errorCode, message: j.errorMessage } })) })}\n`);
+        if (json) ctx.io.stdout(`${JSON.stringify({ done: finished, collected, failed: failedJobs.map((j) => ({ id: j.id, operation: j.operation, params: j.params, error: { code: j.errorCode, message: j.errorMessage } })) })}\n`);
         else {
           ctx.io.stdout(finished ? `Finished: ${finished.done} done, ${finished.failed} failed.\n` : 'Nothing new to fetch.\n');
           for (const job of failedJobs) ctx.io.stdout(`  failed #${job.id} ${job.operation} ${job.params.url ?? JSON.stringify(job.params)}: ${job.errorCode} ${job.errorMessage}\n`);

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { CollectionChoice } from '../../components/CollectionChoice';
-import { resolveCollection } from '../../lib/collection-choice';
-import { countsSummary, listedLines, quotaWords } from '../../lib/paste-plan';
+import { NO_COLLECTION, resolveCollection } from '../../lib/collection-choice';
+import { countsSummary, listedLines, quotaWords, startLabel } from '../../lib/paste-plan';
+import { alreadyFetchedItems } from '../../../../shared/queue';
 import { useCollectionsStore } from '../../stores/collections-store';
 import { planKey, usePasteStore } from '../../stores/paste-store';
 import { PasteLines } from './PasteLines';
@@ -25,6 +26,7 @@ export function PasteView() {
   const planError = usePasteStore((s) => s.planError);
   const starting = usePasteStore((s) => s.starting);
   const startError = usePasteStore((s) => s.startError);
+  const notice = usePasteStore((s) => s.notice);
   const run = usePasteStore((s) => s.run);
   const { setText, setOption, setCollection, setCarryOver, makePlan, start } = usePasteStore.getState();
   const collections = useCollectionsStore((s) => s.collections);
@@ -45,7 +47,9 @@ export function PasteView() {
   const running = run !== null && !(run.progress?.finished ?? false);
   const toFetch = current && plan ? plan.counts.fetch : 0;
   const overflow = plan && !plan.quota.fitsToday;
-  const canStart = current && toFetch > 0 && !starting && !running && (!overflow || carryOver);
+  // Links already in the library need no request, only a collection to go into.
+  const toCollect = current && plan && collection.choice !== NO_COLLECTION ? alreadyFetchedItems(plan).length : 0;
+  const canStart = current && !starting && !running && ((toFetch > 0 && (!overflow || carryOver)) || (toFetch === 0 && toCollect > 0));
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>): Promise<void> => {
     const file = event.target.files?.[0];
@@ -171,13 +175,18 @@ export function PasteView() {
           )}
           <div className="paste-run-actions">
             <button type="submit" className="primary" disabled={!canStart}>
-              {starting ? 'Starting…' : toFetch > 0 ? `Fetch ${toFetch === 1 ? '1 link' : `${toFetch.toLocaleString('en-US')} links`}` : 'Fetch links'}
+              {startLabel(starting, toFetch, toCollect)}
             </button>
             {running && <span className="muted">An import is running; the next can start when it is done.</span>}
           </div>
           {startError && (
             <p className="error" role="alert">
               {startError}
+            </p>
+          )}
+          {notice && (
+            <p className="muted" role="status">
+              {notice}
             </p>
           )}
         </div>

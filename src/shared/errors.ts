@@ -32,8 +32,11 @@ export interface ErrorInfo {
 
 /** Facts a caller may act on (the queue reads retryAfterMs); never shown as text. */
 export interface ErrorDetails {
+  /** The service's HTTP status, when the service answered with this error. */
   status?: number;
   retryAfterMs?: number;
+  /** The error is what the service answered (or the way to it failed), though its status is not at hand. */
+  fromService?: boolean;
 }
 
 export class GleanerError extends Error {

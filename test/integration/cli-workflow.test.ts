@@ -106,6 +106,21 @@ describe('gleaner call against the demo service', () => {
     expect((await requestsSeen()).length).toBe(before);
   });
 
+  it('exits 3 when the service finds nothing, and 1 when the library has no such collection', async () => {
+    const fault = { kind: 'status', status: 404, operations: ['videosite/video'], nextN: 1 };
+    expect((await fetch(`${demo.url}/__demo/faults`, { method: 'POST', body: JSON.stringify({ rules: [fault] }) })).status).toBe(200);
+    try {
+      const gone = await gleaner('call', 'videosite', 'video', 'url=https://www.youtube.com/watch?v=G0neV1deo01');
+      expect(gone.stderr).toMatch(/^error NOT_FOUND: The service found nothing/);
+      expect(gone.code).toBe(3);
+    } finally {
+      await fetch(`${demo.url}/__demo/faults`, { method: 'DELETE' });
+    }
+    const missing = await gleaner('collections', 'show', 'No such collection');
+    expect(missing.stderr).toBe('error NOT_FOUND: There is no collection named "No such collection".\n');
+    expect(missing.code).toBe(1);
+  });
+
   it('reports a rejected token as exit 3 without showing it', async () => {
     const bad = 'demo_wrong_token_0123456789abcdef';
     const run = await runGleaner(['call', 'videosite', 'trending', '--data-dir', dataDir], { env: { GLEANER_TOKEN: bad } });

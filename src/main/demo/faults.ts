@@ -112,7 +112,8 @@ export function validateFaultRule(input: unknown, index = 0): FaultRule {
     throw badRequest(`${where}.latencyMs is required for ${rule.kind}.`);
   }
   if (raw.status !== undefined) {
-    const allowed = rule.kind === 'html' ? [200, 500, 502, 503, 504] : [500, 502, 503, 504];
+    // 404 and 410: the content is gone (the spec leaves that status open; these are the usual ones).
+    const allowed = rule.kind === 'html' ? [200, 500, 502, 503, 504] : [404, 410, 500, 502, 503, 504];
     if (typeof raw.status !== 'number' || !allowed.includes(raw.status)) throw badRequest(`${where}.status must be one of ${allowed.join(', ')}.`);
     rule.status = raw.status;
   }

@@ -30,7 +30,7 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
  *
  * - `latency`: waits `latencyMs` before answering.
  * - `slow-transcript`: the same, on the transcript operations only.
- * - `status`: answers `status` (500, 502 or 503; default 503) with a JSON error body.
+ * - `status`: answers `status` (404 or 410 for content that is gone, 500, 502, 503 or 504; default 503) with a JSON error body.
  * - `drop`: destroys the connection without an answer.
  * - `truncate`: sends the normal answer cut in half (invalid JSON, status 200).
  * - `html`: answers an HTML error page with `status` (default 502).

@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorInfo } from '../../../shared/errors';
+import type { ErrorCode, ErrorDetails, ErrorInfo } from '../../../shared/errors';
 
 /** Everything the CLI touches of its process, injected so commands can be tested in-process. */
 export interface CliIo {
@@ -21,13 +21,20 @@ const SERVICE_CODES: readonly ErrorCode[] = [
   'TIMEOUT',
   'NETWORK',
   'MALFORMED_RESPONSE',
-  'NOT_FOUND',
 ];
 
-export function exitCodeFor(code: ErrorCode): number {
+/**
+ * NOT_FOUND is a service error when the service said it (a 404), and a plain failure (1) when
+ * the library has no such item or collection.
+ */
+export function exitCodeFor(code: ErrorCode, fromService = false): number {
   if (code === 'INVALID_INPUT' || code === 'UNKNOWN_METHOD') return 2;
+  if (code === 'NOT_FOUND') return fromService ? 3 : 1;
   return SERVICE_CODES.includes(code) ? 3 : 1;
 }
+
+/** Whether an error is the service's answer: it carries the HTTP status, or says so. */
+export const isServiceAnswer = (details: ErrorDetails): boolean => details.status !== undefined || details.fromService === true;
 
 export function formatError(error: ErrorInfo, json: boolean): string {
   return json ? `${JSON.stringify({ error })}\n` : `error ${error.code}: ${error.message}\n`;

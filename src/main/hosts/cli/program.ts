@@ -17,7 +17,7 @@ import { registerExport } from './commands/export';
 import { registerServe } from './commands/serve';
 import { registerToken } from './commands/token';
 import { createTokenStore } from '../../core/secrets/token-store';
-import { exitCodeFor, formatError, type CliIo } from './io';
+import { exitCodeFor, formatError, isServiceAnswer, type CliIo } from './io';
 
 export interface CliContext {
   io: CliIo;
@@ -104,6 +104,6 @@ export async function runCli(argv: readonly string[], io: CliIo, rendererDir: st
       ? error.toInfo()
       : new GleanerError('INTERNAL', `Gleaner stopped unexpectedly: ${error instanceof Error ? error.message : String(error)}`).toInfo();
     io.stderr(formatError(info, json));
-    return exitCodeFor(info.code);
+    return exitCodeFor(info.code, isGleanerError(error) && isServiceAnswer(error.details));
   }
 }

@@ -52,7 +52,8 @@ export function registerCall(program: Command, ctx: CliContext): void {
           };
           if (!failed) ctx.io.stdout(`${JSON.stringify(summary)}\n`);
         }
-        if (failed?.result.error) throw new GleanerError(failed.result.error.code as ErrorCode, failed.result.error.message);
+        // A job fails on what the service (or the network to it) answered.
+        if (failed?.result.error) throw new GleanerError(failed.result.error.code as ErrorCode, failed.result.error.message, { details: { fromService: true } });
       });
     });
 }

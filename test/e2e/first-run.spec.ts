@@ -4,6 +4,10 @@ const VIEWS = ['Fetch', 'Paste URLs', 'Library', 'Collections', 'Activity', 'Set
 
 test.describe('a new user opens Gleaner in the browser', () => {
   test('the printed link opens the app, and every view is reachable', async ({ page, gleaner }) => {
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     await page.goto(gleaner.url);
     // The key is traded for a cookie and leaves the address bar.
     await expect(page).toHaveURL(new RegExp(`^${gleaner.origin}/(#.*)?$`));
@@ -14,6 +18,8 @@ test.describe('a new user opens Gleaner in the browser', () => {
       await expect(page.getByRole('main', { name: view })).toBeVisible();
       await expect(page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: view, exact: true })).toHaveAttribute('aria-current', 'page');
     }
+    // Nothing failed on the way, not even a request for an icon the host does not serve.
+    expect(consoleErrors).toEqual([]);
   });
 
   test('the app.info slice shows version, data folder and SQLite version', async ({ page, gleaner }) => {

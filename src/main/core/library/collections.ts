@@ -87,7 +87,13 @@ export function createCollectionRepository(db: Database, now: () => string) {
       const newName = checkCollectionName(rawNewName);
       const clash = byName.get(newName);
       if (clash && clash.id !== collection.id) throw new GleanerError('INVALID_INPUT', `A collection named ${JSON.stringify(newName)} already exists.`);
-      db.prepare('UPDATE collections SET name = ?, updated_at = ? WHERE id = ?').run(newName, now(), collection.id);
+      db.transaction(() => {
+        db.prepare('UPDATE collections SET name = ?, updated_at = ? WHERE id = ?').run(newName, now(), collection.id);
+        // The queue names the collection its jobs fill: renamed mid-import, the rest of the
+        // import must follow it, not bring back a collection under the old name.
+        db.prepare('UPDATE jobs SET collection = ? WHERE collection = ? COLLATE NOCASE').run(newName, collection.name);
+        db.prepare('UPDATE batches SET collection = ? WHERE collection = ? COLLATE NOCASE').run(newName, collection.name);
+      })();
     },
 
     delete(name: string): { items: number } {
@@ -97,6 +103,8 @@ export function createCollectionRepository(db: Database, now: () => string) {
         db.prepare('DELETE FROM notes WHERE collection_id = ?').run(collection.id);
         db.prepare('DELETE FROM tags WHERE collection_id = ?').run(collection.id);
         db.prepare('DELETE FROM collections WHERE id = ?').run(collection.id);
+        // Links still waiting are fetched into the library only: a deleted collection does not come back.
+        db.prepare("UPDATE jobs SET collection = NULL WHERE collection = ? COLLATE NOCASE AND state IN ('queued', 'running', 'paused')").run(collection.name);
         return { items };
       })();
     },

@@ -123,6 +123,7 @@ export function createFetchQueue(deps: QueueDeps) {
   const writeState = (key: string, value: unknown) => putState.run(key, JSON.stringify(value));
 
   const insertBatch = db.prepare('INSERT INTO batches (kind, label, collection, created_at) VALUES (?, ?, ?, ?)');
+  const collectionOf = db.prepare<[number], { collection: string | null }>('SELECT collection FROM jobs WHERE id = ?');
   const insertJob = db.prepare(
     `INSERT INTO jobs (batch_id, operation, params, collection, state, pages_left, max_items, items_so_far, previous_job_id, created_at, updated_at)
      VALUES (@batchId, @operation, @params, @collection, 'queued', @pagesLeft, @maxItems, @itemsSoFar, @previousJobId, @now, @now)`,
@@ -257,9 +258,11 @@ export function createFetchQueue(deps: QueueDeps) {
       const response = await deps.service.send(request, { signal: controller.signal });
       const stored = db.transaction(() => {
         const result = deps.ingest(response);
-        if (job.collection && result.itemIds.length) {
-          deps.collections.ensure(job.collection);
-          deps.collections.add(job.collection, result.itemIds);
+        // Read now, not when the request left: the collection may have been renamed or deleted meanwhile.
+        const collection = collectionOf.get(job.id)?.collection ?? null;
+        if (collection && result.itemIds.length) {
+          deps.collections.ensure(collection);
+          deps.collections.add(collection, result.itemIds);
         }
         markDone.run(result.responseId, result.itemIds.length, nowIso(), nowIso(), job.id);
         setOutcome.run('ok', sendId);
@@ -270,7 +273,7 @@ export function createFetchQueue(deps: QueueDeps) {
             batchId: job.batch_id,
             operation: job.operation,
             params: JSON.stringify({ ...params, ...response.nextPage }),
-            collection: job.collection,
+            collection,
             pagesLeft: job.pages_left - 1,
             maxItems: job.max_items,
             itemsSoFar,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createCollectionRepository } from '../../../../src/main/core/library/collections';
 import { DAY_MS, MINUTE_MS } from '../../../../src/main/core/queue/rate';
 import { GleanerError } from '../../../../src/shared/errors';
 import { createHarness, maxInWindow, videoJobs } from './harness';
@@ -41,6 +42,33 @@ describe('the fetch queue, on simulated time', () => {
     h.queue.start();
     await h.sim.runUntil(() => h.queue.status().counts.done === 20);
     expect(h.sim.now() - h.calls[0]!.at).toBeLessThan(60_000);
+  });
+
+  it('follows a collection renamed mid-import, even for a request already in flight, and forgets one deleted', async () => {
+    // Three a minute: the first three requests leave at once, the other three a minute later.
+    const h = createHarness({ limits: { perMinute: 3, perDay: 1000 } });
+    const collections = createCollectionRepository(h.db, () => new Date(h.sim.now()).toISOString());
+    const itemsIn = (name: string) => h.db.prepare('SELECT count(*) FROM collection_items ci JOIN collections c ON c.id = ci.collection_id WHERE c.name = ?').pluck().get(name);
+    // The third request takes a minute to answer: the rename happens while it is out.
+    h.setScript((_request, call) => (call === 3 ? { delayMs: 60_000 } : undefined));
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'sheet', collection: 'Tip sheet', jobs: videoJobs(6) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.calls.length >= 3);
+    expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 2, remaining: 4 });
+    collections.rename('Tip sheet', 'Harbour tips');
+    await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
+    expect(itemsIn('Harbour tips')).toBe(6);
+    expect(collections.list().map((c) => c.name)).toEqual(['Harbour tips']);
+    expect(h.queue.jobs({ batchId }).every((job) => job.collection === 'Harbour tips')).toBe(true);
+
+    const second = h.queue.enqueue({ kind: 'import', label: 'scratch', collection: 'Scratch', jobs: videoJobs(4, 's') }).batchId;
+    await h.sim.runUntil(() => h.queue.batchProgress(second).done >= 1);
+    expect(h.queue.batchProgress(second).remaining).toBeGreaterThan(0);
+    collections.delete('Scratch');
+    await h.sim.runUntil(() => h.queue.batchProgress(second).finished);
+    // Fetched into the library, but the deleted collection does not come back.
+    expect(h.queue.batchProgress(second)).toMatchObject({ done: 4, failed: 0 });
+    expect(collections.list().map((c) => c.name)).toEqual(['Harbour tips']);
   });
 
   it('honours Retry-After on a 429 and shrinks the share it assumes, then grows it back toward the old ceiling', async () => {

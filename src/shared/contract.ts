@@ -77,9 +77,46 @@ const paramValue = z.union([z.string().max(4096), z.number().finite(), z.boolean
 const itemId = z.number().int().positive();
 const itemIds = z.array(itemId).min(1).max(100_000);
 const collectionName = z.string().trim().min(1).max(200);
-const isoDate = z.string().refine((text) => !Number.isNaN(Date.parse(text)), 'must be a date such as 2024-05-01');
+/** A day, or a moment with its time zone (without one it is read as UTC, as Gleaner shows times). */
+const ISO_DAY_OR_TIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/;
 
-export const searchRequestSchema = z
+/**
+ * Published times are stored as ISO-8601 UTC text and compared as text, so a filter must be in
+ * the same form: `2024-05-01`, or a time turned into UTC. Anything else ("May 1", "2024") would
+ * compare wrongly and silently, so it is refused.
+ */
+const isoDate = z
+  .string()
+  .trim()
+  .transform((text, ctx) => {
+    const normalised = normaliseDayOrTime(text);
+    if (normalised === null) {
+      ctx.addIssue({ code: 'custom', message: 'must be a date such as 2024-05-01, or a time such as 2024-05-01T14:30:00Z' });
+      return z.NEVER;
+    }
+    return normalised;
+  });
+
+/** `2024-05-01` as it is, a time as UTC ISO-8601; null for anything else, or a day the calendar lacks (2024-02-30). */
+function normaliseDayOrTime(text: string): string | null {
+  const match = ISO_DAY_OR_TIME.exec(text);
+  if (!match) return null;
+  const [, day, time, zone] = match;
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(midnight) || new Date(midnight).toISOString().slice(0, 10) !== day) return null;
+  if (time === undefined) return day!;
+  const at = Date.parse(`${day}T${time}${zone ?? 'Z'}`);
+  return Number.isNaN(at) ? null : new Date(at).toISOString();
+}
+
+/** A date range that ends before it starts is a slip, not a question with no answer. */
+function datesInOrder(request: { publishedFrom?: string; publishedTo?: string }, ctx: z.RefinementCtx): void {
+  if (request.publishedFrom !== undefined && request.publishedTo !== undefined && request.publishedFrom > request.publishedTo) {
+    ctx.addIssue({ code: 'custom', path: ['publishedFrom'], message: 'is after the end of the range (publishedTo)' });
+  }
+}
+
+const searchRequestFields = z
   .object({
     query: z.string().max(1000).optional(),
     platform: z.enum(PLATFORMS).optional(),
@@ -95,6 +132,8 @@ export const searchRequestSchema = z
     offset: z.number().int().min(0).optional(),
   })
   .strict();
+
+export const searchRequestSchema = searchRequestFields.superRefine(datesInOrder);
 
 /** One job, one batch, or everything. */
 const queueTarget = z.union([
@@ -117,7 +156,7 @@ export const exportScopeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('item'), id: itemId }).strict(),
   z.object({ kind: z.literal('items'), ids: itemIds }).strict(),
   z.object({ kind: z.literal('collection'), name: collectionName }).strict(),
-  z.object({ kind: z.literal('search'), search: searchRequestSchema.omit({ limit: true, offset: true }) }).strict(),
+  z.object({ kind: z.literal('search'), search: searchRequestFields.omit({ limit: true, offset: true }).superRefine(datesInOrder) }).strict(),
   z.object({ kind: z.literal('all') }).strict(),
 ]);
 

@@ -200,6 +200,16 @@ describe('the library those calls built', () => {
     expect((await gleaner('collections', 'delete', 'From a list')).code).toBe(0);
   });
 
+  it('refuses published dates it cannot compare, or a range that ends first, naming the options typed', async () => {
+    const vague = await gleaner('search', 'flood', '--from', 'May 1 2024');
+    expect(vague.code).toBe(2);
+    expect(vague.stderr).toBe('error INVALID_INPUT: Invalid search: --from: must be a date such as 2024-05-01, or a time such as 2024-05-01T14:30:00Z.\n');
+    const reversed = await gleaner('search', 'flood', '--from', '2024-06-01', '--to', '2024-05-01');
+    expect(reversed.code).toBe(2);
+    expect(reversed.stderr).toBe('error INVALID_INPUT: Invalid search: --from: is after the end of the range (--to).\n');
+    expect((await gleaner('search', 'flood', '--from', '2024-05-01', '--to', '2024-05-01')).code).toBe(0);
+  });
+
   it('round-trips a collection', async () => {
     const ids = (JSON.parse((await gleaner('search', '', '--limit', '3', '--json')).stdout) as { hits: { id: number }[] }).hits.map((h) => String(h.id));
     expect((await gleaner('collections', 'create', 'Flood story')).code).toBe(0);

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { PLATFORMS } from '../../../../shared/catalogue';
+import { GleanerError } from '../../../../shared/errors';
 import { searchRequestSchema } from '../../../../shared/contract';
 import { ITEM_KINDS } from '../../../../shared/model';
 import { stripTerminalControls, toOneLine } from '../../../../shared/text';
@@ -11,6 +12,16 @@ import type { CliContext } from '../program';
 /** Matched words are shown between ** in the CLI's text and JSON alike. */
 const MARKERS = { start: '**', end: '**' };
 
+/** The request's field names in an error, as the options the user typed. */
+function withFlagNames<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (!(error instanceof GleanerError)) throw error;
+    throw new GleanerError(error.code, error.message.replace(/\bpublishedFrom\b/g, '--from').replace(/\bpublishedTo\b/g, '--to'));
+  }
+}
+
 export function registerSearch(program: Command, ctx: CliContext): void {
   program
     .command('search')
@@ -20,27 +31,24 @@ export function registerSearch(program: Command, ctx: CliContext): void {
     .addOption(new Option('--kind <k>', 'only this kind of item').choices(ITEM_KINDS))
     .option('--collection <name>', 'only items in this collection')
     .option('--tag <tag>', 'only items with this tag')
-    .option('--from <date>', 'published on or after (YYYY-MM-DD)')
-    .option('--to <date>', 'published on or before (YYYY-MM-DD)')
+    .option('--from <date>', 'published on or after (YYYY-MM-DD, or an ISO-8601 time)')
+    .option('--to <date>', 'published on or before (YYYY-MM-DD: the whole day, or an ISO-8601 time)')
     .option('--has-transcript', 'only items with a transcript')
     .option('--limit <n>', 'at most this many hits', '20')
     .action(async (query: string, options: Record<string, string | boolean | undefined>, command: Command) => {
-      const request = parseOrThrow(
-        searchRequestSchema,
-        {
-          query,
-          platform: options.platform,
-          kind: options.kind,
-          collection: options.collection,
-          tag: options.tag,
-          publishedFrom: options.from,
-          // A bare date means the whole of that day.
-          publishedTo: typeof options.to === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(options.to) ? `${options.to}T23:59:59.999Z` : options.to,
-          hasTranscript: options.hasTranscript ? true : undefined,
-          limit: parsePositiveInteger(String(options.limit), '--limit', 1000),
-        },
-        'search',
-      );
+      const fields = {
+        query,
+        platform: options.platform,
+        kind: options.kind,
+        collection: options.collection,
+        tag: options.tag,
+        publishedFrom: options.from,
+        // A bare date means the whole of that day.
+        publishedTo: typeof options.to === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(options.to) ? `${options.to}T23:59:59.999Z` : options.to,
+        hasTranscript: options.hasTranscript ? true : undefined,
+        limit: parsePositiveInteger(String(options.limit), '--limit', 1000),
+      };
+      const request = withFlagNames(() => parseOrThrow(searchRequestSchema, fields, 'search'));
       await ctx.withCore(command, async (core) => {
         const result = searchLibrary(core.context.db, request, MARKERS);
         if (ctx.json(command)) {

@@ -233,8 +233,11 @@ export const methods = {
   'import.plan': { input: importInput, output: returns<ImportPlan>() },
   'import.start': {
     input: importInput.extend({ carryOver: z.boolean().optional() }).strict(),
-    /** `collected`: links already in the library that went into the collection without a request. */
-    output: returns<{ batchId: number | null; plan: ImportPlan; collected: number }>(),
+    /**
+     * `collected`: links already in the library that went into the collection without a request;
+     * `queuedInto`: links already waiting in the queue whose items will go into it too.
+     */
+    output: returns<{ batchId: number | null; plan: ImportPlan; collected: number; queuedInto: number }>(),
   },
   // No path crosses the bridge: the desktop shell asks with a save dialog, browser mode offers a download.
   'export.start': { input: exportRequestSchema, output: returns<ExportStarted>() },

@@ -78,6 +78,8 @@ export interface ImportLine {
   requests: number;
   /** The library item an already-fetched link is, when it can be told: it still goes into the import's collection. */
   itemId?: number;
+  /** The waiting job an already-queued link is: its items go into the import's collection too. */
+  jobId?: number;
 }
 
 export interface ImportPlan {
@@ -89,4 +91,9 @@ export interface ImportPlan {
 /** The items of a plan's already-fetched links, once each, in line order: an import puts them in its collection without a request. */
 export function alreadyFetchedItems(plan: ImportPlan): number[] {
   return [...new Set(plan.lines.flatMap((line) => (line.status === 'already-fetched' && line.itemId !== undefined ? [line.itemId] : [])))];
+}
+
+/** The waiting jobs of a plan's already-queued links, once each: an import sends them into its collection too. */
+export function alreadyQueuedJobs(plan: ImportPlan): number[] {
+  return [...new Set(plan.lines.flatMap((line) => (line.status === 'already-queued' && line.jobId !== undefined ? [line.jobId] : [])))];
 }

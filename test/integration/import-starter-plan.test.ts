@@ -38,6 +38,10 @@ describe('importing 300 mixed links on the Starter plan', () => {
 
     const started = await testCore.core.dispatch('import.start', { text: list.text, collection: 'Tip sheet' });
     const { batchId } = (started as { value: { batchId: number } }).value;
+    // A colleague's desk imports the same sheet into its own collection while it is still waiting:
+    // nothing is queued twice, and the desk's collection fills as the links are fetched.
+    const desk = (await testCore.core.dispatch('import.start', { text: list.text, collection: 'Desk copy' })) as { value: { batchId: number | null; queuedInto: number } };
+    expect(desk.value).toMatchObject({ batchId: null, queuedInto: 300 });
     await sim.runUntil(() => testCore.core.context.queue.batchProgress(batchId).finished, { idle: () => testCore.core.context.queue.whenIdle() });
 
     expect(testCore.core.context.queue.batchProgress(batchId)).toMatchObject({ done: 300, failed: 0 });
@@ -49,6 +53,8 @@ describe('importing 300 mixed links on the Starter plan', () => {
     expect(items).toBe(300);
     const inCollection = await testCore.core.dispatch('collections.items', { name: 'Tip sheet' });
     expect((inCollection as { value: { items: unknown[] } }).value.items).toHaveLength(300);
+    const deskCopy = (await testCore.core.dispatch('collections.items', { name: 'Desk copy' })) as { value: { items: unknown[] } };
+    expect(deskCopy.value.items).toHaveLength(300);
 
     // The same sheet into another collection: everything is in the library, so nothing is sent, and all of it is collected.
     const again = (await testCore.core.dispatch('import.start', { text: list.text, collection: 'Second look' })) as { value: { batchId: number | null; collected: number } };

@@ -1,5 +1,5 @@
 /**
- * Libraries written by older Gleaners (schema versions 1 and 2, kept as SQL dumps in
+ * Libraries written by older Gleaners (schema versions 1 to 3, kept as SQL dumps in
  * test/fixtures/schemas/, made by make-fixtures.ts there) open in today's Gleaner: the real
  * migrations bring them to the newest version, and every row of every old table is still
  * there, unchanged in every old column. The full-text search finds the old items.
@@ -42,7 +42,7 @@ function rowsOf(db: BetterSqlite3.Database, table: string, columns: string[]): s
   return (db.prepare(`SELECT ${list} FROM "${table}"`).raw().all() as unknown[][]).map((row) => JSON.stringify(row)).sort();
 }
 
-describe.each([1, 2])('a library at schema version %i', (version) => {
+describe.each([1, 2, 3])('a library at schema version %i', (version) => {
   it('migrates to the newest schema with every old row intact', () => {
     dir = mkdtempSync(join(tmpdir(), 'gleaner-schema-'));
     const path = join(dir, 'gleaner.sqlite3');
@@ -78,10 +78,10 @@ describe.each([1, 2])('a library at schema version %i', (version) => {
 });
 
 describe('an old library in use after the upgrade', () => {
-  it('keeps settings, finds old items, transcripts and notes, and shows old collections', async () => {
+  it('keeps settings, finds old items, transcripts and notes, shows old collections, and keeps the queue', async () => {
     dir = mkdtempSync(join(tmpdir(), 'gleaner-schema-'));
     const old = new BetterSqlite3(join(dir, 'gleaner.sqlite3'));
-    old.exec(fixture(2));
+    old.exec(fixture(3));
     const someTitle = old.prepare("SELECT title FROM items WHERE title IS NOT NULL AND length(title) > 12 ORDER BY id LIMIT 1").pluck().get() as string;
     const segment = old.prepare('SELECT text FROM transcript_segments ORDER BY id LIMIT 1').pluck().get() as string;
     old.close();
@@ -96,6 +96,14 @@ describe('an old library in use after the upgrade', () => {
     }
     expect(await core.dispatch('collections.items', { name: 'Harbour story' })).toMatchObject({ ok: true, value: { items: { length: 6 } } });
     expect(await core.dispatch('tags.list', {})).toMatchObject({ ok: true });
+    // The import that was under way is as it was: one done, one failed with its reason, and the
+    // one still waiting taken up again (the queue starts with the core), for the same collection.
+    const jobs = await core.dispatch('queue.jobs', {});
+    expect(jobs.ok && (jobs.value as { id: number; state: string; collection: string | null; errorCode: string | null }[]).sort((a, b) => a.id - b.id)).toEqual([
+      expect.objectContaining({ state: 'done', collection: 'Harbour story', errorCode: null }),
+      expect.objectContaining({ state: 'failed', collection: 'Harbour story', errorCode: 'NOT_FOUND' }),
+      expect.objectContaining({ state: expect.stringMatching(/^(queued|running|done)$/), collection: 'Harbour story' }),
+    ]);
     // And new work goes into it.
     expect(await core.dispatch('collections.create', { name: 'After the upgrade' })).toMatchObject({ ok: true });
   });

@@ -6,7 +6,7 @@ import type { ImportLine, QuotaPlan } from '../../src/shared/queue';
 import { resolveCollection, NEW_COLLECTION, NO_COLLECTION } from '../../src/renderer/src/lib/collection-choice';
 import { appendIds, checkForm, chunk, emptyValues, formFields, hitText, inResponseOrder, nextPageParams, nextSelection, toParamInput, visibleProblems } from '../../src/renderer/src/lib/fetch-form';
 import { hasUsableTranscript, refreshCall, transcriptCall } from '../../src/renderer/src/lib/fetch-item-actions';
-import { countsSummary, lineVerdict, progressWords, quotaWords, startLabel } from '../../src/renderer/src/lib/paste-plan';
+import { countsSummary, knownLinksNotice, lineVerdict, progressWords, quotaWords, startLabel } from '../../src/renderer/src/lib/paste-plan';
 
 const kindLabel = (kind: string): string => ({ video: 'Video', tweet: 'Short message' })[kind] ?? kind;
 
@@ -142,6 +142,13 @@ describe('the paste plan in words', () => {
     expect(startLabel(false, 0, 1)).toBe('Add 1 item to the collection');
     expect(startLabel(false, 0, 20)).toBe('Add 20 items to the collection');
     expect(startLabel(false, 0, 0)).toBe('Fetch links');
+  });
+
+  it('says what became of the links an import did not fetch', () => {
+    expect(knownLinksNotice(0, 0, 'Story')).toBeNull();
+    expect(knownLinksNotice(1, 0, 'Story')).toBe('1 link was already in your library: now in “Story”.');
+    expect(knownLinksNotice(0, 1, 'Story')).toBe('1 link was already waiting in the queue: it goes into “Story” too.');
+    expect(knownLinksNotice(20, 1200, 'Story')).toBe('20 links were already in your library: now in “Story”. 1,200 links were already waiting in the queue: they go into “Story” too.');
   });
 
   it('puts the quota plan in words, and says when it carries over', () => {

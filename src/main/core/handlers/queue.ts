@@ -1,5 +1,5 @@
 import { GleanerError } from '../../../shared/errors';
-import { alreadyFetchedItems, type ImportPlan } from '../../../shared/queue';
+import { alreadyFetchedItems, alreadyQueuedJobs, type ImportPlan } from '../../../shared/queue';
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
 import { describePlan } from '../queue/plan';
@@ -23,15 +23,18 @@ export function planUrlImport(ctx: CoreContext, text: string, options: { transcr
 }
 
 /**
- * Puts the links of an import that are already in the library into its collection (creating it),
- * as the queue does for the ones it fetches. Returns how many items that was.
+ * An import's collection holds its whole list, not only what it fetches: links already in the
+ * library go in now (the collection is created if need be), and links already waiting in the
+ * queue for another import go in when they are fetched. Says how many of each.
  */
-export function collectAlreadyFetched(ctx: CoreContext, plan: ImportPlan, collection: string | undefined): number {
+export function collectKnownLinks(ctx: CoreContext, plan: ImportPlan, collection: string | undefined): { collected: number; queuedInto: number } {
+  if (!collection) return { collected: 0, queuedInto: 0 };
   const ids = alreadyFetchedItems(plan);
-  if (!collection || ids.length === 0) return 0;
-  ctx.collections.ensure(collection);
-  ctx.collections.add(collection, ids);
-  return ids.length;
+  if (ids.length > 0) {
+    ctx.collections.ensure(collection);
+    ctx.collections.add(collection, ids);
+  }
+  return { collected: ids.length, queuedInto: ctx.queue.alsoInto(alreadyQueuedJobs(plan), collection) };
 }
 
 export function createQueueHandlers(ctx: CoreContext): Pick<Handlers, QueueMethods> {
@@ -56,10 +59,10 @@ export function createQueueHandlers(ctx: CoreContext): Pick<Handlers, QueueMetho
       if (jobs.length > 0 && !plan.quota.fitsToday && !carryOver) {
         throw new GleanerError('BUDGET_EXCEEDED', `This import does not fit in today’s budget: ${describePlan(plan.quota)} Confirm that it may carry over to the next days to start it.`);
       }
-      const collected = collectAlreadyFetched(ctx, plan, collection);
-      if (jobs.length === 0) return { batchId: null, plan, collected };
+      const known = collectKnownLinks(ctx, plan, collection);
+      if (jobs.length === 0) return { batchId: null, plan, ...known };
       const { batchId } = queue.enqueue({ kind: 'import', label: `Import of ${plan.counts.fetch} link(s)`, ...(collection ? { collection } : {}), jobs });
-      return { batchId, plan, collected };
+      return { batchId, plan, ...known };
     },
   };
 }

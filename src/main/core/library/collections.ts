@@ -93,6 +93,9 @@ export function createCollectionRepository(db: Database, now: () => string) {
         // import must follow it, not bring back a collection under the old name.
         db.prepare('UPDATE jobs SET collection = ? WHERE collection = ? COLLATE NOCASE').run(newName, collection.name);
         db.prepare('UPDATE batches SET collection = ? WHERE collection = ? COLLATE NOCASE').run(newName, collection.name);
+        // OR IGNORE: a job listing both names keeps one.
+        db.prepare('UPDATE OR IGNORE job_collections SET collection = ? WHERE collection = ? COLLATE NOCASE').run(newName, collection.name);
+        db.prepare('DELETE FROM job_collections WHERE collection = ? COLLATE NOCASE AND collection <> ? COLLATE NOCASE').run(collection.name, newName);
       })();
     },
 
@@ -105,6 +108,9 @@ export function createCollectionRepository(db: Database, now: () => string) {
         db.prepare('DELETE FROM collections WHERE id = ?').run(collection.id);
         // Links still waiting are fetched into the library only: a deleted collection does not come back.
         db.prepare("UPDATE jobs SET collection = NULL WHERE collection = ? COLLATE NOCASE AND state IN ('queued', 'running', 'paused')").run(collection.name);
+        db.prepare(
+          "DELETE FROM job_collections WHERE collection = ? COLLATE NOCASE AND job_id IN (SELECT id FROM jobs WHERE state IN ('queued', 'running', 'paused'))",
+        ).run(collection.name);
         return { items };
       })();
     },

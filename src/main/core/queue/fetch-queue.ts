@@ -123,7 +123,18 @@ export function createFetchQueue(deps: QueueDeps) {
   const writeState = (key: string, value: unknown) => putState.run(key, JSON.stringify(value));
 
   const insertBatch = db.prepare('INSERT INTO batches (kind, label, collection, created_at) VALUES (?, ?, ?, ?)');
-  const collectionOf = db.prepare<[number], { collection: string | null }>('SELECT collection FROM jobs WHERE id = ?');
+  const collectionOfJob = db.prepare<[number], { collection: string | null }>('SELECT collection FROM jobs WHERE id = ?');
+  // Read when a job's answer is stored: the collections may have been renamed, deleted or added to meanwhile.
+  const collectionsOf = db.prepare<[number, number], { collection: string }>(
+    `SELECT collection FROM jobs WHERE id = ? AND collection IS NOT NULL
+     UNION SELECT collection FROM job_collections WHERE job_id = ?`,
+  );
+  const copyCollections = db.prepare<[number, number]>('INSERT OR IGNORE INTO job_collections (job_id, collection) SELECT ?, collection FROM job_collections WHERE job_id = ?');
+  const isWaiting = db.prepare<[number], { id: number }>("SELECT id FROM jobs WHERE id = ? AND state IN ('queued', 'running', 'paused')");
+  const addCollection = db.prepare<{ id: number; collection: string }>(
+    `INSERT OR IGNORE INTO job_collections (job_id, collection)
+     SELECT id, @collection FROM jobs WHERE id = @id AND (collection IS NULL OR collection <> @collection COLLATE NOCASE)`,
+  );
   const insertJob = db.prepare(
     `INSERT INTO jobs (batch_id, operation, params, collection, state, pages_left, max_items, items_so_far, previous_job_id, created_at, updated_at)
      VALUES (@batchId, @operation, @params, @collection, 'queued', @pagesLeft, @maxItems, @itemsSoFar, @previousJobId, @now, @now)`,
@@ -258,28 +269,30 @@ export function createFetchQueue(deps: QueueDeps) {
       const response = await deps.service.send(request, { signal: controller.signal });
       const stored = db.transaction(() => {
         const result = deps.ingest(response);
-        // Read now, not when the request left: the collection may have been renamed or deleted meanwhile.
-        const collection = collectionOf.get(job.id)?.collection ?? null;
-        if (collection && result.itemIds.length) {
-          deps.collections.ensure(collection);
-          deps.collections.add(collection, result.itemIds);
+        const collections = collectionsOf.all(job.id, job.id).map((row) => row.collection);
+        if (result.itemIds.length) {
+          for (const collection of collections) {
+            deps.collections.ensure(collection);
+            deps.collections.add(collection, result.itemIds);
+          }
         }
         markDone.run(result.responseId, result.itemIds.length, nowIso(), nowIso(), job.id);
         setOutcome.run('ok', sendId);
         const itemsSoFar = job.items_so_far + result.itemIds.length;
         const underCap = job.max_items === null || itemsSoFar < job.max_items;
         if (job.pages_left > 0 && response.nextPage && underCap) {
-          insertJob.run({
+          const next = insertJob.run({
             batchId: job.batch_id,
             operation: job.operation,
             params: JSON.stringify({ ...params, ...response.nextPage }),
-            collection,
+            collection: collectionOfJob.get(job.id)?.collection ?? null,
             pagesLeft: job.pages_left - 1,
             maxItems: job.max_items,
             itemsSoFar,
             previousJobId: job.id,
             now: nowIso(),
           });
+          copyCollections.run(Number(next.lastInsertRowid), job.id);
         }
         return result;
       })();
@@ -389,6 +402,22 @@ export function createFetchQueue(deps: QueueDeps) {
   }
 
   return {
+    /**
+     * Sends the items of jobs still waiting into one more collection as well: an import that names
+     * links already queued by another. Returns how many of the jobs were still waiting.
+     */
+    alsoInto(jobIds: readonly number[], collection: string): number {
+      return db.transaction(() => {
+        let waiting = 0;
+        for (const id of new Set(jobIds)) {
+          if (!isWaiting.get(id)) continue;
+          waiting += 1;
+          addCollection.run({ id, collection });
+        }
+        return waiting;
+      })();
+    },
+
     /** Adds a batch of jobs; parameters are checked first, so bad input never becomes a job. */
     enqueue(spec: BatchSpec): { batchId: number; jobIds: number[] } {
       const checked = spec.jobs.map((job) => ({ job, params: deps.service.prepare(job.operation, job.params).params }));

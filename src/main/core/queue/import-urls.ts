@@ -42,11 +42,11 @@ export function planImport(
     `SELECT (SELECT s.item_id FROM item_sources s WHERE s.response_id = j.response_id ORDER BY s.position LIMIT 1) AS itemId
        FROM jobs j WHERE j.operation = ? AND j.params = ? AND j.state = 'done' LIMIT 1`,
   );
-  const waiting = new Set(
+  const waiting = new Map(
     deps.db
-      .prepare<[], { operation: string; params: string }>("SELECT operation, params FROM jobs WHERE state IN ('queued', 'running', 'paused')")
+      .prepare<[], { id: number; operation: string; params: string }>("SELECT id, operation, params FROM jobs WHERE state IN ('queued', 'running', 'paused')")
       .all()
-      .map((row) => `${row.operation} ${row.params}`),
+      .map((row) => [`${row.operation} ${row.params}`, row.id]),
   );
   const seen = new Map<string, number>();
   const lines: ImportLine[] = [];
@@ -77,8 +77,9 @@ export function planImport(
         return lines.push({ ...base, status: 'already-fetched', reason, requests: 0, ...(job.itemId !== null ? { itemId: job.itemId } : {}) });
       }
     }
-    if (waiting.has(`${operation} ${JSON.stringify(main.params)}`)) {
-      return lines.push({ ...base, status: 'already-queued', reason: 'Already waiting in the queue.', requests: 0 });
+    const waitingJob = waiting.get(`${operation} ${JSON.stringify(main.params)}`);
+    if (waitingJob !== undefined) {
+      return lines.push({ ...base, status: 'already-queued', reason: 'Already waiting in the queue.', requests: 0, jobId: waitingJob });
     }
     const lineJobs = [main, ...withTranscripts.extra];
     jobs.push(...lineJobs);

@@ -38,6 +38,15 @@ export function lineVerdict(line: ImportLine): LineVerdict {
   }
 }
 
+/** What an import did with the links it did not fetch: those in the library, and those already waiting in the queue. */
+export function knownLinksNotice(collected: number, queuedInto: number, collection: string): string | null {
+  const links = (n: number, one: string, many: string) => (n === 1 ? `1 link ${one}` : `${integer.format(n)} links ${many}`);
+  const parts: string[] = [];
+  if (collected > 0) parts.push(`${links(collected, 'was', 'were')} already in your library: now in “${collection}”.`);
+  if (queuedInto > 0) parts.push(`${links(queuedInto, 'was', 'were')} already waiting in the queue: ${queuedInto === 1 ? 'it goes' : 'they go'} into “${collection}” too.`);
+  return parts.length > 0 ? parts.join(' ') : null;
+}
+
 /** The start button: fetch what is new; with nothing new, put what is already fetched in the collection. */
 export function startLabel(starting: boolean, toFetch: number, toCollect: number): string {
   if (starting) return 'Starting…';

@@ -8,6 +8,7 @@ import { create } from 'zustand';
 import type { BatchProgress, ImportPlan, JobSummary } from '../../../shared/queue';
 import { NEW_COLLECTION, type CollectionChoiceValue } from '../lib/collection-choice';
 import { errorText } from '../lib/errors';
+import { knownLinksNotice } from '../lib/paste-plan';
 import { libraryChanged } from '../lib/library-events';
 import { useCollectionsStore } from './collections-store';
 import { bridge } from '../transport';
@@ -166,21 +167,21 @@ export const usePasteStore = create<PasteState>((set, get) => {
           await bridge.call('collections.create', { name: collection.name });
           void useCollectionsStore.getState().load();
         }
-        const { batchId, plan, collected } = await bridge.call('import.start', {
+        const { batchId, plan, collected, queuedInto } = await bridge.call('import.start', {
           text,
           transcripts: options.transcripts,
           refresh: options.refresh,
           carryOver,
           ...(collection.name ? { collection: collection.name } : {}),
         });
-        const notice = collected > 0 && collection.name ? `${collected === 1 ? '1 link was' : `${collected.toLocaleString('en-US')} links were`} already in your library: now in “${collection.name}”.` : null;
+        const notice = collection.name ? knownLinksNotice(collected, queuedInto, collection.name) : null;
         set({ plan, plannedFor: planKey(text, options), starting: false, notice });
         if (collected > 0) libraryChanged();
         // What was chosen is now an existing collection (a new one was just created).
         if (collection.name) set({ collection: { choice: collection.name, newName: '' } });
         if (batchId === null) {
           // Nothing was fetched: this start's outcome is the notice, not the last import's progress.
-          if (collected > 0) {
+          if (collected > 0 || queuedInto > 0) {
             stopWatching?.();
             set({ run: null });
             return;

@@ -71,6 +71,27 @@ describe('the fetch queue, on simulated time', () => {
     expect(collections.list().map((c) => c.name)).toEqual(['Harbour tips']);
   });
 
+  it('sends a waiting job’s items into a further collection, once, following its renames', async () => {
+    const h = createHarness({ limits: { perMinute: 2, perDay: 1000 } });
+    const collections = createCollectionRepository(h.db, () => new Date(h.sim.now()).toISOString());
+    const itemsIn = (name: string) => h.db.prepare('SELECT count(*) FROM collection_items ci JOIN collections c ON c.id = ci.collection_id WHERE c.name = ?').pluck().get(name);
+    const { batchId, jobIds } = h.queue.enqueue({ kind: 'import', label: 'sheet', collection: 'Story A', jobs: videoJobs(4) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.batchProgress(batchId).done >= 2);
+    expect(h.queue.batchProgress(batchId).remaining).toBe(2);
+    // Two of the four are done already; only the waiting two take the further collection.
+    expect(h.queue.alsoInto(jobIds, 'Story B')).toBe(2);
+    // Naming a job's own collection again (in any case) adds nothing.
+    expect(h.queue.alsoInto(jobIds, 'story a')).toBe(2);
+    expect(h.db.prepare('SELECT count(*) FROM job_collections').pluck().get()).toBe(2);
+    collections.create('Story B');
+    collections.rename('Story B', 'Story C');
+    await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
+    expect(itemsIn('Story A')).toBe(4);
+    expect(itemsIn('Story C')).toBe(2);
+    expect(collections.list().map((c) => c.name)).toEqual(['Story A', 'Story C']);
+  });
+
   it('honours Retry-After on a 429 and shrinks the share it assumes, then grows it back toward the old ceiling', async () => {
     const h = createHarness({ limits: { perMinute: 60, perDay: 5000 } });
     h.setScript((_r, call) => (call === 3 ? { error: new GleanerError('RATE_LIMITED', '429', { details: { status: 429, retryAfterMs: 45_000 } }) } : undefined));

@@ -34,7 +34,8 @@ describe('planImport', () => {
     if (!recognised.ok) throw new Error('the test link must be recognised');
     h.queue.enqueue({ kind: 'call', label: 'x', jobs: [{ operation: 'videosite/video', params: recognised.params }] });
     const deps = { db: h.db, recognise: (l: string) => recogniseUrl(l), limits, usedToday: 0 };
-    expect(planImport(link, deps).plan.lines[0]).toMatchObject({ status: 'already-queued' });
+    const waitingJob = h.db.prepare('SELECT id FROM jobs').pluck().get() as number;
+    expect(planImport(link, deps).plan.lines[0]).toMatchObject({ status: 'already-queued', jobId: waitingJob });
     h.queue.start();
     await h.sim.runUntil(() => h.queue.status().counts.done === 1);
     const itemId = h.db.prepare('SELECT id FROM items').pluck().get() as number;

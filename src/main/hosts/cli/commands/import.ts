@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { GleanerError } from '../../../../shared/errors';
 import type { BatchProgress, ImportPlan } from '../../../../shared/queue';
-import { collectAlreadyFetched, planUrlImport } from '../../../core/handlers/queue';
+import { collectKnownLinks, planUrlImport } from '../../../core/handlers/queue';
 import { checkCollectionName } from '../../../core/library/collections';
 import { describePlan } from '../../../core/queue/plan';
 import { drainQueue, runBatchInForeground } from '../queue-runner';
@@ -64,8 +64,9 @@ export function registerImport(program: Command, ctx: CliContext): void {
         if (jobs.length > 0 && !plan.quota.fitsToday && !options.carryOver) {
           throw new GleanerError('BUDGET_EXCEEDED', `This import does not fit in today’s budget (${plan.quota.requests} requests, ${plan.quota.remainingToday} left today). Run it again with --carry-over to let it continue over the next days.`);
         }
-        const collected = collectAlreadyFetched(core.context, plan, collection);
+        const { collected, queuedInto } = collectKnownLinks(core.context, plan, collection);
         if (collected > 0 && !json) ctx.io.stdout(`${collected} already in the library: now in “${collection}”.\n`);
+        if (queuedInto > 0 && !json) ctx.io.stdout(`${queuedInto} already waiting in the queue: they go into “${collection}” too.\n`);
         let last = '';
         const report = (progress: BatchProgress) => {
           const line = json ? JSON.stringify({ progress }) : `${progress.done} done, ${progress.failed} failed, ${progress.remaining} remaining`;
@@ -82,7 +83,7 @@ export function registerImport(program: Command, ctx: CliContext): void {
         // Links from an earlier, interrupted run wait in the queue: finish them too.
         if (plan.counts['already-queued'] > 0) await drainQueue(core, ctx.io);
         const failedJobs = finished ? core.context.queue.jobs({ batchId: finished.batchId, state: 'failed' }) : [];
-        if (json) ctx.io.stdout(`${JSON.stringify({ done: finished, collected, failed: failedJobs.map((j) => ({ id: j.id, operation: j.operation, params: j.params, error: { code: j.errorCode, message: j.errorMessage } })) })}\n`);
+        if (json) ctx.io.stdout(`${JSON.stringify({ done: finished, collected, queuedInto, failed: failedJobs.map((j) => ({ id: j.id, operation: j.operation, params: j.params, error: { code: j.errorCode, message: j.errorMessage } })) })}\n`);
         else {
           ctx.io.stdout(finished ? `Finished: ${finished.done} done, ${finished.failed} failed.\n` : 'Nothing new to fetch.\n');
           for (const job of failedJobs) ctx.io.stdout(`  failed #${job.id} ${job.operation} ${job.params.url ?? JSON.stringify(job.params)}: ${job.errorCode} ${job.errorMessage}\n`);

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { CollectionChoice } from '../../components/CollectionChoice';
 import { NO_COLLECTION, resolveCollection } from '../../lib/collection-choice';
 import { countsSummary, listedLines, quotaWords, startLabel } from '../../lib/paste-plan';
-import { alreadyFetchedItems } from '../../../../shared/queue';
+import { alreadyFetchedItems, alreadyQueuedJobs } from '../../../../shared/queue';
 import { useCollectionsStore } from '../../stores/collections-store';
 import { planKey, usePasteStore } from '../../stores/paste-store';
 import { PasteLines } from './PasteLines';
@@ -47,8 +47,8 @@ export function PasteView() {
   const running = run !== null && !(run.progress?.finished ?? false);
   const toFetch = current && plan ? plan.counts.fetch : 0;
   const overflow = plan && !plan.quota.fitsToday;
-  // Links already in the library need no request, only a collection to go into.
-  const toCollect = current && plan && collection.choice !== NO_COLLECTION ? alreadyFetchedItems(plan).length : 0;
+  // Links already in the library or waiting in the queue need no request, only a collection to go into.
+  const toCollect = current && plan && collection.choice !== NO_COLLECTION ? alreadyFetchedItems(plan).length + alreadyQueuedJobs(plan).length : 0;
   const canStart = current && !starting && !running && ((toFetch > 0 && (!overflow || carryOver)) || (toFetch === 0 && toCollect > 0));
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>): Promise<void> => {

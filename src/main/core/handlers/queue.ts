@@ -29,12 +29,14 @@ export function planUrlImport(ctx: CoreContext, text: string, options: { transcr
  */
 export function collectKnownLinks(ctx: CoreContext, plan: ImportPlan, collection: string | undefined): { collected: number; queuedInto: number } {
   if (!collection) return { collected: 0, queuedInto: 0 };
-  const ids = alreadyFetchedItems(plan);
+  const queued = ctx.queue.alsoInto(alreadyQueuedJobs(plan), collection);
+  // A waiting job may have finished since the plan was made: its items are in the library now.
+  const ids = [...new Set([...alreadyFetchedItems(plan), ...queued.itemsOfFinished])];
   if (ids.length > 0) {
     ctx.collections.ensure(collection);
     ctx.collections.add(collection, ids);
   }
-  return { collected: ids.length, queuedInto: ctx.queue.alsoInto(alreadyQueuedJobs(plan), collection) };
+  return { collected: ids.length, queuedInto: queued.waiting };
 }
 
 export function createQueueHandlers(ctx: CoreContext): Pick<Handlers, QueueMethods> {

@@ -131,6 +131,9 @@ export function createFetchQueue(deps: QueueDeps) {
   );
   const copyCollections = db.prepare<[number, number]>('INSERT OR IGNORE INTO job_collections (job_id, collection) SELECT ?, collection FROM job_collections WHERE job_id = ?');
   const isWaiting = db.prepare<[number], { id: number }>("SELECT id FROM jobs WHERE id = ? AND state IN ('queued', 'running', 'paused')");
+  const itemsOfDoneJob = db.prepare<[number], { itemId: number }>(
+    "SELECT s.item_id AS itemId FROM jobs j JOIN item_sources s ON s.response_id = j.response_id WHERE j.id = ? AND j.state = 'done' ORDER BY s.position",
+  );
   const addCollection = db.prepare<{ id: number; collection: string }>(
     `INSERT OR IGNORE INTO job_collections (job_id, collection)
      SELECT id, @collection FROM jobs WHERE id = @id AND (collection IS NULL OR collection <> @collection COLLATE NOCASE)`,
@@ -404,17 +407,22 @@ export function createFetchQueue(deps: QueueDeps) {
   return {
     /**
      * Sends the items of jobs still waiting into one more collection as well: an import that names
-     * links already queued by another. Returns how many of the jobs were still waiting.
+     * links already queued by another. Returns how many were still waiting, and the items of those
+     * that finished in the meantime (for the caller to add at once).
      */
-    alsoInto(jobIds: readonly number[], collection: string): number {
+    alsoInto(jobIds: readonly number[], collection: string): { waiting: number; itemsOfFinished: number[] } {
       return db.transaction(() => {
         let waiting = 0;
+        const itemsOfFinished: number[] = [];
         for (const id of new Set(jobIds)) {
-          if (!isWaiting.get(id)) continue;
-          waiting += 1;
-          addCollection.run({ id, collection });
+          if (isWaiting.get(id)) {
+            waiting += 1;
+            addCollection.run({ id, collection });
+          } else {
+            itemsOfFinished.push(...itemsOfDoneJob.all(id).map((row) => row.itemId));
+          }
         }
-        return waiting;
+        return { waiting, itemsOfFinished: [...new Set(itemsOfFinished)] };
       })();
     },
 

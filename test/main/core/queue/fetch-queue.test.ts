@@ -79,10 +79,11 @@ describe('the fetch queue, on simulated time', () => {
     h.queue.start();
     await h.sim.runUntil(() => h.queue.batchProgress(batchId).done >= 2);
     expect(h.queue.batchProgress(batchId).remaining).toBe(2);
-    // Two of the four are done already; only the waiting two take the further collection.
-    expect(h.queue.alsoInto(jobIds, 'Story B')).toBe(2);
+    // Two of the four are done already: the waiting two take the further collection, the done two give their items.
+    const doneItems = h.db.prepare("SELECT s.item_id FROM jobs j JOIN item_sources s ON s.response_id = j.response_id WHERE j.state = 'done' ORDER BY j.id").pluck().all();
+    expect(h.queue.alsoInto(jobIds, 'Story B')).toEqual({ waiting: 2, itemsOfFinished: doneItems });
     // Naming a job's own collection again (in any case) adds nothing.
-    expect(h.queue.alsoInto(jobIds, 'story a')).toBe(2);
+    expect(h.queue.alsoInto(jobIds, 'story a').waiting).toBe(2);
     expect(h.db.prepare('SELECT count(*) FROM job_collections').pluck().get()).toBe(2);
     collections.create('Story B');
     collections.rename('Story B', 'Story C');

@@ -52,7 +52,10 @@ export interface JobSummary {
   errorCode: ErrorCode | null;
   errorMessage: string | null;
   itemCount: number | null;
+  /** The collection the job was queued for (renamed with it; null once deleted). */
   collection: string | null;
+  /** Every collection its items go into: that one, then those of later imports that named the same link. */
+  collections: string[];
   updatedAt: string;
 }
 

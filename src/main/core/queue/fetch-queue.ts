@@ -514,8 +514,9 @@ export function createFetchQueue(deps: QueueDeps) {
 
     jobs(filter: { state?: JobState; batchId?: number; limit?: number } = {}): JobSummary[] {
       const rows = db
-        .prepare<Record<string, unknown>, JobRow & { error_code: ErrorCode | null; error_message: string | null; item_count: number | null; updated_at: string }>(
-          `SELECT * FROM jobs WHERE (@state IS NULL OR state = @state) AND (@batchId IS NULL OR batch_id = @batchId) ORDER BY id DESC LIMIT @limit`,
+        .prepare<Record<string, unknown>, JobRow & { error_code: ErrorCode | null; error_message: string | null; item_count: number | null; updated_at: string; also_into: string }>(
+          `SELECT *, (SELECT json_group_array(collection) FROM job_collections WHERE job_id = jobs.id) AS also_into
+             FROM jobs WHERE (@state IS NULL OR state = @state) AND (@batchId IS NULL OR batch_id = @batchId) ORDER BY id DESC LIMIT @limit`,
         )
         .all({ state: filter.state ?? null, batchId: filter.batchId ?? null, limit: filter.limit ?? 200 });
       return rows.map((row) => ({
@@ -529,6 +530,7 @@ export function createFetchQueue(deps: QueueDeps) {
         errorMessage: row.error_message,
         itemCount: row.item_count,
         collection: row.collection,
+        collections: [...(row.collection === null ? [] : [row.collection]), ...(JSON.parse(row.also_into) as string[])],
         updatedAt: row.updated_at,
       }));
     },

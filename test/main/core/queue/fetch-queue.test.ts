@@ -85,6 +85,10 @@ describe('the fetch queue, on simulated time', () => {
     // Naming a job's own collection again (in any case) adds nothing.
     expect(h.queue.alsoInto(jobIds, 'story a').waiting).toBe(2);
     expect(h.db.prepare('SELECT count(*) FROM job_collections').pluck().get()).toBe(2);
+    expect(h.queue.jobs({ batchId, state: 'queued' }).map((job) => job.collections)).toEqual([
+      ['Story A', 'Story B'],
+      ['Story A', 'Story B'],
+    ]);
     collections.create('Story B');
     collections.rename('Story B', 'Story C');
     await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);

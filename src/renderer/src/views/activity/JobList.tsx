@@ -31,7 +31,7 @@ function JobRow({ job }: { job: JobSummary }) {
         )}
         <span className="job-meta muted">
           {job.state === 'done' && job.itemCount !== null ? `${job.itemCount.toLocaleString('en-US')} item${job.itemCount === 1 ? '' : 's'} · ` : ''}
-          {job.collection ? `into “${job.collection}” · ` : ''}
+          {job.collections.length > 0 ? `into ${job.collections.map((name) => `“${name}”`).join(' and ')} · ` : ''}
           {job.attempts > 1 ? `${job.attempts} attempts · ` : ''}
           {formatDateTime(job.updatedAt)}
         </span>

@@ -4,7 +4,7 @@ import type { CollectionItem } from '../../src/shared/library';
 import type { QueueGauge } from '../../src/shared/queue';
 import { bannersFor } from '../../src/renderer/src/components/BannerRules';
 import { GO_PREFIX_MS, globalShortcutFor, type GlobalKeyInput } from '../../src/renderer/src/components/ShortcutKeys';
-import { describeJob, etaText, fraction, holdBackText, untilText } from '../../src/renderer/src/views/activity/activity-text';
+import { describeJob, etaText, fraction, holdBackText, intoText, untilText } from '../../src/renderer/src/views/activity/activity-text';
 import { movedOrder, snapshotForUndo, visibleItems } from '../../src/renderer/src/views/collections/collection-order';
 import { overrideKey, overrideRows } from '../../src/renderer/src/views/settings/overrides';
 
@@ -116,5 +116,13 @@ describe('override rows', () => {
     ]);
     expect(overrideKey('param', { platform: 'videosite', path: 'search' }, 'filter')).toBe('param.videosite.search.filter');
     expect(overrideKey('path', { platform: 'forum', path: 'subreddit/search' })).toBe('path.forum.subreddit/search');
+  });
+});
+
+describe('the collections a job fills', () => {
+  it('names none, one, or every one of them', () => {
+    expect(intoText([])).toBe('');
+    expect(intoText(['Tip sheet'])).toBe('into “Tip sheet” · ');
+    expect(intoText(['Story A', 'Story B'])).toBe('into “Story A” and “Story B” · ');
   });
 });

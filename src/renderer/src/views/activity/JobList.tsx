@@ -1,7 +1,7 @@
 import type { JobSummary } from '../../../../shared/queue';
 import { formatDateTime } from '../../lib/format';
 import { isBusy, JOBS_PER_STATE, useActivityStore, type ListedState } from '../../stores/activity-store';
-import { describeJob } from './activity-text';
+import { describeJob, intoText } from './activity-text';
 
 const HEADINGS: Record<ListedState, string> = {
   running: 'Running',
@@ -31,7 +31,7 @@ function JobRow({ job }: { job: JobSummary }) {
         )}
         <span className="job-meta muted">
           {job.state === 'done' && job.itemCount !== null ? `${job.itemCount.toLocaleString('en-US')} item${job.itemCount === 1 ? '' : 's'} · ` : ''}
-          {job.collections.length > 0 ? `into ${job.collections.map((name) => `“${name}”`).join(' and ')} · ` : ''}
+          {intoText(job.collections)}
           {job.attempts > 1 ? `${job.attempts} attempts · ` : ''}
           {formatDateTime(job.updatedAt)}
         </span>

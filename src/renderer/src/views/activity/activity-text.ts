@@ -12,6 +12,11 @@ export function describeJob(job: Pick<JobSummary, 'operation' | 'params'>): { ti
   return { title, subject: key ? `${key === 'url' ? '' : `${key}: `}${job.params[key]}` : '' };
 }
 
+/** `into “Story A” and “Story B” · `: the collections a job's items go into, if any. */
+export function intoText(collections: readonly string[]): string {
+  return collections.length > 0 ? `into ${collections.map((name) => `“${name}”`).join(' and ')} · ` : '';
+}
+
 /** Plain words for why the queue is paused (the core's message is already a sentence). */
 export const PAUSE_TITLES: Readonly<Record<PauseReason, string>> = {
   user: 'Paused by you',

@@ -79,7 +79,7 @@ export interface ImportLine {
   operation?: OperationId;
   /** Requests this line costs (a transcript adds one where it is a separate operation). */
   requests: number;
-  /** The library item an already-fetched link is, when it can be told: it still goes into the import's collection. */
+  /** The library item the link already is, when it can be told: it goes into the import's collection at once. */
   itemId?: number;
   /** The waiting job an already-queued link is: its items go into the import's collection too. */
   jobId?: number;
@@ -91,9 +91,12 @@ export interface ImportPlan {
   quota: QuotaPlan;
 }
 
-/** The items of a plan's already-fetched links, once each, in line order: an import puts them in its collection without a request. */
+/**
+ * The items a plan's links already are in the library, once each, in line order: an import puts them
+ * in its collection at once, without a request (those whose transcript it fetches included).
+ */
 export function alreadyFetchedItems(plan: ImportPlan): number[] {
-  return [...new Set(plan.lines.flatMap((line) => (line.status === 'already-fetched' && line.itemId !== undefined ? [line.itemId] : [])))];
+  return [...new Set(plan.lines.flatMap((line) => (line.itemId !== undefined ? [line.itemId] : [])))];
 }
 
 /** The waiting jobs of a plan's already-queued links, once each: an import sends them into its collection too. */

@@ -200,6 +200,20 @@ describe('the library those calls built', () => {
     expect((await gleaner('collections', 'delete', 'From a list')).code).toBe(0);
   });
 
+  it('imports with --transcripts: a known video without one costs only its transcript request', async () => {
+    const searched = JSON.parse((await gleaner('call', 'videosite', 'search', 'query=harbour', '--json')).stdout) as { items: { id: number; url: string }[] };
+    const known = searched.items[0]!;
+    expect((JSON.parse((await gleaner('items', 'show', String(known.id), '--json')).stdout) as { transcripts: unknown[] }).transcripts).toEqual([]);
+    const before = (await requestsSeen()).length;
+    const run = await runGleaner(['import', '-', '--transcripts', '--data-dir', dataDir], { env, stdin: `${known.url}\n` });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`videosite/transcript — Already in the library as item ${known.id}; only its transcript is fetched.`);
+    const sent = (await requestsSeen()).slice(before);
+    expect(sent.map((r) => r.path)).toEqual(['/api/v1/partner/videosite/transcript']);
+    const detail = JSON.parse((await gleaner('items', 'show', String(known.id), '--json')).stdout) as { transcripts: { available: boolean }[] };
+    expect(detail.transcripts).toHaveLength(1);
+  });
+
   it('refuses published dates it cannot compare, or a range that ends first, naming the options typed', async () => {
     const vague = await gleaner('search', 'flood', '--from', 'May 1 2024');
     expect(vague.code).toBe(2);

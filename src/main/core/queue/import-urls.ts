@@ -27,6 +27,13 @@ function transcriptJobs(operation: OperationId, params: Record<string, string>):
   return { extra: [], params };
 }
 
+/** The one request that brings a known item's transcript: the separate transcript operation, or the fetch with its flag. */
+function transcriptRequest(main: JobSpec, extra: readonly JobSpec[]): JobSpec | null {
+  if (main.operation === 'videosite/video') return extra[0] ?? null;
+  if (main.operation === 'shortvideo/video') return main;
+  return null;
+}
+
 export function planImport(
   text: string,
   deps: { db: Database; recognise: (line: string) => Recognition; limits: PlanLimits; usedToday: number },
@@ -34,8 +41,8 @@ export function planImport(
 ): { plan: ImportPlan; jobs: JobSpec[] } {
   const rawLines = text.split(/\r\n|\n|\r/);
   if (rawLines.length > MAX_IMPORT_LINES) rawLines.length = MAX_IMPORT_LINES;
-  const itemByNativeId = deps.db.prepare<[string, string], { id: number }>('SELECT id FROM items WHERE platform = ? AND native_id = ?');
-  const itemByUrl = deps.db.prepare<[string, string], { id: number }>('SELECT id FROM items WHERE platform = ? AND url = ? LIMIT 1');
+  const itemByNativeId = deps.db.prepare<[string, string], { id: number; hasTranscript: number }>('SELECT id, has_transcript AS hasTranscript FROM items WHERE platform = ? AND native_id = ?');
+  const itemByUrl = deps.db.prepare<[string, string], { id: number; hasTranscript: number }>('SELECT id, has_transcript AS hasTranscript FROM items WHERE platform = ? AND url = ? LIMIT 1');
   // A link counts as fetched when an item matches it, or a finished job fetched exactly it
   // (the service may return the item under another identity, e.g. a DID for a handle).
   const fetchedBefore = deps.db.prepare<[string, string], { itemId: number | null }>(
@@ -70,6 +77,17 @@ export function planImport(
     const main: JobSpec = { operation, params: withTranscripts.params };
     if (!options.refresh) {
       const known = (nativeId ? itemByNativeId.get(platform, nativeId) : undefined) ?? itemByUrl.get(platform, canonicalUrl);
+      // Transcripts asked for, and a known item has none: only the transcript's request is spent.
+      const transcriptOnly = known && options.transcripts && known.hasTranscript === 0 ? transcriptRequest(main, withTranscripts.extra) : null;
+      if (known && transcriptOnly) {
+        const queuedTranscript = waiting.get(`${transcriptOnly.operation} ${JSON.stringify(transcriptOnly.params)}`);
+        if (queuedTranscript !== undefined) {
+          return lines.push({ ...base, status: 'already-queued', reason: 'Its transcript is already waiting in the queue.', requests: 0, itemId: known.id });
+        }
+        jobs.push(transcriptOnly);
+        const reason = `Already in the library as item ${known.id}; only its transcript is fetched.`;
+        return lines.push({ ...base, operation: transcriptOnly.operation, status: 'fetch', reason, requests: 1, itemId: known.id });
+      }
       if (known) return lines.push({ ...base, status: 'already-fetched', reason: `Already in the library as item ${known.id}; ask for a refresh to fetch it again.`, requests: 0, itemId: known.id });
       const job = fetchedBefore.get(operation, JSON.stringify(recognition.params));
       if (job) {

@@ -22,7 +22,7 @@ export function lineVerdict(line: ImportLine): LineVerdict {
   const cost = line.requests > 1 ? ` (${line.requests} requests)` : '';
   switch (line.status) {
     case 'fetch':
-      return { label: 'Will fetch', detail: `${recognised}${cost}`, problem: false };
+      return { label: 'Will fetch', detail: `${recognised}${cost}${line.reason ? ` — ${line.reason}` : ''}`, problem: false };
     case 'rejected':
       return { label: 'Rejected', detail: line.reason ?? 'Not a link Gleaner can fetch.', problem: true };
     case 'duplicate':

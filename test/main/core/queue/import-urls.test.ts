@@ -46,6 +46,34 @@ describe('planImport', () => {
     expect(planImport(link, deps).plan.lines[0]).toMatchObject({ status: 'already-fetched', reason: expect.stringMatching(/^Already fetched into the library/), itemId });
   });
 
+  it('fetches only the transcript of a known item that has none, when transcripts are asked for', async () => {
+    const h = createHarness();
+    const video = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+    const recognised = recogniseUrl(video);
+    if (!recognised.ok) throw new Error('the test link must be recognised');
+    h.queue.enqueue({ kind: 'call', label: 'x', jobs: [{ operation: recognised.operation, params: recognised.params }] });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.status().counts.done === 1);
+    const deps = { db: h.db, recognise: (l: string) => recogniseUrl(l), limits, usedToday: 0 };
+    const videoId = h.db.prepare('SELECT id FROM items').pluck().get() as number;
+
+    const { plan, jobs } = planImport(video, deps, { transcripts: true });
+    expect(plan.lines).toEqual([
+      expect.objectContaining({ status: 'fetch', operation: 'videosite/transcript', requests: 1, itemId: videoId, reason: `Already in the library as item ${videoId}; only its transcript is fetched.` }),
+    ]);
+    expect(jobs).toEqual([{ operation: 'videosite/transcript', params: { url: recognised.params.url } }]);
+    expect(plan.quota.requests).toBe(1);
+    // Without transcripts asked for, or once the item has one, nothing is spent.
+    expect(planImport(video, deps).plan.lines[0]).toMatchObject({ status: 'already-fetched' });
+    h.db.prepare('UPDATE items SET has_transcript = 1 WHERE id = ?').run(videoId);
+    expect(planImport(video, deps, { transcripts: true }).plan.lines[0]).toMatchObject({ status: 'already-fetched', itemId: videoId });
+    // A transcript already waiting is not asked for twice.
+    h.db.prepare('UPDATE items SET has_transcript = 0 WHERE id = ?').run(videoId);
+    h.queue.pause('user');
+    h.queue.enqueue({ kind: 'import', label: 'y', jobs });
+    expect(planImport(video, deps, { transcripts: true }).plan.lines[0]).toMatchObject({ status: 'already-queued', itemId: videoId, reason: 'Its transcript is already waiting in the queue.' });
+  });
+
   it('says when the work does not fit today', () => {
     const { db } = createHarness();
     const text = Array.from({ length: 50 }, (_, i) => `https://www.youtube.com/watch?v=a${String(i).padStart(10, '0')}`).join('\n');

@@ -36,7 +36,8 @@ function describeLines(plan: ImportPlan): string {
   const lines = plan.lines
     .filter((l) => l.status !== 'blank' && l.status !== 'comment')
     .map((l) => {
-      const what = l.status === 'fetch' ? `${l.operation}${l.requests > 1 ? ` (+${l.requests - 1} for the transcript)` : ''}` : `${l.status}: ${l.reason ?? ''}`;
+      const what =
+        l.status === 'fetch' ? `${l.operation}${l.requests > 1 ? ` (+${l.requests - 1} for the transcript)` : ''}${l.reason ? ` — ${l.reason}` : ''}` : `${l.status}: ${l.reason ?? ''}`;
       return `  line ${l.line}: ${what}${l.status === 'fetch' ? '' : `  [${l.text.slice(0, 80)}]`}`;
     });
   const c = plan.counts;

@@ -340,3 +340,33 @@ test('the Library with an item open has no serious accessibility problems, in li
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   expect(await serious()).toEqual([]);
 });
+
+// Last in this file: it gives two items transcripts, which the stories above do not expect.
+test('selected videos without transcripts go to Paste URLs, where their transcripts are planned and fetched', async ({ page }) => {
+  const { results, count } = await openLibrary(page);
+  await page.getByLabel('Platform', { exact: true }).selectOption({ label: 'Video site' });
+  await page.getByLabel('Kind', { exact: true }).selectOption({ label: 'Video' });
+  await page.getByLabel('Transcript', { exact: true }).selectOption({ label: 'No transcript' });
+  const rows = results.getByRole('option');
+  await expect(count).toHaveText(/^\d+ items \(3 filters\)$/);
+  await expect(rows.nth(0)).not.toContainText('Transcript');
+  await expect(rows.nth(1)).not.toContainText('Transcript');
+  await rows.nth(0).click();
+  await rows.nth(1).click({ modifiers: ['ControlOrMeta'] });
+  await expect(page.getByTestId('selection-count')).toHaveText('2 items selected');
+  const ids = (await Promise.all([0, 1].map((i) => rows.nth(i).getAttribute('data-item-id')))).map(Number);
+
+  await page.getByRole('button', { name: 'Fetch transcripts…' }).click();
+  const main = page.getByRole('main', { name: 'Paste URLs' });
+  await expect(main).toBeVisible();
+  await expect(main.getByLabel('Also fetch transcripts (videos)')).toBeChecked();
+  await expect(main.getByTestId('paste-counts')).toHaveText('2 to fetch');
+  await expect(main.getByRole('row').filter({ hasText: 'only its transcript is fetched' })).toHaveCount(2);
+  await main.getByLabel('Put the items in').selectOption({ label: 'No collection' });
+  await main.getByRole('button', { name: 'Fetch 2 links' }).click();
+  await expect(main.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 60_000 });
+  for (const id of ids) {
+    const detail = await rpc<{ transcripts: unknown[] }>(served, 'items.get', { id });
+    expect(detail.transcripts.length, `transcripts of item ${id}`).toBeGreaterThan(0);
+  }
+});

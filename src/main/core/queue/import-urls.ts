@@ -30,7 +30,8 @@ function transcriptJobs(operation: OperationId, params: Record<string, string>):
 /** The one request that brings a known item's transcript: the separate transcript operation, or the fetch with its flag. */
 function transcriptRequest(main: JobSpec, extra: readonly JobSpec[]): JobSpec | null {
   if (main.operation === 'videosite/video') return extra[0] ?? null;
-  if (main.operation === 'shortvideo/video') return main;
+  // The short-video fetch with its flag, or a link that is itself a transcript (a video message).
+  if (main.operation === 'shortvideo/video' || main.operation === 'videosite/transcript' || main.operation === 'tweetsite/transcript') return main;
   return null;
 }
 

@@ -43,6 +43,8 @@ interface PasteState {
   notice: string | null;
   run: RunningImport | null;
   setText(text: string): void;
+  /** Starts afresh with these links and options (another view sends work here to be planned). */
+  prefill(text: string, options: PasteOptions): void;
   setOption(name: keyof PasteOptions, value: boolean): void;
   setCollection(value: CollectionChoiceValue): void;
   setCarryOver(value: boolean): void;
@@ -126,6 +128,10 @@ export const usePasteStore = create<PasteState>((set, get) => {
 
     setText(text) {
       set({ text, startError: null });
+    },
+
+    prefill(text, options) {
+      set({ text, options, carryOver: false, startError: null, notice: null, planError: null });
     },
 
     setOption(name, value) {

@@ -7,13 +7,40 @@ import { formatItems } from '../../lib/format';
 import { libraryChanged } from '../../lib/library-events';
 import { useCollectionsStore } from '../../stores/collections-store';
 import { useItemStore } from '../../stores/item-store';
+import { useAppStore } from '../../stores/app-store';
 import { useLibraryStore } from '../../stores/library-store';
+import { usePasteStore } from '../../stores/paste-store';
 import { bridge } from '../../transport';
 
 
 type Panel = 'collection' | 'tag' | null;
 
-/** Actions on the selected items: add them to a collection (existing or new) and tag them. */
+/** The kinds of item, per platform, whose transcript the service fetches: videos, shorts and video messages. */
+const TRANSCRIPT_KINDS: Readonly<Record<string, readonly string[]>> = { videosite: ['video', 'short'], shortvideo: ['video'], tweetsite: ['tweet'] };
+const canHaveTranscript = (hit: { platform: string; kind: string }): boolean => TRANSCRIPT_KINDS[hit.platform]?.includes(hit.kind) ?? false;
+
+/**
+ * Sends the links of the selected items that can have a transcript, and have none yet, to Paste
+ * URLs with "Also fetch transcripts" ticked: there the plan shows what it costs before anything
+ * is sent. Returns a sentence when there is nothing to send.
+ */
+async function fetchTranscripts(ids: readonly number[]): Promise<string | null> {
+  const links: string[] = [];
+  try {
+    for (let start = 0; start < ids.length; start += 1000) {
+      const { hits } = await bridge.call('library.search', { ids: ids.slice(start, start + 1000), limit: 1000 });
+      for (const hit of hits) if (hit.url && !hit.hasTranscript && canHaveTranscript(hit)) links.push(hit.url);
+    }
+  } catch (error) {
+    return errorText(error, 'read the selected items');
+  }
+  if (links.length === 0) return 'None of the selected items is a video or video message without a transcript.';
+  usePasteStore.getState().prefill(links.join('\n'), { transcripts: true, refresh: false });
+  useAppStore.getState().goTo('paste');
+  return null;
+}
+
+/** Actions on the selected items: add them to a collection (existing or new), tag them, fetch their transcripts, export them. */
 export function BulkBar() {
   const selection = useLibraryStore((s) => s.selection);
   const clearSelection = useLibraryStore((s) => s.clearSelection);
@@ -61,6 +88,9 @@ export function BulkBar() {
           </button>
           <button type="button" ref={tagButton} aria-expanded={panel === 'tag'} onClick={() => setPanel(panel === 'tag' ? null : 'tag')}>
             Tag…
+          </button>
+          <button type="button" onClick={() => void fetchTranscripts([...selection]).then((problem) => problem && setMessage({ text: problem, problem: true }))}>
+            Fetch transcripts…
           </button>
           <ExportButton
             label="Export selected…"

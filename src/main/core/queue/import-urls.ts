@@ -42,8 +42,13 @@ export function planImport(
 ): { plan: ImportPlan; jobs: JobSpec[] } {
   const rawLines = text.split(/\r\n|\n|\r/);
   if (rawLines.length > MAX_IMPORT_LINES) rawLines.length = MAX_IMPORT_LINES;
-  const itemByNativeId = deps.db.prepare<[string, string], { id: number; hasTranscript: number }>('SELECT id, has_transcript AS hasTranscript FROM items WHERE platform = ? AND native_id = ?');
-  const itemByUrl = deps.db.prepare<[string, string], { id: number; hasTranscript: number }>('SELECT id, has_transcript AS hasTranscript FROM items WHERE platform = ? AND url = ? LIMIT 1');
+  // askedTranscript: the service has answered for its transcript, even "none in that language" (asking again would spend a request on the same answer).
+  const itemByNativeId = deps.db.prepare<[string, string], { id: number; askedTranscript: number }>(
+    'SELECT id, EXISTS (SELECT 1 FROM transcripts t WHERE t.item_id = items.id) AS askedTranscript FROM items WHERE platform = ? AND native_id = ?',
+  );
+  const itemByUrl = deps.db.prepare<[string, string], { id: number; askedTranscript: number }>(
+    'SELECT id, EXISTS (SELECT 1 FROM transcripts t WHERE t.item_id = items.id) AS askedTranscript FROM items WHERE platform = ? AND url = ? LIMIT 1',
+  );
   // A link counts as fetched when an item matches it, or a finished job fetched exactly it
   // (the service may return the item under another identity, e.g. a DID for a handle).
   const fetchedBefore = deps.db.prepare<[string, string], { itemId: number | null }>(
@@ -79,7 +84,7 @@ export function planImport(
     if (!options.refresh) {
       const known = (nativeId ? itemByNativeId.get(platform, nativeId) : undefined) ?? itemByUrl.get(platform, canonicalUrl);
       // Transcripts asked for, and a known item has none: only the transcript's request is spent.
-      const transcriptOnly = known && options.transcripts && known.hasTranscript === 0 ? transcriptRequest(main, withTranscripts.extra) : null;
+      const transcriptOnly = known && options.transcripts && known.askedTranscript === 0 ? transcriptRequest(main, withTranscripts.extra) : null;
       if (known && transcriptOnly) {
         const queuedTranscript = waiting.get(`${transcriptOnly.operation} ${JSON.stringify(transcriptOnly.params)}`);
         if (queuedTranscript !== undefined) {

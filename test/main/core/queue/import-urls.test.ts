@@ -65,10 +65,12 @@ describe('planImport', () => {
     expect(plan.quota.requests).toBe(1);
     // Without transcripts asked for, or once the item has one, nothing is spent.
     expect(planImport(video, deps).plan.lines[0]).toMatchObject({ status: 'already-fetched' });
-    h.db.prepare('UPDATE items SET has_transcript = 1 WHERE id = ?').run(videoId);
+    // Once the service has answered for its transcript — even "none in that language" — it is not asked again.
+    const responseId = h.db.prepare('SELECT id FROM responses').pluck().get();
+    h.db.prepare("INSERT INTO transcripts (item_id, response_id, language, available, format, fetched_at) VALUES (?, ?, 'de', 0, 'none', 't')").run(videoId, responseId);
     expect(planImport(video, deps, { transcripts: true }).plan.lines[0]).toMatchObject({ status: 'already-fetched', itemId: videoId });
     // A transcript already waiting is not asked for twice.
-    h.db.prepare('UPDATE items SET has_transcript = 0 WHERE id = ?').run(videoId);
+    h.db.prepare('DELETE FROM transcripts').run();
     h.queue.pause('user');
     h.queue.enqueue({ kind: 'import', label: 'y', jobs });
     expect(planImport(video, deps, { transcripts: true }).plan.lines[0]).toMatchObject({ status: 'already-queued', itemId: videoId, reason: 'Its transcript is already waiting in the queue.' });

@@ -6,6 +6,7 @@ import { GleanerError } from '../../../shared/errors';
 import { hasControlCharacters, wellFormed } from '../../../shared/text';
 import type { CollectionItem, CollectionSummary, TagSummary } from '../../../shared/library';
 import type { Database } from '../store/database';
+import { JOB_WAITING } from '../queue/job-states';
 
 
 
@@ -107,9 +108,9 @@ export function createCollectionRepository(db: Database, now: () => string) {
         db.prepare('DELETE FROM tags WHERE collection_id = ?').run(collection.id);
         db.prepare('DELETE FROM collections WHERE id = ?').run(collection.id);
         // Links still waiting are fetched into the library only: a deleted collection does not come back.
-        db.prepare("UPDATE jobs SET collection = NULL WHERE collection = ? COLLATE NOCASE AND state IN ('queued', 'running', 'paused')").run(collection.name);
+        db.prepare(`UPDATE jobs SET collection = NULL WHERE collection = ? COLLATE NOCASE AND ${JOB_WAITING}`).run(collection.name);
         db.prepare(
-          "DELETE FROM job_collections WHERE collection = ? COLLATE NOCASE AND job_id IN (SELECT id FROM jobs WHERE state IN ('queued', 'running', 'paused'))",
+          `DELETE FROM job_collections WHERE collection = ? COLLATE NOCASE AND job_id IN (SELECT id FROM jobs WHERE ${JOB_WAITING})`,
         ).run(collection.name);
         return { items };
       })();

@@ -19,6 +19,7 @@ import type { Logger } from '../log';
 import type { ServiceClient } from '../service/client';
 import type { Database } from '../store/database';
 import { BACKOFF, DAY_MS, INITIAL_SHARE, MINUTE_MS, backoffMs, countAfter, limitsForShare, nextFreeSlot, shareAfterRateLimit, shareAfterSuccess, type ShareState } from './rate';
+import { JOB_WAITING } from './job-states';
 
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -130,7 +131,7 @@ export function createFetchQueue(deps: QueueDeps) {
      UNION SELECT collection FROM job_collections WHERE job_id = ?`,
   );
   const copyCollections = db.prepare<[number, number]>('INSERT OR IGNORE INTO job_collections (job_id, collection) SELECT ?, collection FROM job_collections WHERE job_id = ?');
-  const isWaiting = db.prepare<[number], { id: number }>("SELECT id FROM jobs WHERE id = ? AND state IN ('queued', 'running', 'paused')");
+  const isWaiting = db.prepare<[number], { id: number }>(`SELECT id FROM jobs WHERE id = ? AND ${JOB_WAITING}`);
   const itemsOfDoneJob = db.prepare<[number], { itemId: number }>(
     "SELECT s.item_id AS itemId FROM jobs j JOIN item_sources s ON s.response_id = j.response_id WHERE j.id = ? AND j.state = 'done' ORDER BY s.position",
   );
@@ -492,8 +493,8 @@ export function createFetchQueue(deps: QueueDeps) {
     cancel(target: CancelTarget): number {
       const where = target === 'all' ? '1 = 1' : 'jobId' in target ? 'id = @id' : 'batch_id = @id';
       const id = target === 'all' ? 0 : 'jobId' in target ? target.jobId : target.batchId;
-      const ids = db.prepare<{ id: number }, { id: number; batch_id: number }>(`SELECT id, batch_id FROM jobs WHERE ${where} AND state IN ('queued', 'running', 'paused')`).all({ id });
-      db.prepare(`UPDATE jobs SET state = 'cancelled', updated_at = @now, finished_at = @now WHERE ${where} AND state IN ('queued', 'running', 'paused')`).run({ id, now: nowIso() });
+      const ids = db.prepare<{ id: number }, { id: number; batch_id: number }>(`SELECT id, batch_id FROM jobs WHERE ${where} AND ${JOB_WAITING}`).all({ id });
+      db.prepare(`UPDATE jobs SET state = 'cancelled', updated_at = @now, finished_at = @now WHERE ${where} AND ${JOB_WAITING}`).run({ id, now: nowIso() });
       for (const row of ids) inFlight.get(row.id)?.abort();
       for (const batchId of new Set(ids.map((r) => r.batch_id))) announce(batchId);
       return ids.length;

@@ -12,6 +12,7 @@ import type { Recognition } from '../platforms/recognise-url';
 import type { Database } from '../store/database';
 import type { JobSpec } from './fetch-queue';
 import { planQuota } from './plan';
+import { JOB_WAITING } from './job-states';
 
 export interface ImportOptions {
   transcripts?: boolean;
@@ -57,7 +58,7 @@ export function planImport(
   );
   const waiting = new Map(
     deps.db
-      .prepare<[], { id: number; operation: string; params: string }>("SELECT id, operation, params FROM jobs WHERE state IN ('queued', 'running', 'paused')")
+      .prepare<[], { id: number; operation: string; params: string }>(`SELECT id, operation, params FROM jobs WHERE ${JOB_WAITING}`)
       .all()
       .map((row) => [`${row.operation} ${row.params}`, row.id]),
   );

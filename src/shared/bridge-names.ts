@@ -15,6 +15,7 @@ export const METHOD_NAMES = [
   'token.set',
   'token.clear',
   'library.search',
+  'library.ids',
   'items.get',
   'items.raw',
   'items.setNote',

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { EventName, MethodName } from './bridge-names';
 import { OPERATION_IDS, PLATFORMS, type OperationId } from './catalogue';
-import type { CollectionItem, CollectionSummary, ItemDetail, SearchResult, TagSummary } from './library';
+import { MAX_ITEMS_PER_ACTION, type CollectionItem, type CollectionSummary, type ItemDetail, type SearchIds, type SearchResult, type TagSummary } from './library';
 import { ITEM_KINDS } from './model';
 import { JOB_STATES, type BatchProgress, type ImportPlan, type JobSummary, type QueueStatus } from './queue';
 import type { PlanLimits, PlanName } from './plans';
@@ -75,7 +75,7 @@ const noInput = z.object({}).strict();
 
 const paramValue = z.union([z.string().max(4096), z.number().finite(), z.boolean(), z.null()]);
 const itemId = z.number().int().positive();
-const itemIds = z.array(itemId).min(1).max(100_000);
+const itemIds = z.array(itemId).min(1).max(MAX_ITEMS_PER_ACTION);
 const collectionName = z.string().trim().min(1).max(200);
 /** A day, or a moment with its time zone (without one it is read as UTC, as Gleaner shows times). */
 const ISO_DAY_OR_TIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -200,6 +200,17 @@ export const methods = {
   'token.set': { input: z.object({ token: z.string().min(1).max(4096) }).strict(), output: returns<TokenStatus>() },
   'token.clear': { input: noInput, output: returns<TokenStatus>() },
   'library.search': { input: searchRequestSchema, output: returns<SearchResult>() },
+  // A stretch of a result's item ids (a Shift-click range, or "select all"), no more than one action takes.
+  'library.ids': {
+    input: z
+      .object({
+        search: searchRequestFields.omit({ limit: true, offset: true, ids: true }).superRefine(datesInOrder),
+        offset: z.number().int().min(0).default(0),
+        limit: z.number().int().min(1).max(MAX_ITEMS_PER_ACTION),
+      })
+      .strict(),
+    output: returns<SearchIds>(),
+  },
   'items.get': { input: z.object({ id: itemId }).strict(), output: returns<ItemDetail>() },
   'items.raw': { input: z.object({ responseId: itemId }).strict(), output: returns<RawResponse>() },
   'items.setNote': {

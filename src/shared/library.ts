@@ -15,6 +15,9 @@ export interface SearchFilters {
   ids?: number[];
 }
 
+/** The most items one action (tag, add to a collection, export a selection) takes at once. */
+export const MAX_ITEMS_PER_ACTION = 100_000;
+
 export type SearchSort = 'relevance' | 'published' | 'fetched' | 'views' | 'likes' | 'title';
 
 export interface SearchRequest extends SearchFilters {
@@ -54,6 +57,13 @@ export interface SearchHit {
 export interface SearchResult {
   hits: SearchHit[];
   /** Matching items in all, for "1–50 of 1,234". */
+  total: number;
+}
+
+/** The ids of a stretch of a search's rows, in the order its pages list them. */
+export interface SearchIds {
+  ids: number[];
+  /** How many items the search finds in all. */
   total: number;
 }
 

@@ -46,6 +46,14 @@ describe('library shortcuts', () => {
     expect(shortcutFor(key(' '), 'list')).toEqual({ type: 'toggle' });
     expect(shortcutFor(key('j', { ctrlKey: true }), 'body')).toBeNull();
   });
+
+  it('selects every item found with Ctrl+A (or ⌘A) in the list only, so text stays selectable elsewhere', () => {
+    expect(shortcutFor(key('a', { ctrlKey: true }), 'list')).toEqual({ type: 'select-all' });
+    expect(shortcutFor(key('A', { metaKey: true }), 'list')).toEqual({ type: 'select-all' });
+    expect(shortcutFor(key('a', { ctrlKey: true }), 'body')).toBeNull();
+    expect(shortcutFor(key('a', { ctrlKey: true }), 'editable')).toBeNull();
+    expect(shortcutFor(key('a'), 'list')).toBeNull();
+  });
 });
 
 describe('metrics chart', () => {

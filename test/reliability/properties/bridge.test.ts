@@ -116,6 +116,14 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
     { query: text, platform: fc.constantFrom('videosite', 'forum'), collection: name, ids, sort: fc.constantFrom('relevance', 'published', 'title'), limit: fc.integer({ min: 1, max: 50 }), offset: fc.nat(100), hasTranscript: fc.boolean(), publishedFrom: fc.constantFrom('2024-01-01', '1970-01-01T00:00:00Z') },
     { requiredKeys: [] },
   ),
+  'library.ids': fc.record(
+    {
+      search: fc.record({ query: text, platform: fc.constantFrom('videosite', 'forum'), collection: name, sort: fc.constantFrom('relevance', 'views', 'title') }, { requiredKeys: [] }),
+      offset: fc.nat(20),
+      limit: fc.oneof(fc.integer({ min: 1, max: 20 }), fc.constantFrom(0, 100_000, 100_001)),
+    },
+    { requiredKeys: ['search'] },
+  ),
   'items.get': fc.record({ id: fc.integer({ min: 1, max: 12 }) }),
   'items.raw': fc.record({ responseId: fc.integer({ min: 1, max: 3 }) }),
   'items.setNote': fc.record({ itemId: fc.integer({ min: 1, max: 12 }), body: text, collection: name }, { requiredKeys: ['itemId', 'body'] }),

@@ -7,7 +7,7 @@
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { GleanerError } from '../../../shared/errors';
 import type { ExportScope } from '../../../shared/export';
-import { buildSearchSql, rankedSearchIds } from '../library/search';
+import { buildSearchSql, orderedIdsStatement, rankedSearchIds } from '../library/search';
 
 export interface ExportReader {
   db: Database;
@@ -82,7 +82,7 @@ function fillScope(db: Database, table: string, scope: ExportScope): string {
  */
 function fillFromSearch(db: Database, table: string, search: Extract<ExportScope, { kind: 'search' }>['search']): void {
   const sql = buildSearchSql({ ...search, limit: 1, offset: 0 });
-  const unpaged = sql.list?.page ?? (sql.match && sql.match.sort !== 'relevance' ? sql.match.itemPage : null);
+  const unpaged = orderedIdsStatement(sql);
   if (unpaged !== null) {
     // LIMIT -1 is SQLite's "no limit".
     db.prepare(`INSERT INTO ${table} (item_id) SELECT id FROM (${unpaged})`).run({ ...sql.params, limit: -1, offset: 0 });

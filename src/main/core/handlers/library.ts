@@ -1,13 +1,14 @@
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
 import { getItemDetail, getRawResponse } from '../library/items';
-import { searchLibrary } from '../library/search';
+import { searchLibrary, searchResultIds } from '../library/search';
 
 export function createLibraryHandlers(
   ctx: CoreContext,
-): Pick<Handlers, 'library.search' | 'items.get' | 'items.raw' | 'items.setNote' | 'items.tag' | 'items.untag' | 'tags.list'> {
+): Pick<Handlers, 'library.search' | 'library.ids' | 'items.get' | 'items.raw' | 'items.setNote' | 'items.tag' | 'items.untag' | 'tags.list'> {
   return {
     'library.search': (request) => searchLibrary(ctx.db, request),
+    'library.ids': ({ search, offset, limit }) => searchResultIds(ctx.db, search, offset, limit),
     'items.get': ({ id }) => getItemDetail(ctx.db, id),
     'items.raw': ({ responseId }) => getRawResponse(ctx.db, responseId),
     'items.setNote': ({ itemId, body, collection }) => {

@@ -11,7 +11,7 @@
  */
 import type { Database, Statement } from 'better-sqlite3';
 import { GleanerError } from '../../../shared/errors';
-import type { SearchHit, SearchRequest, SearchResult, SearchSort } from '../../../shared/library';
+import type { SearchHit, SearchIds, SearchRequest, SearchResult, SearchSort } from '../../../shared/library';
 import { parseSearchQuery } from '../../../shared/search-query';
 
 export interface SnippetMarkers {
@@ -318,6 +318,38 @@ export function rankedSearchIds(db: Database, request: Omit<SearchRequest, 'limi
     throw searchError(error);
   }
   return rankBest(best);
+}
+
+/**
+ * The statement that lists a search's items in page order, when one statement can (a listing, or
+ * a column sort of matches); run it with `limit` and `offset` (-1 and 0 for all). Null for a
+ * relevance ranking, which merges three indexes in code.
+ */
+export function orderedIdsStatement(sql: SearchSql): string | null {
+  if (sql.list) return sql.list.page;
+  return sql.match && sql.match.sort !== 'relevance' ? sql.match.itemPage : null;
+}
+
+/**
+ * The ids of a stretch of a search's rows (all of them when `limit` is -1), without snippets or
+ * item fields: what selecting a range or all of a result needs, even where no page is loaded.
+ */
+export function searchResultIds(db: Database, request: Omit<SearchRequest, 'limit' | 'offset'>, offset: number, limit: number): SearchIds {
+  const sql = buildSearchSql({ ...request, limit: 1, offset: 0 });
+  const unpaged = orderedIdsStatement(sql);
+  if (unpaged === null) {
+    const all = rankedSearchIds(db, request);
+    return { ids: all.slice(offset, limit < 0 ? undefined : offset + limit), total: all.length };
+  }
+  try {
+    const rows = run<{ id: number; total?: number }>(db, unpaged, { ...sql.params, limit, offset });
+    const total = sql.list
+      ? (run<{ n: number }>(db, sql.list.count, sql.params)[0]?.n ?? 0)
+      : (rows[0]?.total ?? (offset > 0 ? countAll(db, sql.match!, sql.params) : 0));
+    return { ids: rows.map((row) => row.id), total };
+  } catch (error) {
+    throw searchError(error);
+  }
 }
 
 /** Items found through notes or transcripts only: the items index count does not include them. */

@@ -72,6 +72,7 @@ export const SHORTCUT_GROUPS: readonly { title: string; keys: readonly { keys: s
       { keys: ['Shift', 'j / k'], does: 'Extend the selection' },
       { keys: ['Enter'], does: 'Open the item in the detail pane' },
       { keys: ['Space'], does: 'Select or unselect the item' },
+      { keys: ['Ctrl', 'A'], does: 'Select every item found (in the list)' },
       { keys: ['Home / End'], does: 'First or last item' },
       { keys: ['Page Up / Down'], does: 'Move ten items' },
       { keys: ['Esc'], does: 'Clear the selection' },

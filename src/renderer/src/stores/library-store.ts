@@ -8,7 +8,7 @@
  * and answers from an older generation are dropped, so a slow answer never overwrites a newer one.
  */
 import { create } from 'zustand';
-import type { SearchHit, SearchRequest, SearchSort } from '../../../shared/library';
+import { MAX_ITEMS_PER_ACTION, type SearchHit, type SearchRequest, type SearchSort } from '../../../shared/library';
 import { errorText } from '../lib/errors';
 import { libraryChanged, onLibraryChanged } from '../lib/library-events';
 import { queryForTyped } from '../../../shared/typed-query';
@@ -44,6 +44,8 @@ interface LibraryState {
   loading: boolean;
   error: string | null;
   selection: ReadonlySet<number>;
+  /** What the selection is waiting for, or why it is smaller than asked ("the first 100,000 of…"). */
+  selectionNote: string | null;
   /** The keyboard cursor (row index). */
   cursor: number | null;
   /** Where a Shift-selection starts (row index). */
@@ -63,6 +65,8 @@ interface LibraryState {
   /** Moves the cursor by delta rows (extend: Shift held). Returns the new cursor. */
   moveCursor(delta: number, extend: boolean): number | null;
   toggleAtCursor(): void;
+  /** Selects every row of the result (pages not loaded yet included), up to what one action takes. */
+  selectAll(): void;
   clearSelection(): void;
 }
 
@@ -84,6 +88,8 @@ let refreshAfterSearch = false;
 /** Searches sent and not answered yet, and whether the text changed meanwhile. */
 let searchesInFlight = 0;
 let searchWanted = false;
+/** Bumped by every change of the selection, so a slow answer for a range never overwrites a later choice. */
+let selectionSeq = 0;
 
 export const useLibraryStore = create<LibraryState>((set, get) => {
   const fetchPage = (request: SearchRequest, page: number) => bridge.call('library.search', { ...request, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
@@ -126,7 +132,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
           resultsVersion: s.resultsVersion + 1,
           loading: false,
           error: null,
-          selection: new Set(),
+          ...noSelection(),
           cursor: null,
           anchor: null,
         }));
@@ -143,7 +149,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
           resultsVersion: s.resultsVersion + 1,
           loading: false,
           error: errorText(error, 'search the library'),
-          selection: new Set(),
+          ...noSelection(),
           cursor: null,
           anchor: null,
         }));
@@ -164,14 +170,57 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
     else runSearch();
   }
 
-  function idsInRange(from: number, to: number): number[] {
+  function noSelection(): Pick<LibraryState, 'selection' | 'selectionNote'> {
+    selectionSeq += 1;
+    return { selection: new Set(), selectionNote: null };
+  }
+
+  function selectOnly(ids: Iterable<number>): Pick<LibraryState, 'selection' | 'selectionNote'> {
+    selectionSeq += 1;
+    return { selection: new Set(ids), selectionNote: null };
+  }
+
+  /**
+   * Selects rows from…to (either order). Rows on pages not loaded yet (a Shift-click after a long
+   * scroll, "select all") are asked for by their ids; until they answer, the loaded ones are selected.
+   */
+  function selectRows(from: number, to: number): void {
+    const low = Math.max(Math.min(from, to), 0);
+    const high = Math.max(from, to);
     const { pages } = get();
-    const ids: number[] = [];
-    for (let i = Math.min(from, to); i <= Math.max(from, to); i += 1) {
+    const loaded: number[] = [];
+    for (let i = low; i <= high; i += 1) {
       const hit = hitAt(pages, i);
-      if (hit) ids.push(hit.id);
+      if (hit) loaded.push(hit.id);
     }
-    return ids;
+    const rows = high - low + 1;
+    if (loaded.length === rows) {
+      set(selectOnly(loaded));
+      return;
+    }
+    const request = currentRequest;
+    if (!request) return;
+    const wanted = Math.min(rows, MAX_ITEMS_PER_ACTION);
+    set(selectOnly(loaded));
+    set({ selectionNote: `Selecting ${wanted.toLocaleString('en-US')} items…` });
+    const seq = selectionSeq;
+    const search = { ...request };
+    delete search.limit;
+    delete search.offset;
+    delete search.ids;
+    bridge.call('library.ids', { search, offset: low, limit: wanted }).then(
+      ({ ids }) => {
+        if (seq !== selectionSeq || request !== currentRequest) return;
+        set(selectOnly(ids));
+        if (rows > wanted) {
+          set({ selectionNote: `Selected the first ${wanted.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')}: one action takes at most ${MAX_ITEMS_PER_ACTION.toLocaleString('en-US')} items.` });
+        }
+      },
+      (error: unknown) => {
+        if (seq !== selectionSeq) return;
+        set({ selectionNote: errorText(error, 'select those items') });
+      },
+    );
   }
 
   return {
@@ -187,6 +236,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
     loading: false,
     error: null,
     selection: new Set(),
+    selectionNote: null,
     cursor: null,
     anchor: null,
 
@@ -272,16 +322,17 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
       const hit = hitAt(pages, index);
       if (!hit) return;
       if (mode === 'single') {
-        set({ selection: new Set([hit.id]), anchor: index, cursor: index });
+        set({ ...selectOnly([hit.id]), anchor: index, cursor: index });
         openHit(hit);
       } else if (mode === 'toggle') {
         const next = new Set(selection);
         if (next.has(hit.id)) next.delete(hit.id);
         else next.add(hit.id);
-        set({ selection: next, anchor: index, cursor: index });
+        set({ ...selectOnly(next), anchor: index, cursor: index });
       } else {
         const from = anchor ?? cursor ?? index;
-        set({ selection: new Set(idsInRange(from, index)), anchor: from, cursor: index });
+        set({ anchor: from, cursor: index });
+        selectRows(from, index);
       }
     },
 
@@ -292,9 +343,10 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
       const hit = hitAt(pages, next);
       if (extend) {
         const from = anchor ?? cursor ?? next;
-        set({ cursor: next, anchor: from, selection: new Set(idsInRange(from, next)) });
+        set({ cursor: next, anchor: from });
+        selectRows(from, next);
       } else if (hit) {
-        set({ cursor: next, anchor: next, selection: new Set([hit.id]) });
+        set({ cursor: next, anchor: next, ...selectOnly([hit.id]) });
         openHit(hit);
       } else {
         set({ cursor: next, anchor: next });
@@ -307,8 +359,13 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
       if (cursor !== null) get().select(cursor, 'toggle');
     },
 
+    selectAll() {
+      const total = get().total;
+      if (total) selectRows(0, total - 1);
+    },
+
     clearSelection() {
-      set({ selection: new Set(), anchor: get().cursor });
+      set({ ...noSelection(), anchor: get().cursor });
     },
   };
 });

@@ -38,6 +38,23 @@ describe('library.search', () => {
     expect(await call('library.search', { ids: [ids[0]], query: 'harbour' })).toMatchObject({ ok: true, value: { total: 1 } });
   });
 
+  it('library.ids gives a stretch of a result by row, and refuses more than one action takes', async () => {
+    expect(await call('library.ids', { search: { sort: 'views' }, limit: 10 })).toEqual({ ok: true, value: { ids, total: 2 } });
+    expect(await call('library.ids', { search: { sort: 'views' }, offset: 1, limit: 1 })).toEqual({ ok: true, value: { ids: [ids[1]], total: 2 } });
+    expect(await call('library.ids', { search: { query: 'spain' }, limit: 5 })).toEqual({ ok: true, value: { ids: [ids[1]], total: 1 } });
+    for (const [input, message] of [
+      [{ search: {}, limit: 100_001 }, /limit/],
+      [{ search: {}, limit: 0 }, /limit/],
+      [{ search: {} }, /limit/],
+      [{ search: { limit: 5 }, limit: 5 }, /limit|unrecognized/i],
+      [{ search: { query: '"open' }, limit: 5 }, /quotation mark/],
+    ] as const) {
+      const envelope = await call('library.ids', input);
+      expect(envelope, JSON.stringify(input)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+      expect(!envelope.ok && envelope.error.message).toMatch(message);
+    }
+  });
+
   it.each([
     [{ ids: [] as number[] }, null],
     [{ ids: [0] }, /ids/],

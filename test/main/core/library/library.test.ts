@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCollectionRepository } from '../../../../src/main/core/library/collections';
 import { createIngester } from '../../../../src/main/core/library/ingest';
 import { getItemDetail } from '../../../../src/main/core/library/items';
-import { buildSearchSql, rankedSearchIds, searchLibrary } from '../../../../src/main/core/library/search';
+import { buildSearchSql, rankedSearchIds, searchLibrary, searchResultIds } from '../../../../src/main/core/library/search';
 import { openDatabase, type Database } from '../../../../src/main/core/store/database';
 import { normaliseResponse } from '../../../../src/main/core/platforms/normalise';
 import { fakeResponse, item, stubNormalise } from '../../../helpers/library';
@@ -262,6 +262,23 @@ describe('search', () => {
     }
     expect(rankedSearchIds(db, { query: 'reservoir' })).toContain(spain!.id);
     expect(() => rankedSearchIds(db, { query: '"unclosed' })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+  });
+
+  it('gives the ids of any stretch of a result, in the order of its pages, with the total (a range or "select all")', () => {
+    ingest(fakeResponse('videosite/search', { items: Array.from({ length: 17 }, (_, i) => video(`s${i}`, ['storm warning', 'storm storm', 'calm sea'][i % 3]!, i % 4 === 0 ? null : i * 10)) }));
+    const [spain] = searchLibrary(db, { query: 'spain' }).hits;
+    collections.setNote(spain!.id, 'a storm note');
+    const requests = [{}, { sort: 'views' as const }, { sort: 'title' as const, platform: 'videosite' as const }, { query: 'storm' }, { query: 'storm', sort: 'views' as const }, { query: 'storm OR calm', sort: 'title' as const }];
+    for (const request of requests) {
+      const { hits, total } = searchLibrary(db, { ...request, limit: 1000 });
+      const every = hits.map((h) => h.id);
+      expect(total, JSON.stringify(request)).toBeGreaterThan(3);
+      expect(searchResultIds(db, request, 0, -1), JSON.stringify(request)).toEqual({ ids: every, total });
+      expect(searchResultIds(db, request, 2, 3), JSON.stringify(request)).toEqual({ ids: every.slice(2, 5), total });
+      // Past the end: no ids, the same total.
+      expect(searchResultIds(db, request, total + 5, 10), JSON.stringify(request)).toEqual({ ids: [], total });
+    }
+    expect(() => searchResultIds(db, { query: '"unclosed' }, 0, 10)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
   });
 
   it('sorts matching items by a column, each still with its best hit', () => {

@@ -5,6 +5,7 @@ import { NEW_COLLECTION, resolveCollection, type CollectionChoiceValue } from '.
 import { errorText } from '../../lib/errors';
 import { formatItems } from '../../lib/format';
 import { libraryChanged } from '../../lib/library-events';
+import { MAX_ITEMS_PER_ACTION } from '../../../../shared/library';
 import { useCollectionsStore } from '../../stores/collections-store';
 import { useItemStore } from '../../stores/item-store';
 import { useAppStore } from '../../stores/app-store';
@@ -44,6 +45,9 @@ async function fetchTranscripts(ids: readonly number[]): Promise<string | null> 
 export function BulkBar() {
   const selection = useLibraryStore((s) => s.selection);
   const clearSelection = useLibraryStore((s) => s.clearSelection);
+  const selectAll = useLibraryStore((s) => s.selectAll);
+  const selectionNote = useLibraryStore((s) => s.selectionNote);
+  const total = useLibraryStore((s) => s.total) ?? 0;
   const [openPanel, setOpenPanel] = useState<Panel>(null);
   const [message, setMessage] = useState<{ text: string; problem: boolean } | null>(null);
   const count = selection.size;
@@ -71,6 +75,14 @@ export function BulkBar() {
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [panel]);
 
+  // Offered while there is more to select than is selected (up to what one action takes).
+  const selectAllButton =
+    total > 1 && count < Math.min(total, MAX_ITEMS_PER_ACTION) ? (
+      <button type="button" className="link-button" onClick={selectAll}>
+        Select all {formatItems(total)}
+      </button>
+    ) : null;
+
   const done = (text: string): void => {
     setPanel(null);
     setMessage({ text, problem: false });
@@ -79,10 +91,14 @@ export function BulkBar() {
   return (
     <div className="bulk-bar" role="region" aria-label="Selected items" ref={barRef}>
       {count === 0 ? (
-        <span className="muted">Click an item to read it; Ctrl-click or Shift-click to select several, then add them to a collection or tag them.</span>
+        <>
+          <span className="muted">Click an item to read it; Ctrl-click or Shift-click to select several, then add them to a collection or tag them.</span>
+          {selectAllButton}
+        </>
       ) : (
         <>
           <strong data-testid="selection-count">{formatItems(count)} selected</strong>
+          {selectAllButton}
           <button type="button" ref={collectionButton} aria-expanded={panel === 'collection'} onClick={() => setPanel(panel === 'collection' ? null : 'collection')}>
             Add to collection…
           </button>
@@ -100,6 +116,11 @@ export function BulkBar() {
             Clear selection
           </button>
         </>
+      )}
+      {selectionNote && (
+        <span className="bulk-message muted" role="status" data-testid="selection-note">
+          {selectionNote}
+        </span>
       )}
       <span className={message?.problem ? 'bulk-message error' : 'bulk-message'} role="status">
         {message?.text ?? ''}

@@ -94,6 +94,9 @@ export function LibraryView() {
         case 'toggle':
           state.toggleAtCursor();
           return;
+        case 'select-all':
+          state.selectAll();
+          return;
         case 'clear-selection':
           state.clearSelection();
           return;

@@ -7,6 +7,7 @@ export type ShortcutAction =
   | { type: 'last' }
   | { type: 'open' }
   | { type: 'toggle' }
+  | { type: 'select-all' }
   | { type: 'clear-selection' };
 
 export interface KeyInput {
@@ -25,6 +26,8 @@ export const PAGE_ROWS = 10;
 export function shortcutFor(event: KeyInput, target: KeyTarget): ShortcutAction | null {
   const command = event.ctrlKey || event.metaKey;
   if (command && !event.altKey && (event.key === 'f' || event.key === 'F')) return { type: 'focus-search' };
+  // In the list (not elsewhere on the page, where Ctrl+A selects text as usual).
+  if (command && !event.altKey && !event.shiftKey && (event.key === 'a' || event.key === 'A') && target === 'list') return { type: 'select-all' };
   if (target === 'editable' || event.altKey || command) return null;
   const listy = target === 'list' || target === 'body';
   switch (event.key) {

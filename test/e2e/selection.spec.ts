@@ -1,0 +1,94 @@
+/**
+ * Selecting more than is on screen: a researcher with 1,500 items selects a range by Shift-clicking
+ * after a long scroll, or every item a search found, and acts on all of them — not only on the
+ * rows the list happened to have loaded (the list loads 200 rows at a time, as they come into view).
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, startServe, test, type ServedGleaner } from './fixtures';
+import { rpc } from './library-helpers';
+
+const ITEMS = 1500;
+
+let served: ServedGleaner;
+let stop: () => Promise<void>;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  ({ served, stop } = await startServe({
+    seedDataDir(dataDir) {
+      const itemsFile = join(dataDir, 'seed-items.json');
+      // Every third item is about the harbour.
+      const items = Array.from({ length: ITEMS }, (_, i) => ({
+        nativeId: `sel${i}`,
+        platform: 'tweetsite',
+        kind: 'tweet',
+        url: `https://x.com/desk/status/${1_000_000 + i}`,
+        title: null,
+        text: i % 3 === 0 ? `Harbour report number ${i}` : `City council minute ${i}`,
+      }));
+      writeFileSync(itemsFile, JSON.stringify(items));
+      execFileSync(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'reliability', 'seed-library.ts'), dataDir, itemsFile], { cwd: join(__dirname, '..', '..'), stdio: 'inherit' });
+    },
+  }));
+});
+
+test.afterAll(async () => {
+  await stop?.();
+});
+
+async function openLibrary(page: Page) {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(served.url);
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Library', exact: true }).click();
+  await expect(page.getByTestId('result-count')).toHaveText('1,500 items');
+  return page.getByRole('listbox', { name: 'Results' });
+}
+
+test('a Shift-click after scrolling to the end selects every row between, loaded or not', async ({ page }) => {
+  const results = await openLibrary(page);
+  await results.getByRole('option').first().click();
+  await expect(page.getByTestId('selection-count')).toHaveText('1 item selected');
+
+  // Straight to the bottom: the pages in between are never loaded.
+  await results.evaluate((list) => (list.scrollTop = list.scrollHeight));
+  const last = results.getByRole('option').last();
+  await expect(last).toHaveAttribute('aria-posinset', String(ITEMS));
+  await expect(last).not.toHaveAttribute('aria-busy', 'true');
+  await last.click({ modifiers: ['Shift'] });
+  await expect(page.getByTestId('selection-count')).toHaveText('1,500 items selected');
+  await expect(page.getByTestId('selection-note')).toHaveCount(0);
+
+  // Escape clears it; Ctrl+A in the list selects everything again.
+  await results.focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('selection-count')).toHaveCount(0);
+  await page.keyboard.press('ControlOrMeta+a');
+  await expect(page.getByTestId('selection-count')).toHaveText('1,500 items selected');
+});
+
+test('every item a search found goes into a collection with "Select all"', async ({ page }) => {
+  await openLibrary(page);
+  await page.getByRole('searchbox', { name: 'Search the library' }).fill('harbour');
+  await expect(page.getByTestId('result-count')).toHaveText('500 items match');
+
+  await page.getByRole('button', { name: 'Select all 500 items' }).click();
+  await expect(page.getByTestId('selection-count')).toHaveText('500 items selected');
+  // Everything found is selected: nothing more to offer.
+  await expect(page.getByRole('button', { name: /^Select all/ })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Add to collection…' }).click();
+  const form = page.getByRole('form', { name: 'Add to collection' });
+  await form.getByLabel('Collection', { exact: true }).selectOption({ label: 'New collection…' });
+  await form.getByLabel('Name of the new collection').fill('Harbour reports');
+  await form.getByRole('button', { name: 'Add 500 items' }).click();
+  await expect(page.getByText('Added 500 items to “Harbour reports”.')).toBeVisible();
+
+  // All 500, and only the harbour reports.
+  const inCollection = await rpc<{ total: number }>(served, 'library.search', { collection: 'Harbour reports' });
+  const harbourInCollection = await rpc<{ total: number }>(served, 'library.search', { collection: 'Harbour reports', query: 'harbour' });
+  expect([inCollection.total, harbourInCollection.total]).toEqual([500, 500]);
+});

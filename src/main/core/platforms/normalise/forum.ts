@@ -10,11 +10,12 @@
  * Listing wrappers (`{ kind, data }` entries, `{ data: { children } }` lists) are unwrapped.
  *
  * nativeId: the id with its type prefix (`t3_` posts and media, `t1_` comments), from `id` or
- * `name`; a bare id gets the prefix of its kind. URL: `permalink` on the forum's site, else
- * `url` when it is on the forum's site, else built from the id (`/r/<name>/comments/<id>`, for a
- * comment `/r/<name>/comments/<link id>/_/<id>` when its `link_id` is known);
- * a post's `url` pointing elsewhere is the link it shares, not the post, and is used only when
- * nothing else is known.
+ * `name`; a bare id gets the prefix of its kind. URL: built from the id and the community
+ * (`/r/<name>/comments/<id>`, for a comment `/r/<name>/comments/<link id>/_/<id>` when its
+ * `link_id` is known), so that one post keeps one address whichever form a response gives
+ * (with or without its slug, on old.reddit.com, a gallery link); else `permalink` on the forum's
+ * site, else `url` when it is on the forum's site. A post's `url` pointing elsewhere is the link
+ * it shares, not the post, and is used only when nothing else is known.
  */
 import type { OperationId } from '../../../../shared/catalogue';
 import type { Author, ItemKind, Normalisation, NormalisedItem, Normaliser } from '../../../../shared/model';
@@ -81,14 +82,17 @@ export function readForumEntry(entry: JsonObject, sourcePath: string, kind: Item
   const permalink = text(entry.permalink);
   const community = communityName(entry);
   const bareId = nativeId?.replace(TYPED_ID, '') ?? null;
-  let url = permalink === null ? null : permalink.startsWith('/') ? `${SITE}${permalink}` : forumUrl(permalink);
-  url ??= forumUrl(entry.url);
-  const base = community === null ? SITE : `${SITE}/r/${segment(community)}`;
-  if (url === null && bareId !== null && kind !== 'comment') url = `${base}/comments/${segment(bareId)}`;
+  const base = community === null ? null : `${SITE}/r/${segment(community)}`;
   const linkId = text(entry.link_id)?.replace(TYPED_ID, '') ?? null;
-  if (url === null && bareId !== null && kind === 'comment' && linkId !== null) {
-    url = `${base}/comments/${segment(linkId)}/_/${segment(bareId)}`;
+  let url: string | null = null;
+  if (base !== null && bareId !== null) {
+    if (kind !== 'comment') url = `${base}/comments/${segment(bareId)}`;
+    else if (linkId !== null) url = `${base}/comments/${segment(linkId)}/_/${segment(bareId)}`;
   }
+  url ??= permalink === null ? null : permalink.startsWith('/') ? `${SITE}${permalink}` : forumUrl(permalink);
+  url ??= forumUrl(entry.url);
+  // Without the community: the forum also finds a post by its id alone.
+  if (url === null && bareId !== null && kind !== 'comment') url = `${SITE}/comments/${segment(bareId)}`;
   url ??= httpUrl(entry.url);
 
   return makeItem('forum', sourcePath, {

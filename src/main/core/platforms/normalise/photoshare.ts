@@ -10,10 +10,11 @@
  * `display_url`, `video_duration` (seconds) and the older `edge_liked_by`/`edge_media_to_comment`
  * counts are read when present.
  *
- * Profile reels carry `pk` (the nativeId). Their entries may also be wrapped as `{ media }`.
- * Their URL comes from `code` when present, else from the pk: the network's shortcode is the
- * media id written in base 64 with the alphabet A–Z a–z 0–9 - _. The profile asked for (handle,
- * user id) is the author of reels that name none.
+ * Profile reels carry `pk`. Their entries may also be wrapped as `{ media }`. Their id and URL
+ * come from `code` when present, else from the pk: the network's shortcode is the media id
+ * written in base 64 with the alphabet A–Z a–z 0–9 - _. The shortcode, not the pk, is the id, so
+ * that a reel listed here and the same reel fetched by its link are one item. The profile asked
+ * for (handle, user id) is the author of reels that name none.
  */
 import type { OperationId } from '../../../../shared/catalogue';
 import type { Author, Normalisation, NormalisedItem, Normaliser } from '../../../../shared/model';
@@ -39,6 +40,7 @@ import {
   text,
   type CanonicalLink,
   type JsonObject,
+  withoutAt,
 } from './read';
 
 const SITE = 'https://www.instagram.com';
@@ -126,7 +128,7 @@ export function readReel(media: JsonObject, sourcePath: string, profile: Author 
   const shortcode = firstText(media.code, media.shortcode) ?? (pk === null ? null : shortcodeFromPk(pk));
   return makeItem('photoshare', sourcePath, {
     kind: 'reel',
-    nativeId: pk ?? shortcode,
+    nativeId: shortcode ?? pk,
     url: postUrl(shortcode, true)?.url ?? null,
     text: captionOf(media),
     author: ownerOf(media) ?? profile,
@@ -158,7 +160,8 @@ function postOperation(out: Normalisation, data: JsonObject, params: Readonly<Re
 }
 
 function reelsOperation(out: Normalisation, data: JsonObject, params: Readonly<Record<string, string>>): void {
-  const handle = text(params.handle);
+  // Usernames as the records give them: `natgeo`, also when typed as `@natgeo`.
+  const handle = withoutAt(text(params.handle));
   const userId = text(params.user_id);
   const profile: Author | null =
     handle === null && userId === null ? null : { name: null, handle, id: userId, url: profileUrl(handle) };

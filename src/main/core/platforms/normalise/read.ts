@@ -55,6 +55,11 @@ export function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
+/** A handle without its leading "@" (people type `@name`; records mostly say `name`); null stays null. */
+export function withoutAt(handle: string | null): string | null {
+  return text(handle?.replace(/^@+/, ''));
+}
+
 /** The first of several candidates that is a string with visible content. */
 export function firstText(...values: readonly unknown[]): string | null {
   for (const value of values) {

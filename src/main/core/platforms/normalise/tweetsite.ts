@@ -48,6 +48,7 @@ import {
   text,
   type CanonicalLink,
   type JsonObject,
+  withoutAt,
 } from './read';
 import { findAtPlaces, findTranscriptKey, isExplicitlyEmpty, readTranscript, unavailableTranscript, type FoundValue } from './transcripts';
 
@@ -84,12 +85,13 @@ function firstMedia(legacy: unknown): unknown[] {
 export function readTweet(tweet: JsonObject, sourcePath: string, fallbackHandle: string | null, fallback: CanonicalLink | null = null): NormalisedItem {
   const legacy = isRecord(tweet.legacy) ? tweet.legacy : tweet;
   const user = at(tweet, 'core', 'user_results', 'result');
+  // Handles as the records give them (`jack`): one typed with its "@" would make two spellings of one author.
   const handle =
-    firstText(at(user, 'legacy', 'screen_name'), at(user, 'core', 'screen_name'), at(tweet, 'user', 'screen_name')) ?? fallbackHandle;
+    withoutAt(firstText(at(user, 'legacy', 'screen_name'), at(user, 'core', 'screen_name'), at(tweet, 'user', 'screen_name')) ?? fallbackHandle);
   const id = idText(tweet.rest_id) ?? idText(legacy.id_str) ?? idText(tweet.id_str);
   let link: CanonicalLink | null = null;
   if (id !== null) {
-    link = handle !== null ? canonicalLink(`${SITE}/${segment(handle.replace(/^@/, ''))}/status/${segment(id)}`) : null;
+    link = handle !== null ? canonicalLink(`${SITE}/${segment(handle)}/status/${segment(id)}`) : null;
     // The requested link of this very message names its author; prefer it to the id-only form.
     if (link === null && fallback?.nativeId === id) link = fallback;
     link ??= canonicalLink(`${SITE}/i/status/${segment(id)}`);
@@ -97,7 +99,6 @@ export function readTweet(tweet: JsonObject, sourcePath: string, fallbackHandle:
   link ??= fallback;
   const media = firstMedia(legacy);
   const durations = media.map((entry: unknown) => firstCount(at(entry, 'video_info', 'duration_millis')));
-  const handleForUrl = handle?.replace(/^@/, '') ?? null;
   return makeItem('tweetsite', sourcePath, {
     kind: 'tweet',
     nativeId: id ?? link?.nativeId ?? null,
@@ -108,7 +109,7 @@ export function readTweet(tweet: JsonObject, sourcePath: string, fallbackHandle:
       name: firstText(at(user, 'legacy', 'name'), at(user, 'core', 'name'), at(tweet, 'user', 'name')),
       handle,
       id: idText(prop(user, 'rest_id')) ?? idText(legacy.user_id_str) ?? idText(at(tweet, 'user', 'id_str')),
-      url: handleForUrl === null ? null : (canonicalLink(`${SITE}/${segment(handleForUrl)}`)?.url ?? null),
+      url: handle === null ? null : (canonicalLink(`${SITE}/${segment(handle)}`)?.url ?? null),
     },
     publishedAt: absoluteTime(legacy.created_at),
     durationMs: durations.find((value) => value !== null) ?? null,

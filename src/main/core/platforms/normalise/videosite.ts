@@ -32,6 +32,7 @@ import {
   timeAndText,
   type CanonicalLink,
   type JsonObject,
+  withoutAt,
 } from './read';
 import { isExplicitlyEmpty, readTranscript, unavailableTranscript, type TranscriptIdentity } from './transcripts';
 
@@ -72,12 +73,9 @@ export function kindFromType(value: unknown): ItemKind | null {
   }
 }
 
-function withoutAt(handle: string): string {
-  return handle.startsWith('@') ? handle.slice(1) : handle;
-}
-
 function channelUrl(id: string | null, handle: string | null): string | null {
-  if (handle !== null) return canonicalLink(`${SITE}/@${segment(withoutAt(handle))}`)?.url ?? null;
+  const bare = withoutAt(handle);
+  if (bare !== null) return canonicalLink(`${SITE}/@${segment(bare)}`)?.url ?? null;
   if (id !== null) return canonicalLink(`${SITE}/channel/${segment(id)}`)?.url ?? null;
   return null;
 }
@@ -214,7 +212,9 @@ function readVideositeTranscript(out: Normalisation, data: JsonObject, identity:
 
 function channelFromParams(params: Readonly<Record<string, string>>): Author | null {
   const id = text(params.channelId);
-  const handle = text(params.handle);
+  // Handles as the records give them (`@name`), also when typed without the "@".
+  const typed = withoutAt(text(params.handle));
+  const handle = typed === null ? null : `@${typed}`;
   if (id === null && handle === null) return null;
   return { name: null, handle, id, url: channelUrl(id, handle) };
 }

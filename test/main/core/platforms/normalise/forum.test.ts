@@ -19,7 +19,7 @@ describe('forum subreddit search: posts', () => {
         platform: 'forum',
         kind: 'post',
         nativeId: 't3_1abcde',
-        url: 'https://www.reddit.com/r/telescopes/comments/1abcde/how_do_i_calibrate_my_telescope/',
+        url: 'https://www.reddit.com/r/telescopes/comments/1abcde',
         title: 'How do I calibrate my telescope?',
         text: null,
         author: NO_AUTHOR,
@@ -31,6 +31,21 @@ describe('forum subreddit search: posts', () => {
         sourcePath: 'posts[0]',
       },
     ]);
+  });
+
+  it('gives one post one address, whichever form of its link a response carries', () => {
+    const forms = [
+      post.url,
+      'https://old.reddit.com/r/telescopes/comments/1abcde/how_do_i_calibrate_my_telescope/',
+      'https://www.reddit.com/gallery/1abcde',
+      'https://example.com/shared-article',
+      undefined,
+    ];
+    const urls = forms.map((url) => normaliseForum('forum/subreddit/search', { posts: [{ ...post, url }] }, { subreddit: 'telescopes' }).items[0]?.url);
+    expect(new Set(urls)).toEqual(new Set(['https://www.reddit.com/r/telescopes/comments/1abcde']));
+    // Without its community, the id alone still makes an address on the forum.
+    const [bare] = normaliseForum('forum/subreddit/search', { posts: [{ id: 't3_1abcde', title: 'T', url: 'https://example.com/x' }] }, {}).items;
+    expect(bare?.url).toBe('https://www.reddit.com/comments/1abcde');
   });
 
   it('reads the forum’s usual extra fields when present', () => {
@@ -51,7 +66,7 @@ describe('forum subreddit search: posts', () => {
       platform: 'forum',
       kind: 'post',
       nativeId: 't3_1abcde',
-      url: 'https://www.reddit.com/r/telescopes/comments/1abcde/how_do_i/',
+      url: 'https://www.reddit.com/r/telescopes/comments/1abcde',
       title: 'How do I calibrate my telescope?',
       text: 'Body text',
       author: { name: null, handle: 'stargazer', id: 't2_abc', url: 'https://www.reddit.com/user/stargazer' },

@@ -96,7 +96,8 @@ describe('photoshare user reels', () => {
       {
         platform: 'photoshare',
         kind: 'reel',
-        nativeId: '3301234567890123456',
+        // The shortcode, as a link to the reel and the post operation name it.
+        nativeId: shortcodeFromPk('3301234567890123456'),
         url: `https://www.instagram.com/reel/${shortcodeFromPk('3301234567890123456') ?? ''}`,
         title: null,
         text: null,
@@ -117,7 +118,7 @@ describe('photoshare user reels', () => {
     };
     const [item] = normalisePhotoshare('photoshare/user/reels', data, { user_id: '787132' }).items;
     expect(item).toMatchObject({
-      nativeId: '99',
+      nativeId: 'DAbc123',
       url: 'https://www.instagram.com/reel/DAbc123',
       author: { name: null, handle: 'someone', id: '1', url: 'https://www.instagram.com/someone' },
       publishedAt: '2023-11-14T22:13:20.000Z',
@@ -125,6 +126,25 @@ describe('photoshare user reels', () => {
       metrics: metrics({ likes: 5 }),
       sourcePath: 'items[0].media',
     });
+  });
+
+  it('takes the profile typed with its "@" as the same username', () => {
+    const [item] = normalisePhotoshare('photoshare/user/reels', { items: [{ pk: '1' }] }, { handle: '@natgeo' }).items;
+    expect(item!.author).toEqual({ name: null, handle: 'natgeo', id: null, url: 'https://www.instagram.com/natgeo' });
+    const [bare] = normalisePhotoshare('photoshare/user/reels', { items: [{ pk: '1' }] }, { handle: '@' }).items;
+    expect(bare!.author).toEqual({ name: null, handle: null, id: null, url: null });
+  });
+
+  it('gives a reel the same id and URL as the post operation gives it, so the two are one item', () => {
+    const pk = '3301234567890123456';
+    const code = shortcodeFromPk(pk)!;
+    const [listed] = normalisePhotoshare('photoshare/user/reels', { items: [{ pk }] }, { handle: 'natgeo' }).items;
+    const [fetched] = normalisePhotoshare(
+      'photoshare/post',
+      { data: { xdt_shortcode_media: { shortcode: code, id: pk, is_video: true } } },
+      { url: `https://www.instagram.com/reel/${code}` },
+    ).items;
+    expect([listed!.nativeId, listed!.url, listed!.kind]).toEqual([fetched!.nativeId, fetched!.url, fetched!.kind]);
   });
 
   it('reports garbage entries and keeps empty objects', () => {

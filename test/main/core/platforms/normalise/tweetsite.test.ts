@@ -41,6 +41,11 @@ describe('tweetsite user tweets (layout not shown)', () => {
     ]);
   });
 
+  it('takes a handle typed with its "@" as the one the tweets name', () => {
+    const [item] = normaliseTweetsite('tweetsite/user/tweets', tweet, { handle: '@nasa' }).items;
+    expect(item).toMatchObject({ url: 'https://x.com/nasa/status/1750000000000000001', author: { handle: 'nasa', url: 'https://x.com/nasa' } });
+  });
+
   it('reads a tweets list and the author inside each tweet', () => {
     const result = normaliseTweetsite('tweetsite/user/tweets', { tweets: [withUser('1', 'elonmusk'), withUser('2', 'elonmusk')] }, { handle: 'elonmusk' });
     expect(result.warnings).toEqual([]);

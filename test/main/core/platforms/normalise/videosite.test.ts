@@ -212,6 +212,8 @@ describe('videosite channel videos and hashtag search', () => {
       durationMs: 241_000,
       metrics: metrics({ views: 10 }),
     });
+    // Typed without its "@", the handle is still spelled as the records spell it.
+    expect(normaliseVideosite('videosite/channel/videos', data, { handle: 'RickAstleyYT' }).items[0]?.author).toEqual(byHandle.items[0]?.author);
     const byId = normaliseVideosite('videosite/channel/videos', data, { channelId: CHANNEL_ID });
     expect(byId.items[0]?.author).toEqual({ name: null, handle: null, id: CHANNEL_ID, url: `https://www.youtube.com/channel/${CHANNEL_ID}` });
   });

@@ -3,13 +3,14 @@
  * `gleaner` CLI in others, a fresh data folder, every operation called, the library
  * searched, collections round-tripped, and the token nowhere but the request header.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, type OperationId } from '../../src/shared/catalogue';
-import { runGleaner, startDemoProcess, type RunningDemo } from '../helpers/cli';
+import { repoRoot, runGleaner, startDemoProcess, type RunningDemo } from '../helpers/cli';
 
 /** One valid call of each operation (wire names), as a user would type it. */
 const SAMPLE_CALLS: Record<OperationId, string[]> = {
@@ -237,6 +238,30 @@ describe('the library those calls built', () => {
     expect((await gleaner('collections', 'delete', 'Water story')).code).toBe(0);
     const list = JSON.parse((await gleaner('collections', 'list', '--json')).stdout) as { collections: unknown[] };
     expect(list.collections).toEqual([]);
+  });
+
+  it('finishes a call while `gleaner serve` runs the library’s queue: the serving process fetches it', async () => {
+    const serve = spawn(process.execPath, [join(repoRoot, 'bin', 'gleaner.js'), 'serve', '--no-open', '--json', '--port', '0', '--data-dir', dataDir], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      await new Promise<string>((resolve, reject) => {
+        createInterface({ input: serve.stdout }).once('line', resolve);
+        serve.once('exit', (code) => reject(new Error(`gleaner serve exited with ${code}`)));
+      });
+      const before = (await requestsSeen()).length;
+      const call = await gleaner('call', 'videosite', 'search', 'query=while serving', '--json');
+      expect(call.code, call.stderr).toBe(0);
+      expect(call.stderr).toMatch(/Another Gleaner process is running this library’s queue/);
+      expect((JSON.parse(call.stdout) as { items: unknown[] }).items.length).toBeGreaterThan(0);
+      expect((await requestsSeen()).length).toBe(before + 1);
+    } finally {
+      const exited = new Promise((resolve) => serve.once('exit', resolve));
+      serve.kill('SIGTERM');
+      await exited;
+    }
   });
 
   it('passes SQLite’s integrity check, and holds the token nowhere in the data folder', async () => {

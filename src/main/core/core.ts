@@ -74,6 +74,8 @@ export function createCore(deps: CoreDeps): Core {
     limits: () => effectiveLimits(readSettings()),
     ownerId: `${process.pid}-${randomUUID()}`,
     isOwnerAlive: processIsAlive,
+    // Real time: look for other processes' work every second (simulated time drives the queue itself).
+    ...(deps.timers ? {} : { watchOthersMs: 1000 }),
     ...(deps.concurrency ? { concurrency: deps.concurrency } : {}),
   });
   const exports = createExportService({

@@ -54,6 +54,11 @@ export interface QueueDeps {
   ownerId: string;
   /** Says whether the process that holds a lease still exists (a crashed one frees it at once). */
   isOwnerAlive?: (ownerId: string) => boolean;
+  /**
+   * How often the runner looks for work other processes wrote into the library (a CLI command
+   * queuing jobs while the app runs the queue, `gleaner queue resume`); undefined: never.
+   */
+  watchOthersMs?: number;
 }
 
 /** Owner ids are `<pid>-<random>`; on this machine a lease whose process is gone is free. */
@@ -169,6 +174,9 @@ export function createFetchQueue(deps: QueueDeps) {
   let running = false;
   let holdsLease = false;
   let leaseHandle: unknown = null;
+  let watchHandle: unknown = null;
+  /** SQLite's count of commits by other connections, as last seen. */
+  let othersVersion = -1;
   const batchWaiters = new Map<number, ((progress: BatchProgress) => void)[]>();
   const idleWaiters: (() => void)[] = [];
 
@@ -224,6 +232,24 @@ export function createFetchQueue(deps: QueueDeps) {
     if (holdsLease) writeState('runner', { owner: deps.ownerId, expiresAt: clock.now() + LEASE_MS });
     else if (acquireLease()) takeOver();
     leaseHandle = timers.setTimeout(tendLease, LEASE_MS / 3);
+  }
+
+  /**
+   * Jobs queued, cancelled or resumed by another process reach this one through the database
+   * only: `PRAGMA data_version` changes when another connection commits, and then the runner
+   * looks again. Without it, a command's jobs waited until something else woke this queue.
+   */
+  function watchOthers(): void {
+    watchHandle = null;
+    if (!running || deps.watchOthersMs === undefined) return;
+    if (holdsLease) {
+      const version = db.pragma('data_version', { simple: true }) as number;
+      if (version !== othersVersion) {
+        othersVersion = version;
+        pump();
+      }
+    }
+    watchHandle = timers.setTimeout(watchOthers, deps.watchOthersMs);
   }
 
   function pump(): void {
@@ -464,6 +490,7 @@ export function createFetchQueue(deps: QueueDeps) {
       running = true;
       if (acquireLease()) takeOver();
       leaseHandle = timers.setTimeout(tendLease, LEASE_MS / 3);
+      watchOthers();
       return holdsLease;
     },
 
@@ -472,6 +499,8 @@ export function createFetchQueue(deps: QueueDeps) {
       running = false;
       if (wakeHandle !== null) timers.clearTimeout(wakeHandle);
       if (leaseHandle !== null) timers.clearTimeout(leaseHandle);
+      if (watchHandle !== null) timers.clearTimeout(watchHandle);
+      watchHandle = null;
       wakeHandle = null;
       wakeAt = Number.POSITIVE_INFINITY;
       for (const controller of inFlight.values()) controller.abort();

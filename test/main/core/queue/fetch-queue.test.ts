@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createCollectionRepository } from '../../../../src/main/core/library/collections';
 import { DAY_MS, MINUTE_MS } from '../../../../src/main/core/queue/rate';
 import { GleanerError } from '../../../../src/shared/errors';
@@ -199,6 +202,36 @@ describe('the fetch queue, on simulated time', () => {
     h.queue.start();
     const other = h.restart();
     expect(other.start()).toBe(false);
+  });
+
+  it('runs at once the jobs another process queues or resumes, not only when something else wakes it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gleaner-queue-'));
+    try {
+      const h = createHarness({ dbPath: join(dir, 'library.sqlite3'), watchOthersMs: 1000 });
+      expect(h.queue.start()).toBe(true);
+      // A CLI command while the app runs the queue: it may only write jobs into the library.
+      const cli = h.otherProcess();
+      expect(cli.start()).toBe(false);
+      const queuedAt = h.sim.now();
+      const first = cli.enqueue({ kind: 'call', label: 'x', jobs: videoJobs(1) });
+      await h.sim.runUntil(() => h.queue.batchProgress(first.batchId).finished, { until: queuedAt + 5_000 });
+      expect(h.calls.map((call) => call.at - queuedAt)).toEqual([1_000]);
+
+      // Paused here, resumed there: the runner notices that too.
+      h.queue.pause('user');
+      const second = cli.enqueue({ kind: 'call', label: 'y', jobs: videoJobs(1, 'w') });
+      await h.sim.runUntil(() => false, { until: h.sim.now() + 3_000 });
+      expect(h.calls).toHaveLength(1);
+      cli.resume();
+      const resumedAt = h.sim.now();
+      await h.sim.runUntil(() => h.queue.batchProgress(second.batchId).finished, { until: resumedAt + 5_000 });
+      expect(h.calls).toHaveLength(2);
+      expect(h.calls[1]!.at - resumedAt).toBeLessThanOrEqual(1_000);
+      await cli.stop();
+      await h.queue.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('cancels and retries one job, a batch, or all', async () => {

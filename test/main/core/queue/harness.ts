@@ -20,6 +20,8 @@ export interface Harness {
   calls: { at: number; operation: string; params: Record<string, string> }[];
   setScript(script: Script): void;
   restart(): FetchQueue;
+  /** A queue in "another process": its own connection to the same database file, its own owner id. */
+  otherProcess(): FetchQueue;
 }
 
 let requestCounter = 0;
@@ -50,7 +52,7 @@ function videoResponse(request: PreparedRequest, at: number, nextPage: Record<st
   };
 }
 
-export function createHarness(options: { limits?: PlanLimits; concurrency?: number; dbPath?: string } = {}): Harness {
+export function createHarness(options: { limits?: PlanLimits; concurrency?: number; dbPath?: string; watchOthersMs?: number } = {}): Harness {
   const sim = createSimTime();
   const db = openDatabase({ path: options.dbPath ?? ':memory:' });
   const calls: Harness['calls'] = [];
@@ -77,9 +79,9 @@ export function createHarness(options: { limits?: PlanLimits; concurrency?: numb
     },
   };
   let owners = 0;
-  const make = () =>
+  const make = (connection: Database = db) =>
     createFetchQueue({
-      db,
+      db: connection,
       clock: sim.clock,
       timers: sim.timers,
       random: () => 0.5,
@@ -91,6 +93,7 @@ export function createHarness(options: { limits?: PlanLimits; concurrency?: numb
       limits: () => limits,
       ownerId: `test-owner-${(owners += 1)}`,
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+      ...(options.watchOthersMs ? { watchOthersMs: options.watchOthersMs } : {}),
     });
   const harness: Harness = {
     db,
@@ -101,6 +104,10 @@ export function createHarness(options: { limits?: PlanLimits; concurrency?: numb
     restart: () => {
       harness.queue = make();
       return harness.queue;
+    },
+    otherProcess: () => {
+      if (!options.dbPath) throw new Error('another process needs a database file (dbPath)');
+      return make(openDatabase({ path: options.dbPath }));
     },
   };
   return harness;

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OPERATIONS, type OperationId } from '../../src/shared/catalogue';
 import { repoRoot, runGleaner, startDemoProcess, type RunningDemo } from '../helpers/cli';
 
@@ -35,6 +35,9 @@ const SAMPLE_CALLS: Record<OperationId, string[]> = {
   'tweetsite/transcript': ['url=https://x.com/newsroom/status/1712345678901234567'],
   'tweetsite/user/tweets': ['handle=newsroom'],
 };
+
+// Each story starts several `gleaner` processes; on a busy shared machine one start can take seconds.
+vi.setConfig({ testTimeout: 60_000 });
 
 let demo: RunningDemo;
 let dataDir: string;
@@ -122,12 +125,36 @@ describe('gleaner call against the demo service', () => {
     expect(missing.code).toBe(1);
   });
 
-  it('reports a rejected token as exit 3 without showing it', async () => {
+  it('reports a rejected token as exit 3 without showing it, and leaves no request behind to be sent later', async () => {
     const bad = 'demo_wrong_token_0123456789abcdef';
-    const run = await runGleaner(['call', 'videosite', 'trending', '--data-dir', dataDir], { env: { GLEANER_TOKEN: bad } });
-    expect(run.code).toBe(3);
-    expect(run.stderr).toMatch(/^error TOKEN_REJECTED: /);
-    expect(run.stderr).not.toContain(bad);
+    const trendingSeen = async () => (await requestsSeen()).filter((r) => r.path.endsWith('/videosite/trending')).length;
+    const before = await trendingSeen();
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const run = await runGleaner(['call', 'videosite', 'trending', '--data-dir', dataDir], { env: { GLEANER_TOKEN: bad } });
+      expect(run.code).toBe(3);
+      expect(run.stderr).toMatch(/^error TOKEN_REJECTED: .*`gleaner token set`.*not left waiting in the queue\.\n$/);
+      expect(run.stderr).not.toContain(bad);
+    }
+    // With the right token, one request: the two failed calls did not stay queued.
+    const good = await gleaner('call', 'videosite', 'trending', '--json');
+    expect(good.code, good.stderr).toBe(0);
+    expect((JSON.parse(good.stdout) as { requests: unknown[] }).requests).toHaveLength(1);
+    expect((await trendingSeen()) - before).toBe(3);
+  });
+
+  it('still reports, with --json, the pages it stored before a later page failed', async () => {
+    const fault = { kind: 'status', status: 404, operations: ['videosite/search'], everyNth: 2, nextN: 1 };
+    expect((await fetch(`${demo.url}/__demo/faults`, { method: 'POST', body: JSON.stringify({ rules: [fault] }) })).status).toBe(200);
+    try {
+      const run = await gleaner('call', 'videosite', 'search', 'query=second page fails', '--pages', '3', '--json');
+      expect(run.code).toBe(3);
+      expect(run.stderr).toMatch(/^\{"error":\{"code":"NOT_FOUND"/);
+      const stored = JSON.parse(run.stdout) as { requests: { request_id: string }[]; items: unknown[] };
+      expect(stored.requests).toHaveLength(1);
+      expect(stored.items.length).toBeGreaterThan(0);
+    } finally {
+      await fetch(`${demo.url}/__demo/faults`, { method: 'DELETE' });
+    }
   });
 });
 

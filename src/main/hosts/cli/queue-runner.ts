@@ -48,7 +48,15 @@ function startOrExplain(core: Core, io: CliIo): void {
   }
 }
 
+/** What to do about a pause, said for the command line (the queue's own sentences speak of Settings). */
+const CLI_PAUSE_MESSAGES: Readonly<Record<string, string>> = {
+  user: 'The queue is paused; run `gleaner queue resume` to continue.',
+  TOKEN_REJECTED: 'The service rejected the API token. Set a new one with `gleaner token set` (or GLEANER_TOKEN), then run the command again.',
+  TOKEN_MISSING: 'No API token is set. Set it with `gleaner token set` (or GLEANER_TOKEN), then run the command again.',
+  SUBSCRIPTION_INACTIVE: 'The team’s subscription is not active, so the service refuses requests. Renew it, then run the command again.',
+};
+
 function pausedError(reason: string, message: string): GleanerError {
   const code: ErrorCode = reason === 'user' ? 'CANCELLED' : (reason as ErrorCode);
-  return new GleanerError(code, reason === 'user' ? 'The queue is paused; run `gleaner queue resume` to continue.' : message);
+  return new GleanerError(code, CLI_PAUSE_MESSAGES[reason] ?? message);
 }

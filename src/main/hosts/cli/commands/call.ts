@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { findOperation, OPERATIONS, type OperationSpec } from '../../../../shared/catalogue';
 import type { CallResult } from '../../../../shared/contract';
-import { GleanerError, type ErrorCode } from '../../../../shared/errors';
+import { GleanerError, isGleanerError, type ErrorCode } from '../../../../shared/errors';
 import { callResult } from '../../../core/handlers/service';
 import { runBatchInForeground } from '../queue-runner';
 import { checkCollectionName } from '../../../core/library/collections';
@@ -34,7 +34,16 @@ export function registerCall(program: Command, ctx: CliContext): void {
           ...(collection !== undefined ? { collection } : {}),
           jobs: [{ operation: operation.id, params, pages, ...(maxItems !== undefined ? { maxItems } : {}) }],
         });
-        await runBatchInForeground(core, ctx.io, batchId);
+        let stopped: GleanerError | null = null;
+        try {
+          await runBatchInForeground(core, ctx.io, batchId);
+        } catch (error) {
+          if (!isGleanerError(error)) throw error;
+          // The queue paused (a rejected token, a user's pause): this command is over, so its
+          // requests must not stay behind and be sent, unseen, by a later run.
+          const withdrawn = core.context.queue.cancel({ batchId });
+          stopped = withdrawn > 0 ? new GleanerError(error.code, `${error.message} This call’s request was not left waiting in the queue.`) : error;
+        }
         const results = core.context.queue
           .jobs({ batchId })
           .reverse()
@@ -50,8 +59,10 @@ export function registerCall(program: Command, ctx: CliContext): void {
             requests: results.filter(({ result }) => result.state === 'done').map(({ result }) => ({ request_id: result.requestId, status: result.status, operation: result.operation, fetched_at: result.fetchedAt, next_page: result.nextPage })),
             items: itemSummaries(core.context.db, itemIds),
           };
-          if (!failed) ctx.io.stdout(`${JSON.stringify(summary)}\n`);
+          // What was stored is reported even when a later page failed; the error goes to stderr.
+          ctx.io.stdout(`${JSON.stringify(summary)}\n`);
         }
+        if (stopped) throw stopped;
         // A job fails on what the service (or the network to it) answered.
         if (failed?.result.error) throw new GleanerError(failed.result.error.code as ErrorCode, failed.result.error.message, { details: { fromService: true } });
       });

@@ -166,6 +166,7 @@ export const exportRequestSchema = z
     format: z.enum(EXPORT_FORMATS),
     transcripts: z.boolean().default(false),
     manifest: z.boolean().default(false),
+    language: z.string().trim().max(100).optional(),
   })
   .strict();
 

@@ -10,6 +10,9 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** Subtitle and plain-text formats hold transcripts only, one file per transcript. */
 export const TRANSCRIPT_FILE_FORMATS: readonly ExportFormat[] = ['srt', 'vtt', 'txt'];
 
+/** Subtitle formats: one transcript per file, so one item's transcripts in several languages need a choice. */
+export const SUBTITLE_FORMATS: readonly ExportFormat[] = ['srt', 'vtt'];
+
 export const EXPORT_FORMAT_LABELS: Readonly<Record<ExportFormat, string>> = {
   csv: 'CSV (spreadsheet)',
   md: 'Markdown',
@@ -35,6 +38,8 @@ export interface ExportRequest {
   transcripts: boolean;
   /** Also write `manifest.sha256` (sha256sum format) listing every exported file. */
   manifest: boolean;
+  /** Only the transcripts in this language, as the library names it ("English", "de"; "" when unstated). */
+  language?: string;
 }
 
 /** True when the format exports transcripts whatever the flag says. */

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { expect, startServe, test, type ServedGleaner } from './fixtures';
-import { rpc, seedLibrary } from './library-helpers';
+import { fetchInto, rpc, seedLibrary } from './library-helpers';
 
 let served: ServedGleaner;
 let stop: () => Promise<void>;
@@ -129,4 +129,41 @@ test('a collection exports from the Collections view, one item from its detail',
   await expect(itemDialog.getByTestId('export-done')).toHaveText(/Exported 1 transcript/);
   expect(vtt.slice(0, 40)).toMatch(/^WEBVTT/);
   expect(vtt).toMatch(/\n\d{2}:\d{2}:\d{2}\.\d{3} --> \d{2}:\d{2}:\d{2}\.\d{3}\n/);
+});
+
+test('an item with transcripts in two languages exports the chosen one as subtitles', async ({ page }) => {
+  const url = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+  await fetchInto(served, 'videosite/transcript', { url, language: 'es' });
+  const { hits } = await rpc<{ hits: { id: number; url: string | null }[] }>(served, 'library.search', { platform: 'videosite', hasTranscript: true, limit: 1000 });
+  const itemId = hits.find((hit) => hit.url?.includes('dQw4w9WgXcQ'))!.id;
+  const detailRecord = await rpc<{ transcripts: { language: string | null; available: boolean; segments: { text: string }[] }[] }>(served, 'items.get', { id: itemId });
+  const available = detailRecord.transcripts.filter((t) => t.available);
+  const languages = available.map((t) => t.language ?? '');
+  // Found in the Library by words of its transcript (an item that only its transcript brought has no title).
+  const words = available[0]!.segments[0]!.text.split(/\s+/).slice(0, 3).join(' ');
+  expect(languages.length).toBe(2);
+
+  await page.goto(served.url);
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Library', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'Search the library' }).fill(`"${words.replace(/"/g, '')}"`);
+  await page.locator(`[role="option"][data-item-id="${itemId}"]`).click();
+  const detail = page.getByRole('complementary', { name: 'Item detail' });
+  await detail.getByRole('group', { name: 'Actions for this item' }).getByRole('button', { name: 'Export…' }).click();
+  const dialog = page.getByRole('dialog', { name: /Export “/ });
+  await dialog.getByRole('radio', { name: /WebVTT/ }).check();
+  // A subtitle file holds one transcript: no "all", one language chosen.
+  const choice = dialog.getByLabel(/Transcript language/);
+  await expect(choice.getByRole('option')).toHaveText(languages);
+  await choice.selectOption(languages[1]!);
+  const arrived = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  const vtt = await text(await arrived);
+  await expect(dialog.getByTestId('export-done')).toHaveText(/Exported 1 transcript/);
+  expect(vtt.match(/^WEBVTT/gm)).toHaveLength(1);
+  expect(vtt).toContain(languages[1]!);
+
+  // Markdown may hold both, and offers them all.
+  await dialog.getByRole('radio', { name: /Markdown/ }).check();
+  await dialog.getByLabel('Transcripts instead of items').check();
+  await expect(choice.getByRole('option')).toHaveText(['All languages', ...languages]);
 });

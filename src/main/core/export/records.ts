@@ -70,7 +70,6 @@ const ITEM_SELECT = `SELECT i.id, i.platform, i.kind, i.native_id AS nativeId, i
       WHERE n.item_id = i.id AND n.body <> '' ORDER BY n.collection_id)) AS notesJson`;
 
 /** Items with at least one available transcript: the items a transcript export covers. */
-const HAS_AVAILABLE_TRANSCRIPT = 'EXISTS (SELECT 1 FROM transcripts t WHERE t.item_id = i.id AND t.available = 1)';
 
 function toExportItem(row: ItemRow): ExportItem {
   const { hasTranscript, tagsJson, notesJson, operation, requestId, citedFetchedAt, ...fields } = row;
@@ -108,6 +107,8 @@ export interface ExportQueries {
    */
   segmentRows(): IterableIterator<SegmentRow>;
   countSegmentRows(): number;
+  /** The languages of the scope's available transcripts, one per transcript (null: not stated). */
+  transcriptLanguages(): (string | null)[];
 }
 
 /** Segments read from SQLite per query while a transcript is exported. */
@@ -115,13 +116,20 @@ const SEGMENT_PAGE = 2000;
 
 export type SegmentRow = [itemId: number, transcriptId: number, number: number | null, startMs: number | null, endMs: number | null, text: string | null];
 
-export function createExportQueries(db: Database, scopeTable: string): ExportQueries {
+/**
+ * @param language only the transcripts in this language (as stored), when given
+ */
+export function createExportQueries(db: Database, scopeTable: string, language?: string): ExportQueries {
+  // Which transcripts count: those that exist, in the language asked for.
+  const chosen = `t.available = 1${language === undefined ? '' : ' AND t.language = @language'}`;
+  const bind: [] | [{ language: string }] = language === undefined ? [] : [{ language }];
+  const HAS_AVAILABLE_TRANSCRIPT = `EXISTS (SELECT 1 FROM transcripts t WHERE t.item_id = i.id AND ${chosen})`;
   const itemsSql = (only: boolean) =>
     `${ITEM_SELECT} FROM ${scopeTable} s JOIN items i ON i.id = s.item_id JOIN responses r ON r.id = i.last_response_id
      ${only ? `WHERE ${HAS_AVAILABLE_TRANSCRIPT}` : ''} ORDER BY s.ord`;
   const countSql = (only: boolean) =>
     `SELECT count(*) AS n FROM ${scopeTable} s JOIN items i ON i.id = s.item_id ${only ? `WHERE ${HAS_AVAILABLE_TRANSCRIPT}` : ''}`;
-  const segmentsFrom = `FROM ${scopeTable} s JOIN transcripts t ON t.item_id = s.item_id AND t.available = 1
+  const segmentsFrom = `FROM ${scopeTable} s JOIN transcripts t ON t.item_id = s.item_id AND ${chosen}
     LEFT JOIN transcript_segments g ON g.transcript_id = t.id`;
   const cache = new Map<string, Statement>();
   const prepare = (sql: string): Statement => {
@@ -134,9 +142,13 @@ export function createExportQueries(db: Database, scopeTable: string): ExportQue
   };
   return {
     *items({ withTranscriptsOnly }) {
-      for (const row of prepare(itemsSql(withTranscriptsOnly)).iterate() as IterableIterator<ItemRow>) yield toExportItem(row);
+      const statement = prepare(itemsSql(withTranscriptsOnly));
+      for (const row of (withTranscriptsOnly ? statement.iterate(...bind) : statement.iterate()) as IterableIterator<ItemRow>) yield toExportItem(row);
     },
-    countItems: ({ withTranscriptsOnly }) => (prepare(countSql(withTranscriptsOnly)).get() as { n: number }).n,
+    countItems: ({ withTranscriptsOnly }) => {
+      const statement = prepare(countSql(withTranscriptsOnly));
+      return ((withTranscriptsOnly ? statement.get(...bind) : statement.get()) as { n: number }).n;
+    },
     item(id) {
       const row = prepare(`${ITEM_SELECT} FROM items i JOIN responses r ON r.id = i.last_response_id WHERE i.id = ?`).get(id) as ItemRow | undefined;
       if (!row) throw new Error(`item ${id} vanished during the export`);
@@ -153,7 +165,7 @@ export function createExportQueries(db: Database, scopeTable: string): ExportQue
     },
     *segmentRows() {
       const transcripts = prepare(
-        `SELECT s.item_id, t.id FROM ${scopeTable} s JOIN transcripts t ON t.item_id = s.item_id AND t.available = 1 ORDER BY s.ord, t.language`,
+        `SELECT s.item_id, t.id FROM ${scopeTable} s JOIN transcripts t ON t.item_id = s.item_id AND ${chosen} ORDER BY s.ord, t.language`,
       ).raw(true);
       // Each transcript's segments are read a page at a time (seq is indexed with its transcript):
       // a page of rows costs less to bring into JavaScript than the same rows one by one.
@@ -161,7 +173,7 @@ export function createExportQueries(db: Database, scopeTable: string): ExportQue
         `SELECT ?, transcript_id, seq + 1, start_ms, end_ms, text FROM transcript_segments
           WHERE transcript_id = ? AND seq >= ? ORDER BY seq LIMIT ${SEGMENT_PAGE}`,
       ).raw(true);
-      for (const [itemId, transcriptId] of transcripts.iterate() as IterableIterator<[number, number]>) {
+      for (const [itemId, transcriptId] of transcripts.iterate(...bind) as IterableIterator<[number, number]>) {
         let rows = page.all(itemId, transcriptId, Number.MIN_SAFE_INTEGER) as SegmentRow[];
         // An untimed transcript is one row of nulls, as a LEFT JOIN would give it.
         if (rows.length === 0) yield [itemId, transcriptId, null, null, null, null];
@@ -173,6 +185,10 @@ export function createExportQueries(db: Database, scopeTable: string): ExportQue
         }
       }
     },
-    countSegmentRows: () => (prepare(`SELECT count(*) AS n ${segmentsFrom}`).get() as { n: number }).n,
+    countSegmentRows: () => (prepare(`SELECT count(*) AS n ${segmentsFrom}`).get(...bind) as { n: number }).n,
+    transcriptLanguages: () =>
+      (prepare(`SELECT t.language FROM ${scopeTable} s JOIN transcripts t ON t.item_id = s.item_id AND ${chosen} ORDER BY t.language`).pluck().all(...bind) as string[]).map(
+        (stored) => (stored === '' ? null : stored),
+      ),
   };
 }

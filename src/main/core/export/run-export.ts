@@ -7,7 +7,7 @@ import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { GleanerError } from '../../../shared/errors';
-import { exportsFolder, exportsTranscripts, type ExportedFile, type ExportRequest, type ExportSummary } from '../../../shared/export';
+import { SUBTITLE_FORMATS, exportsFolder, exportsTranscripts, type ExportedFile, type ExportRequest, type ExportSummary } from '../../../shared/export';
 import { openAtomicFile, removeAbandonedTemporaries, syncFolder, temporaryNameFor, type AtomicFile } from './atomic-file';
 import { FORMAT_MODULES } from './formats';
 import type { ExportContext, FormatModule, TranscriptWriter } from './formats/types';
@@ -40,6 +40,16 @@ const PROGRESS_EVERY = 1000;
 
 export const cancelledError = (): GleanerError => new GleanerError('CANCELLED', 'The export was cancelled; nothing was saved under the chosen name.');
 
+/** A subtitle file of several transcripts (English, then Japanese…) would not be a subtitle file. */
+function oneTranscriptOnly(languages: readonly (string | null)[]): void {
+  if (languages.length <= 1) return;
+  const named = [...new Set(languages.map((language) => language ?? 'unstated'))].join(', ');
+  throw new GleanerError(
+    'INVALID_INPUT',
+    `This item has ${languages.length} transcripts (${named}) and a subtitle file holds one: choose its language (--language in the CLI, or the language in the export dialog).`,
+  );
+}
+
 export async function runExport(options: RunExportOptions): Promise<ExportResult> {
   const { request, outPath } = options;
   const module = FORMAT_MODULES[request.format];
@@ -71,7 +81,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
     timeZone: options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     appVersion: options.appVersion,
   };
-  const queries = createExportQueries(reader.db, scope.name);
+  const queries = createExportQueries(reader.db, scope.name, request.language);
   const baseDir = dirname(outPath);
   const stage = folder ? temporaryNameFor(outPath) : null;
   const opened = new Set<AtomicFile>();
@@ -93,6 +103,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
     };
 
     if (transcripts) {
+      if (!folder && SUBTITLE_FORMATS.includes(request.format)) oneTranscriptOnly(queries.transcriptLanguages());
       await writeTranscripts({ module, context, queries, options, summary, openFile, closeFile, checkCancelled, stage });
     } else {
       await writeItems({ module, context, queries, options, summary, openFile, closeFile, checkCancelled });

@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, TRANSCRIPT_FILE_FORMATS, exportsFolder, type ExportFormat } from '../../../shared/export';
 import { formatItems } from '../lib/format';
-import { useExportStore, type ExportTarget } from '../stores/export-store';
+import { languageChoice, useExportStore, type ExportTarget } from '../stores/export-store';
 import './ExportDialog.css';
 
 export interface ExportButtonProps {
@@ -41,6 +41,9 @@ const FORMAT_HINTS: Readonly<Record<ExportFormat, string>> = {
   txt: 'timestamped transcript text, one file per transcript',
 };
 
+/** The language select's value for "all" ("" is a language: the one not stated). */
+const ALL_LANGUAGES = '\u0000all';
+
 /** The dialog itself; rendered by ExportButton, shown while the store holds a target that button opened. */
 export function ExportDialog({ owner }: { owner: string }) {
   const target = useExportStore((s) => (s.owner === owner ? s.target : null));
@@ -66,6 +69,7 @@ export function ExportDialog({ owner }: { owner: string }) {
   const running = starting || job?.state === 'running';
   const transcriptOnly = TRANSCRIPT_FILE_FORMATS.includes(options.format);
   const folder = exportsFolder({ format: options.format, scope: target.scope });
+  const languages = languageChoice(target, options);
 
   const onKeyDown = (event: KeyboardEvent): void => {
     if (event.key !== 'Escape') return;
@@ -111,6 +115,19 @@ export function ExportDialog({ owner }: { owner: string }) {
               <input type="checkbox" checked={options.manifest} onChange={(e) => setOptions({ manifest: e.target.checked })} />
               Manifest (manifest.sha256 with each file’s SHA-256)
             </label>
+            {languages && (
+              <label className="export-language">
+                Transcript language{languages.allowAll ? '' : ' (a subtitle file holds one)'}{' '}
+                <select value={languages.chosen ?? ALL_LANGUAGES} onChange={(e) => setOptions({ language: e.target.value === ALL_LANGUAGES ? null : e.target.value })}>
+                  {languages.allowAll && <option value={ALL_LANGUAGES}>All languages</option>}
+                  {languages.languages.map((language) => (
+                    <option key={language} value={language}>
+                      {language === '' ? 'Language not stated' : language}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
           </fieldset>
           {folder && <p className="muted">This format writes one file per transcript{job?.delivery === 'download' ? '; each downloads separately' : ' into a folder you choose'}.</p>}
           <ExportStatus />

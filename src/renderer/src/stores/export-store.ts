@@ -3,7 +3,7 @@
  * `export.progress` events), and, in browser mode, the downloads of the finished files.
  */
 import { create } from 'zustand';
-import { exportDownloadPath, type ExportFormat, type ExportProgress, type ExportScope } from '../../../shared/export';
+import { SUBTITLE_FORMATS, exportDownloadPath, exportsTranscripts, type ExportFormat, type ExportProgress, type ExportScope } from '../../../shared/export';
 import { errorText } from '../lib/errors';
 import { bridge } from '../transport';
 
@@ -11,12 +11,25 @@ export interface ExportTarget {
   scope: ExportScope;
   /** What the dialog says is being exported: "12 selected items", "the collection “Harbour”". */
   description: string;
+  /** One item's transcript languages ("" when unstated), so its dialog can offer the choice. */
+  transcriptLanguages?: string[];
+}
+
+/** The languages a dialog offers, when there is a choice; subtitle formats hold one transcript each. */
+export function languageChoice(target: ExportTarget, options: ExportOptions): { languages: string[]; allowAll: boolean; chosen: string | null } | null {
+  const languages = [...new Set(target.transcriptLanguages ?? [])];
+  if (languages.length < 2 || !exportsTranscripts(options)) return null;
+  const allowAll = !SUBTITLE_FORMATS.includes(options.format);
+  const chosen = options.language !== null && languages.includes(options.language) ? options.language : allowAll ? null : languages[0]!;
+  return { languages, allowAll, chosen };
 }
 
 export interface ExportOptions {
   format: ExportFormat;
   transcripts: boolean;
   manifest: boolean;
+  /** Only this language's transcripts; null: all of them. */
+  language: string | null;
 }
 
 interface ExportStore {
@@ -69,13 +82,13 @@ export const useExportStore = create<ExportStore>((set, get) => {
   return {
     target: null,
     owner: null,
-    options: { format: 'csv', transcripts: false, manifest: false },
+    options: { format: 'csv', transcripts: false, manifest: false, language: null },
     job: null,
     starting: false,
     problem: null,
     open(target, owner) {
       follow();
-      set({ target, owner, job: null, problem: null });
+      set({ target, owner, job: null, problem: null, options: { ...get().options, language: null } });
     },
     close() {
       set({ target: null, owner: null, job: null, problem: null });
@@ -88,7 +101,14 @@ export const useExportStore = create<ExportStore>((set, get) => {
       if (!target) return;
       set({ starting: true, problem: null, job: null });
       try {
-        const started = await bridge.call('export.start', { scope: target.scope, ...options });
+        const language = languageChoice(target, options)?.chosen ?? null;
+        const started = await bridge.call('export.start', {
+          scope: target.scope,
+          format: options.format,
+          transcripts: options.transcripts,
+          manifest: options.manifest,
+          ...(language !== null ? { language } : {}),
+        });
         if (started.exportId === null) {
           set({ starting: false });
           return;

@@ -8,6 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExportFormat, ExportRequest, ExportScope } from '../../../../src/shared/export';
 import { runExport } from '../../../../src/main/core/export/run-export';
 import { HOSTILE_FORMULAS } from '../../../../src/main/demo/hostile';
+import { createIngester } from '../../../../src/main/core/library/ingest';
+import { fakeResponse, stubNormalise } from '../../../helpers/library';
 import { createExportLibrary, type ExportLibrary } from './library-fixture';
 
 const GOLDEN_DIR = join(__dirname, '../../../fixtures/export');
@@ -182,6 +184,29 @@ describe('subtitles and plain text', () => {
       '00:00:02,500 --> 01:02:05,400',
       '01:02:05,400 --> 01:02:10,000',
     ]);
+  });
+
+  it('write one transcript per subtitle file: an item with several asks for a language, and a language picks them', async () => {
+    createIngester(lib.db, stubNormalise)(
+      fakeResponse(
+        'videosite/transcript',
+        { transcripts: [{ nativeId: 'aaaaaaaaaa1', url: null, language: 'ja', available: true, format: 'segments', fullText: null, segments: [{ startMs: 0, endMs: 1000, text: 'こんばんは' }] }] },
+        { requestId: 'req_transcript_ja', fetchedAt: '2026-01-03T08:30:00.000Z', params: { url: 'https://www.youtube.com/watch?v=aaaaaaaaaa1', language: 'ja' } },
+      ),
+    );
+    const scope = { kind: 'item' as const, id: lib.ids.harbour };
+    for (const format of ['srt', 'vtt'] as const) {
+      await expect(exportTo(`both.${format}`, { format, scope })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/2 transcripts \(en, ja\).*choose its language/) });
+      expect(existsSync(join(lib.dir, 'out', `both.${format}`))).toBe(false);
+    }
+    const japanese = await exportTo('ja.vtt', { format: 'vtt', scope, language: 'ja' });
+    const vtt = new WebVTTParser().parse(readFileSync(japanese.outPath, 'utf8'), 'metadata');
+    expect([vtt.errors, vtt.cues.map((cue: { text: string }) => cue.text)]).toEqual([[], ['こんばんは']]);
+    expect(japanese.result).toMatchObject({ transcripts: 1, segments: 1 });
+    // A language narrows any export's transcripts; plain text may hold several.
+    expect((await exportTo('all.csv', { format: 'csv', transcripts: true })).result).toMatchObject({ transcripts: 2, segments: 4 });
+    expect((await exportTo('en.csv', { format: 'csv', transcripts: true, language: 'en' })).result).toMatchObject({ transcripts: 1, segments: 3 });
+    expect((await exportTo('all.txt', { format: 'txt', scope })).result).toMatchObject({ transcripts: 2 });
   });
 
   it('validate with SRT and WebVTT parsers', async () => {

@@ -17,6 +17,7 @@ interface ExportOptions {
   format: string;
   transcripts?: boolean;
   manifest?: boolean;
+  language?: string;
   out: string;
 }
 
@@ -43,11 +44,18 @@ export function registerExport(program: Command, ctx: CliContext): void {
     .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS).makeOptionMandatory())
     .option('--transcripts', 'export transcripts (one row per segment in CSV); implied by srt, vtt and txt')
     .option('--manifest', `also write ${MANIFEST_NAME} (sha256sum format) beside the output`)
+    .option('--language <language>', 'only the transcripts in this language, as `items show` names it (e.g. English)')
     .requiredOption('--out <path>', 'the file to write; a folder for srt, vtt and txt over several items')
     .action(async (options: ExportOptions, command: Command) => {
       const request = parseOrThrow(
         exportRequestSchema,
-        { scope: scopeFrom(options), format: options.format, transcripts: Boolean(options.transcripts), manifest: Boolean(options.manifest) },
+        {
+          scope: scopeFrom(options),
+          format: options.format,
+          transcripts: Boolean(options.transcripts),
+          manifest: Boolean(options.manifest),
+          ...(options.language !== undefined ? { language: options.language } : {}),
+        },
         'export',
       );
       const outPath = resolve(options.out);

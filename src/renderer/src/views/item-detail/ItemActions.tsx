@@ -102,7 +102,12 @@ export function ItemActions({ detail }: { detail: ItemDetail }) {
         )}
         <ExportButton
           label="Export…"
-          target={() => ({ scope: { kind: 'item', id: detail.item.id }, description: `“${detail.item.title ?? `item ${detail.item.id}`}”` })}
+          target={() => ({
+            scope: { kind: 'item', id: detail.item.id },
+            description: `“${detail.item.title ?? `item ${detail.item.id}`}”`,
+            // As the library stores them: "" where the service did not say.
+            transcriptLanguages: detail.transcripts.filter((t) => t.available).map((t) => t.language ?? ''),
+          })}
         />
       </div>
       <p className={message?.problem ? 'item-actions-message error' : 'item-actions-message muted'} role="status">

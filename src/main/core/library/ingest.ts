@@ -303,6 +303,10 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
       // A transcript fetched before its video: give it an item to belong to.
       itemId = writer.add(makeItem(platform, 'transcript', { kind: transcript.kind ?? 'video', nativeId: transcript.nativeId, url: transcript.url }));
       writer.flush();
+    }
+    if (!itemIds.includes(itemId)) {
+      // The response is part of the item's provenance (its transcript came from it), and the
+      // item is what the response brought: a transcript fetched into a collection puts it there.
       sources.link(itemId, 'transcript', null);
       itemIds.push(itemId);
     }

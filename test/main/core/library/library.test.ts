@@ -96,6 +96,19 @@ describe('ingest', () => {
     expect(detail.transcripts.find((t) => t.language === 'German')).toMatchObject({ available: false, segments: [] });
   });
 
+  it('counts the item a transcript belongs to as what its response brought, with that response in its provenance', () => {
+    const search = fakeResponse('videosite/search', { items: [video('a1', 'Flood defences')] });
+    const [id] = ingest(search).itemIds;
+    const response = fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'a1', url: null, language: 'English', available: true, format: 'text', fullText: 'hello', segments: [] }] }, { requestId: 'req_transcript_a1' });
+    expect(ingest(response).itemIds).toEqual([id]);
+    // Stored again (a replay), the same answer.
+    expect(ingest(response).itemIds).toEqual([id]);
+    const detail = getItemDetail(db, id!);
+    expect(detail.provenance.map((p) => [p.requestId, p.sourcePath])).toEqual(expect.arrayContaining([[search.requestId, 'videos[0]'], ['req_transcript_a1', 'transcript']]));
+    // No counts came with the transcript: still one snapshot.
+    expect(detail.metricsHistory).toHaveLength(1);
+  });
+
   it('merges records of one response that are the same item, keeping every sighting and one snapshot', () => {
     const counts = (views: number | null) => ({ views, likes: null, comments: null, reposts: null, shares: null, followers: null });
     const result = ingest(

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { GleanerError, isGleanerError } from '../../../shared/errors';
+import { stripTerminalControls } from '../../../shared/text';
 import { resolveDataDir } from '../../core/data-dir';
 import { APP_VERSION } from '../app-version';
 import type { Core } from '../../core/core';
@@ -80,7 +81,17 @@ export function buildProgram(io: CliIo, rendererDir: string, helpShownForError: 
 }
 
 /** Runs the CLI and returns the exit status; never throws. */
-export async function runCli(argv: readonly string[], io: CliIo, rendererDir: string): Promise<number> {
+/**
+ * Everything the CLI prints may carry platform text (titles, handles, error bodies), which is
+ * untrusted: terminal control sequences are dropped from every line, not field by field, so no
+ * field can be missed. JSON output escapes them anyway; tabs and line ends stay.
+ */
+function withoutTerminalControls(io: CliIo): CliIo {
+  return { ...io, stdout: (text) => io.stdout(stripTerminalControls(text)), stderr: (text) => io.stderr(stripTerminalControls(text)) };
+}
+
+export async function runCli(argv: readonly string[], givenIo: CliIo, rendererDir: string): Promise<number> {
+  const io = withoutTerminalControls(givenIo);
   const helpShownForError = { text: '' };
   const program = buildProgram(io, rendererDir, helpShownForError);
   const json = argv.includes('--json');

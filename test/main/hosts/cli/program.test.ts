@@ -1,7 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../../src/main/hosts/cli/program';
 import type { CliIo } from '../../../../src/main/hosts/cli/io';
+import { DATABASE_FILE_NAME } from '../../../../src/main/core/data-dir';
+import { createIngester } from '../../../../src/main/core/library/ingest';
+import { openDatabase } from '../../../../src/main/core/store/database';
+import { fakeResponse, item, stubNormalise } from '../../../helpers/library';
 
 function captureIo(env: Record<string, string | undefined> = {}) {
   const out: string[] = [];
@@ -63,5 +70,28 @@ describe('gleaner CLI', () => {
     const { io, err } = captureIo();
     expect(await runCli(['serve', '--json', '--port', 'x'], io, '/nowhere')).toBe(2);
     expect(JSON.parse(err())).toMatchObject({ error: { code: 'INVALID_INPUT' } });
+  });
+});
+
+describe('gleaner CLI output', () => {
+  it('never passes a terminal control sequence from platform text to the terminal', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gleaner-cli-controls-'));
+    try {
+      const db = openDatabase({ path: join(dir, DATABASE_FILE_NAME) });
+      const hostile = item({ nativeId: 'esc1', title: 'Clear\u001b[2J title', author: { name: 'Name\u001b]0;pwned\u0007', handle: '@x\u001b[2J', id: null, url: null }, publishedText: '3 days\u009b ago' });
+      createIngester(db, stubNormalise)(fakeResponse('tweetsite/user/tweets', { items: [hostile] }));
+      db.close();
+      const { io, out, err } = captureIo();
+      expect(await runCli(['items', 'show', '1', '--data-dir', dir], io, '/nowhere'), err()).toBe(0);
+      expect(out()).toContain('Author:     Name]0;pwned @x[2J');
+      const controls = [...out()].filter((char) => char !== '\n' && char !== '\t' && (char < ' ' || (char >= '\u007f' && char <= '\u009f')));
+      expect(controls).toEqual([]);
+      // With --json the same text stays whole, escaped by JSON.
+      const json = captureIo();
+      expect(await runCli(['items', 'show', '1', '--json', '--data-dir', dir], json.io, '/nowhere')).toBe(0);
+      expect((JSON.parse(json.out()) as { item: { authorHandle: string } }).item.authorHandle).toBe('@x\u001b[2J');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -95,3 +95,23 @@ describe('gleaner CLI output', () => {
     }
   });
 });
+
+describe('gleaner CLI on names the library does not have', () => {
+  it('reports a collection or a job that does not exist as NOT_FOUND (exit 1), not as an empty answer', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gleaner-cli-missing-'));
+    try {
+      for (const [argv, message] of [
+        [['search', '', '--collection', 'Nope'], 'error NOT_FOUND: There is no collection named "Nope".\n'],
+        [['queue', 'cancel', '99999'], /^error NOT_FOUND: There is no job 99999 in the queue/],
+        [['queue', 'retry', '99999'], /^error NOT_FOUND: There is no job 99999 in the queue/],
+      ] as const) {
+        const { io, err, out } = captureIo();
+        expect(await runCli([...argv, '--data-dir', dir], io, '/nowhere'), argv.join(' ')).toBe(1);
+        expect(err()).toMatch(message);
+        expect(out()).toBe('');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -3,6 +3,14 @@ import { GleanerError } from '../../../../shared/errors';
 import type { QueueStatus } from '../../../../shared/queue';
 import { drainQueue } from '../queue-runner';
 import type { CliContext } from '../program';
+import type { FetchQueue } from '../../../core/queue/fetch-queue';
+
+/** A job id that names no job is a slip to report, not "0 jobs" to shrug at. */
+function requireJob(queue: Pick<FetchQueue, 'job'>, target: { jobId: number } | 'all'): void {
+  if (target !== 'all' && !queue.job(target.jobId)) {
+    throw new GleanerError('NOT_FOUND', `There is no job ${target.jobId} in the queue; \`gleaner queue status\` counts the jobs there are.`);
+  }
+}
 
 function describeStatus(status: QueueStatus): string {
   const g = status.gauge;
@@ -69,6 +77,7 @@ export function registerQueue(program: Command, ctx: CliContext): void {
     .action((id: string | undefined, options: { all?: boolean }, command: Command) => {
       const target = parseTarget(id, options.all, 'cancel');
       return ctx.withCore(command, async (core) => {
+        requireJob(core.context.queue, target);
         const cancelled = core.context.queue.cancel(target);
         out(command, { cancelled }, `Cancelled ${cancelled} job(s).`);
       });
@@ -82,6 +91,7 @@ export function registerQueue(program: Command, ctx: CliContext): void {
     .action((id: string | undefined, options: { all?: boolean }, command: Command) => {
       const target = parseTarget(id, options.all, 'retry');
       return ctx.withCore(command, async (core) => {
+        requireJob(core.context.queue, target);
         const retried = core.context.queue.retry(target);
         out(command, { retried }, `Queued ${retried} job(s) again; \`gleaner queue resume\` runs them.`);
       });

@@ -3,7 +3,7 @@
  * to disk, reports progress, stops cleanly when cancelled, and writes the manifest. Nothing
  * appears under the chosen name until everything under it is complete.
  */
-import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { GleanerError } from '../../../shared/errors';
@@ -297,8 +297,22 @@ function uniqueName(used: Set<string>, name: string): string {
 }
 
 /** `sha256sum` format: the hash, two spaces, the path relative to the manifest's folder. */
+/**
+ * Writes the export's files into `manifest.sha256`, keeping what an earlier export into the same
+ * folder listed there (its files are evidence too): an entry for a file written again takes the
+ * new hash, an entry whose file is gone is dropped, and lines that are not entries stay as they were.
+ */
 async function writeManifest(baseDir: string, files: readonly ExportedFile[]): Promise<void> {
-  const lines = files.map((file) => `${file.sha256!}  ${file.path}\n`).join('');
+  const fresh = new Map(files.map((file) => [file.path, file.sha256!]));
+  const kept: string[] = [];
+  const earlier = await readFile(join(baseDir, MANIFEST_NAME), 'utf8').catch(() => '');
+  for (const line of earlier.split('\n')) {
+    if (line === '') continue;
+    const entry = /^[0-9a-f]{64} [ *](.+)$/.exec(line);
+    if (!entry) kept.push(line);
+    else if (!fresh.has(entry[1]!) && (await stat(join(baseDir, entry[1]!)).then(() => true, () => false))) kept.push(line);
+  }
+  const lines = [...kept, ...files.map((file) => `${file.sha256!}  ${file.path}`)].map((line) => `${line}\n`).join('');
   const manifest = await openAtomicFile(join(baseDir, MANIFEST_NAME), { hash: false, byteOrderMark: false });
   try {
     await manifest.write(lines);

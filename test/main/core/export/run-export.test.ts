@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import srtParser2 from 'srt-parser-2';
@@ -246,14 +246,31 @@ describe('manifest', () => {
     const hash = createHash('sha256').update(readFileSync(outPath)).digest('hex');
     expect(manifest).toBe(`${hash}  items.csv\n`);
 
+    // A second export into the same folder adds its files; the first one's entry stays.
     const folder = await exportTo('subs', { format: 'srt', scope: { kind: 'all' }, manifest: true });
     const lines = readFileSync(join(lib.dir, 'out', 'manifest.sha256'), 'utf8').trimEnd().split('\n');
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe(`${hash}  items.csv`);
     for (const line of lines) {
       const [digest, path] = line.split('  ') as [string, string];
       expect(createHash('sha256').update(readFileSync(join(lib.dir, 'out', path))).digest('hex')).toBe(digest);
     }
     expect(folder.result.files).toHaveLength(2);
+  });
+
+  it('keeps earlier exports\' entries: a file written again gets its new hash, a file gone loses its entry', async () => {
+    const manifestPath = join(lib.dir, 'out', 'manifest.sha256');
+    await exportTo('items.csv', { format: 'csv', manifest: true });
+    const md = await exportTo('items.md', { format: 'md', manifest: true });
+    writeFileSync(manifestPath, `# checked by the desk\n${readFileSync(manifestPath, 'utf8')}`);
+    // items.csv again, with other content (a different scope); items.md removed by hand.
+    const csv = await exportTo('items.csv', { format: 'csv', scope: { kind: 'all' }, manifest: true });
+    rmSync(md.outPath);
+    await exportTo('other.json', { format: 'json', manifest: true });
+    const hashOf = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+    expect(readFileSync(manifestPath, 'utf8')).toBe(
+      `# checked by the desk\n${hashOf(csv.outPath)}  items.csv\n${hashOf(join(lib.dir, 'out', 'other.json'))}  other.json\n`,
+    );
   });
 });
 

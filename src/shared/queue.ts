@@ -81,6 +81,8 @@ export interface ImportLine {
   requests: number;
   /** The library item the link already is, when it can be told: it goes into the import's collection at once. */
   itemId?: number;
+  /** A listing link fetched before (a channel, a community's search): every item its answer listed, `itemId` first. */
+  listedItemIds?: number[];
   /** The waiting job an already-queued link is: its items go into the import's collection too. */
   jobId?: number;
 }
@@ -96,7 +98,7 @@ export interface ImportPlan {
  * in its collection at once, without a request (those whose transcript it fetches included).
  */
 export function alreadyFetchedItems(plan: ImportPlan): number[] {
-  return [...new Set(plan.lines.flatMap((line) => (line.itemId !== undefined ? [line.itemId] : [])))];
+  return [...new Set(plan.lines.flatMap((line) => line.listedItemIds ?? (line.itemId !== undefined ? [line.itemId] : [])))];
 }
 
 /** The waiting jobs of a plan's already-queued links, once each: an import sends them into its collection too. */

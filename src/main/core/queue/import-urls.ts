@@ -52,10 +52,11 @@ export function planImport(
   );
   // A link counts as fetched when an item matches it, or a finished job fetched exactly it
   // (the service may return the item under another identity, e.g. a DID for a handle).
-  const fetchedBefore = deps.db.prepare<[string, string], { itemId: number | null }>(
-    `SELECT (SELECT s.item_id FROM item_sources s WHERE s.response_id = j.response_id ORDER BY s.position LIMIT 1) AS itemId
-       FROM jobs j WHERE j.operation = ? AND j.params = ? AND j.state = 'done' LIMIT 1`,
+  const fetchedBefore = deps.db.prepare<[string, string], { responseId: number }>(
+    `SELECT j.response_id AS responseId FROM jobs j WHERE j.operation = ? AND j.params = ? AND j.state = 'done' LIMIT 1`,
   );
+  // Every item the answer held, in its order: a listing link stands for all of them.
+  const itemsOfResponse = deps.db.prepare<[number], number>('SELECT item_id FROM item_sources WHERE response_id = ? GROUP BY item_id ORDER BY min(position)').pluck();
   const waiting = new Map(
     deps.db
       .prepare<[], { id: number; operation: string; params: string }>(`SELECT id, operation, params FROM jobs WHERE ${JOB_WAITING}`)
@@ -99,7 +100,15 @@ export function planImport(
       const job = fetchedBefore.get(operation, JSON.stringify(recognition.params));
       if (job) {
         const reason = 'Already fetched into the library; ask for a refresh to fetch it again.';
-        return lines.push({ ...base, status: 'already-fetched', reason, requests: 0, ...(job.itemId !== null ? { itemId: job.itemId } : {}) });
+        const listed = itemsOfResponse.all(job.responseId);
+        return lines.push({
+          ...base,
+          status: 'already-fetched',
+          reason,
+          requests: 0,
+          ...(listed.length > 0 ? { itemId: listed[0]! } : {}),
+          ...(listed.length > 1 ? { listedItemIds: listed } : {}),
+        });
       }
     }
     const waitingJob = waiting.get(`${operation} ${JSON.stringify(main.params)}`);

@@ -31,7 +31,7 @@ function videoResponse(request: PreparedRequest, at: number, nextPage: Record<st
   const op = request.operation;
   const id = (request.params.url ?? request.params.query ?? 'x').replace(/\W/g, '').slice(-11).padStart(11, '0');
   const data =
-    op.id === 'videosite/search'
+    op.id === 'videosite/search' || op.id === 'videosite/channel/videos'
       ? { videos: Array.from({ length: 5 }, (_, i) => ({ type: 'video', id: `${id.slice(0, 9)}${request.params.continuationToken ?? 'p0'}${i}`.slice(-11), title: `Result ${i}` })), continuationToken: nextPage?.continuationToken ?? '' }
       : { id, url: `https://www.youtube.com/watch?v=${id}`, title: `Video ${id}`, viewCountInt: requestCounter };
   const body = JSON.stringify({ success: true, data, meta: { platform: op.platform, endpoint: op.endpoint, request_id: `req_sim_${requestCounter}` } });

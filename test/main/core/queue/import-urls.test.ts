@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recogniseUrl } from '../../../../src/main/core/platforms/recognise-url';
 import { planImport } from '../../../../src/main/core/queue/import-urls';
+import { alreadyFetchedItems } from '../../../../src/shared/queue';
 import { createHarness } from './harness';
 
 const limits = { perMinute: 30, perDay: 1000 };
@@ -44,6 +45,23 @@ describe('planImport', () => {
     // The service may store the item under another identity: the finished job still says which item it brought.
     h.db.prepare("UPDATE items SET native_id = 'renamed', url = 'https://www.youtube.com/watch?v=renamed'").run();
     expect(planImport(link, deps).plan.lines[0]).toMatchObject({ status: 'already-fetched', reason: expect.stringMatching(/^Already fetched into the library/), itemId });
+  });
+
+  it('takes a listing link fetched before (a channel) for every item its answer listed', async () => {
+    const h = createHarness();
+    const link = 'https://www.youtube.com/@newsroom';
+    const recognised = recogniseUrl(link);
+    if (!recognised.ok) throw new Error('the test link must be recognised');
+    expect(recognised.operation).toBe('videosite/channel/videos');
+    h.queue.enqueue({ kind: 'call', label: 'x', jobs: [{ operation: recognised.operation, params: recognised.params }] });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.status().counts.done === 1);
+    const listed = h.db.prepare('SELECT item_id FROM item_sources ORDER BY position').pluck().all() as number[];
+    expect(listed).toHaveLength(5);
+    const { plan } = planImport(link, { db: h.db, recognise: (l: string) => recogniseUrl(l), limits, usedToday: 0 });
+    expect(plan.lines[0]).toMatchObject({ status: 'already-fetched', itemId: listed[0], listedItemIds: listed });
+    // An import into a collection puts all of them there, not only the first.
+    expect(alreadyFetchedItems(plan)).toEqual(listed);
   });
 
   it('fetches only the transcript of a known item that has none, when transcripts are asked for', async () => {

@@ -5,14 +5,11 @@
  * item detail as inert text while the page stays responsive, then exported to CSV and Markdown
  * downloads that hold it safely.
  */
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { expect, startServe, test, type ServedGleaner } from './fixtures';
-import { seedLibrary } from './library-helpers';
+import { seedItems, seedLibrary } from './library-helpers';
 
 const HUGE_TITLE = `=HYPERLINK("http://attacker.example") hugetitle ${'<script>alert(1)</script> [x](javascript:alert(1)) '.repeat(40_000)}`;
 const SURROGATE_TITLE = 'surrogatetitle \uD800 broken \uDC00 pair # heading';
@@ -27,16 +24,10 @@ test.beforeAll(async () => {
   ({ served, stop } = await startServe({
     seedDataDir(dataDir) {
       // JSON escapes lone surrogates (\ud800), so they reach the ingest as they are.
-      const itemsFile = join(dataDir, 'seed-items.json');
-      writeFileSync(
-        itemsFile,
-        JSON.stringify([
-          { nativeId: 'huge1', platform: 'tweetsite', kind: 'post', url: 'javascript:alert(1)', title: HUGE_TITLE, text: 'a 2 MB title' },
-          { nativeId: 'sur1', platform: 'tweetsite', kind: 'post', url: 'https://x.com/someone/status/77', title: SURROGATE_TITLE, text: SURROGATE_TEXT },
-        ]),
-      );
-      // The real ingest, in a process of its own (this project does not compile the core).
-      execFileSync(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'reliability', 'seed-library.ts'), dataDir, itemsFile], { cwd: join(__dirname, '..', '..'), stdio: 'inherit' });
+      seedItems(dataDir, [
+        { nativeId: 'huge1', platform: 'tweetsite', kind: 'post', url: 'javascript:alert(1)', title: HUGE_TITLE, text: 'a 2 MB title' },
+        { nativeId: 'sur1', platform: 'tweetsite', kind: 'post', url: 'https://x.com/someone/status/77', title: SURROGATE_TITLE, text: SURROGATE_TEXT },
+      ]);
     },
   }));
   // The demo service's hostile items (markup, javascript: links, formulas) join them.

@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
 import type { ServedGleaner } from './fixtures';
 
@@ -41,4 +44,16 @@ export async function seedLibrary(gleaner: ServedGleaner): Promise<void> {
   await fetchInto(gleaner, 'videosite/search', { query: 'city' });
   await fetchInto(gleaner, 'videosite/transcript', { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', language: 'en' });
   await fetchInto(gleaner, 'tweetsite/user/tweets', { handle: 'user0' });
+}
+
+/**
+ * Writes items into a data folder with the real ingest (test/reliability/seed-library.ts), for
+ * `startServe({ seedDataDir })`: content the demo service cannot serve, or more of it than it would.
+ * Each item is a partial normalised item with at least a nativeId.
+ */
+export function seedItems(dataDir: string, items: readonly Record<string, unknown>[]): void {
+  const itemsFile = join(dataDir, 'seed-items.json');
+  writeFileSync(itemsFile, JSON.stringify(items));
+  // In a process of its own: this project does not compile the core.
+  execFileSync(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'reliability', 'seed-library.ts'), dataDir, itemsFile], { cwd: join(__dirname, '..', '..'), stdio: 'inherit' });
 }

@@ -3,12 +3,9 @@
  * after a long scroll, or every item a search found, and acts on all of them — not only on the
  * rows the list happened to have loaded (the list loads 200 rows at a time, as they come into view).
  */
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, startServe, test, type ServedGleaner } from './fixtures';
-import { rpc } from './library-helpers';
+import { rpc, seedItems } from './library-helpers';
 
 const ITEMS = 1500;
 
@@ -20,18 +17,18 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   ({ served, stop } = await startServe({
     seedDataDir(dataDir) {
-      const itemsFile = join(dataDir, 'seed-items.json');
       // Every third item is about the harbour.
-      const items = Array.from({ length: ITEMS }, (_, i) => ({
-        nativeId: `sel${i}`,
-        platform: 'tweetsite',
-        kind: 'tweet',
-        url: `https://x.com/desk/status/${1_000_000 + i}`,
-        title: null,
-        text: i % 3 === 0 ? `Harbour report number ${i}` : `City council minute ${i}`,
-      }));
-      writeFileSync(itemsFile, JSON.stringify(items));
-      execFileSync(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'reliability', 'seed-library.ts'), dataDir, itemsFile], { cwd: join(__dirname, '..', '..'), stdio: 'inherit' });
+      seedItems(
+        dataDir,
+        Array.from({ length: ITEMS }, (_, i) => ({
+          nativeId: `sel${i}`,
+          platform: 'tweetsite',
+          kind: 'tweet',
+          url: `https://x.com/desk/status/${1_000_000 + i}`,
+          title: null,
+          text: i % 3 === 0 ? `Harbour report number ${i}` : `City council minute ${i}`,
+        })),
+      );
     },
   }));
 });

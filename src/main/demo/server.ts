@@ -4,6 +4,7 @@
  * tokens per plan, per-team rate limits, pagination, the trim and extras flags, and fault
  * injection. It is Gleaner's default peer on first run and the peer tests run against.
  */
+import { listenOnLoopback } from '../core/listen';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -175,13 +176,7 @@ export async function startDemoService(options: DemoServiceOptions = {}): Promis
     };
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listenOnLoopback(server, options.port);
   server.on('error', (error) => log.error('demo service error', { error: error.message }));
   port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;

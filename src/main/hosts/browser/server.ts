@@ -7,6 +7,7 @@
  * carry the per-run secret (cookie or bearer), name this host in `Host` (against DNS
  * rebinding), and, when it has an `Origin`, come from this origin.
  */
+import { listenOnLoopback } from '../../core/listen';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -209,13 +210,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     });
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listenOnLoopback(server, options.port);
   port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
 

@@ -40,7 +40,12 @@ export function buildProgram(io: CliIo, rendererDir: string, helpShownForError: 
   const ctx: CliContext = {
     io,
     rendererDir,
-    dataDir: (command) => resolveDataDir((command.optsWithGlobals() as GlobalOptions).dataDir, io.env),
+    dataDir: (command) => {
+      const flag = (command.optsWithGlobals() as GlobalOptions).dataDir;
+      // An empty --data-dir (an unset shell variable) must not open another library quietly.
+      if (flag !== undefined && flag.trim() === '') throw new GleanerError('INVALID_INPUT', '--data-dir needs a folder; leave it out to use $GLEANER_DATA_DIR or the app’s own folder.');
+      return resolveDataDir(flag, io.env);
+    },
     json: (command) => Boolean((command.optsWithGlobals() as GlobalOptions).json),
     async withCore(command, work) {
       const { core, log } = createNodeCore({ dataDir: ctx.dataDir(command), host: 'cli', env: io.env });

@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -110,6 +112,44 @@ describe('gleaner CLI on names the library does not have', () => {
         expect(err()).toMatch(message);
         expect(out()).toBe('');
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('gleaner CLI on input it cannot use', () => {
+  it('refuses an empty --data-dir instead of opening another library', async () => {
+    const { io, err } = captureIo();
+    expect(await runCli(['collections', 'list', '--data-dir', ''], io, '/nowhere')).toBe(2);
+    expect(err()).toMatch(/^error INVALID_INPUT: --data-dir needs a folder/);
+  });
+
+  it('says a port in use is in use (exit 2), for the demo service and browser mode alike', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = String((taken.address() as AddressInfo).port);
+    const dir = mkdtempSync(join(tmpdir(), 'gleaner-cli-port-'));
+    try {
+      for (const argv of [['demo-service', '--port', port], ['serve', '--no-open', '--port', port, '--data-dir', dir]]) {
+        const { io, err } = captureIo();
+        expect(await runCli(argv, io, '/nowhere'), argv[0]).toBe(2);
+        expect(err()).toBe(`error INVALID_INPUT: Port ${port} is in use by another program; choose another with --port, or leave it out for a free one.\n`);
+      }
+    } finally {
+      taken.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('calls an import list with no fetchable link a mistake (exit 2), after showing why for each line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gleaner-cli-import-'));
+    try {
+      const { io, err, out } = captureIo();
+      (io.stdin as PassThrough).end('not a link\nhttps://example.com/page\n');
+      expect(await runCli(['import', '-', '--data-dir', dir], io, '/nowhere')).toBe(2);
+      expect(out()).toMatch(/0 to fetch, 2 rejected/);
+      expect(err()).toBe('error INVALID_INPUT: None of the 2 line(s) is a link Gleaner can fetch; the plan above says why for each.\n');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -61,6 +61,11 @@ export function registerImport(program: Command, ctx: CliContext): void {
       await ctx.withCore(command, async (core) => {
         const { plan, jobs } = planUrlImport(core.context, text, { transcripts: options.transcripts, refresh: options.refresh });
         ctx.io.stdout(json ? `${JSON.stringify({ plan })}\n` : describeLines(plan));
+        // A list of which no line is a link Gleaner can fetch is a mistake (the wrong file?), not "nothing to do".
+        const recognised = plan.lines.filter((line) => line.operation !== undefined).length;
+        if (plan.counts.rejected > 0 && recognised === 0) {
+          throw new GleanerError('INVALID_INPUT', `None of the ${plan.counts.rejected} line(s) is a link Gleaner can fetch; the plan above says why for each.`);
+        }
         if (options.dryRun) return;
         if (jobs.length > 0 && !plan.quota.fitsToday && !options.carryOver) {
           throw new GleanerError('BUDGET_EXCEEDED', `This import does not fit in today’s budget (${plan.quota.requests} requests, ${plan.quota.remainingToday} left today). Run it again with --carry-over to let it continue over the next days.`);

@@ -10,6 +10,7 @@ import type { CliIo } from '../../../../src/main/hosts/cli/io';
 import { DATABASE_FILE_NAME } from '../../../../src/main/core/data-dir';
 import { createIngester } from '../../../../src/main/core/library/ingest';
 import { openDatabase } from '../../../../src/main/core/store/database';
+import { createTestCore } from '../../../helpers/core';
 import { fakeResponse, item, stubNormalise } from '../../../helpers/library';
 
 function captureIo(env: Record<string, string | undefined> = {}) {
@@ -152,6 +153,28 @@ describe('gleaner CLI on input it cannot use', () => {
       expect(err()).toBe('error INVALID_INPUT: None of the 2 line(s) is a link Gleaner can fetch; the plan above says why for each.\n');
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('gleaner queue status', () => {
+  it('lists the waiting jobs with the ids that `queue cancel ID` takes', async () => {
+    const { core, dataDir } = createTestCore();
+    try {
+      core.context.queue.pause('user');
+      const { jobIds } = core.context.queue.enqueue({ kind: 'call', label: 'x', jobs: [{ operation: 'videosite/search', params: { query: 'harbour floods' } }] });
+      await core.close();
+      const { io, out } = captureIo();
+      expect(await runCli(['queue', 'status', '--data-dir', dataDir], io, '/nowhere')).toBe(0);
+      expect(out()).toContain(`Waiting:\n  #${jobIds[0]} queued videosite/search query=harbour floods\n`);
+      const json = captureIo();
+      expect(await runCli(['queue', 'status', '--json', '--data-dir', dataDir], json.io, '/nowhere')).toBe(0);
+      expect((JSON.parse(json.out()) as { waiting: { id: number }[] }).waiting.map((job) => job.id)).toEqual(jobIds);
+      const cancel = captureIo();
+      expect(await runCli(['queue', 'cancel', String(jobIds[0]), '--data-dir', dataDir], cancel.io, '/nowhere')).toBe(0);
+      expect(cancel.out()).toBe('Cancelled 1 job(s).\n');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

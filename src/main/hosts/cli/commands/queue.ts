@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { GleanerError } from '../../../../shared/errors';
-import type { QueueStatus } from '../../../../shared/queue';
+import type { JobSummary, QueueStatus } from '../../../../shared/queue';
 import { drainQueue } from '../queue-runner';
 import type { CliContext } from '../program';
 import type { FetchQueue } from '../../../core/queue/fetch-queue';
@@ -10,6 +10,11 @@ function requireJob(queue: Pick<FetchQueue, 'job'>, target: { jobId: number } | 
   if (target !== 'all' && !queue.job(target.jobId)) {
     throw new GleanerError('NOT_FOUND', `There is no job ${target.jobId} in the queue; \`gleaner queue status\` counts the jobs there are.`);
   }
+}
+
+/** What a job asks for, in a few words: its link, else its other parameters. */
+function whatJobFetches(job: JobSummary): string {
+  return (job.params.url ?? Object.entries(job.params).map(([name, value]) => `${name}=${value}`).join(' ')).slice(0, 120);
 }
 
 function describeStatus(status: QueueStatus): string {
@@ -44,7 +49,15 @@ export function registerQueue(program: Command, ctx: CliContext): void {
       ctx.withCore(command, async (core) => {
         const status = core.context.queue.status();
         const failed = core.context.queue.jobs({ state: 'failed', limit: 20 });
-        out(command, { ...status, failed }, `${describeStatus(status)}${failed.length ? `\nFailed:\n${failed.map((j) => `  #${j.id} ${j.operation}: ${j.errorCode} ${j.errorMessage}`).join('\n')}` : ''}`);
+        // The ids `queue cancel ID` takes: the jobs still to run (the first 20 of each state).
+        const waiting = [...core.context.queue.jobs({ state: 'running', limit: 20 }), ...core.context.queue.jobs({ state: 'queued', limit: 20 })];
+        const list = (title: string, jobs: readonly JobSummary[], describe: (job: JobSummary) => string) =>
+          jobs.length ? `\n${title}:\n${jobs.map((job) => `  #${job.id} ${describe(job)}`).join('\n')}` : '';
+        out(
+          command,
+          { ...status, waiting, failed },
+          `${describeStatus(status)}${list('Waiting', waiting, (j) => `${j.state} ${j.operation} ${whatJobFetches(j)}`)}${list('Failed', failed, (j) => `${j.operation}: ${j.errorCode} ${j.errorMessage}`)}`,
+        );
       }),
     );
 

@@ -129,7 +129,9 @@ export function createExportQueries(db: Database, scopeTable: string, language?:
      ${only ? `WHERE ${HAS_AVAILABLE_TRANSCRIPT}` : ''} ORDER BY s.ord`;
   const countSql = (only: boolean) =>
     `SELECT count(*) AS n FROM ${scopeTable} s JOIN items i ON i.id = s.item_id ${only ? `WHERE ${HAS_AVAILABLE_TRANSCRIPT}` : ''}`;
-  const segmentsFrom = `FROM ${scopeTable} s JOIN transcripts t ON t.item_id = s.item_id AND ${chosen}
+  // The scope's items joined to their chosen transcripts.
+  const transcriptsFrom = `FROM ${scopeTable} s JOIN transcripts t ON t.item_id = s.item_id AND ${chosen}`;
+  const segmentsFrom = `${transcriptsFrom}
     LEFT JOIN transcript_segments g ON g.transcript_id = t.id`;
   const cache = new Map<string, Statement>();
   const prepare = (sql: string): Statement => {
@@ -165,7 +167,7 @@ export function createExportQueries(db: Database, scopeTable: string, language?:
     },
     *segmentRows() {
       const transcripts = prepare(
-        `SELECT s.item_id, t.id FROM ${scopeTable} s JOIN transcripts t ON t.item_id = s.item_id AND ${chosen} ORDER BY s.ord, t.language`,
+        `SELECT s.item_id, t.id ${transcriptsFrom} ORDER BY s.ord, t.language`,
       ).raw(true);
       // Each transcript's segments are read a page at a time (seq is indexed with its transcript):
       // a page of rows costs less to bring into JavaScript than the same rows one by one.
@@ -187,7 +189,7 @@ export function createExportQueries(db: Database, scopeTable: string, language?:
     },
     countSegmentRows: () => (prepare(`SELECT count(*) AS n ${segmentsFrom}`).get(...bind) as { n: number }).n,
     transcriptLanguages: () =>
-      (prepare(`SELECT t.language FROM ${scopeTable} s JOIN transcripts t ON t.item_id = s.item_id AND ${chosen} ORDER BY t.language`).pluck().all(...bind) as string[]).map(
+      (prepare(`SELECT t.language ${transcriptsFrom} ORDER BY t.language`).pluck().all(...bind) as string[]).map(
         (stored) => (stored === '' ? null : stored),
       ),
   };

@@ -52,6 +52,10 @@ export function createCollectionRepository(db: Database, now: () => string) {
   const touch = db.prepare('UPDATE collections SET updated_at = ? WHERE id = ?');
 
   return {
+    /** The collection of that name (any case), or NOT_FOUND: for callers that only need it to exist. */
+    require(name: string): { id: number; name: string } {
+      return require(name);
+    },
     list(): CollectionSummary[] {
       return db
         .prepare<[], CollectionSummary>(

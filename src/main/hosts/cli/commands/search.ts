@@ -51,9 +51,7 @@ export function registerSearch(program: Command, ctx: CliContext): void {
       const request = withFlagNames(() => parseOrThrow(searchRequestSchema, fields, 'search'));
       await ctx.withCore(command, async (core) => {
         // A mistyped collection is an error, as in `collections show` and `export`, not an empty result.
-        if (request.collection !== undefined && !core.context.db.prepare('SELECT 1 FROM collections WHERE name = ?').get(request.collection.trim())) {
-          throw new GleanerError('NOT_FOUND', `There is no collection named ${JSON.stringify(request.collection.trim())}.`);
-        }
+        if (request.collection !== undefined) core.context.collections.require(request.collection);
         const result = searchLibrary(core.context.db, request, MARKERS);
         if (ctx.json(command)) {
           const hits = result.hits.map((hit) => ({

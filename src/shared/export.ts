@@ -38,7 +38,7 @@ export interface ExportRequest {
   transcripts: boolean;
   /** Also write `manifest.sha256` (sha256sum format) listing every exported file. */
   manifest: boolean;
-  /** Only the transcripts in this language, as the library names it ("English", "de"; "" when unstated). */
+  /** Only the transcripts in this language: a code or a name ("en", "English"; "" when unstated). */
   language?: string;
 }
 

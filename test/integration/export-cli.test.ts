@@ -128,4 +128,25 @@ describe('gleaner export', () => {
     expect(missing.stderr).toBe('error NOT_FOUND: There is no collection named "Nope".\n');
     expect(existsSync(out)).toBe(false);
   });
+
+  // Last: it gives one item a second transcript, which the folder exports above do not expect.
+  it('finds a transcript by its language’s code or name, however the service spelt the language', async () => {
+    const shown = await gleaner('--json', 'collections', 'show', 'Story');
+    expect(shown.code, shown.stderr).toBe(0);
+    const video = (JSON.parse(shown.stdout) as { items: { id: number; url: string; kind: string }[] }).items.find((item) => item.kind === 'video')!;
+    const id = String(video.id);
+    // Fetched with language=en; the service named it "English". The video's details bring a second transcript, its language not stated.
+    expect((await gleaner('call', 'videosite', 'video', `url=${video.url}`)).code).toBe(0);
+    const show = await gleaner('items', 'show', id);
+    expect(show.stdout).toContain('Transcript: English (en)\n');
+    expect(show.stdout).toContain('Transcript: language not stated\n');
+    const both = await gleaner('export', '--item', id, '--format', 'srt', '--out', join(outDir, 'both.srt'));
+    expect([both.code, both.stderr]).toEqual([2, expect.stringMatching(/2 transcripts \(language not stated, English \(en\)\)/)]);
+    for (const language of ['en', 'English']) {
+      const out = join(outDir, `one-${language}.srt`);
+      const run = await gleaner('export', '--item', id, '--format', 'srt', '--language', language, '--out', out);
+      expect(run.code, run.stderr).toBe(0);
+      expect(new srtParser2().fromSrt(readFileSync(out, 'utf8')).length).toBeGreaterThan(0);
+    }
+  });
 });

@@ -2,7 +2,8 @@
  * Libraries written by older Gleaners (schema versions 1 to 3, kept as SQL dumps in
  * test/fixtures/schemas/, made by make-fixtures.ts there) open in today's Gleaner: the real
  * migrations bring them to the newest version, and every row of every old table is still
- * there, unchanged in every old column. The full-text search finds the old items.
+ * there, unchanged in every old column but one: a transcript's language takes the library's one
+ * spelling ("English" → "en", migration 5). The full-text search finds the old items.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/main/core/store/database';
 import { migrations } from '../../src/main/core/store/migrations';
+import { canonicalLanguage } from '../../src/shared/language';
 import { createTestCore, type TestCore } from '../helpers/core';
 
 const fixture = (version: number) => readFileSync(join(__dirname, '..', 'fixtures', 'schemas', `library-v${version}.sql`), 'utf8');
@@ -42,6 +44,19 @@ function rowsOf(db: BetterSqlite3.Database, table: string, columns: string[]): s
   return (db.prepare(`SELECT ${list} FROM "${table}"`).raw().all() as unknown[][]).map((row) => JSON.stringify(row)).sort();
 }
 
+/** An old row as migration 5 leaves it: the fixtures hold no item with one language spelt two ways, so no row goes. */
+function asMigrated(table: string, columns: string[], rows: string[]): string[] {
+  const language = columns.indexOf('language');
+  if (table !== 'transcripts' || language < 0) return rows;
+  return rows
+    .map((line) => {
+      const row = JSON.parse(line) as unknown[];
+      row[language] = canonicalLanguage(row[language] as string);
+      return JSON.stringify(row);
+    })
+    .sort();
+}
+
 describe.each([1, 2, 3])('a library at schema version %i', (version) => {
   it('migrates to the newest schema with every old row intact', () => {
     dir = mkdtempSync(join(tmpdir(), 'gleaner-schema-'));
@@ -63,7 +78,7 @@ describe.each([1, 2, 3])('a library at schema version %i', (version) => {
       for (const [table, info] of before) {
         if (table === 'schema_migrations') continue;
         const now = rowsOf(db, table, info.columns);
-        expect(now, `rows of ${table}`).toEqual(info.rows);
+        expect(now, `rows of ${table}`).toEqual(asMigrated(table, info.columns, info.rows));
       }
       // The history records the old steps as they were and the new ones after them.
       const history = db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all();

@@ -117,7 +117,7 @@ const SEGMENT_PAGE = 2000;
 export type SegmentRow = [itemId: number, transcriptId: number, number: number | null, startMs: number | null, endMs: number | null, text: string | null];
 
 /**
- * @param language only the transcripts in this language (as stored), when given
+ * @param language only the transcripts in this language (as the library spells it: canonicalLanguage), when given
  */
 export function createExportQueries(db: Database, scopeTable: string, language?: string): ExportQueries {
   // Which transcripts count: those that exist, in the language asked for.

@@ -8,6 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { GleanerError } from '../../../shared/errors';
 import { SUBTITLE_FORMATS, exportsFolder, exportsTranscripts, type ExportedFile, type ExportRequest, type ExportSummary } from '../../../shared/export';
+import { canonicalLanguage, languageLabel } from '../../../shared/language';
 import { openAtomicFile, removeAbandonedTemporaries, syncFolder, temporaryNameFor, type AtomicFile } from './atomic-file';
 import { FORMAT_MODULES } from './formats';
 import type { ExportContext, FormatModule, TranscriptWriter } from './formats/types';
@@ -43,7 +44,7 @@ export const cancelledError = (): GleanerError => new GleanerError('CANCELLED', 
 /** A subtitle file of several transcripts (English, then Japanese…) would not be a subtitle file. */
 function oneTranscriptOnly(languages: readonly (string | null)[]): void {
   if (languages.length <= 1) return;
-  const named = [...new Set(languages.map((language) => language ?? 'unstated'))].join(', ');
+  const named = [...new Set(languages.map((language) => (language ? languageLabel(language) : 'language not stated')))].join(', ');
   throw new GleanerError(
     'INVALID_INPUT',
     `This item has ${languages.length} transcripts (${named}) and a subtitle file holds one: choose its language (--language in the CLI, or the language in the export dialog).`,
@@ -81,7 +82,8 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
     timeZone: options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     appVersion: options.appVersion,
   };
-  const queries = createExportQueries(reader.db, scope.name, request.language);
+  // Asked as a code or a name ("en", "English"): the library keeps one spelling.
+  const queries = createExportQueries(reader.db, scope.name, request.language === undefined ? undefined : canonicalLanguage(request.language));
   const baseDir = dirname(outPath);
   const stage = folder ? temporaryNameFor(outPath) : null;
   const opened = new Set<AtomicFile>();

@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { getOperation, type OperationId } from '../../../shared/catalogue';
+import { canonicalLanguage } from '../../../shared/language';
 import type { Metrics, Normalisation, NormalisedItem, NormalisedTranscript } from '../../../shared/model';
 import type { Statement } from 'better-sqlite3';
 import { makeWellFormed } from '../../../shared/text';
@@ -149,6 +150,9 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
      VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (item_id, language) DO UPDATE SET response_id = excluded.response_id, available = excluded.available,
        format = excluded.format, full_text = excluded.full_text, fetched_at = excluded.fetched_at
+       -- A later "none in that language" does not erase a transcript the library holds; that
+       -- answer stays in the item's provenance.
+       WHERE excluded.available = 1 OR transcripts.available = 0
      RETURNING id`,
   );
   const deleteSegments = db.prepare<[number]>('DELETE FROM transcript_segments WHERE transcript_id = ?');
@@ -310,15 +314,17 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
       sources.link(itemId, 'transcript', null);
       itemIds.push(itemId);
     }
-    const { id: transcriptId } = upsertTranscript.get(
+    const replaced = upsertTranscript.get(
       itemId,
       responseId,
-      transcript.language ?? '',
+      canonicalLanguage(transcript.language),
       transcript.available ? 1 : 0,
       transcript.format,
       transcript.fullText,
       response.fetchedAt,
-    )!;
+    );
+    if (replaced === undefined) return;
+    const transcriptId = replaced.id;
     deleteSegments.run(transcriptId);
     insertSegments(
       transcript.segments.map((segment, seq) => [

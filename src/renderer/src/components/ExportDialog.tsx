@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, TRANSCRIPT_FILE_FORMATS, exportsFolder, type ExportFormat } from '../../../shared/export';
+import { languageLabel } from '../../../shared/language';
 import { formatItems } from '../lib/format';
 import { languageChoice, useExportStore, type ExportTarget } from '../stores/export-store';
 import './ExportDialog.css';
@@ -122,7 +123,7 @@ export function ExportDialog({ owner }: { owner: string }) {
                   {languages.allowAll && <option value={ALL_LANGUAGES}>All languages</option>}
                   {languages.languages.map((language) => (
                     <option key={language} value={language}>
-                      {language === '' ? 'Language not stated' : language}
+                      {language === '' ? 'Language not stated' : languageLabel(language)}
                     </option>
                   ))}
                 </select>

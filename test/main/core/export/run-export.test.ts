@@ -196,7 +196,7 @@ describe('subtitles and plain text', () => {
     );
     const scope = { kind: 'item' as const, id: lib.ids.harbour };
     for (const format of ['srt', 'vtt'] as const) {
-      await expect(exportTo(`both.${format}`, { format, scope })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/2 transcripts \(en, ja\).*choose its language/) });
+      await expect(exportTo(`both.${format}`, { format, scope })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/2 transcripts \(English \(en\), Japanese \(ja\)\).*choose its language/) });
       expect(existsSync(join(lib.dir, 'out', `both.${format}`))).toBe(false);
     }
     const japanese = await exportTo('ja.vtt', { format: 'vtt', scope, language: 'ja' });
@@ -206,6 +206,9 @@ describe('subtitles and plain text', () => {
     // A language narrows any export's transcripts; plain text may hold several.
     expect((await exportTo('all.csv', { format: 'csv', transcripts: true })).result).toMatchObject({ transcripts: 2, segments: 4 });
     expect((await exportTo('en.csv', { format: 'csv', transcripts: true, language: 'en' })).result).toMatchObject({ transcripts: 1, segments: 3 });
+    // A language can be asked for by its name too, in any case.
+    expect((await exportTo('english.csv', { format: 'csv', transcripts: true, language: 'english' })).result).toMatchObject({ transcripts: 1, segments: 3 });
+    expect((await exportTo('japanese.vtt', { format: 'vtt', scope, language: 'Japanese' })).result).toMatchObject({ transcripts: 1, segments: 1 });
     expect((await exportTo('all.txt', { format: 'txt', scope })).result).toMatchObject({ transcripts: 2 });
   });
 

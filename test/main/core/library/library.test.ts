@@ -91,9 +91,34 @@ describe('ingest', () => {
     ingest(fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'a1', url: null, language: 'German', available: false, format: 'none', fullText: null, segments: [] }] }));
     const detail = getItemDetail(db, id!);
     expect(detail.item.hasTranscript).toBe(true);
-    const english = detail.transcripts.find((t) => t.language === 'English')!;
+    const english = detail.transcripts.find((t) => t.language === 'en')!;
     expect(english.segments.map((s) => s.text)).toEqual(['second version', 'second line']);
-    expect(detail.transcripts.find((t) => t.language === 'German')).toMatchObject({ available: false, segments: [] });
+    expect(detail.transcripts.find((t) => t.language === 'de')).toMatchObject({ available: false, segments: [] });
+  });
+
+  it('keeps one transcript per language however the language is spelt, and a later "none" does not erase it', () => {
+    const [id] = ingest(fakeResponse('videosite/search', { items: [video('a1', 'Flood defences')] })).itemIds;
+    const none = (language: string) => ({ nativeId: 'a1', url: null, language, available: false, format: 'none' as const, fullText: null, segments: [] });
+    const words = (language: string, text: string) => ({ nativeId: 'a1', url: null, language, available: true, format: 'segments' as const, fullText: text, segments: [{ startMs: 0, endMs: 1500, text }] });
+    // Asked in "en" and found none; then the service names the language in words.
+    ingest(fakeResponse('videosite/transcript', { transcripts: [none('en')] }));
+    ingest(fakeResponse('videosite/transcript', { transcripts: [words('English', 'the tide gauge')] }));
+    // A later answer of none, in either spelling, leaves the words where they are.
+    const later = fakeResponse('videosite/transcript', { transcripts: [none('EN')] }, { requestId: 'req_none_later' });
+    expect(ingest(later).itemIds).toEqual([id]);
+    // A name the library cannot place stays a language of its own.
+    ingest(fakeResponse('videosite/transcript', { transcripts: [words('English (auto-generated)', 'the tide gorge')] }));
+    const detail = getItemDetail(db, id!);
+    expect(detail.transcripts.map((t) => [t.language, t.available, t.segments.map((s) => s.text)])).toEqual(
+      expect.arrayContaining([
+        ['en', true, ['the tide gauge']],
+        ['English (auto-generated)', true, ['the tide gorge']],
+      ]),
+    );
+    expect(detail.transcripts).toHaveLength(2);
+    expect(detail.item.hasTranscript).toBe(true);
+    // The answer of none is still part of the item's provenance.
+    expect(detail.provenance.map((p) => p.requestId)).toContain('req_none_later');
   });
 
   it('counts the item a transcript belongs to as what its response brought, with that response in its provenance', () => {

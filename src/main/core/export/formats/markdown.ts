@@ -5,6 +5,7 @@
  * cannot become a heading, a link, a table, HTML or a code fence.
  */
 import { formatClock } from '../../../../shared/export';
+import { languageLabel } from '../../../../shared/language';
 import { atMoment, timestampBase } from '../../../../shared/links';
 import type { ExportItem, ExportSegment, ExportTranscript } from '../records';
 import { escapeMarkdownBlock, escapeMarkdownLine, markdownHref } from '../text';
@@ -73,7 +74,7 @@ function transcriptWriter(context: ExportContext): TranscriptWriter {
     },
     startTranscript(transcript, item) {
       current = { item, transcript, linkBase: timestampBase(item) };
-      const language = transcript.language ? ` (${escapeMarkdownLine(transcript.language)})` : '';
+      const language = transcript.language ? `: ${escapeMarkdownLine(languageLabel(transcript.language))}` : '';
       const heading = `### Transcript${language}\n\n_Fetched ${escapeMarkdownLine(transcript.fetchedAt)} by ${escapeMarkdownLine(transcript.operation)}, request id ${escapeMarkdownLine(transcript.requestId)}._\n\n`;
       return transcript.timed || !transcript.fullText ? heading : `${heading}${escapeMarkdownBlock(transcript.fullText)}\n\n`;
     },

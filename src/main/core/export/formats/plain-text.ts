@@ -3,6 +3,7 @@
  * with its `h:mm:ss` time, or the whole text of an untimed transcript.
  */
 import { formatClock } from '../../../../shared/export';
+import { languageLabel } from '../../../../shared/language';
 import { cleanText, oneLine } from '../text';
 import type { FormatModule, TranscriptWriter } from './types';
 
@@ -20,7 +21,7 @@ function writer(): TranscriptWriter {
         `Published: ${c.publishedAt ?? (item.publishedText ? oneLine(item.publishedText) : 'unknown')}`,
         `Item fetched: ${c.fetchedAt} by ${c.operation}, request id ${oneLine(c.requestId)}`,
         `Transcript fetched: ${transcript.fetchedAt} by ${transcript.operation}, request id ${oneLine(transcript.requestId)}`,
-        ...(transcript.language ? [`Language: ${oneLine(transcript.language)}`] : []),
+        ...(transcript.language ? [`Language: ${oneLine(languageLabel(transcript.language))}`] : []),
         '',
         '',
       ];

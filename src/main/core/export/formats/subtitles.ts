@@ -4,6 +4,7 @@
  * after a few seconds): a cue needs an end, though Gleaner never stores a guessed one.
  * Untimed transcripts have no subtitle form and are reported as skipped.
  */
+import { languageLabel } from '../../../../shared/language';
 import type { ExportItem, ExportSegment, ExportTranscript } from '../records';
 import { cleanText, oneLine, subtitleTime } from '../text';
 import type { FormatModule, TranscriptWriter } from './types';
@@ -94,7 +95,7 @@ export const vttFormat: FormatModule = {
           `Author: ${c.author ?? ''}`,
           `Published: ${c.publishedAt ?? item.publishedText ?? ''}`,
           `Transcript fetched: ${transcript.fetchedAt} by ${transcript.operation}, request id ${transcript.requestId}`,
-          ...(transcript.language ? [`Language: ${transcript.language}`] : []),
+          ...(transcript.language ? [`Language: ${languageLabel(transcript.language)}`] : []),
         ]
           .map((line) => oneLine(line).replace(/-->/g, '→'))
           .join('\n');

@@ -39,6 +39,7 @@
  * The full text is the service's whole-transcript text when it gives one, otherwise the segment
  * texts joined with single spaces.
  */
+import { sameBaseLanguage } from '../../../../shared/language';
 import type { ItemKind, NormalisedTranscript, TranscriptSegment } from '../../../../shared/model';
 import { at, clockToMs, has, isRecord, prop, text, type JsonObject } from './read';
 
@@ -457,15 +458,8 @@ function isWrapper(value: JsonObject): boolean {
   return false;
 }
 
-function sameLanguage(found: string | null, wanted: string | null): boolean {
-  if (found === null || wanted === null) return false;
-  const a = found.toLowerCase();
-  const b = wanted.toLowerCase();
-  return a === b || a.split(/[-_]/)[0] === b.split(/[-_]/)[0];
-}
-
 function fromAlternatives(options: readonly JsonObject[], identity: TranscriptIdentity, fullText: string | null, depth: number): TranscriptReading {
-  const preferred = options.filter((option) => sameLanguage(languageOf(option), identity.language));
+  const preferred = options.filter((option) => sameBaseLanguage(languageOf(option), identity.language));
   const ordered = [...preferred, ...options.filter((option) => !preferred.includes(option))];
   let fallback: TranscriptReading | null = null;
   for (const option of ordered) {

@@ -3,6 +3,7 @@ import { Option, type Command } from 'commander';
 import { exportRequestSchema } from '../../../../shared/contract';
 import { GleanerError } from '../../../../shared/errors';
 import { EXPORT_FORMATS, exportsFolder, type ExportScope } from '../../../../shared/export';
+import { languageLabel } from '../../../../shared/language';
 import { parseOrThrow } from '../../../../shared/validation';
 import { MANIFEST_NAME, runExport } from '../../../core/export/run-export';
 import { APP_VERSION } from '../../app-version';
@@ -44,7 +45,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
     .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS).makeOptionMandatory())
     .option('--transcripts', 'export transcripts (one row per segment in CSV); implied by srt, vtt and txt')
     .option('--manifest', `also write ${MANIFEST_NAME} (sha256sum format) beside the output`)
-    .option('--language <language>', 'only the transcripts in this language, as `items show` names it (e.g. English)')
+    .option('--language <language>', 'only the transcripts in this language: a code such as en or its name (English); "" for those whose language is not stated')
     .requiredOption('--out <path>', 'the file to write; a folder for srt, vtt and txt over several items')
     .action(async (options: ExportOptions, command: Command) => {
       const request = parseOrThrow(
@@ -82,7 +83,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
           : `${summary.items} item${summary.items === 1 ? '' : 's'}`;
         ctx.io.stdout(`Exported ${what} to ${outPath}${exportsFolder(request) ? ` (${summary.files.length} files)` : ''}.\n`);
         for (const skipped of summary.skipped) {
-          ctx.io.stdout(`  skipped the ${skipped.language ?? 'default'} transcript of item ${skipped.itemId}: ${skipped.reason}\n`);
+          ctx.io.stdout(`  skipped the ${skipped.language ? languageLabel(skipped.language) : 'default'} transcript of item ${skipped.itemId}: ${skipped.reason}\n`);
         }
         if (request.manifest) ctx.io.stdout(`Manifest: ${resolve(result.baseDir, MANIFEST_NAME)}\n`);
       });

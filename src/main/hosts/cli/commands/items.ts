@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { GleanerError } from '../../../../shared/errors';
+import { languageLabel } from '../../../../shared/language';
 import { stripTerminalControls } from '../../../../shared/text';
 import { getItemDetail } from '../../../core/library/items';
 import type { CliContext } from '../program';
@@ -36,7 +37,7 @@ export function registerItems(program: Command, ctx: CliContext): void {
           ...detail.provenance.map((p) => `  ${p.fetchedAt}  ${p.operation}  ${p.requestId}  sha256 ${p.sha256}  at ${p.sourcePath || '(the whole response)'}`),
         ];
         for (const transcript of detail.transcripts) {
-          lines.push(`Transcript (${transcript.language ?? 'language unknown'})${transcript.available ? '' : ': none in that language'}`);
+          lines.push(`Transcript: ${transcript.language ? languageLabel(transcript.language) : 'language not stated'}${transcript.available ? '' : ', none in that language'}`);
           for (const segment of transcript.segments) lines.push(`  ${formatTimestamp(segment.startMs)}  ${oneLine(segment.text)}`);
         }
         // Platform text is untrusted: control characters (terminal escapes) are dropped before printing.

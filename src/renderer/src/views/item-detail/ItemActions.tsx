@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { getOperation } from '../../../../shared/catalogue';
+import { canonicalLanguage, sameBaseLanguage } from '../../../../shared/language';
 import type { ItemDetail } from '../../../../shared/library';
 import { ExportButton } from '../../components/ExportDialog';
 import { errorText } from '../../lib/errors';
@@ -56,7 +57,11 @@ export function ItemActions({ detail }: { detail: ItemDetail }) {
       libraryChanged();
       const after = useItemStore.getState().detail;
       if (kind === 'transcript') {
-        const got = after?.item.id === item.id && hasUsableTranscript(after.transcripts);
+        // Asked in a language, only a transcript in that language counts (the service names it in words, the library keeps a code).
+        const asked = withLanguage && language.trim() ? canonicalLanguage(language) : null;
+        const got =
+          after?.item.id === item.id &&
+          hasUsableTranscript(asked === null ? after.transcripts : after.transcripts.filter((t) => sameBaseLanguage(t.language, asked)));
         setMessage({ text: got ? 'Transcript fetched.' : 'The service has no transcript for this item (or in that language).', problem: !got });
       } else {
         setMessage({ text: 'Fetched again: the metrics history has a new snapshot.', problem: false });

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { languageLabel } from '../../../../shared/language';
 import type { ItemRecord, TranscriptRecord } from '../../../../shared/library';
 import { Highlighted } from '../../components/Highlighted';
 import { formatDateTime, formatTimestamp } from '../../lib/format';
@@ -38,7 +39,7 @@ export function TranscriptSection({ item, transcripts }: { item: ItemRecord; tra
                 <select id={`${id}-language`} value={chosen} onChange={(e) => setChosen(Number(e.target.value))}>
                   {transcripts.map((t, i) => (
                     <option key={i} value={i}>
-                      {t.language ?? 'Unknown language'} · {formatDateTime(t.fetchedAt)}
+                      {t.language ? languageLabel(t.language) : 'Unknown language'} · {formatDateTime(t.fetchedAt)}
                     </option>
                   ))}
                 </select>
@@ -52,11 +53,11 @@ export function TranscriptSection({ item, transcripts }: { item: ItemRecord; tra
             )}
           </div>
           <p className="muted transcript-meta" id={`${id}-count`} aria-live="polite">
-            {transcript.language ?? 'Unknown language'} · fetched {formatDateTime(transcript.fetchedAt)} · request <span className="mono">{transcript.requestId}</span>
+            {transcript.language ? languageLabel(transcript.language) : 'Unknown language'} · fetched {formatDateTime(transcript.fetchedAt)} · request <span className="mono">{transcript.requestId}</span>
             {needle.trim() && segments.length > 0 ? ` · ${matching.length} of ${segments.length} segments match` : ''}
           </p>
           {!transcript.available ? (
-            <p className="muted">The service had no transcript{transcript.language ? ` in ${transcript.language}` : ''} for this item.</p>
+            <p className="muted">The service had no transcript{transcript.language ? ` in ${languageLabel(transcript.language)}` : ''} for this item.</p>
           ) : segments.length === 0 ? (
             transcript.fullText ? (
               <p className="item-text" dir="auto">

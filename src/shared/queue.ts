@@ -105,3 +105,11 @@ export function alreadyFetchedItems(plan: ImportPlan): number[] {
 export function alreadyQueuedJobs(plan: ImportPlan): number[] {
   return [...new Set(plan.lines.flatMap((line) => (line.status === 'already-queued' && line.jobId !== undefined ? [line.jobId] : [])))];
 }
+
+/** "under a minute", "about 3 minutes", "about 2.5 hours", "about 3 days": a queue estimate in words. */
+export function durationText(minutes: number): string {
+  if (minutes < 1) return 'under a minute';
+  if (minutes < 90) return `about ${Math.ceil(minutes)} minute${Math.ceil(minutes) === 1 ? '' : 's'}`;
+  if (minutes < 48 * 60) return `about ${Math.round((minutes / 60) * 10) / 10} hours`;
+  return `about ${Math.round((minutes / 60 / 24) * 10) / 10} days`;
+}

@@ -66,6 +66,10 @@ describe('activity wording', () => {
     expect(etaText(0)).toBeNull();
     expect(etaText(0.4)).toBe('under a minute');
     expect(etaText(2.1)).toBe('about 3 minutes');
+    expect(etaText(150)).toBe('about 2.5 hours');
+    // A queue waiting for tomorrow's budget says so in days, not in thousands of minutes.
+    expect(etaText(24 * 60 + 2)).toBe('about 24 hours');
+    expect(etaText(3 * 24 * 60)).toBe('about 3 days');
     const gauge: QueueGauge = { usedThisMinute: 0, usedToday: 0, limits: { perMinute: 60, perDay: 5000 }, effectiveLimits: { perMinute: 45, perDay: 3750 }, share: 0.75, nextFreeSlot: '' };
     expect(holdBackText(gauge)).toContain('75 %');
     expect(holdBackText({ ...gauge, share: 1 })).toBeNull();

@@ -18,7 +18,7 @@ import type { IngestResult, ResponseToStore } from '../library/ingest';
 import type { Logger } from '../log';
 import type { ServiceClient } from '../service/client';
 import type { Database } from '../store/database';
-import { BACKOFF, DAY_MS, INITIAL_SHARE, MINUTE_MS, backoffMs, countAfter, limitsForShare, nextFreeSlot, shareAfterRateLimit, shareAfterSuccess, type ShareState } from './rate';
+import { BACKOFF, DAY_MS, INITIAL_SHARE, MINUTE_MS, backoffMs, countAfter, finishTime, limitsForShare, nextFreeSlot, shareAfterRateLimit, shareAfterSuccess, type ShareState } from './rate';
 import { JOB_WAITING } from './job-states';
 
 export interface Timers {
@@ -427,7 +427,8 @@ export function createFetchQueue(deps: QueueDeps) {
         nextFreeSlot: new Date(slotFor(now)).toISOString(),
       },
       recentRatePerMinute: Math.round(recent * 10) / 10,
-      etaMinutes: waiting === 0 ? 0 : Math.ceil((waiting / effective.perMinute) * 10) / 10,
+      // At the pace both windows allow: a day's budget spent means waiting for tomorrow.
+      etaMinutes: waiting === 0 ? 0 : Math.ceil(((finishTime(sends, effective, now, waiting, globalNotBefore) - now) / MINUTE_MS) * 10) / 10,
     };
   }
 

@@ -31,6 +31,27 @@ export function nextFreeSlot(sends: readonly number[], limits: PlanLimits, now: 
   return slot;
 }
 
+/**
+ * When the last of `count` more requests can be sent, if each goes at its first free slot: the
+ * minute window sets the pace and the day window can hold the rest back until tomorrow. Beyond
+ * one day's budget each request waits for its own send a day earlier to leave the window, so the
+ * first day's pattern repeats a day later; only that first day is stepped through.
+ */
+export function finishTime(sends: readonly number[], limits: PlanLimits, now: number, count: number, notBefore = now): number {
+  if (count <= 0) return now;
+  const planned = sends.slice(sends.length - countAfter(sends, now - DAY_MS));
+  const firstDay = Math.min(count, limits.perDay);
+  let at = Math.max(now, notBefore);
+  for (let i = 0; i < firstDay; i += 1) {
+    at = nextFreeSlot(planned, limits, at);
+    planned.push(at);
+  }
+  const last = count - 1;
+  if (last < firstDay) return at;
+  const mine = planned.slice(planned.length - firstDay);
+  return mine[last % limits.perDay]! + Math.floor(last / limits.perDay) * DAY_MS;
+}
+
 /** How many of the ascending `times` are later than `after` (binary search). */
 export function countAfter(times: readonly number[], after: number): number {
   let low = 0;

@@ -38,6 +38,19 @@ describe('the fetch queue, on simulated time', () => {
     expect(queue.status().counts.done).toBe(150);
   });
 
+  it('estimates the time left from both windows: with today’s budget spent, the rest waits for tomorrow', async () => {
+    const h = createHarness({ limits: { perMinute: 20, perDay: 100 } });
+    h.queue.enqueue({ kind: 'import', label: 'day', jobs: videoJobs(150) });
+    // 100 go within 5 minutes; the 150th waits for the 50th to leave the day window (a day and 2 minutes on).
+    expect(h.queue.status().etaMinutes).toBe(24 * 60 + 2);
+    h.queue.start();
+    await h.sim.runUntil(() => h.calls.length >= 100);
+    const left = h.queue.status().etaMinutes!;
+    expect(left).toBeGreaterThan(23 * 60);
+    expect(left).toBeLessThanOrEqual(24 * 60 + 2);
+    await h.queue.stop();
+  });
+
   it('runs requests concurrently, so a slow one does not idle the budget', async () => {
     const h = createHarness({ limits: { perMinute: 600, perDay: 10000 }, concurrency: 3 });
     h.setScript((request) => (request.operation.id === 'tweetsite/transcript' ? { delayMs: 60_000 } : undefined));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, INITIAL_SHARE, MINUTE_MS, backoffMs, countAfter, limitsForShare, nextFreeSlot, shareAfterRateLimit, shareAfterSuccess, type ShareState } from '../../../../src/main/core/queue/rate';
+import { DAY_MS, INITIAL_SHARE, MINUTE_MS, backoffMs, countAfter, finishTime, limitsForShare, nextFreeSlot, shareAfterRateLimit, shareAfterSuccess, type ShareState } from '../../../../src/main/core/queue/rate';
 import { describePlan, planQuota } from '../../../../src/main/core/queue/plan';
 
 describe('sliding windows', () => {
@@ -18,6 +18,39 @@ describe('sliding windows', () => {
   it('waits for the day window too', () => {
     const sends = [0, MINUTE_MS * 2, MINUTE_MS * 4, MINUTE_MS * 6, MINUTE_MS * 8];
     expect(nextFreeSlot(sends, limits, MINUTE_MS * 10)).toBe(DAY_MS);
+  });
+
+  it('estimates when the last of many requests goes, waiting for tomorrow when today’s budget is spent', () => {
+    expect(finishTime([], limits, 1000, 0)).toBe(1000);
+    expect(finishTime([], limits, 1000, 3)).toBe(1000);
+    expect(finishTime([], limits, 1000, 4)).toBe(1000 + MINUTE_MS);
+    // The sixth waits for the first to leave the day window, the eleventh for the sixth.
+    expect(finishTime([], limits, 1000, 6)).toBe(1000 + DAY_MS);
+    expect(finishTime([], limits, 1000, 11)).toBe(1000 + 2 * DAY_MS);
+    // Today's five already sent: even one more request waits a day, not a minute.
+    const spent = [0, MINUTE_MS * 2, MINUTE_MS * 4, MINUTE_MS * 6, MINUTE_MS * 8];
+    expect(finishTime(spent, limits, MINUTE_MS * 10, 1)).toBe(DAY_MS);
+    // A backoff holds the first send back.
+    expect(finishTime([], limits, 1000, 1, 5000)).toBe(5000);
+  });
+
+  it('estimates exactly what stepping through every send one by one gives', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let round = 0; round < 200; round += 1) {
+      const plan = { perMinute: 1 + Math.floor(random() * 4), perDay: 1 + Math.floor(random() * 12) };
+      const now = DAY_MS * 2;
+      const sends = Array.from({ length: Math.floor(random() * 15) }, () => now - Math.floor(random() * DAY_MS * 1.5)).sort((a, b) => a - b);
+      const count = Math.floor(random() * 40);
+      const notBefore = now + Math.floor(random() * 3) * MINUTE_MS;
+      const stepped = [...sends];
+      let at = Math.max(now, notBefore);
+      for (let i = 0; i < count; i += 1) {
+        at = nextFreeSlot(stepped, plan, at);
+        stepped.push(at);
+      }
+      expect(finishTime(sends, plan, now, count, notBefore), JSON.stringify({ plan, sends, count, notBefore })).toBe(count === 0 ? now : at);
+    }
   });
 
   it('counts with a binary search', () => {

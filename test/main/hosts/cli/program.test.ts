@@ -167,6 +167,8 @@ describe('gleaner queue status', () => {
       const { io, out } = captureIo();
       expect(await runCli(['queue', 'status', '--data-dir', dataDir], io, '/nowhere')).toBe(0);
       expect(out()).toContain(`Waiting:\n  #${jobIds[0]} queued videosite/search query=harbour floods\n`);
+      // Paused, nothing is on its way: no estimate of when it will be.
+      expect(out()).toContain('Recent rate: 0/min\n');
       const json = captureIo();
       expect(await runCli(['queue', 'status', '--json', '--data-dir', dataDir], json.io, '/nowhere')).toBe(0);
       expect((JSON.parse(json.out()) as { waiting: { id: number }[] }).waiting.map((job) => job.id)).toEqual(jobIds);

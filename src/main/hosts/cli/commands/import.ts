@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { GleanerError } from '../../../../shared/errors';
-import type { BatchProgress, ImportPlan } from '../../../../shared/queue';
+import { durationText, type BatchProgress, type ImportPlan } from '../../../../shared/queue';
 import { collectKnownLinks, planUrlImport } from '../../../core/handlers/queue';
 import { checkCollectionName } from '../../../core/library/collections';
 import { describePlan } from '../../../core/queue/plan';
@@ -79,7 +79,7 @@ export function registerImport(program: Command, ctx: CliContext): void {
           if (line === last) return;
           last = line;
           const gauge = core.context.queue.status();
-          ctx.io.stdout(json ? `${line}\n` : `${line} · ${gauge.recentRatePerMinute}/min · ETA ${gauge.etaMinutes ?? '?'} min\n`);
+          ctx.io.stdout(json ? `${line}\n` : `${line} · ${gauge.recentRatePerMinute}/min · left: ${gauge.etaMinutes === null ? '?' : durationText(gauge.etaMinutes)}\n`);
         };
         let finished: BatchProgress | null = null;
         if (jobs.length > 0) {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { GleanerError } from '../../../../shared/errors';
-import type { JobSummary, QueueStatus } from '../../../../shared/queue';
+import { durationText, type JobSummary, type QueueStatus } from '../../../../shared/queue';
 import { drainQueue } from '../queue-runner';
 import type { CliContext } from '../program';
 import type { FetchQueue } from '../../../core/queue/fetch-queue';
@@ -26,7 +26,7 @@ function describeStatus(status: QueueStatus): string {
     `Used this minute: ${g.usedThisMinute} of ${g.effectiveLimits.perMinute}${g.share < 1 ? ` (plan ${g.limits.perMinute}; ${Math.round(g.share * 100)} % assumed ours while colleagues use it)` : ''}`,
     `Used today: ${g.usedToday} of ${g.effectiveLimits.perDay}${g.share < 1 ? ` (plan ${g.limits.perDay})` : ''}`,
     `Next free slot: ${g.nextFreeSlot}`,
-    `Recent rate: ${status.recentRatePerMinute}/min${status.etaMinutes ? `, about ${status.etaMinutes} min left` : ''}`,
+    `Recent rate: ${status.recentRatePerMinute}/min${status.etaMinutes && !status.paused ? `; all waiting requests sent in ${durationText(status.etaMinutes)}` : ''}`,
   ].join('\n');
 }
 

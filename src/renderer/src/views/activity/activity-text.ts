@@ -1,6 +1,6 @@
 /** Words for the queue: what a job fetches, why it failed, how much quota is left. Pure. */
 import { getOperation, isOperationId, PLATFORM_LABELS } from '../../../../shared/catalogue';
-import type { JobSummary, PauseReason, QueueGauge } from '../../../../shared/queue';
+import { durationText, type JobSummary, type PauseReason, type QueueGauge } from '../../../../shared/queue';
 
 /** The parameter that says best what a job fetches, in the order a reader looks for it. */
 const TELLING_PARAMS = ['url', 'query', 'keyword', 'handle', 'user_id', 'username', 'hashtag', 'channel_id', 'subreddit'];
@@ -48,7 +48,5 @@ export function holdBackText(gauge: QueueGauge): string | null {
 /** "about 3 minutes" for the queue's estimate; null when nothing waits. */
 export function etaText(minutes: number | null): string | null {
   if (minutes === null || minutes <= 0) return null;
-  if (minutes < 1) return 'under a minute';
-  if (minutes < 90) return `about ${Math.ceil(minutes)} minute${Math.ceil(minutes) === 1 ? '' : 's'}`;
-  return `about ${Math.round((minutes / 60) * 10) / 10} hours`;
+  return durationText(minutes);
 }

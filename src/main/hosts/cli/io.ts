@@ -8,6 +8,11 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** Resolves when the user asks a long-running command (serve) to stop. */
   waitForShutdown(): Promise<void>;
+  /**
+   * Calls `handler` on the next Ctrl+C (once) instead of ending the process, until the returned
+   * function is called; a second Ctrl+C ends the process as usual. Absent: Ctrl+C is not caught.
+   */
+  onInterrupt?(handler: () => void): () => void;
 }
 
 /** shared/CLI.md: 2 for invalid input, 3 for service/auth errors, 1 otherwise. */

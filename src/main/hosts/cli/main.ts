@@ -13,6 +13,10 @@ const io: CliIo = {
       process.once('SIGINT', () => resolve());
       process.once('SIGTERM', () => resolve());
     }),
+  onInterrupt: (handler) => {
+    process.once('SIGINT', handler);
+    return () => process.removeListener('SIGINT', handler);
+  },
 };
 
 // A reader that stops early (`gleaner search x | head`) closes the pipe. Stop quietly, as Unix tools

@@ -15,11 +15,13 @@ export async function runBatchInForeground(core: Core, io: CliIo, batchId: numbe
   // Without this, a wait for a free slot with no request in flight let the process end with
   // status 0 and the batch half done.
   const keepAlive = setInterval(() => undefined, 60_000);
+  const interrupt = whenInterrupted(io);
   try {
-    const outcome = await waitForBatch(core.context.queue, core.events, batchId, onProgress, 500);
+    const outcome = await Promise.race([waitForBatch(core.context.queue, core.events, batchId, onProgress, 500), interrupt.promise]);
     if (outcome.kind === 'paused') throw pausedError(outcome.reason, outcome.message);
     return outcome.progress;
   } finally {
+    interrupt.stop();
     clearInterval(keepAlive);
   }
 }
@@ -28,13 +30,45 @@ export async function runBatchInForeground(core: Core, io: CliIo, batchId: numbe
 export async function drainQueue(core: Core, io: CliIo, onProgress?: (status: QueueStatus) => void): Promise<QueueStatus> {
   startOrExplain(core, io);
   const queue = core.context.queue;
-  for (;;) {
-    const status = queue.status();
-    onProgress?.(status);
-    if (status.paused) throw pausedError(status.paused.reason, status.paused.message);
-    if (status.counts.queued + status.counts.running === 0) return status;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+  const interrupt = whenInterrupted(io);
+  try {
+    for (;;) {
+      const status = queue.status();
+      onProgress?.(status);
+      if (status.paused) throw pausedError(status.paused.reason, status.paused.message);
+      if (status.counts.queued + status.counts.running === 0) return status;
+      await Promise.race([new Promise((resolve) => setTimeout(resolve, 500)), interrupt.promise]);
+    }
+  } finally {
+    interrupt.stop();
   }
+}
+
+const interruptions = new WeakSet<Error>();
+
+/** Whether an error is the user's Ctrl+C (rather than, say, a pause, which is CANCELLED too). */
+export const isInterruption = (error: unknown): boolean => error instanceof Error && interruptions.has(error);
+
+/**
+ * Ctrl+C while a command waits on the queue: the wait ends with CANCELLED, and the command's
+ * core closes as after any error, which stops the queue in this process. A request in flight is
+ * abandoned and its job goes back in line (a `call` withdraws its own), so nothing is left
+ * marked running by a process that has gone.
+ */
+function whenInterrupted(io: CliIo): { promise: Promise<never>; stop: () => void } {
+  let stop = (): void => undefined;
+  const promise = new Promise<never>((_, reject) => {
+    stop =
+      io.onInterrupt?.(() => {
+        io.stderr('Stopping (Ctrl+C again to quit at once)…\n');
+        const error = new GleanerError('CANCELLED', 'Stopped at your request; everything fetched so far is stored.');
+        interruptions.add(error);
+        reject(error);
+      }) ?? stop;
+  });
+  // Nobody may be waiting on it when the command ended another way.
+  promise.catch(() => undefined);
+  return { promise, stop };
 }
 
 function startOrExplain(core: Core, io: CliIo): void {

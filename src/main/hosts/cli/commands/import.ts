@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { GleanerError } from '../../../../shared/errors';
+import { GleanerError, isGleanerError } from '../../../../shared/errors';
 import { durationText, type BatchProgress, type ImportPlan } from '../../../../shared/queue';
 import { collectKnownLinks, planUrlImport } from '../../../core/handlers/queue';
 import { checkCollectionName } from '../../../core/library/collections';
 import { describePlan } from '../../../core/queue/plan';
-import { drainQueue, runBatchInForeground } from '../queue-runner';
+import { drainQueue, isInterruption, runBatchInForeground } from '../queue-runner';
 import type { CliContext } from '../program';
 
 const MAX_INPUT_BYTES = 50 * 1024 * 1024;
@@ -82,12 +82,20 @@ export function registerImport(program: Command, ctx: CliContext): void {
           ctx.io.stdout(json ? `${line}\n` : `${line} · ${gauge.recentRatePerMinute}/min · left: ${gauge.etaMinutes === null ? '?' : durationText(gauge.etaMinutes)}\n`);
         };
         let finished: BatchProgress | null = null;
-        if (jobs.length > 0) {
-          const { batchId } = core.context.queue.enqueue({ kind: 'import', label: `Import of ${plan.counts.fetch} link(s)`, ...(collection !== undefined ? { collection } : {}), jobs });
-          finished = await runBatchInForeground(core, ctx.io, batchId, report);
+        try {
+          if (jobs.length > 0) {
+            const { batchId } = core.context.queue.enqueue({ kind: 'import', label: `Import of ${plan.counts.fetch} link(s)`, ...(collection !== undefined ? { collection } : {}), jobs });
+            finished = await runBatchInForeground(core, ctx.io, batchId, report);
+          }
+          // Links from an earlier, interrupted run wait in the queue: finish them too.
+          if (plan.counts['already-queued'] > 0) await drainQueue(core, ctx.io);
+        } catch (error) {
+          if (isGleanerError(error) && isInterruption(error)) {
+            // Unlike a call's single request, an import's list stays in line, as after a crash.
+            throw new GleanerError('CANCELLED', `${error.message} The links not yet fetched wait in the queue: run the same import again to finish them, or \`gleaner queue cancel --all\` to drop them.`);
+          }
+          throw error;
         }
-        // Links from an earlier, interrupted run wait in the queue: finish them too.
-        if (plan.counts['already-queued'] > 0) await drainQueue(core, ctx.io);
         const failedJobs = finished ? core.context.queue.jobs({ batchId: finished.batchId, state: 'failed' }) : [];
         if (json) ctx.io.stdout(`${JSON.stringify({ done: finished, collected, queuedInto, failed: failedJobs.map((j) => ({ id: j.id, operation: j.operation, params: j.params, error: { code: j.errorCode, message: j.errorMessage } })) })}\n`);
         else {

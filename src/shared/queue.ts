@@ -8,6 +8,7 @@ export type JobState = (typeof JOB_STATES)[number];
 
 export interface QuotaPlan {
   requests: number;
+  /** Minutes at the pace in `limits`. */
   minutesAtPlanRate: number;
   remainingToday: number;
   /** requests / remaining today (Infinity when nothing remains). */
@@ -15,7 +16,10 @@ export interface QuotaPlan {
   fitsToday: boolean;
   /** Further days the work would carry over into. */
   extraDays: number;
+  /** What the queue allows itself now: the plan's limits times `share`. */
   limits: PlanLimits;
+  /** The part of the plan the queue takes as its own: 1, or less while colleagues' requests meet the limit (429s). */
+  share: number;
 }
 
 export type PauseReason = 'user' | 'TOKEN_REJECTED' | 'TOKEN_MISSING' | 'SUBSCRIPTION_INACTIVE';
@@ -112,4 +116,10 @@ export function durationText(minutes: number): string {
   if (minutes < 90) return `about ${Math.ceil(minutes)} minute${Math.ceil(minutes) === 1 ? '' : 's'}`;
   if (minutes < 48 * 60) return `about ${Math.round((minutes / 60) * 10) / 10} hours`;
   return `about ${Math.round((minutes / 60 / 24) * 10) / 10} days`;
+}
+
+/** Why Gleaner paces itself below the plan, when it does (null at the full plan). */
+export function holdBackSentence(share: number, allowed: PlanLimits): string | null {
+  if (share >= 1) return null;
+  return `Colleagues on your team are using part of the same budget, so Gleaner currently allows itself ${Math.round(share * 100)} % of the plan (${allowed.perMinute.toLocaleString('en-US')} a minute, ${allowed.perDay.toLocaleString('en-US')} a day).`;
 }

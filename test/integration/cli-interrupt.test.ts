@@ -35,7 +35,7 @@ async function interruptOnceSending(args: string[], running: number): Promise<Cl
   child.stdin.end();
   const ended = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
   const deadline = Date.now() + 30_000;
-  while ((await queueCounts()).running < running) {
+  while (((await queueCounts()).running ?? 0) < running) {
     if (Date.now() > deadline) throw new Error(`no request went out: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

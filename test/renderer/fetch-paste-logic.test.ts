@@ -152,8 +152,12 @@ describe('the paste plan in words', () => {
   });
 
   it('puts the quota plan in words, and says when it carries over', () => {
-    const quota: QuotaPlan = { requests: 20, minutesAtPlanRate: 0.67, remainingToday: 1000, shareOfRemainingToday: 0.02, fitsToday: true, extraDays: 0, limits: { perMinute: 30, perDay: 1000 } };
-    expect(quotaWords(quota)).toEqual({ requests: '20 requests', time: 'under a minute at 30 a minute', share: '2 % of today’s remaining 1,000 (of 1,000 a day)', overflow: null });
+    const quota: QuotaPlan = { requests: 20, minutesAtPlanRate: 0.67, remainingToday: 1000, shareOfRemainingToday: 0.02, fitsToday: true, extraDays: 0, limits: { perMinute: 30, perDay: 1000 }, share: 1 };
+    expect(quotaWords(quota)).toEqual({ requests: '20 requests', time: 'under a minute at 30 a minute', share: '2 % of today’s remaining 1,000 (of 1,000 a day)', overflow: null, holdBack: null });
+    // Colleagues take half the budget: the plan is at the pace the queue keeps, and says why.
+    expect(quotaWords({ ...quota, limits: { perMinute: 15, perDay: 500 }, share: 0.5 }).holdBack).toBe(
+      'Colleagues on your team are using part of the same budget, so Gleaner currently allows itself 50 % of the plan (15 a minute, 500 a day).',
+    );
     const big = quotaWords({ ...quota, requests: 2500, minutesAtPlanRate: 83.3, shareOfRemainingToday: 2.5, fitsToday: false, extraDays: 2 });
     expect(big.time).toBe('about 84 min at 30 a minute');
     expect(big.overflow).toBe('This is more than today’s budget allows: it would carry over into 2 more days.');

@@ -5,7 +5,7 @@ import type { CoreContext } from '../context';
 import { describePlan } from '../queue/plan';
 import { planImport } from '../queue/import-urls';
 import { recogniseUrl } from '../platforms/recognise-url';
-import { effectiveLimits, readServiceSettings } from '../settings/service-settings';
+import { readServiceSettings } from '../settings/service-settings';
 
 type QueueMethods = 'queue.status' | 'queue.jobs' | 'queue.pause' | 'queue.resume' | 'queue.cancel' | 'queue.retry' | 'queue.batch' | 'import.plan' | 'import.start';
 
@@ -15,9 +15,11 @@ const target = (input: { jobId: number } | { batchId: number } | { all: true }) 
 export function planUrlImport(ctx: CoreContext, text: string, options: { transcripts?: boolean; refresh?: boolean }) {
   const settings = readServiceSettings(ctx.settings);
   const recogniseOptions = { extraHosts: settings.extraHosts };
+  // The pace the queue will really keep: below the plan while colleagues' requests meet the limit.
+  const { gauge } = ctx.queue.status();
   return planImport(
     text,
-    { db: ctx.db, recognise: (line) => recogniseUrl(line, recogniseOptions), limits: effectiveLimits(settings), usedToday: ctx.queue.status().gauge.usedToday },
+    { db: ctx.db, recognise: (line) => recogniseUrl(line, recogniseOptions), limits: gauge.effectiveLimits, usedToday: gauge.usedToday, share: gauge.share },
     options,
   );
 }

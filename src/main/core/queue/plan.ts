@@ -5,9 +5,14 @@
  * budget").
  */
 import type { PlanLimits } from '../../../shared/plans';
-import type { QuotaPlan } from '../../../shared/queue';
+import { holdBackSentence, type QuotaPlan } from '../../../shared/queue';
 
-export function planQuota(requests: number, limits: PlanLimits, usedToday: number): QuotaPlan {
+/**
+ * @param limits what the queue allows itself now (the plan's limits times `share`): an import is
+ *   sent at that pace, and what fits today is what that pace leaves of today
+ * @param share the part of the plan the queue takes as its own (below 1 after colleagues' 429s)
+ */
+export function planQuota(requests: number, limits: PlanLimits, usedToday: number, share = 1): QuotaPlan {
   const remainingToday = Math.max(0, limits.perDay - usedToday);
   const fitsToday = requests <= remainingToday;
   const beyondToday = Math.max(0, requests - remainingToday);
@@ -19,6 +24,7 @@ export function planQuota(requests: number, limits: PlanLimits, usedToday: numbe
     fitsToday,
     extraDays: fitsToday ? 0 : Math.ceil(beyondToday / limits.perDay),
     limits,
+    share,
   };
 }
 
@@ -26,5 +32,7 @@ export function describePlan(plan: QuotaPlan): string {
   const minutes = plan.minutesAtPlanRate < 1 ? 'under a minute' : plan.minutesAtPlanRate < 90 ? `about ${Math.ceil(plan.minutesAtPlanRate)} min` : `about ${(plan.minutesAtPlanRate / 60).toFixed(1)} h`;
   const share = Number.isFinite(plan.shareOfRemainingToday) ? `${Math.round(plan.shareOfRemainingToday * 1000) / 10} %` : 'more than all';
   const head = `${plan.requests} request(s), ${minutes} at ${plan.limits.perMinute}/min, ${share} of today’s remaining ${plan.remainingToday} of ${plan.limits.perDay}.`;
-  return plan.fitsToday ? head : `${head} It does not fit in today’s budget: it would carry over ${plan.extraDays} more day(s).`;
+  const holdBack = holdBackSentence(plan.share, plan.limits);
+  const withHoldBack = holdBack ? `${head} ${holdBack}` : head;
+  return plan.fitsToday ? withHoldBack : `${withHoldBack} It does not fit in today’s budget: it would carry over ${plan.extraDays} more day(s).`;
 }

@@ -3,7 +3,7 @@
  * plan's counts and its cost against the quota, and a batch's progress. Pure.
  */
 import { getOperation, PLATFORM_LABELS } from '../../../shared/catalogue';
-import type { BatchProgress, ImportLine, ImportPlan, QuotaPlan } from '../../../shared/queue';
+import { holdBackSentence, type BatchProgress, type ImportLine, type ImportPlan, type QuotaPlan } from '../../../shared/queue';
 import { formatItems } from './format';
 
 const integer = new Intl.NumberFormat('en-US');
@@ -90,6 +90,8 @@ export interface QuotaWords {
   share: string;
   /** Present when the work does not fit in what is left of today's budget. */
   overflow: string | null;
+  /** Present while Gleaner paces itself below the plan (colleagues share the budget). */
+  holdBack: string | null;
 }
 
 /** The quota plan in words: what it costs, how long at the plan's pace, how much of today's budget. */
@@ -101,6 +103,7 @@ export function quotaWords(quota: QuotaPlan): QuotaWords {
     overflow: quota.fitsToday
       ? null
       : `This is more than today’s budget allows: it would carry over into ${quota.extraDays === 1 ? 'one more day' : `${integer.format(quota.extraDays)} more days`}.`,
+    holdBack: holdBackSentence(quota.share, quota.limits),
   };
 }
 

@@ -71,6 +71,16 @@ describe('settings.get / settings.set / settings.unset', () => {
     });
     expect(await plan()).toMatchObject({ status: 'fetch', operation: 'videosite/video' });
   });
+
+  it('plans an import at the pace the queue keeps while colleagues share the budget', async () => {
+    // A queue that met colleagues' 429s remembers the share of the plan it takes (here half of Starter's).
+    const earlier = createTestCore();
+    earlier.core.context.db.prepare("INSERT OR REPLACE INTO queue_state (key, value) VALUES ('share', ?)").run(JSON.stringify({ share: 0.5, ceiling: 0.5, successes: 0 }));
+    await earlier.core.close();
+    testCore = createTestCore({ dataDir: earlier.dataDir });
+    const planned = await testCore.core.dispatch('import.plan', { text: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
+    expect(planned).toMatchObject({ ok: true, value: { quota: { requests: 1, share: 0.5, limits: { perMinute: 15, perDay: 500 }, remainingToday: 500 } } });
+  });
 });
 
 describe('token.status / token.set / token.clear', () => {

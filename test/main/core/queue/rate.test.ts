@@ -99,4 +99,13 @@ describe('quota plan', () => {
     expect(plan).toMatchObject({ fitsToday: false, remainingToday: 100, extraDays: 3 });
     expect(describePlan(plan)).toMatch(/does not fit in today’s budget: it would carry over 3 more day/);
   });
+
+  it('plans at the pace the queue keeps while colleagues share the budget, and says so', () => {
+    // Half of a 30/min, 1000/day plan: 400 requests with 200 sent today do not fit.
+    const plan = planQuota(400, limitsForShare({ perMinute: 30, perDay: 1000 }, 0.5), 200, 0.5);
+    expect(plan).toMatchObject({ minutesAtPlanRate: 26.7, remainingToday: 300, fitsToday: false, extraDays: 1, share: 0.5 });
+    expect(describePlan(plan)).toBe(
+      '400 request(s), about 27 min at 15/min, 133.3 % of today’s remaining 300 of 500. Colleagues on your team are using part of the same budget, so Gleaner currently allows itself 50 % of the plan (15 a minute, 500 a day). It does not fit in today’s budget: it would carry over 1 more day(s).',
+    );
+  });
 });

@@ -1,6 +1,6 @@
 /** Words for the queue: what a job fetches, why it failed, how much quota is left. Pure. */
 import { getOperation, isOperationId, PLATFORM_LABELS } from '../../../../shared/catalogue';
-import { durationText, type JobSummary, type PauseReason, type QueueGauge } from '../../../../shared/queue';
+import { durationText, holdBackSentence, type JobSummary, type PauseReason, type QueueGauge } from '../../../../shared/queue';
 
 /** The parameter that says best what a job fetches, in the order a reader looks for it. */
 const TELLING_PARAMS = ['url', 'query', 'keyword', 'handle', 'user_id', 'username', 'hashtag', 'channel_id', 'subreddit'];
@@ -40,10 +40,7 @@ export function untilText(nextIso: string, now: number): string {
 export const fraction = (used: number, limit: number): number => (limit <= 0 ? 1 : Math.min(1, Math.max(0, used / limit)));
 
 /** A sentence when Gleaner holds back below the plan because colleagues' requests hit the limit. */
-export function holdBackText(gauge: QueueGauge): string | null {
-  if (gauge.share >= 1) return null;
-  return `Colleagues on your team are using part of the same budget, so Gleaner currently allows itself ${Math.round(gauge.share * 100)} % of the plan (${gauge.effectiveLimits.perMinute.toLocaleString('en-US')} a minute).`;
-}
+export const holdBackText = (gauge: QueueGauge): string | null => holdBackSentence(gauge.share, gauge.effectiveLimits);
 
 /** "about 3 minutes" for the queue's estimate; null when nothing waits. */
 export function etaText(minutes: number | null): string | null {

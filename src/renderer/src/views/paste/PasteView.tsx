@@ -155,6 +155,7 @@ export function PasteView() {
               <dd>{quota.share}</dd>
             </dl>
           )}
+          {quota?.holdBack && <p className="muted" data-testid="paste-hold-back">{quota.holdBack}</p>}
           {quota?.overflow && (
             <div className="paste-overflow" role="alert">
               <p>{quota.overflow}</p>

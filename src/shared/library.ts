@@ -1,6 +1,6 @@
 /** What the library answers with, shared by the core, the bridge contract and the renderer. */
 import type { Platform } from './catalogue';
-import type { ItemKind } from './model';
+import type { ItemExtras, ItemKind } from './model';
 
 export interface SearchFilters {
   platform?: Platform;
@@ -92,6 +92,8 @@ export interface ItemRecord {
   firstFetchedAt: string;
   lastFetchedAt: string;
   hasTranscript: boolean;
+  /** Spec fields without a column of their own (EXTRA_FIELDS in model.ts); {} when none were given. */
+  extras: ItemExtras;
 }
 
 export interface MetricSnapshot {

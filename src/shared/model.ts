@@ -40,6 +40,34 @@ export interface Metrics {
 
 export const METRIC_NAMES = ['views', 'likes', 'comments', 'reposts', 'shares', 'followers'] as const satisfies readonly (keyof Metrics)[];
 
+/**
+ * Fields the spec shows for a record that have no place in the common model, kept under one
+ * name each whatever the platform calls them, so they are stored, shown and exported too.
+ */
+export const EXTRA_FIELDS = {
+  mediaUrl: 'Media file',
+  downloadUrl: 'Download (no watermark)',
+  authorAvatarUrl: 'Author’s picture',
+  headline: 'Headline',
+  altText: 'Alt text',
+  dominantColor: 'Dominant colour',
+  imageWidth: 'Image width',
+  imageHeight: 'Image height',
+  communityId: 'Community id',
+  linkUrl: 'Linked address',
+} as const;
+
+export type ExtraField = keyof typeof EXTRA_FIELDS;
+export type ItemExtras = Partial<Record<ExtraField, string | number>>;
+
+/** An item's extras to show, in EXTRA_FIELDS order, each with its label. */
+export function extrasToShow(extras: ItemExtras): { field: ExtraField; label: string; value: string | number }[] {
+  return (Object.keys(EXTRA_FIELDS) as ExtraField[]).flatMap((field) => {
+    const value = extras[field];
+    return value === undefined ? [] : [{ field, label: EXTRA_FIELDS[field], value }];
+  });
+}
+
 export interface NormalisedItem {
   platform: Platform;
   kind: ItemKind;
@@ -57,6 +85,8 @@ export interface NormalisedItem {
   durationMs: number | null;
   thumbnailUrl: string | null;
   metrics: Metrics;
+  /** Spec fields the model has no column for (EXTRA_FIELDS); absent or empty when the record has none. */
+  extras?: ItemExtras;
   /** Where in the response's `data` this item was found, e.g. `videos[3]`. */
   sourcePath: string;
 }

@@ -341,6 +341,20 @@ test('the Library with an item open has no serious accessibility problems, in li
   expect(await serious()).toEqual([]);
 });
 
+test('an item shows what its platform gives beyond the common fields, addresses as links', async ({ page }) => {
+  const { itemIds } = await fetchInto(served, 'microblog/post', { url: 'https://bsky.app/profile/newsroom.bsky.social/post/3kabcdefghi2x' });
+  const record = await rpc<{ item: { text: string; extras: { authorAvatarUrl?: string } } }>(served, 'items.get', { id: itemIds[0] });
+  const avatar = record.item.extras.authorAvatarUrl!;
+  expect(avatar).toMatch(/^https:\/\//);
+  const words = record.item.text.split(/\s+/).slice(0, 3).join(' ').replace(/"/g, '');
+  const { detail } = await openLibrary(page);
+  await page.getByRole('searchbox', { name: 'Search the library' }).fill(`"${words}"`);
+  await page.locator(`[role="option"][data-item-id="${itemIds[0]}"]`).click();
+  const fields = detail.getByTestId('item-fields');
+  await expect(fields.locator('dt', { hasText: 'Author’s picture' })).toBeVisible();
+  await expect(fields.getByRole('link', { name: avatar })).toHaveAttribute('href', avatar);
+});
+
 // Last in this file: it gives two items transcripts, which the stories above do not expect.
 test('selected videos without transcripts go to Paste URLs, where their transcripts are planned and fetched', async ({ page }) => {
   const { results, count } = await openLibrary(page);

@@ -209,6 +209,20 @@ describe('the library those calls built', () => {
     expect(text).toMatch(/^Metrics history:\n {2}none/m);
   });
 
+  it('keeps, shows and exports the fields a record has beyond the common model (a pin’s colour, size and alt text)', async () => {
+    const fetched = JSON.parse((await gleaner('call', 'pinboard', 'pin', ...SAMPLE_CALLS['pinboard/pin'], '--json')).stdout) as { items: { id: number }[] };
+    const id = String(fetched.items[0]!.id);
+    const { item } = JSON.parse((await gleaner('items', 'show', id, '--json')).stdout) as { item: { extras: Record<string, unknown> } };
+    expect(item.extras).toMatchObject({ dominantColor: expect.stringMatching(/^#[0-9a-f]{6}$/i), imageWidth: expect.any(Number), imageHeight: expect.any(Number) });
+    const text = (await gleaner('items', 'show', id)).stdout;
+    expect(text).toContain(`Dominant colour: ${item.extras.dominantColor as string}\n`);
+    expect(text).toMatch(/^Image width: +\d+$/m);
+    const out = join(dataDir, 'pin.json');
+    expect((await gleaner('export', '--item', id, '--format', 'json', '--out', out)).code).toBe(0);
+    const exported = JSON.parse(readFileSync(out, 'utf8')) as { items: { extras: Record<string, unknown> }[] };
+    expect(exported.items[0]!.extras).toEqual(item.extras);
+  });
+
   it('stops quietly when the reader of its output goes away (gleaner search | head)', async () => {
     const run = await runGleaner(['search', '', '--limit', '1000', '--data-dir', dataDir], { closeStdout: true });
     expect(run.stderr).toBe('');

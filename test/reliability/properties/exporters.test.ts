@@ -171,7 +171,7 @@ const MARKDOWN_TEMPLATES: RegExp[] = [
   /^(?:Items|Transcripts), exported \S+ with Gleaner \S+\. Times are UTC\.$/s,
   /^## \d+\. (?<p>.*)$/s,
   /^## Sources$/s,
-  /^### Transcript(?: \((?<p>.*)\))?$/s,
+  /^### Transcript(?:: (?<p>.*))?$/s,
   /^- Source: (?:\[(?<p>.*)\]\(https:\/\/[^\s()<>]+\)|no web address on record)$/s,
   /^- Platform: (?<p>.*)$/s,
   /^- Author: (?<p>.*)$/s,

@@ -6,6 +6,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { safeHttpsUrl } from '../../../shared/links';
 import type { ItemRecord } from '../../../shared/library';
+import { parseExtras } from '../library/items';
 import { isoUtc } from './text';
 
 /** Where an item's copy came from: enough to cite it and find the raw response again. */
@@ -50,8 +51,9 @@ export interface ExportSegment {
   text: string;
 }
 
-interface ItemRow extends Omit<ExportItem, 'hasTranscript' | 'tags' | 'notes' | 'citation'> {
+interface ItemRow extends Omit<ExportItem, 'hasTranscript' | 'tags' | 'notes' | 'citation' | 'extras'> {
   hasTranscript: number;
+  extrasJson: string | null;
   tagsJson: string;
   notesJson: string;
   operation: string;
@@ -62,7 +64,7 @@ interface ItemRow extends Omit<ExportItem, 'hasTranscript' | 'tags' | 'notes' | 
 const ITEM_SELECT = `SELECT i.id, i.platform, i.kind, i.native_id AS nativeId, i.url, i.title, i.text,
   i.author_name AS authorName, i.author_handle AS authorHandle, i.author_id AS authorId, i.author_url AS authorUrl,
   i.published_at AS publishedAt, i.published_text AS publishedText, i.duration_ms AS durationMs,
-  i.views, i.likes, i.comments, i.reposts, i.shares, i.followers, i.has_transcript AS hasTranscript,
+  i.views, i.likes, i.comments, i.reposts, i.shares, i.followers, i.has_transcript AS hasTranscript, i.extras AS extrasJson,
   r.operation, r.request_id AS requestId, r.fetched_at AS citedFetchedAt,
   (SELECT json_group_array(tag) FROM (SELECT DISTINCT tag FROM tags WHERE item_id = i.id ORDER BY tag COLLATE NOCASE)) AS tagsJson,
   (SELECT json_group_array(json_object('collection', name, 'body', body)) FROM (
@@ -72,12 +74,13 @@ const ITEM_SELECT = `SELECT i.id, i.platform, i.kind, i.native_id AS nativeId, i
 /** Items with at least one available transcript: the items a transcript export covers. */
 
 function toExportItem(row: ItemRow): ExportItem {
-  const { hasTranscript, tagsJson, notesJson, operation, requestId, citedFetchedAt, ...fields } = row;
+  const { hasTranscript, extrasJson, tagsJson, notesJson, operation, requestId, citedFetchedAt, ...fields } = row;
   const author = [fields.authorName, fields.authorHandle].filter((part): part is string => Boolean(part)).join(' ') || null;
   return {
     ...fields,
     publishedAt: isoUtc(fields.publishedAt) ?? null,
     hasTranscript: hasTranscript === 1,
+    extras: parseExtras(extrasJson),
     tags: JSON.parse(tagsJson) as string[],
     notes: JSON.parse(notesJson) as { collection: string | null; body: string }[],
     citation: {

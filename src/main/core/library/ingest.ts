@@ -70,17 +70,20 @@ type ItemValues = [
   firstFetchedAt: string,
   lastFetchedAt: string,
   lastResponseId: number,
+  /** JSON of the spec fields without a column of their own; null when the record has none. */
+  extras: string | null,
 ];
 
 const ITEM_COLUMNS = `id, platform, kind, native_id, url, title, text, author_name, author_handle, author_id, author_url,
   published_at, published_text, duration_ms, thumbnail_url, views, likes, comments, reposts, shares, followers,
-  first_fetched_at, last_fetched_at, last_response_id`;
-const ITEM_COLUMN_COUNT = 24;
+  first_fetched_at, last_fetched_at, last_response_id, extras`;
+const ITEM_COLUMN_COUNT = 25;
 /** Index of the first column an update merges (kind) and of the last (followers) in ItemValues. */
 const FIRST_MERGED = 2;
 const LAST_MERGED = 20;
 const NATIVE_ID = 3;
 const URL = 4;
+const EXTRAS = 24;
 
 const SEGMENT_COLUMNS = 'transcript_id, seq, start_ms, end_ms, text';
 const SOURCE_COLUMNS = 'item_id, response_id, source_path, position, views, likes, comments, reposts, shares, followers';
@@ -142,7 +145,9 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
        duration_ms = coalesce(?, duration_ms), thumbnail_url = coalesce(?, thumbnail_url),
        views = coalesce(?, views), likes = coalesce(?, likes), comments = coalesce(?, comments),
        reposts = coalesce(?, reposts), shares = coalesce(?, shares), followers = coalesce(?, followers),
-       last_fetched_at = max(last_fetched_at, ?), last_response_id = ?
+       last_fetched_at = max(last_fetched_at, ?), last_response_id = ?,
+       -- Extras merge field by field: a record without a field leaves the one stored.
+       extras = coalesce(json_patch(extras, ?), ?, extras)
      WHERE id = ?`,
   );
   const upsertTranscript = db.prepare<unknown[], { id: number }>(
@@ -220,6 +225,7 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
         author.name, author.handle, author.id, author.url, item.publishedAt, item.publishedText, item.durationMs, item.thumbnailUrl,
         metrics.views, metrics.likes, metrics.comments, metrics.reposts, metrics.shares, metrics.followers,
         fetchedAt, fetchedAt, responseId,
+        item.extras && Object.keys(item.extras).length > 0 ? JSON.stringify(item.extras) : null,
       ];
     }
 
@@ -231,6 +237,8 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
       for (let column = FIRST_MERGED; column <= LAST_MERGED; column += 1) {
         if (values[column] !== null && !(column === NATIVE_ID && nativeId !== null)) (merged as unknown[])[column] = values[column];
       }
+      const extras = values[EXTRAS];
+      if (extras !== null) merged[EXTRAS] = merged[EXTRAS] === null ? extras : JSON.stringify({ ...JSON.parse(merged[EXTRAS]), ...JSON.parse(extras) });
       if (nativeId === null && merged[NATIVE_ID] !== null) newByNativeId.set(key(platform, merged[NATIVE_ID]), into);
     }
 
@@ -243,7 +251,7 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
       }
       if (found) {
         const values = valuesOf(item, found.id);
-        updateItem.run(...values.slice(FIRST_MERGED, LAST_MERGED + 1), fetchedAt, responseId, found.id);
+        updateItem.run(...values.slice(FIRST_MERGED, LAST_MERGED + 1), fetchedAt, responseId, values[EXTRAS], values[EXTRAS], found.id);
         // Rare: the item gains a native id or moves to another URL, so what was looked up in advance may be stale.
         if ((found.nativeId === null && item.nativeId !== null) || (item.url !== null && item.url !== found.url)) prefetched = null;
         return found.id;

@@ -1,6 +1,7 @@
 /** One item with everything needed to read and cite it: fields, history, transcript, provenance. */
 import { GleanerError } from '../../../shared/errors';
 import type { ItemDetail, ItemRecord, MetricSnapshot, Provenance } from '../../../shared/library';
+import type { ItemExtras } from '../../../shared/model';
 import type { Database } from '../store/database';
 
 
@@ -12,12 +13,19 @@ export const ITEM_COLUMNS = `i.id, i.platform, i.kind, i.native_id AS nativeId, 
   i.author_name AS authorName, i.author_handle AS authorHandle, i.author_id AS authorId, i.author_url AS authorUrl,
   i.published_at AS publishedAt, i.published_text AS publishedText, i.duration_ms AS durationMs,
   i.thumbnail_url AS thumbnailUrl, i.views, i.likes, i.comments, i.reposts, i.shares, i.followers,
-  i.first_fetched_at AS firstFetchedAt, i.last_fetched_at AS lastFetchedAt, i.has_transcript AS hasTranscript`;
+  i.first_fetched_at AS firstFetchedAt, i.last_fetched_at AS lastFetchedAt, i.has_transcript AS hasTranscript,
+  i.extras AS extrasJson`;
+
+/** The stored extras column (a JSON object, or NULL for none) as an object. */
+export const parseExtras = (json: string | null): ItemExtras => (json === null ? {} : (JSON.parse(json) as ItemExtras));
 
 export function getItemDetail(db: Database, id: number): ItemDetail {
-  const row = db.prepare<[number], Omit<ItemRecord, 'hasTranscript'> & { hasTranscript: number }>(`SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = ?`).get(id);
+  const row = db
+    .prepare<[number], Omit<ItemRecord, 'hasTranscript' | 'extras'> & { hasTranscript: number; extrasJson: string | null }>(`SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = ?`)
+    .get(id);
   if (!row) throw new GleanerError('NOT_FOUND', `No item with id ${id} is in the library.`);
-  const item: ItemRecord = { ...row, hasTranscript: row.hasTranscript === 1 };
+  const { extrasJson, ...fields } = row;
+  const item: ItemRecord = { ...fields, hasTranscript: row.hasTranscript === 1, extras: parseExtras(extrasJson) };
 
   const metricsHistory = db
     .prepare<[number], MetricSnapshot>(

@@ -35,6 +35,26 @@ describe('ingest', () => {
     expect(detail.provenance).toEqual([expect.objectContaining({ requestId: response.requestId, operation: 'videosite/search', params: { query: 'test' }, sourcePath: 'videos[0]' })]);
   });
 
+  it('keeps the spec fields without a column as extras, merged field by field across fetches and within a response', () => {
+    const withExtras = (extras: Record<string, string | number>) => ({ ...video('x1', 'Harbour wall'), extras });
+    const [id] = ingest(fakeResponse('videosite/search', { items: [withExtras({ mediaUrl: 'https://cdn.example/v1.mp4', authorAvatarUrl: 'https://cdn.example/a.jpg' })] })).itemIds;
+    expect(getItemDetail(db, id!).item.extras).toEqual({ mediaUrl: 'https://cdn.example/v1.mp4', authorAvatarUrl: 'https://cdn.example/a.jpg' });
+    // A later fetch brings a new media address and no picture: the picture stays.
+    ingest(fakeResponse('videosite/search', { items: [withExtras({ mediaUrl: 'https://cdn.example/v2.mp4' })] }));
+    // One without any extras changes none.
+    ingest(fakeResponse('videosite/search', { items: [video('x1', 'Harbour wall')] }));
+    expect(getItemDetail(db, id!).item.extras).toEqual({ mediaUrl: 'https://cdn.example/v2.mp4', authorAvatarUrl: 'https://cdn.example/a.jpg' });
+    // A new item listed twice in one response gathers both records' extras.
+    const [twice] = ingest(
+      fakeResponse('videosite/search', { items: [{ ...video('x2', 'Quay'), extras: { headline: 'First' } }, { ...video('x2', 'Quay'), extras: { altText: 'A quay at dusk' } }] }),
+    ).itemIds;
+    expect(getItemDetail(db, twice!).item.extras).toEqual({ headline: 'First', altText: 'A quay at dusk' });
+    // An item with none has none, and stores NULL rather than an empty object.
+    const [plain] = ingest(fakeResponse('videosite/search', { items: [video('x3', 'Pier')] })).itemIds;
+    expect(getItemDetail(db, plain!).item.extras).toEqual({});
+    expect(db.prepare('SELECT extras FROM items WHERE id = ?').pluck().get(plain)).toBeNull();
+  });
+
   it('stores a lone surrogate as one U+FFFD, never as bytes that are not UTF-8', () => {
     const broken = video('s1', 'before \uD800 between \uDC00 after, \uD83D\uDE00 kept');
     const [id] = ingest(fakeResponse('videosite/search', { items: [broken] })).itemIds;

@@ -32,6 +32,7 @@ export function itemRecord(item: ExportItem, transcripts?: JsonTranscript[]): Re
     duration_ms: item.durationMs,
     metrics: { views: item.views, likes: item.likes, comments: item.comments, reposts: item.reposts, shares: item.shares, followers: item.followers },
     has_transcript: item.hasTranscript,
+    extras: item.extras,
     tags: item.tags,
     notes: item.notes,
     citation: {

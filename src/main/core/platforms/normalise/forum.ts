@@ -77,6 +77,11 @@ function communityName(entry: JsonObject): string | null {
   return isRecord(subreddit) ? firstText(subreddit.name, subreddit.display_name) : firstText(subreddit, entry.subreddit_name);
 }
 
+/** The community's typed id (`t5_…`), from its record or the entry's own field. */
+function communityId(entry: JsonObject): string | null {
+  return firstText(isRecord(entry.subreddit) ? idText(entry.subreddit.id) : null, entry.subreddit_id);
+}
+
 export function readForumEntry(entry: JsonObject, sourcePath: string, kind: ItemKind, prefix: string): NormalisedItem {
   const nativeId = typedId(entry, prefix);
   const permalink = text(entry.permalink);
@@ -94,6 +99,8 @@ export function readForumEntry(entry: JsonObject, sourcePath: string, kind: Item
   // Without the community: the forum also finds a post by its id alone.
   if (url === null && bareId !== null && kind !== 'comment') url = `${SITE}/comments/${segment(bareId)}`;
   url ??= httpUrl(entry.url);
+  // A link post's `url` is where it points (an article, an image); on the forum itself it is the post's own page.
+  const linked = forumUrl(entry.url) === null ? httpUrl(entry.url) : null;
 
   return makeItem('forum', sourcePath, {
     kind,
@@ -108,6 +115,10 @@ export function readForumEntry(entry: JsonObject, sourcePath: string, kind: Item
       views: firstCount(entry.view_count),
       likes: firstCount(entry.ups, entry.score),
       comments: firstCount(entry.num_comments),
+    },
+    extras: {
+      communityId: communityId(entry),
+      linkUrl: linked,
     },
   });
 }

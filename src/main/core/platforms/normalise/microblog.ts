@@ -87,6 +87,7 @@ export function readPost(post: JsonObject, sourcePath: string, fallback: Canonic
       reposts: firstCount(post.repostCount),
       comments: firstCount(post.replyCount),
     },
+    extras: { authorAvatarUrl: firstImage(prop(author, 'avatar')) },
   });
 }
 

@@ -119,6 +119,10 @@ export function readShortcodeMedia(media: JsonObject, sourcePath: string, fromPa
         media.comment_count,
       ),
     },
+    extras: {
+      mediaUrl: firstImage(media.video_url),
+      authorAvatarUrl: firstImage(at(media, 'owner', 'profile_pic_url'), at(media, 'user', 'profile_pic_url')),
+    },
   });
 }
 
@@ -139,6 +143,10 @@ export function readReel(media: JsonObject, sourcePath: string, profile: Author 
       views: firstCount(media.play_count, media.video_play_count, media.view_count, media.ig_play_count),
       likes: firstCount(media.like_count),
       comments: firstCount(media.comment_count),
+    },
+    extras: {
+      mediaUrl: firstImage(media.video_url, at(media, 'video_versions', 0)),
+      authorAvatarUrl: firstImage(at(media, 'user', 'profile_pic_url'), at(media, 'owner', 'profile_pic_url')),
     },
   });
 }

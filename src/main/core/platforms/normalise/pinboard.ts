@@ -17,6 +17,7 @@ import {
   canonicalLink,
   acceptsRecord,
   emptyNormalisation,
+  firstCount,
   firstImage,
   firstText,
   has,
@@ -65,6 +66,12 @@ export function readPin(pin: JsonObject, sourcePath: string, fromParams: Canonic
     author: pinnerOf(pin),
     publishedAt: absoluteTime(pin.createdAt) ?? absoluteTime(pin.created_at),
     thumbnailUrl: firstImage(at(images, 'orig'), at(images, '736x'), at(images, '474x'), at(images, '236x'), pin.imageLargeUrl, pin.image),
+    extras: {
+      altText: firstText(pin.autoAltText, pin.auto_alt_text),
+      dominantColor: firstText(pin.dominantColor, pin.dominant_color),
+      imageWidth: firstCount(at(images, 'orig', 'width')),
+      imageHeight: firstCount(at(images, 'orig', 'height')),
+    },
   });
 }
 

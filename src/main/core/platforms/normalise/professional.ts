@@ -87,6 +87,7 @@ export function readProfessionalRecord(record: JsonObject, sourcePath: string, f
       comments: firstCount(record.commentCount),
       followers,
     },
+    extras: { headline: text(record.headline) },
   });
 }
 

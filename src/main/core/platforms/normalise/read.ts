@@ -14,7 +14,7 @@
  *   they take the same canonical form as pasted links.
  */
 import type { Platform } from '../../../../shared/catalogue';
-import type { Author, ItemKind, Metrics, Normalisation, NormalisedItem } from '../../../../shared/model';
+import type { Author, ExtraField, ItemExtras, ItemKind, Metrics, Normalisation, NormalisedItem } from '../../../../shared/model';
 import { recogniseUrl } from '../recognise-url';
 
 export type JsonObject = Record<string, unknown>;
@@ -354,6 +354,8 @@ export interface ItemFields {
   durationMs?: number | null;
   thumbnailUrl?: string | null;
   metrics?: Partial<Metrics>;
+  /** Spec fields without a model column; null and undefined values are left out. */
+  extras?: { [K in ExtraField]?: string | number | null };
 }
 
 export function emptyAuthor(): Author {
@@ -395,8 +397,21 @@ export function makeItem(platform: Platform, sourcePath: string, fields: ItemFie
       shares: metrics.shares ?? null,
       followers: metrics.followers ?? null,
     },
+    ...presentExtras(fields.extras),
     sourcePath,
   };
+}
+
+/** `{ extras }` with the values present, or nothing when there are none. */
+function presentExtras(extras: ItemFields['extras']): { extras?: ItemExtras } {
+  const present: ItemExtras = {};
+  let any = false;
+  for (const [name, value] of Object.entries(extras ?? {}) as [ExtraField, string | number | null | undefined][]) {
+    if (value === null || value === undefined) continue;
+    present[name] = value;
+    any = true;
+  }
+  return any ? { extras: present } : {};
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -65,6 +65,9 @@ export function readAweme(aweme: JsonObject, sourcePath: string, fallback: Canon
 
   const statistics = isRecord(aweme.statistics) ? aweme.statistics : isRecord(aweme.stats) ? aweme.stats : {};
   const video = prop(aweme, 'video');
+  // Search results carry the play address per bit rate; the detail carries it on the video itself.
+  const bitRates = prop(video, 'bit_rate');
+  const firstBitRate = Array.isArray(bitRates) ? bitRates.find(isRecord) : undefined;
 
   return makeItem('shortvideo', sourcePath, {
     kind: 'video',
@@ -84,6 +87,11 @@ export function readAweme(aweme: JsonObject, sourcePath: string, fallback: Canon
       likes: firstCount(statistics.digg_count, statistics.diggCount),
       comments: firstCount(statistics.comment_count, statistics.commentCount),
       shares: firstCount(statistics.share_count, statistics.shareCount),
+    },
+    extras: {
+      mediaUrl: firstListUrl(prop(video, 'play_addr')) ?? firstListUrl(prop(firstBitRate, 'play_addr')),
+      downloadUrl: firstListUrl(prop(video, 'download_no_watermark_addr')),
+      authorAvatarUrl: firstListUrl(prop(author, 'avatar_thumb')) ?? firstListUrl(prop(author, 'avatar_larger')),
     },
   });
 }

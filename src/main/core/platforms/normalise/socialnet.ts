@@ -76,6 +76,7 @@ export function readSocialReel(reel: JsonObject, sourcePath: string, page: Autho
       comments: firstCount(reel.comment_count),
       shares: firstCount(reel.share_count),
     },
+    extras: { mediaUrl: firstImage(reel.video_url, reel.playable_url, reel.source) },
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { GleanerError } from '../../../../shared/errors';
 import { languageLabel } from '../../../../shared/language';
+import { extrasToShow } from '../../../../shared/model';
 import { stripTerminalControls } from '../../../../shared/text';
 import { getItemDetail } from '../../../core/library/items';
 import type { CliContext } from '../program';
@@ -30,6 +31,7 @@ export function registerItems(program: Command, ctx: CliContext): void {
           `Published:  ${item.publishedAt ?? item.publishedText ?? 'unknown'}`,
           `Metrics:    views ${item.views ?? '–'}, likes ${item.likes ?? '–'}, comments ${item.comments ?? '–'}`,
           `Fetched:    first ${item.firstFetchedAt}, last ${item.lastFetchedAt}`,
+          ...extrasToShow(item.extras).map(({ label, value }) => `${`${label}:`.padEnd(11)} ${typeof value === 'string' ? oneLine(value) : value}`),
           'Metrics history:',
           ...(detail.metricsHistory.length === 0 ? ['  none (no fetch brought counts)'] : []),
           ...detail.metricsHistory.map((m) => `  ${m.fetchedAt}  views ${m.views ?? '–'}  likes ${m.likes ?? '–'}  comments ${m.comments ?? '–'}`),

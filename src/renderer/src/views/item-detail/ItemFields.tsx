@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
 import type { ItemDetail } from '../../../../shared/library';
+import { extrasToShow, type ExtraField } from '../../../../shared/model';
 import { ExternalLink } from '../../components/ExternalLink';
 import { formatCount, formatDateTime, formatDuration } from '../../lib/format';
 import { METRICS } from '../library/labels';
+
+/** Extras that are addresses: shown as links (https only, as every link here). */
+const URL_EXTRAS: ReadonlySet<ExtraField> = new Set(['mediaUrl', 'downloadUrl', 'authorAvatarUrl', 'linkUrl']);
 
 /** The normalised fields, in a definition list. Empty fields are left out. */
 export function ItemFields({ detail }: { detail: ItemDetail }) {
@@ -51,6 +55,19 @@ export function ItemFields({ detail }: { detail: ItemDetail }) {
             <dd className="mono break">{item.authorId}</dd>
           </>
         )}
+        {extrasToShow(item.extras).map(({ field, label, value }) => (
+          <FactRow key={field} label={label}>
+            {URL_EXTRAS.has(field) ? (
+              <span className="break">
+                <ExternalLink href={String(value)} />
+              </span>
+            ) : typeof value === 'number' ? (
+              formatCount(value)
+            ) : (
+              <bdi>{value}</bdi>
+            )}
+          </FactRow>
+        ))}
         <dt>Transcript</dt>
         <dd>{item.hasTranscript ? 'Yes' : 'None fetched'}</dd>
         <dt>Collections</dt>

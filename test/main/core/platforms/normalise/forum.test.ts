@@ -28,6 +28,7 @@ describe('forum subreddit search: posts', () => {
         durationMs: null,
         thumbnailUrl: null,
         metrics: metrics(),
+        extras: { communityId: 't5_2qh87' },
         sourcePath: 'posts[0]',
       },
     ]);
@@ -75,6 +76,7 @@ describe('forum subreddit search: posts', () => {
       durationMs: null,
       thumbnailUrl: null,
       metrics: metrics({ likes: 42, comments: 7 }),
+      extras: { communityId: 't5_2qh87', linkUrl: 'https://example.com/shared-article' },
       sourcePath: 'posts[0]',
     });
   });

@@ -28,6 +28,7 @@ const expected = {
   durationMs: null,
   thumbnailUrl: null,
   metrics: metrics({ likes: 120, reposts: 15, comments: 8 }),
+  extras: { authorAvatarUrl: 'https://cdn.bsky.app/img/avatar/plain/x.jpg' },
 };
 
 describe('microblog user posts', () => {

@@ -32,6 +32,7 @@ describe('photoshare post', () => {
         // The owner's avatar is not the post's image.
         thumbnailUrl: null,
         metrics: metrics({ views: 45000, likes: 3200, comments: 150 }),
+        extras: { mediaUrl: 'https://scontent.example/v.mp4', authorAvatarUrl: 'https://scontent.example/avatar.jpg' },
         sourcePath: 'data.xdt_shortcode_media',
       },
     ]);
@@ -60,6 +61,7 @@ describe('photoshare post', () => {
       durationMs: null,
       thumbnailUrl: 'https://scontent.example/photo.jpg',
       metrics: metrics({ likes: 3200, comments: 150 }),
+      extras: { authorAvatarUrl: 'https://scontent.example/avatar.jpg' },
       sourcePath: 'data.xdt_shortcode_media',
     });
   });

@@ -30,6 +30,7 @@ describe('pinboard pin', () => {
         durationMs: null,
         thumbnailUrl: 'https://i.pinimg.com/originals/ab/cd/ef.jpg',
         metrics: metrics(),
+        extras: { altText: 'a bowl of ramen on a wooden table', dominantColor: '#a0522d', imageWidth: 736, imageHeight: 1104 },
         sourcePath: '',
       },
     ]);

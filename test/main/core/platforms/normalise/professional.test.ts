@@ -34,6 +34,7 @@ describe('professional post', () => {
         durationMs: null,
         thumbnailUrl: null,
         metrics: metrics({ likes: 340, comments: 12, followers: 5400 }),
+        extras: { headline: 'We are hiring engineers' },
         sourcePath: '',
       },
     ]);

@@ -41,6 +41,7 @@ describe('shortvideo search', () => {
         durationMs: null,
         thumbnailUrl: null,
         metrics: metrics({ views: 56000, likes: 1200, comments: 34 }),
+        extras: { mediaUrl: 'https://v16.example/play.mp4' },
         sourcePath: 'search_item_list[0].aweme_info',
       },
     ]);
@@ -69,6 +70,7 @@ describe('shortvideo search', () => {
       durationMs: null,
       thumbnailUrl: 'https://p16.example/cover.jpg',
       metrics: metrics({ views: 56000, likes: 1200, comments: 34, shares: 77 }),
+      extras: { mediaUrl: 'https://v16.example/play.mp4' },
       sourcePath: 'search_item_list[0].aweme_info',
     });
   });
@@ -146,6 +148,7 @@ describe('shortvideo video details', () => {
         durationMs: null,
         thumbnailUrl: null,
         metrics: metrics({ views: 9000, likes: 500, comments: 20 }),
+        extras: { mediaUrl: 'https://v16.example/play2.mp4', downloadUrl: 'https://v16.example/nowm.mp4' },
         sourcePath: 'aweme_detail',
       },
     ]);

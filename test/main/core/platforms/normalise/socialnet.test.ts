@@ -29,6 +29,7 @@ const expected = {
   durationMs: null,
   thumbnailUrl: null,
   metrics: metrics({ views: 56000, likes: 800, comments: 45, shares: 12 }),
+  extras: { mediaUrl: 'https://video.example/reel.mp4' },
 };
 
 describe('socialnet page reels (layout not shown)', () => {

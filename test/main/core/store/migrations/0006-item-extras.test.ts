@@ -1,0 +1,28 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrations } from '../../../../../src/main/core/store/migrations';
+import { migration0006 } from '../../../../../src/main/core/store/migrations/0006-item-extras';
+
+function atVersion5WithAnItem() {
+  const db = new BetterSqlite3(':memory:');
+  db.pragma('foreign_keys = ON');
+  for (const m of migrations.slice(0, 5)) m.up(db);
+  db.prepare(
+    "INSERT INTO responses (id, operation, params, request_url, request_id, status, fetched_at, body_sha256, body) VALUES (1, 'pinboard/pin', '{}', 'u', 'req_1', 200, 't', 'h', '{}')",
+  ).run();
+  db.prepare("INSERT INTO items (id, platform, kind, native_id, first_fetched_at, last_fetched_at, last_response_id) VALUES (1, 'pinboard', 'pin', '1', 't', 't', 1)").run();
+  return db;
+}
+
+describe('migration 0006-item-extras', () => {
+  it('gives items an extras column: empty for those stored before, a JSON object or nothing after', () => {
+    const db = atVersion5WithAnItem();
+    migration0006.up(db);
+    expect(db.prepare('SELECT extras FROM items WHERE id = 1').pluck().get()).toBeNull();
+    db.prepare(`UPDATE items SET extras = '{"dominantColor":"#a0522d","imageWidth":736}' WHERE id = 1`).run();
+    expect(db.prepare("SELECT extras ->> '$.dominantColor' FROM items WHERE id = 1").pluck().get()).toBe('#a0522d');
+    for (const bad of ['not json', '[1, 2]', '"a string"']) {
+      expect(() => db.prepare('UPDATE items SET extras = ? WHERE id = 1').run(bad)).toThrow(/CHECK constraint/);
+    }
+  });
+});

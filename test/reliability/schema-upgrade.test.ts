@@ -1,5 +1,5 @@
 /**
- * Libraries written by older Gleaners (schema versions 1 to 3, kept as SQL dumps in
+ * Libraries written by older Gleaners (schema versions 1 to 4, kept as SQL dumps in
  * test/fixtures/schemas/, made by make-fixtures.ts there) open in today's Gleaner: the real
  * migrations bring them to the newest version, and every row of every old table is still
  * there, unchanged in every old column but one: a transcript's language takes the library's one
@@ -57,7 +57,7 @@ function asMigrated(table: string, columns: string[], rows: string[]): string[] 
     .sort();
 }
 
-describe.each([1, 2, 3])('a library at schema version %i', (version) => {
+describe.each([1, 2, 3, 4])('a library at schema version %i', (version) => {
   it('migrates to the newest schema with every old row intact', () => {
     dir = mkdtempSync(join(tmpdir(), 'gleaner-schema-'));
     const path = join(dir, 'gleaner.sqlite3');
@@ -96,7 +96,8 @@ describe('an old library in use after the upgrade', () => {
   it('keeps settings, finds old items, transcripts and notes, shows old collections, and keeps the queue', async () => {
     dir = mkdtempSync(join(tmpdir(), 'gleaner-schema-'));
     const old = new BetterSqlite3(join(dir, 'gleaner.sqlite3'));
-    old.exec(fixture(3));
+    // The newest of the old versions: its waiting job also fills a second collection (job_collections).
+    old.exec(fixture(4));
     const someTitle = old.prepare("SELECT title FROM items WHERE title IS NOT NULL AND length(title) > 12 ORDER BY id LIMIT 1").pluck().get() as string;
     const segment = old.prepare('SELECT text FROM transcript_segments ORDER BY id LIMIT 1').pluck().get() as string;
     old.close();
@@ -117,7 +118,7 @@ describe('an old library in use after the upgrade', () => {
     expect(jobs.ok && (jobs.value as { id: number; state: string; collection: string | null; errorCode: string | null }[]).sort((a, b) => a.id - b.id)).toEqual([
       expect.objectContaining({ state: 'done', collection: 'Harbour story', errorCode: null }),
       expect.objectContaining({ state: 'failed', collection: 'Harbour story', errorCode: 'NOT_FOUND' }),
-      expect.objectContaining({ state: expect.stringMatching(/^(queued|running|done)$/), collection: 'Harbour story' }),
+      expect.objectContaining({ state: expect.stringMatching(/^(queued|running|done)$/), collection: 'Harbour story', collections: ['Harbour story', 'Desk «archive» 2025'] }),
     ]);
     // And new work goes into it.
     expect(await core.dispatch('collections.create', { name: 'After the upgrade' })).toMatchObject({ ok: true });

@@ -18,6 +18,19 @@ const STRINGIFY_OPTIONS = { record_delimiter: '\r\n', quote_record_delimiter: tr
 /** The same quoting for cells that are part of a row: no record delimiter after them. */
 const CELLS_OPTIONS = { ...STRINGIFY_OPTIONS, eof: false } as const;
 
+/** What makes csv-stringify quote a cell under these options: a delimiter, a quote or any line break. */
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/**
+ * One text cell exactly as csv-stringify writes it under CELLS_OPTIONS (the tests hold the two
+ * equal on generated text). A transcript's segments are the bulk of an export, and for two
+ * cells a call to csv-stringify spends most of its time preparing its options, so each segment's
+ * own cells are quoted here.
+ */
+export function quoteCell(value: string): string {
+  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
 /** Rows are handed on in batches: awaiting a file write per row would cost more than the row. */
 const BATCH = 500;
 
@@ -138,9 +151,8 @@ function itemWriter(context: ExportContext): ItemWriter {
 
 /**
  * A transcript has many segments and few cells of its own, so each cell is quoted where it
- * changes. csv-stringify quotes every cell that holds text from elsewhere: once per transcript
- * the cells all its segments share (item, platform, URL, language … request id), and per segment
- * the text and the link. The other cells are numbers and `h:mm:ss` clocks Gleaner writes from
+ * changes. csv-stringify quotes once per transcript the cells all its segments share (item,
+ * platform, URL, language … request id); `quoteCell` quotes each segment's text and link. The other cells are numbers and `h:mm:ss` clocks Gleaner writes from
  * integers; they hold only digits, `-` and `:`, never need quoting, and are written as
  * csv-stringify writes numbers (`'' + n`). Handing csv-stringify those five cells per row as well
  * would more than double the cost of a row without changing a byte.
@@ -169,7 +181,8 @@ function transcriptWriter(context: ExportContext): TranscriptWriter {
       return '';
     },
     segment({ number, startMs, endMs, text }: ExportSegment) {
-      const own = quote([neutraliseCell(text), linkBase === null ? '' : atMoment(linkBase, startMs)]);
+      // Text is never a number, so neutraliseCell gives it back as a string.
+      const own = `${quoteCell(String(neutraliseCell(text)))},${linkBase === null ? '' : quoteCell(atMoment(linkBase, startMs))}`;
       const start = formatClock(startMs);
       const end = endMs === null ? '' : formatClock(endMs);
       rows.push(`${head}${number},${startMs},${endMs ?? ''},${start},${end},${own}${tail}`);

@@ -193,7 +193,7 @@ test('a video-site transcript found in the Library opens the video at the moment
   await chooseOperation(page, 'Video site', 'Search');
   // The filter's caveat sits next to the filter, and a clash is caught as it is made.
   await expect(main.getByText('Works only together with a query, and not with “Uploaded” or “Sort by”.')).toBeVisible();
-  await main.getByLabel('Query', { exact: false }).fill('flood');
+  await main.getByLabel('Query', { exact: false }).fill('council');
   await main.getByLabel('Filter', { exact: true }).selectOption('shorts');
   await main.getByLabel('Sort by', { exact: true }).selectOption('popular');
   await expect(main.getByText('The filter works only with a query, and not together with upload date or sort.')).toBeVisible();
@@ -205,7 +205,7 @@ test('a video-site transcript found in the Library opens the video at the moment
   const rows = main.getByRole('table').locator('tbody tr');
   await expect(rows.first()).toBeVisible();
 
-  // The first video of the results that has a transcript (most do).
+  // The first video of the results; in the demo's sample data, this one has a transcript.
   const videos = rows.filter({ has: page.getByRole('cell', { name: 'Video', exact: true }) });
   await videos.first().locator('.fetch-open').click();
   const article = detail.locator('article');

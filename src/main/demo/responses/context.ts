@@ -32,6 +32,27 @@ export function shuffled<T>(items: readonly T[], ...key: readonly (string | numb
   return out;
 }
 
+/** Lower case without accents, for matching a query against sample text. */
+const folded = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * A search's results with those mentioning the query first, as a search ranked by relevance
+ * would list them (the sample pools are fixed, so most queries match few or none). An item
+ * matches when its text holds any of the query's words (accents and case ignored); within each
+ * group the order is kept.
+ */
+export function matchesFirst<T>(items: readonly T[], query: string, textOf: (item: T) => string): T[] {
+  const words = folded(query).split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 1);
+  if (words.length === 0) return [...items];
+  const matching: T[] = [];
+  const rest: T[] = [];
+  for (const item of items) {
+    const text = folded(textOf(item));
+    (words.some((word) => text.includes(word)) ? matching : rest).push(item);
+  }
+  return [...matching, ...rest];
+}
+
 /** Number of pages a listing has: 3 to 5, fixed by what is listed. */
 export const pageCountFor = (...key: readonly (string | number)[]): number => 3 + (hashOf(...key) % 3);
 

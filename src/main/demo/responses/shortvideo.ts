@@ -10,7 +10,7 @@ import { hostileTextFor, isHostileItem, type HostileText } from '../hostile';
 import { ALNUM, createRandom, numericId } from '../random';
 import { pickLanguage, sampleHashtag, sampleParagraph, samplePerson, sampleTitle, type SampleLanguage } from '../sample-text';
 import { SAMPLE_NOW_MS, pastTime } from '../time-format';
-import { pageCountFor, shuffled, urlKey, type PlatformHandlers, type ResponseContext } from './context';
+import { matchesFirst, pageCountFor, shuffled, urlKey, type PlatformHandlers, type ResponseContext } from './context';
 import { PAGE_HOSTS, media, pathMatch } from './sample-urls';
 import { buildSegments, webVtt } from './transcripts';
 
@@ -187,7 +187,8 @@ const search: PlatformHandlers<'shortvideo'>['shortvideo/search'] = (ctx) => {
   const window = POSTED_WINDOWS[posted];
   const nowS = Math.floor(SAMPLE_NOW_MS / 1000);
   const candidates = poolOf(ctx).clips.filter((c) => window === undefined || nowS - c.createTime <= window);
-  let results = shuffled(candidates, ctx.seed, 'sv-search', key).slice(0, pageCountFor(ctx.seed, key) * PAGE_SIZE);
+  const found = shuffled(candidates, ctx.seed, 'sv-search', key).slice(0, pageCountFor(ctx.seed, key) * PAGE_SIZE);
+  let results = matchesFirst(found, params.get('query') ?? '', (c) => c.desc);
   if (sort === 'like_count') results = [...results].sort((a, b) => b.digg - a.digg);
   if (sort === 'date_posted') results = [...results].sort((a, b) => b.createTime - a.createTime);
   const page = pageAt(results, params.int('cursor') ?? 0);

@@ -7,7 +7,7 @@ import { hostileTextFor, isHostileItem, type HostileText } from '../hostile';
 import { ID_CHARS, createRandom, hashOf } from '../random';
 import { languageName, pickLanguage, sampleChannelName, sampleParagraph, samplePerson, sampleTitle, type SampleLanguage } from '../sample-text';
 import { SAMPLE_NOW_MS, SAMPLE_OFFSETS, dateText, durationFormatted, isoWithOffset, lengthText, pastTime, relativeText } from '../time-format';
-import { decodePageToken, encodePageToken, keyParts, pageCountFor, shuffled, urlKey, type OperationHandler, type PlatformHandlers, type ResponseContext } from './context';
+import { decodePageToken, encodePageToken, keyParts, matchesFirst, pageCountFor, shuffled, urlKey, type OperationHandler, type PlatformHandlers, type ResponseContext } from './context';
 import { PAGE_HOSTS, hostOf, media, pathMatch } from './sample-urls';
 import { buildSegments, specTranscript, transcriptText } from './transcripts';
 
@@ -228,7 +228,8 @@ const search: OperationHandler = (ctx) => {
   const extras = params.flag('includeExtras');
   const window = UPLOAD_WINDOWS[keyUpload];
   const candidates = (keyFilter === 'shorts' ? pool.shorts : pool.long).filter((v) => window === undefined || SAMPLE_NOW_MS - v.publishedMs <= window);
-  let results = shuffled(candidates, ctx.seed, 'vs-search', key).slice(0, pageCountFor(ctx.seed, key) * SEARCH_PAGE_SIZE);
+  const found = shuffled(candidates, ctx.seed, 'vs-search', key).slice(0, pageCountFor(ctx.seed, key) * SEARCH_PAGE_SIZE);
+  let results = matchesFirst(found, keyParts(key)[0] ?? '', (v) => `${v.title} ${v.description}`);
   if (keySort === 'popular') results = [...results].sort((a, b) => b.views - a.views);
   const pages = Math.max(1, Math.ceil(results.length / SEARCH_PAGE_SIZE));
   const slice = results.slice(page * SEARCH_PAGE_SIZE, (page + 1) * SEARCH_PAGE_SIZE).map((v) => listItem(v, 'full', extras));

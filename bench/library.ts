@@ -17,7 +17,7 @@
  * matches (about 1.5 % of the library), and the same measurement for a much broader word (rank 8,
  * in about 11 % of items) for comparison. (The first version of this benchmark used 30 words in one
  * title template, which put every searched word in 10 % of all items.) Titles are drawn before the
- * clock starts, for both sides alike.
+ * clock starts, for every side alike.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -221,7 +221,7 @@ export async function runLibraryBenchmark(items: number, log: (line: string) => 
     const handDb = openDatabase({ path: join(dir, 'hand.sqlite3') });
     const handWrite = createHandWriter(handDb);
 
-    // The two sides take turns, a chunk of responses each, so that both meet the same disk: the
+    // The sides take turns, a chunk of responses each, so that all meet the same disk: the
     // time an fsync takes on a shared machine drifts over minutes, and every commit waits for one.
     let rawMs = 0;
     let ingestMs = 0;

@@ -152,10 +152,11 @@ function itemWriter(context: ExportContext): ItemWriter {
 /**
  * A transcript has many segments and few cells of its own, so each cell is quoted where it
  * changes. csv-stringify quotes once per transcript the cells all its segments share (item,
- * platform, URL, language … request id); `quoteCell` quotes each segment's text and link. The other cells are numbers and `h:mm:ss` clocks Gleaner writes from
- * integers; they hold only digits, `-` and `:`, never need quoting, and are written as
- * csv-stringify writes numbers (`'' + n`). Handing csv-stringify those five cells per row as well
- * would more than double the cost of a row without changing a byte.
+ * platform, URL, language … request id); `quoteCell` quotes each segment's text and link. The
+ * other cells are numbers and `h:mm:ss` clocks Gleaner writes from integers; they hold only
+ * digits, `-` and `:`, never need quoting, and are written as csv-stringify writes numbers
+ * (`'' + n`). Handing csv-stringify those five cells per row as well would more than double
+ * the cost of a row without changing a byte.
  */
 function transcriptWriter(context: ExportContext): TranscriptWriter {
   const local = createLocalTimeFormatter(context.timeZone);

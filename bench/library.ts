@@ -121,6 +121,8 @@ export function makeData(n: number, titles: readonly string[]) {
   };
 }
 
+const REQUEST_URL = 'http://127.0.0.1/api/v1/partner/videosite/search?query=bench';
+
 const HAND_ITEM_COLUMNS = [
   'id', 'platform', 'kind', 'native_id', 'url', 'title', 'author_name', 'author_handle', 'author_id', 'author_url',
   'published_text', 'duration_ms', 'views', 'first_fetched_at', 'last_fetched_at', 'last_response_id',
@@ -158,8 +160,6 @@ export function createHandWriter(db: Database): (n: number, data: ReturnType<typ
     insertSources.run(sources);
   });
 }
-
-const REQUEST_URL = 'http://127.0.0.1/api/v1/partner/videosite/search?query=bench';
 
 /** One benchmark response as the service would send it: its data, its body text and its fetch time. */
 export function makeResponse(n: number, titles: readonly string[]) {

@@ -453,6 +453,7 @@ function nativeIdFrom(outcome: FetchOutcome, captures: Record<string, string>): 
   const source = outcome.nativeId;
   if (source === undefined) return undefined;
   if (typeof source === 'string') return captures[source];
+  if ('template' in source) return fillTemplate(source.template, (name) => captures[name]);
   const from = captures[source.from];
   if (from === undefined) return undefined;
   return valueRegex(`.*?${source.extract}.*`).exec(from)?.[1];

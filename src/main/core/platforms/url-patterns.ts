@@ -54,8 +54,11 @@ export interface FetchOutcome {
   readonly kind: ItemKind;
   readonly canonical: string;
   readonly params: Readonly<Record<string, string>>;
-  /** A capture name, or a capture plus a regex whose first group is the id. */
-  readonly nativeId?: string | { readonly from: string; readonly extract: string };
+  /**
+   * A capture name, a capture plus a regex whose first group is the id, or a template of captures
+   * (as plain text) for ids the platform writes in another form than its links.
+   */
+  readonly nativeId?: string | { readonly from: string; readonly extract: string } | { readonly template: string };
 }
 
 export interface RejectOutcome {
@@ -385,7 +388,9 @@ const microblog: PlatformUrlPatterns = {
         kind: 'post',
         canonical: 'https://bsky.app/profile/{actor}/post/{rkey}',
         params: { url: '{canonicalUrl}' },
-        nativeId: 'rkey',
+        // The service names a post by its at:// uri. With a handle for the actor this is the uri's
+        // handle form; the library stores the DID form, and import bridges the two.
+        nativeId: { template: 'at://{actor}/app.bsky.feed.post/{rkey}' },
       },
     },
     { path: '/profile/{actor}/feed/**', then: reject('This is a custom feed on the {platform}, not a user: paste a link to a post or profile instead.') },

@@ -8,6 +8,7 @@ import type { OperationId } from '../../../shared/catalogue';
 import type { PlanLimits } from '../../../shared/plans';
 import type { ImportLine, ImportPlan } from '../../../shared/queue';
 import { toOneLine } from '../../../shared/text';
+import { parseAtUri } from '../platforms/normalise/microblog';
 import type { Recognition } from '../platforms/recognise-url';
 import type { Database } from '../store/database';
 import type { JobSpec } from './fetch-queue';
@@ -50,6 +51,22 @@ export function planImport(
   const itemByUrl = deps.db.prepare<[string, string], { id: number; askedTranscript: number }>(
     'SELECT id, EXISTS (SELECT 1 FROM transcripts t WHERE t.item_id = items.id) AS askedTranscript FROM items WHERE platform = ? AND url = ? LIMIT 1',
   );
+  // A microblog post link may name its author by handle, while the library keeps the post under the
+  // author's DID (the service's at:// uri): each DID the library has seen behind that handle is tried.
+  const didsOfHandle = deps.db.prepare<[string], { did: string }>(
+    `SELECT DISTINCT author_id AS did FROM items
+      WHERE platform = 'microblog' AND author_handle IS NOT NULL AND author_id IS NOT NULL AND lower(author_handle) = lower(?)`,
+  );
+  const knownItem = (platform: string, nativeId: string | undefined, canonicalUrl: string) => {
+    const direct = (nativeId ? itemByNativeId.get(platform, nativeId) : undefined) ?? itemByUrl.get(platform, canonicalUrl);
+    const uri = direct === undefined && platform === 'microblog' ? parseAtUri(nativeId) : null;
+    if (uri === null || uri.authority.startsWith('did:')) return direct;
+    for (const { did } of didsOfHandle.all(uri.authority)) {
+      const viaDid = itemByNativeId.get(platform, `at://${did}/${uri.collection}/${uri.rkey}`);
+      if (viaDid) return viaDid;
+    }
+    return undefined;
+  };
   // A link counts as fetched when an item matches it, or a finished job fetched exactly it
   // (the service may return the item under another identity, e.g. a DID for a handle).
   const fetchedBefore = deps.db.prepare<[string, string], { responseId: number }>(
@@ -84,7 +101,7 @@ export function planImport(
     const withTranscripts = options.transcripts ? transcriptJobs(operation, recognition.params) : { extra: [], params: recognition.params };
     const main: JobSpec = { operation, params: withTranscripts.params };
     if (!options.refresh) {
-      const known = (nativeId ? itemByNativeId.get(platform, nativeId) : undefined) ?? itemByUrl.get(platform, canonicalUrl);
+      const known = knownItem(platform, nativeId, canonicalUrl);
       // Transcripts asked for, and a known item has none: only the transcript's request is spent.
       const transcriptOnly = known && options.transcripts && known.askedTranscript === 0 ? transcriptRequest(main, withTranscripts.extra) : null;
       if (known && transcriptOnly) {

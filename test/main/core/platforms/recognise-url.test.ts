@@ -115,11 +115,11 @@ const recognised: ReadonlyArray<readonly [string, Recognised]> = [
   // microblog: posts and profiles by handle or by user id
   [
     'https://bsky.app/profile/jay.bsky.team/post/3kxyz2abc3d2s',
-    fetchesUrl('microblog/post', 'https://bsky.app/profile/jay.bsky.team/post/3kxyz2abc3d2s', 'post', '3kxyz2abc3d2s'),
+    fetchesUrl('microblog/post', 'https://bsky.app/profile/jay.bsky.team/post/3kxyz2abc3d2s', 'post', 'at://jay.bsky.team/app.bsky.feed.post/3kxyz2abc3d2s'),
   ],
   [
     `bsky.app/profile/${DID}/post/3k44deefqdk2g`,
-    fetchesUrl('microblog/post', `https://bsky.app/profile/${DID}/post/3k44deefqdk2g`, 'post', '3k44deefqdk2g'),
+    fetchesUrl('microblog/post', `https://bsky.app/profile/${DID}/post/3k44deefqdk2g`, 'post', `at://${DID}/app.bsky.feed.post/3k44deefqdk2g`),
   ],
   ['https://bsky.app/profile/jay.bsky.team', fetches('microblog/user/posts', { handle: 'jay.bsky.team' }, 'https://bsky.app/profile/jay.bsky.team', 'profile')],
   ['https://bsky.app/profile/jay.bsky.team/', fetches('microblog/user/posts', { handle: 'jay.bsky.team' }, 'https://bsky.app/profile/jay.bsky.team', 'profile')],
@@ -473,8 +473,9 @@ describe('URL pattern table', () => {
           expect(name === 'canonicalUrl' || available.has(name)).toBe(true);
         }
       }
-      const nativeFrom = typeof outcome.nativeId === 'string' ? outcome.nativeId : outcome.nativeId?.from;
-      if (nativeFrom !== undefined) expect(available).toContain(nativeFrom);
+      const native = outcome.nativeId;
+      const nativeFrom = native === undefined ? [] : typeof native === 'string' ? [native] : 'from' in native ? [native.from] : [...native.template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      for (const name of nativeFrom) expect(available).toContain(name);
     }
     expect(entry.unmatchedReason).not.toMatch(BRAND_NAMES);
   });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createIngester } from '../../../../src/main/core/library/ingest';
+import { normaliseResponse } from '../../../../src/main/core/platforms/normalise';
 import { recogniseUrl } from '../../../../src/main/core/platforms/recognise-url';
 import { planImport } from '../../../../src/main/core/queue/import-urls';
 import { alreadyFetchedItems } from '../../../../src/shared/queue';
@@ -92,6 +94,28 @@ describe('planImport', () => {
     h.queue.pause('user');
     h.queue.enqueue({ kind: 'import', label: 'y', jobs });
     expect(planImport(video, deps, { transcripts: true }).plan.lines[0]).toMatchObject({ status: 'already-queued', itemId: videoId, reason: 'Its transcript is already waiting in the queue.' });
+  });
+
+  it('knows a microblog post already kept under its DID when the link names the author by handle', () => {
+    const { db } = createHarness();
+    const did = 'did:plc:z72i7hdynmk6r22z27h6tvur';
+    const post = (rkey: string, handle: string) => ({ uri: `at://${did}/app.bsky.feed.post/${rkey}`, author: { handle, did }, record: { text: rkey, createdAt: '2024-01-15T17:30:00.000Z' } });
+    // Kept from a listing of the author's posts, under the handle the author had then and has now.
+    const ingest = createIngester(db, normaliseResponse);
+    const data = { feed: [post('3kgq2pdhzjs2c', 'reporter.example'), post('3kgq2pdhzjs2d', 'old-name.example')] };
+    ingest({ operation: 'microblog/user/posts', params: { handle: 'reporter.example' }, requestUrl: 'http://127.0.0.1/x', requestId: 'req_mb', status: 200, fetchedAt: '2024-02-01T00:00:00.000Z', durationMs: 1, body: JSON.stringify({ success: true, data }), data, nextPage: null });
+    const idOf = (rkey: string) => db.prepare('SELECT id FROM items WHERE native_id = ?').pluck().get(`at://${did}/app.bsky.feed.post/${rkey}`) as number;
+    const deps = { db, recognise: (l: string) => recogniseUrl(l), limits, usedToday: 0 };
+    const statusOf = (link: string) => planImport(link, deps).plan.lines[0];
+
+    // The handle form people share, in any case, and the DID form: both are the kept post.
+    expect(statusOf('https://bsky.app/profile/reporter.example/post/3kgq2pdhzjs2c')).toMatchObject({ status: 'already-fetched', itemId: idOf('3kgq2pdhzjs2c') });
+    expect(statusOf('https://bsky.app/profile/Reporter.Example/post/3kgq2pdhzjs2c')).toMatchObject({ status: 'already-fetched', itemId: idOf('3kgq2pdhzjs2c') });
+    expect(statusOf(`https://bsky.app/profile/${did}/post/3kgq2pdhzjs2c`)).toMatchObject({ status: 'already-fetched', itemId: idOf('3kgq2pdhzjs2c') });
+    // Any handle the library has seen for the author leads to the DID; a post not kept, or another author's, is fetched.
+    expect(statusOf('https://bsky.app/profile/old-name.example/post/3kgq2pdhzjs2c')).toMatchObject({ status: 'already-fetched', itemId: idOf('3kgq2pdhzjs2c') });
+    expect(statusOf('https://bsky.app/profile/reporter.example/post/3kgq2pdhzjs2x')).toMatchObject({ status: 'fetch', requests: 1 });
+    expect(statusOf('https://bsky.app/profile/someone-else.example/post/3kgq2pdhzjs2c')).toMatchObject({ status: 'fetch', requests: 1 });
   });
 
   it('says when the work does not fit today', () => {

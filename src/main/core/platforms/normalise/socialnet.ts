@@ -5,12 +5,14 @@
  *
  * How the reels are laid out in `data` is not shown, so they are looked for in this order:
  * 1. `data` itself is a list;
- * 2. a list under `reels`, `items`, `results`, `data`, `posts`, `videos`, `edges` or `nodes`
- *    (entries wrapped as `{ node }`, `{ reel }`, `{ post }` or `{ media }` are unwrapped);
- * 3. `data` itself is one reel (it has `post_id`);
- * 4. the first list elsewhere in `data` (breadth first, a few levels deep) whose objects carry
- *    `post_id`.
- * Object entries of the list found are items; other entries are reported.
+ * 2. a list holding reels (objects with `post_id`, or wrapped as `{ node }`, `{ reel }`,
+ *    `{ post }` or `{ media }`) under `reels`, `items`, `results`, `data`, `posts`, `videos`,
+ *    `edges` or `nodes`;
+ * 3. `data` itself is one reel;
+ * 4. the first list elsewhere in `data` (breadth first, a few levels deep) holding reels;
+ * 5. the first non-empty list under those keys, its entries read as reels of an unknown shape.
+ * Object entries of the list found are items; other entries are reported. A response whose
+ * lists are all empty holds no reels; one with no list and no reel gets a warning.
  *
  * The reel's URL is its own `url`/`permalink_url`/`reel_url`/`share_url` when present; none is
  * built from `post_id`, whose relation to the reel's page address is not documented. The author
@@ -44,6 +46,10 @@ const WRAPPER_KEYS = ['node', 'reel', 'post', 'media'];
 
 function isReel(value: unknown): value is JsonObject {
   return isRecord(value) && (has(value, 'post_id') || (has(value, 'video_url') && (has(value, 'view_count') || has(value, 'like_count'))));
+}
+
+function holdsReels(list: readonly unknown[]): boolean {
+  return list.some((entry: unknown) => isReel(entry) || (isRecord(entry) && WRAPPER_KEYS.some((key) => isReel(prop(entry, key)))));
 }
 
 function authorOf(reel: JsonObject, page: Author | null): Author | null {
@@ -99,9 +105,7 @@ function findReelList(data: unknown): { list: unknown[]; path: string } | null {
       visited += 1;
       if (visited > 5000) return null;
       if (Array.isArray(node.value)) {
-        if (node.value.some((entry: unknown) => isReel(entry) || (isRecord(entry) && WRAPPER_KEYS.some((key) => isReel(prop(entry, key)))))) {
-          return { list: node.value, path: node.path };
-        }
+        if (holdsReels(node.value)) return { list: node.value, path: node.path };
         node.value.forEach((child: unknown, index) => next.push({ value: child, path: childPath(node.path, index) }));
       } else if (isRecord(node.value)) {
         for (const [key, child] of Object.entries(node.value)) next.push({ value: child, path: childPath(node.path, key) });
@@ -132,22 +136,23 @@ function reelsOperation(out: Normalisation, data: unknown, params: Readonly<Reco
     out.warnings.push(NOT_AN_OBJECT);
     return;
   }
-  for (const key of LIST_KEYS) {
+  const candidates = LIST_KEYS.flatMap((key) => {
     const list = prop(data, key);
-    if (Array.isArray(list)) {
-      readReels(out, list, key, page);
-      return;
-    }
-  }
-  if (isReel(data)) {
+    return Array.isArray(list) ? [{ list, path: key }] : [];
+  });
+  // A list of reels wins over an empty or unrelated list met first under another key.
+  const reelList = candidates.find((candidate) => holdsReels(candidate.list));
+  if (reelList === undefined && isReel(data)) {
     out.items.push(readSocialReel(data, '', page));
     return;
   }
-  const found = findReelList(data);
-  if (found !== null) {
-    readReels(out, found.list, found.path, page);
+  const chosen = reelList ?? findReelList(data) ?? candidates.find((candidate) => candidate.list.length > 0);
+  if (chosen !== undefined) {
+    readReels(out, chosen.list, chosen.path, page);
     return;
   }
+  // Only empty lists: a page with no reels, which is no parse failure.
+  if (candidates.length > 0) return;
   out.warnings.push('No reels were found in the response.');
 }
 

@@ -5,8 +5,8 @@
  *
  * How several tweets are laid out is not shown. They are looked for in this order: `data` is
  * itself a tweet; `data` is a list; a list under `tweets`, `results`, `items`, `data`,
- * `timeline`, `entries` or `statuses` (each entry is a tweet or holds one a few levels down,
- * e.g. `content.itemContent.tweet_results.result`); else every tweet anywhere in `data`
+ * `timeline`, `entries` or `statuses` (each entry is a tweet or holds one or more a few levels
+ * down, e.g. `content.itemContent.tweet_results.result`, or a module's `content.items[]`); else every tweet anywhere in `data`
  * (breadth first, bounded), without descending into a tweet found (quoted and retweeted tweets
  * stay part of theirs). A tweet is an object with `rest_id` and a `legacy` carrying tweet fields
  * or `__typename` `Tweet`; user objects (`__typename` `User`), which also carry `rest_id` and
@@ -181,9 +181,10 @@ export function locateTweets(data: unknown, out: Normalisation): FoundTweet[] {
     list.forEach((entry: unknown, index) => {
       if (isCursorEntry(entry)) return;
       const path = listPath === 'data' && Array.isArray(data) ? `[${index}]` : childPath(listPath, index);
-      const inside = isRecord(entry) ? collectTweets(entry, path, 1)[0] : undefined;
-      if (inside === undefined) unread += 1;
-      else found.push(inside);
+      // An entry may hold several messages (a timeline module such as a self-thread): all are items.
+      const inside = isRecord(entry) ? collectTweets(entry, path, Number.POSITIVE_INFINITY) : [];
+      if (inside.length === 0) unread += 1;
+      else found.push(...inside);
     });
     if (unread > 0) out.warnings.push(recordsNotRead(unread, list.length, listPath));
     return found;

@@ -61,6 +61,15 @@ describe('socialnet page reels (layout not shown)', () => {
     expect(result.items).toEqual([{ ...expected, sourcePath: 'page.tab.reel_list[0]' }]);
   });
 
+  it('looks past an empty or unrelated list met first for the list that holds the reels', () => {
+    const behindEmpty = normaliseSocialnet('socialnet/user/reels', { results: [], data: { reels: { edges: [{ node: reel }] } } }, PAGE);
+    expect(behindEmpty.items).toEqual([{ ...expected, sourcePath: 'data.reels.edges[0].node' }]);
+    const behindOther = normaliseSocialnet('socialnet/user/reels', { items: [{ kind: 'banner' }], reels: [reel] }, PAGE);
+    expect(behindOther.items).toEqual([{ ...expected, sourcePath: 'reels[0]' }]);
+    // A page with only empty lists has no reels, and says nothing is wrong.
+    expect(normaliseSocialnet('socialnet/user/reels', { reels: [], page_info: {} }, PAGE)).toMatchObject({ items: [], warnings: [] });
+  });
+
   it('uses the reel’s own URL and author when given', () => {
     const own = { ...reel, url: 'https://www.facebook.com/reel/998877', author: { name: 'NASA', id: '54971236771' }, thumbnail: 'https://scontent.example/t.jpg', creation_time: 1700000000 };
     const [item] = normaliseSocialnet('socialnet/user/reels', { reels: [own] }, PAGE).items;

@@ -75,6 +75,25 @@ describe('tweetsite user tweets (layout not shown)', () => {
     expect(result.warnings).toEqual(['2 of 5 records in entries could not be read.']);
   });
 
+  it('reads every message of an entry that holds several (a self-thread module), quoted ones staying in theirs', () => {
+    const item = (value: unknown): unknown => ({ item: { itemContent: { tweet_results: { result: value } } } });
+    const quoting = { ...tweet, rest_id: '12', quoted_status_result: { result: { ...tweet, rest_id: '99' } } };
+    const data = {
+      entries: [
+        { entryId: 'tweet-10', content: { itemContent: { tweet_results: { result: { ...tweet, rest_id: '10' } } } } },
+        { entryId: 'profile-conversation-1', content: { entryType: 'TimelineTimelineModule', items: [item({ ...tweet, rest_id: '11' }), item(quoting), item({ ...tweet, rest_id: '13' })] } },
+      ],
+    };
+    const result = normaliseTweetsite('tweetsite/user/tweets', data, {});
+    expect(result.items.map((found) => [found.nativeId, found.sourcePath])).toEqual([
+      ['10', 'entries[0].content.itemContent.tweet_results.result'],
+      ['11', 'entries[1].content.items[0].item.itemContent.tweet_results.result'],
+      ['12', 'entries[1].content.items[1].item.itemContent.tweet_results.result'],
+      ['13', 'entries[1].content.items[2].item.itemContent.tweet_results.result'],
+    ]);
+    expect(result.warnings).toEqual([]);
+  });
+
   it('finds tweets anywhere when no known list holds them, without taking users or quoted tweets as items', () => {
     const quoting = { ...tweet, rest_id: '3', quoted_status_result: { result: { ...tweet, rest_id: '4' } } };
     const data = { user: { result: { timeline: { instructions: [{ type: 'TimelineAddEntries', moreEntries: [{ item: quoting }] }] } } } };

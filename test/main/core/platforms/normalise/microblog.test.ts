@@ -76,7 +76,10 @@ describe('microblog post', () => {
 
   it('falls back on the requested URL when the uri is missing', () => {
     const [item] = normaliseMicroblog('microblog/post', { post: { record: { text: 'x' } } }, { url: 'https://bsky.app/profile/bsky.app/post/3kgq2pdhzjs2c' }).items;
-    expect(item).toMatchObject({ nativeId: '3kgq2pdhzjs2c', url: 'https://bsky.app/profile/bsky.app/post/3kgq2pdhzjs2c' });
+    // The link's own at:// uri (here with the handle as its authority), the form the service names posts in.
+    expect(item).toMatchObject({ nativeId: 'at://bsky.app/app.bsky.feed.post/3kgq2pdhzjs2c', url: 'https://bsky.app/profile/bsky.app/post/3kgq2pdhzjs2c' });
+    const [byDid] = normaliseMicroblog('microblog/post', { post: { record: { text: 'x' } } }, { url: `https://bsky.app/profile/${DID}/post/3kgq2pdhzjs2c` }).items;
+    expect(byDid).toMatchObject({ nativeId: URI, url: `https://bsky.app/profile/${DID}/post/3kgq2pdhzjs2c` });
   });
 
   it('converts a createdAt with an offset to UTC', () => {

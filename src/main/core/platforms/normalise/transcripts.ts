@@ -15,9 +15,10 @@
  *    - values with a unit suffix (`"1.5s"`, `"1500ms"`);
  *    - plain numbers under unit-less keys (`start`, `startTime`, `offset`, `begin`, `time`,
  *      `end`, `to`, `duration`, `dur` …). Their unit is decided once per transcript: seconds if
- *      any of them has a fraction; otherwise the median gap between consecutive starts (and the
- *      durations) is computed — speech segments last seconds, so a median below 100 means
- *      seconds and 100 or more means milliseconds; with no gap at all, values of 1000 or more
+ *      any of them has a fraction; otherwise by the pace of the text — characters per unit of
+ *      time over the segments whose length is known (end − start, the duration, or the gap to
+ *      the next start). Speech is 10–25 characters a second, so 0.1 or more characters per unit
+ *      means seconds and less means milliseconds. With no length at all, values of 1000 or more
  *      are milliseconds.
  *    The end is the end key, else start + duration, else null (never guessed from the next
  *    segment). Segments are sorted by start; text-only entries stay out of the timed segments
@@ -237,19 +238,44 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
+/** One segment's unit-less numbers (null where it has none, or has them in a known unit), and its text length. */
+export interface UnitlessTiming {
+  start: number | null;
+  end: number | null;
+  duration: number | null;
+  chars: number;
+}
+
+/**
+ * Speech runs at roughly 10 to 25 characters a second. Read in the right unit, a transcript's
+ * text per unit of time is about 15 if its numbers are seconds, and about 0.015 if they are
+ * milliseconds; 0.1 sits between them with a wide margin on both sides (a sparse "[Music]" every
+ * 30 seconds still reads as seconds, and nobody speaks 100 characters a second).
+ */
+const CHARS_PER_UNIT_IF_SECONDS = 0.1;
+
 /** The unit of the unit-less numbers of one transcript (see the file comment). */
-export function inferUnit(starts: readonly number[], ends: readonly (readonly [number, number])[], durations: readonly number[]): 'ms' | 's' {
-  const all = [...starts, ...ends.flat(), ...durations];
+export function inferUnit(timings: readonly UnitlessTiming[]): 'ms' | 's' {
+  const all = timings.flatMap((timing) => [timing.start, timing.end, timing.duration].filter((value): value is number => value !== null));
+  if (all.length === 0) return 's';
   if (all.some((value) => !Number.isInteger(value))) return 's';
-  const gaps: number[] = [];
-  const sorted = [...starts].sort((a, b) => a - b);
-  for (let index = 1; index < sorted.length; index += 1) {
-    const gap = (sorted[index] ?? 0) - (sorted[index - 1] ?? 0);
-    if (gap > 0) gaps.push(gap);
+  // Each segment's length: its end, else its duration, else the gap to the next start.
+  const starts = timings.flatMap((timing) => (timing.start === null ? [] : [timing.start])).sort((x, y) => x - y);
+  let chars = 0;
+  let length = 0;
+  for (const { start, end, duration, chars: segmentChars } of timings) {
+    let span: number | null = null;
+    if (start !== null && end !== null) span = end - start;
+    else if (duration !== null) span = duration;
+    else if (start !== null) {
+      const next = starts.find((other) => other > start);
+      if (next !== undefined) span = next - start;
+    }
+    if (span === null || span <= 0) continue;
+    chars += segmentChars;
+    length += span;
   }
-  for (const [start, end] of ends) if (end > start) gaps.push(end - start);
-  for (const duration of durations) if (duration > 0) gaps.push(duration);
-  if (gaps.length > 0) return median(gaps) < 100 ? 's' : 'ms';
+  if (length > 0) return chars / length >= CHARS_PER_UNIT_IF_SECONDS ? 's' : 'ms';
   return Math.max(0, ...all) >= 1000 ? 'ms' : 's';
 }
 
@@ -306,17 +332,8 @@ export function readSegmentList(list: readonly unknown[]): SegmentListReading {
     });
   }
 
-  const unknownStarts: number[] = [];
-  const unknownEnds: (readonly [number, number])[] = [];
-  const unknownDurations: number[] = [];
-  for (const segment of raw) {
-    if (segment.start?.unit === 'unknown') unknownStarts.push(segment.start.value);
-    if (segment.end?.unit === 'unknown') {
-      unknownEnds.push([segment.start?.unit === 'unknown' ? segment.start.value : segment.end.value, segment.end.value]);
-    }
-    if (segment.duration?.unit === 'unknown') unknownDurations.push(segment.duration.value);
-  }
-  const unit = inferUnit(unknownStarts, unknownEnds, unknownDurations);
+  const unknown = (time: TimeValue | null): number | null => (time?.unit === 'unknown' ? time.value : null);
+  const unit = inferUnit(raw.map((segment) => ({ start: unknown(segment.start), end: unknown(segment.end), duration: unknown(segment.duration), chars: segment.text.length })));
 
   const segments: TranscriptSegment[] = [];
   let untimed = 0;

@@ -82,14 +82,36 @@ describe('segment lists', () => {
     expect(reading.texts).toEqual(['a', 'no time', 'plain']);
   });
 
-  it('infers units as documented', () => {
-    expect(inferUnit([0, 2, 5], [], [])).toBe('s');
-    expect(inferUnit([0, 2000, 5000], [], [])).toBe('ms');
-    expect(inferUnit([0, 1.5], [], [])).toBe('s');
-    expect(inferUnit([12], [], [])).toBe('s');
-    expect(inferUnit([12000], [], [])).toBe('ms');
-    expect(inferUnit([], [[0, 4]], [])).toBe('s');
-    expect(inferUnit([], [], [3500])).toBe('ms');
+  it('infers units from the pace of the text, as documented', () => {
+    const timing = (start: number | null, chars: number, end: number | null = null, duration: number | null = null) => ({ start, end, duration, chars });
+    // Caption lines of about 40 characters, a few seconds apart, in seconds and in milliseconds.
+    expect(inferUnit([timing(0, 40), timing(2, 40), timing(5, 40)])).toBe('s');
+    expect(inferUnit([timing(0, 40), timing(2000, 40), timing(5000, 40)])).toBe('ms');
+    // Paragraphs two minutes long in whole seconds: long gaps, but a paragraph's worth of text.
+    expect(inferUnit([timing(0, 1800, 120), timing(120, 1900, 245), timing(245, 1850, 370)])).toBe('s');
+    // Word timings in milliseconds: short gaps, one word each.
+    expect(inferUnit([timing(0, 4), timing(80, 5), timing(160, 3), timing(240, 6)])).toBe('ms');
+    // Sparse music cues in seconds still read as seconds.
+    expect(inferUnit([timing(0, 7, 30), timing(30, 7, 60)])).toBe('s');
+    // Durations alone, and a fraction anywhere.
+    expect(inferUnit([timing(null, 30, null, 3500)])).toBe('ms');
+    expect(inferUnit([timing(null, 30, null, 3)])).toBe('s');
+    expect(inferUnit([timing(0, 40), timing(1.5, 40)])).toBe('s');
+    // No length at all: a lone start of 1000 or more is milliseconds.
+    expect(inferUnit([timing(12, 40)])).toBe('s');
+    expect(inferUnit([timing(12000, 40)])).toBe('ms');
+  });
+
+  it('reads whole-second paragraphs and millisecond words at their true times', () => {
+    const paragraph = (n: number) => `${'word '.repeat(300)}${n}`;
+    const seconds = readSegmentList([
+      { start: 0, end: 120, text: paragraph(1) },
+      { start: 120, end: 245, text: paragraph(2) },
+      { start: 245, end: 370, text: paragraph(3) },
+    ]);
+    expect(seconds.segments.map((segment) => [segment.startMs, segment.endMs])).toEqual([[0, 120_000], [120_000, 245_000], [245_000, 370_000]]);
+    const words = readSegmentList(['So', 'here', 'we', 'go'].map((word, index) => ({ start: 80 * index, text: word })));
+    expect(words.segments.map((segment) => segment.startMs)).toEqual([0, 80, 160, 240]);
   });
 });
 

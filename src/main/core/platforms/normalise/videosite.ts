@@ -228,6 +228,14 @@ function readLists(out: Normalisation, data: JsonObject, lists: readonly (readon
   if (!found) {
     out.warnings.push(`No list of results was found in the response (looked for ${lists.filter(([, , guessed]) => !guessed).map(([key]) => key).join(', ')}).`);
   }
+  // A list of records under a key the spec does not show (live streams have none named) may hold
+  // results: say so rather than drop them unseen. They stay in the raw response.
+  const read = new Set(lists.map(([key]) => key));
+  for (const [key, value] of Object.entries(data)) {
+    if (read.has(key) || !Array.isArray(value)) continue;
+    const records = value.filter(isRecord).length;
+    if (records > 0) out.warnings.push(`${records} ${records === 1 ? 'record' : 'records'} in ${key}, a list the spec does not show, ${records === 1 ? 'was' : 'were'} not read.`);
+  }
 }
 
 function transcriptOperation(out: Normalisation, data: JsonObject, params: Readonly<Record<string, string>>): void {

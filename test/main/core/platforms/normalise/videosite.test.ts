@@ -151,6 +151,16 @@ describe('videosite search', () => {
     expect(normaliseVideosite('videosite/search', { continuationToken: 'x' }, {}).warnings[0]).toMatch(/No list of results/);
   });
 
+  it('says so when records sit in a list the spec does not show, rather than drop them unseen', () => {
+    const data = { videos: [searchData.videos[0]], live: [{ type: 'live', id: 'aaaaaaaaaaa' }, { type: 'live', id: 'bbbbbbbbbbb' }], refinements: ['flood'], shorts: [] };
+    const result = normaliseVideosite('videosite/search', data, {});
+    expect(result.items).toHaveLength(1);
+    expect(result.warnings).toEqual(['2 records in live, a list the spec does not show, were not read.']);
+    // A channel's videos read only its videos list, and say the same of any other.
+    const channel = normaliseVideosite('videosite/channel/videos', { videos: [], shorts: [{ id: 'ccccccccccc' }] }, { handle: '@x' });
+    expect(channel.warnings).toEqual(['1 record in shorts, a list the spec does not show, was not read.']);
+  });
+
   it('reads trimmed records, nulls, numeric strings and unknown fields', () => {
     const result = normaliseVideosite(
       'videosite/search',

@@ -47,7 +47,13 @@ export function normaliseResponse(operation: OperationId, data: unknown, params:
     name = String(operation);
     if (!isOperationId(operation)) return withWarning(`“${name}” is not a known operation, so its response was not read.`);
     const result = NORMALISERS[getOperation(operation).platform](operation, data, cleanParams(params));
-    return { items: result.items, transcripts: result.transcripts, warnings: result.warnings };
+    const warnings = [...result.warnings];
+    // Deduplication goes by id, else by link: an item with neither is stored anew by every fetch.
+    const unidentified = result.items.filter((item) => item.nativeId === null && item.url === null).length;
+    if (unidentified > 0) {
+      warnings.push(`${unidentified} of ${result.items.length} items carry neither an id nor a link, so a later fetch of the same ${unidentified === 1 ? 'item stores it' : 'items stores them'} again as new.`);
+    }
+    return { items: result.items, transcripts: result.transcripts, warnings };
   } catch (error) {
     return withWarning(`The ${name} response could not be normalised (${errorText(error)}); only its raw data is kept.`);
   }

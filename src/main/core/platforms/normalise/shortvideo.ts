@@ -144,9 +144,11 @@ function videoOperation(out: Normalisation, data: JsonObject, params: Readonly<R
 
 function searchOperation(out: Normalisation, data: JsonObject): void {
   const wasList = readList(out, data.search_item_list, 'search_item_list', (entry, path) => {
-    // An entry without its aweme_info is read as it stands (an item with what it holds).
+    // An entry without its aweme_info is read as it stands when it has a video's fields; any
+    // other entry (a user card, say) is reported, not made into an empty video.
     const info = at(entry, 'aweme_info');
-    return isRecord(info) ? readAweme(info, `${path}.aweme_info`) : readAweme(entry, path);
+    if (isRecord(info)) return readAweme(info, `${path}.aweme_info`);
+    return looksLikeAweme(entry) ? readAweme(entry, path) : null;
   });
   if (!wasList) out.warnings.push('No search_item_list was found in the response.');
 }

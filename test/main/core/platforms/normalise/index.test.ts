@@ -124,4 +124,14 @@ describe('normaliseResponse', () => {
       'The response has no post record, so no post was read.',
     ]);
   });
+
+  it('says when items carry neither an id nor a link, since a later fetch cannot recognise them', () => {
+    // Search results shaped exactly as the spec shows aweme_info: no aweme_id, no author.
+    const info = { desc: 'Dance #fyp', statistics: { digg_count: 1, comment_count: 2, play_count: 3 } };
+    const data = { search_item_list: [{ aweme_info: info }, { aweme_info: { ...info, aweme_id: '7301234567890123456' } }, { aweme_info: info }] };
+    const result = normaliseResponse('shortvideo/search', data, { query: 'dance' });
+    expect(result.items).toHaveLength(3);
+    expect(result.warnings).toEqual(['2 of 3 items carry neither an id nor a link, so a later fetch of the same items stores them again as new.']);
+    expect(normaliseResponse('shortvideo/search', { search_item_list: [{ aweme_info: { ...info, aweme_id: '1' } }] }, {}).warnings).toEqual([]);
+  });
 });

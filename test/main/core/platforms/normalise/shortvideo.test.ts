@@ -75,11 +75,15 @@ describe('shortvideo search', () => {
     });
   });
 
-  it('reads an entry without aweme_info as it stands, and reports garbage entries', () => {
-    const result = normaliseShortvideo('shortvideo/search', { search_item_list: [{ type: 4 }, 'junk', null, { aweme_info: awemeInfo }] }, {});
-    expect(result.items.map((item) => item.sourcePath)).toEqual(['search_item_list[0]', 'search_item_list[3].aweme_info']);
-    expect(result.items[0]).toMatchObject({ nativeId: null, text: null, author: NO_AUTHOR, metrics: metrics() });
-    expect(result.warnings).toEqual(['2 of 4 records in search_item_list could not be read.']);
+  it('reads an entry without aweme_info as it stands when it is a video, and reports other entries', () => {
+    const bare = { aweme_id: AWEME_ID, desc: 'Bare entry' };
+    const result = normaliseShortvideo('shortvideo/search', { search_item_list: [{ type: 4, user_list: [{ uid: '1' }] }, bare, 'junk', null, { aweme_info: awemeInfo }] }, {});
+    expect(result.items.map((item) => [item.sourcePath, item.nativeId, item.text])).toEqual([
+      ['search_item_list[1]', AWEME_ID, 'Bare entry'],
+      ['search_item_list[4].aweme_info', null, 'Dance #fyp'],
+    ]);
+    // A user card is no empty video: it is counted with the garbage.
+    expect(result.warnings).toEqual(['3 of 5 records in search_item_list could not be read.']);
   });
 
   it('says so when the list is missing', () => {

@@ -53,7 +53,9 @@ export const EXTRA_FIELDS = {
   dominantColor: 'Dominant colour',
   imageWidth: 'Image width',
   imageHeight: 'Image height',
+  communityName: 'Community',
   communityId: 'Community id',
+  mediaId: 'Media id',
   linkUrl: 'Linked address',
 } as const;
 

@@ -117,6 +117,7 @@ export function readForumEntry(entry: JsonObject, sourcePath: string, kind: Item
       comments: firstCount(entry.num_comments),
     },
     extras: {
+      communityName: community,
       communityId: communityId(entry),
       linkUrl: linked,
     },

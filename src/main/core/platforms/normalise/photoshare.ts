@@ -120,6 +120,8 @@ export function readShortcodeMedia(media: JsonObject, sourcePath: string, fromPa
       ),
     },
     extras: {
+      // The numeric media id beside the shortcode: the spec shows both.
+      mediaId: idText(media.id),
       mediaUrl: firstImage(media.video_url),
       authorAvatarUrl: firstImage(at(media, 'owner', 'profile_pic_url'), at(media, 'user', 'profile_pic_url')),
     },
@@ -145,6 +147,7 @@ export function readReel(media: JsonObject, sourcePath: string, profile: Author 
       comments: firstCount(media.comment_count),
     },
     extras: {
+      mediaId: pk,
       mediaUrl: firstImage(media.video_url, at(media, 'video_versions', 0)),
       authorAvatarUrl: firstImage(at(media, 'user', 'profile_pic_url'), at(media, 'owner', 'profile_pic_url')),
     },

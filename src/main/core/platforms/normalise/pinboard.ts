@@ -6,8 +6,8 @@
  * `autoAltText`. Text: `closeupUnifiedDescription`, else `description`. Author: the origin
  * pinner (else `pinner`). Thumbnail: `images.orig.url` (else another size). The nativeId is the
  * pin's `id`, else the pin id the URL table reads from the requested URL. The pin's `link` is
- * where it points outside the pinboard, not the pin's own page. The dominant colour and image
- * dimensions have no place in the common model and stay in the raw response.
+ * where it points outside the pinboard, not the pin's own page. The dominant colour, the image's
+ * size and the alt text have no column in the common model and are kept as the item's extras.
  */
 import type { OperationId } from '../../../../shared/catalogue';
 import type { Author, NormalisedItem, Normaliser } from '../../../../shared/model';

@@ -28,7 +28,7 @@ describe('forum subreddit search: posts', () => {
         durationMs: null,
         thumbnailUrl: null,
         metrics: metrics(),
-        extras: { communityId: 't5_2qh87' },
+        extras: { communityName: 'telescopes', communityId: 't5_2qh87' },
         sourcePath: 'posts[0]',
       },
     ]);
@@ -76,7 +76,7 @@ describe('forum subreddit search: posts', () => {
       durationMs: null,
       thumbnailUrl: null,
       metrics: metrics({ likes: 42, comments: 7 }),
-      extras: { communityId: 't5_2qh87', linkUrl: 'https://example.com/shared-article' },
+      extras: { communityName: 'telescopes', communityId: 't5_2qh87', linkUrl: 'https://example.com/shared-article' },
       sourcePath: 'posts[0]',
     });
   });
@@ -127,6 +127,7 @@ describe('forum subreddit search: comments and media (shapes not shown)', () => 
         durationMs: null,
         thumbnailUrl: null,
         metrics: metrics({ likes: 3 }),
+        extras: { communityName: 'telescopes' },
         sourcePath: 'comments[0]',
       },
     ]);

@@ -32,7 +32,7 @@ describe('photoshare post', () => {
         // The owner's avatar is not the post's image.
         thumbnailUrl: null,
         metrics: metrics({ views: 45000, likes: 3200, comments: 150 }),
-        extras: { mediaUrl: 'https://scontent.example/v.mp4', authorAvatarUrl: 'https://scontent.example/avatar.jpg' },
+        extras: { mediaId: '3301234567890123456', mediaUrl: 'https://scontent.example/v.mp4', authorAvatarUrl: 'https://scontent.example/avatar.jpg' },
         sourcePath: 'data.xdt_shortcode_media',
       },
     ]);
@@ -61,7 +61,7 @@ describe('photoshare post', () => {
       durationMs: null,
       thumbnailUrl: 'https://scontent.example/photo.jpg',
       metrics: metrics({ likes: 3200, comments: 150 }),
-      extras: { authorAvatarUrl: 'https://scontent.example/avatar.jpg' },
+      extras: { mediaId: '3301234567890123456', authorAvatarUrl: 'https://scontent.example/avatar.jpg' },
       sourcePath: 'data.xdt_shortcode_media',
     });
   });
@@ -109,6 +109,7 @@ describe('photoshare user reels', () => {
         durationMs: null,
         thumbnailUrl: null,
         metrics: metrics({ views: 300, likes: 10, comments: 2 }),
+        extras: { mediaId: '3301234567890123456' },
         sourcePath: 'items[0]',
       },
     ]);

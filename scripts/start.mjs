@@ -2,12 +2,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { desktopBlocker, findElectronBinary } from './desktop-check.mjs';
+import { desktopBlocker, desktopEnvironment, findElectronBinary } from './desktop-check.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
 
-function run(command, args) {
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+function run(command, args, env = process.env) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => process.exit(code ?? 0));
 }
@@ -32,5 +32,5 @@ if (blocker) {
     run(process.execPath, [join(root, 'bin', 'gleaner.js'), 'serve', ...process.argv.slice(2)]);
     process.exitCode = 0;
   }
-  if (!process.exitCode) run(electronPath, [root]);
+  if (!process.exitCode) run(electronPath, [root], desktopEnvironment(process.argv.slice(2), process.env, process.cwd()));
 }

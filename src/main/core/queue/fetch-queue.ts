@@ -18,7 +18,7 @@ import type { IngestResult, ResponseToStore } from '../library/ingest';
 import type { Logger } from '../log';
 import type { ServiceClient } from '../service/client';
 import type { Database } from '../store/database';
-import { BACKOFF, DAY_MS, INITIAL_SHARE, MINUTE_MS, backoffMs, countAfter, finishTime, limitsForShare, nextFreeSlot, shareAfterRateLimit, shareAfterSuccess, type ShareState } from './rate';
+import { BACKOFF, DAY_MS, INITIAL_SHARE, MINUTE_MS, backoffMs, countAfter, finishTime, limitsForShare, nextFreeSlot, shareAfterRateLimit, shareAfterSuccess, shareAt, type ShareState } from './rate';
 import { JOB_WAITING } from './job-states';
 
 export interface Timers {
@@ -165,7 +165,7 @@ export function createFetchQueue(deps: QueueDeps) {
   // Sends of the last 24 h, ascending; loaded once, then kept in step with send_log.
   let sends: number[] = (db.prepare<[number], { sent_at: number }>('SELECT sent_at FROM send_log WHERE sent_at > ? ORDER BY sent_at').all(clock.now() - DAY_MS)).map((r) => r.sent_at);
   let shareState = readState<ShareState>('share', INITIAL_SHARE);
-  if (typeof shareState !== 'object') shareState = INITIAL_SHARE;
+  if (typeof shareState !== 'object' || shareState === null) shareState = INITIAL_SHARE;
   let consecutive429 = 0;
   let globalNotBefore = readState<number>('not_before', 0);
   const inFlight = new Map<number, AbortController>();
@@ -189,8 +189,18 @@ export function createFetchQueue(deps: QueueDeps) {
     return readState<{ reason: PauseReason; message: string } | null>('paused', null);
   }
 
+  /** The share in force now, forgetting (and saving so) a lowered one that has grown stale. */
+  function currentShare(): number {
+    const fresh = shareAt(shareState, clock.now());
+    if (fresh !== shareState) {
+      shareState = fresh;
+      writeState('share', shareState);
+    }
+    return shareState.share;
+  }
+
   function currentLimits() {
-    return limitsForShare(deps.limits(), shareState.share);
+    return limitsForShare(deps.limits(), currentShare());
   }
 
   function slotFor(now: number): number {
@@ -327,9 +337,11 @@ export function createFetchQueue(deps: QueueDeps) {
         return result;
       })();
       consecutive429 = 0;
-      const before = shareState.share;
-      shareState = shareAfterSuccess(shareState);
-      if (shareState.share !== before) writeState('share', shareState);
+      const before = shareState;
+      shareState = shareAfterSuccess(shareAt(shareState, clock.now()), clock.now());
+      // Saved with every success, not only when the share moves: a CLI process lives for a few
+      // requests, and the count toward growing back must outlive it.
+      if (shareState.share !== before.share || shareState.successes !== before.successes) writeState('share', shareState);
       deps.log.debug('job done', { job: job.id, operation: job.operation, items: stored.itemIds.length });
     } catch (error) {
       handleFailure(job, sendId, error, controller);
@@ -357,7 +369,7 @@ export function createFetchQueue(deps: QueueDeps) {
         return;
       case 'RATE_LIMITED': {
         consecutive429 += 1;
-        shareState = shareAfterRateLimit(shareState);
+        shareState = shareAfterRateLimit(shareAt(shareState, clock.now()), clock.now());
         writeState('share', shareState);
         const wait = info.details.retryAfterMs ?? backoffMs(consecutive429, deps.random);
         globalNotBefore = Math.max(globalNotBefore, now + wait);

@@ -67,9 +67,20 @@ export function countAfter(times: readonly number[], after: number): number {
 /**
  * Share adaptation: shrink quickly while 429s come; grow back briskly up to just below the
  * share at which the last 429 struck (the "ceiling"), and only probe above it now and then,
- * so a team whose colleagues keep spending half the budget sees few 429s.
+ * so a team whose colleagues keep spending half the budget sees few 429s. A share left lowered
+ * for an hour without another 429 is forgotten: the colleagues' spending it measured is old news,
+ * and a CLI that sends a few requests a day would otherwise never earn it back.
  */
-export const SHARE = { min: 0.1, max: 1, shrinkFactor: 0.75, growStep: 0.05, successesToGrow: 20, successesToProbe: 200, belowCeiling: 0.95 } as const;
+export const SHARE = {
+  min: 0.1,
+  max: 1,
+  shrinkFactor: 0.75,
+  growStep: 0.05,
+  successesToGrow: 20,
+  successesToProbe: 200,
+  belowCeiling: 0.95,
+  forgetAfterMs: 60 * MINUTE_MS,
+} as const;
 
 export interface ShareState {
   share: number;
@@ -77,22 +88,31 @@ export interface ShareState {
   ceiling: number;
   /** Successes since the share last changed. */
   successes: number;
+  /** When the share last changed (ms since the epoch); absent in states saved by older versions. */
+  changedAt?: number;
 }
 
 export const INITIAL_SHARE: ShareState = { share: SHARE.max, ceiling: SHARE.max, successes: 0 };
 
-export function shareAfterRateLimit(state: ShareState): ShareState {
-  return { share: Math.max(SHARE.min, state.share * SHARE.shrinkFactor), ceiling: state.share, successes: 0 };
+export function shareAfterRateLimit(state: ShareState, now: number): ShareState {
+  return { share: Math.max(SHARE.min, state.share * SHARE.shrinkFactor), ceiling: state.share, successes: 0, changedAt: now };
 }
 
-export function shareAfterSuccess(state: ShareState): ShareState {
+export function shareAfterSuccess(state: ShareState, now: number): ShareState {
   if (state.share >= SHARE.max) return { ...state, successes: 0 };
   const successes = state.successes + 1;
   const probing = state.share + SHARE.growStep > state.ceiling * SHARE.belowCeiling;
   if (successes < (probing ? SHARE.successesToProbe : SHARE.successesToGrow)) return { ...state, successes };
   const share = Math.min(SHARE.max, state.share + SHARE.growStep);
   // Above the old ceiling without a 429: the colleagues have eased off, raise it.
-  return { share, ceiling: Math.max(state.ceiling, share), successes: 0 };
+  return { share, ceiling: Math.max(state.ceiling, share), successes: 0, changedAt: now };
+}
+
+/** The share in force at `now`: a lowered one unchanged for SHARE.forgetAfterMs (or of unknown age) is forgotten. */
+export function shareAt(state: ShareState, now: number): ShareState {
+  if (state.share >= SHARE.max) return state;
+  if (state.changedAt !== undefined && now - state.changedAt < SHARE.forgetAfterMs) return state;
+  return INITIAL_SHARE;
 }
 
 export const BACKOFF = { baseMs: 2_000, maxMs: 5 * MINUTE_MS, maxAttempts: 5 } as const;

@@ -130,6 +130,23 @@ describe('the fetch queue, on simulated time', () => {
     expect(h.queue.status().gauge.share).toBe(0.9);
   });
 
+  it('grows the share back across short-lived processes, and forgets it after an hour without a 429', async () => {
+    const h = createHarness({ limits: { perMinute: 60, perDay: 5000 } });
+    h.setScript((_r, call) => (call === 1 ? { error: new GleanerError('RATE_LIMITED', '429', { details: { status: 429, retryAfterMs: 1_000 } }) } : undefined));
+    // Like the CLI: one process per request, each stopped once its job is done.
+    for (let run = 0; run < 21; run += 1) {
+      const queue = run === 0 ? h.queue : h.restart();
+      queue.enqueue({ kind: 'call', label: 'x', jobs: videoJobs(1, `r${run}`) });
+      queue.start();
+      await h.sim.runUntil(() => queue.status().counts.queued === 0 && queue.inFlightCount() === 0);
+      await queue.stop();
+    }
+    // 20 successes, counted across the processes, earn one step back from 0.75.
+    expect(h.restart().status().gauge.share).toBe(0.8);
+    h.sim.advanceTo(h.sim.now() + 60 * MINUTE_MS);
+    expect(h.restart().status().gauge.share).toBe(1);
+  });
+
   it('backs off with jitter on a 429 without Retry-After', async () => {
     const h = createHarness();
     h.setScript((_r, call) => (call === 1 ? { error: new GleanerError('RATE_LIMITED', '429', { details: { status: 429 } }) } : undefined));

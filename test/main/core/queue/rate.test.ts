@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, INITIAL_SHARE, MINUTE_MS, backoffMs, countAfter, finishTime, limitsForShare, nextFreeSlot, shareAfterRateLimit, shareAfterSuccess, type ShareState } from '../../../../src/main/core/queue/rate';
+import { DAY_MS, INITIAL_SHARE, MINUTE_MS, backoffMs, countAfter, finishTime, limitsForShare, nextFreeSlot, shareAfterRateLimit, shareAfterSuccess, shareAt, type ShareState } from '../../../../src/main/core/queue/rate';
 import { describePlan, planQuota } from '../../../../src/main/core/queue/plan';
+
+const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
 
 describe('sliding windows', () => {
   const limits = { perMinute: 3, perDay: 5 };
@@ -65,17 +67,30 @@ describe('sliding windows', () => {
   });
 
   it('shrinks the share quickly, grows back briskly below the ceiling, and probes above it rarely', () => {
-    const succeed = (state: ShareState, n: number) => Array.from({ length: n }).reduce<ShareState>((s) => shareAfterSuccess(s), state);
-    const limited = shareAfterRateLimit(shareAfterRateLimit(INITIAL_SHARE));
-    expect(limited).toEqual({ share: 0.5625, ceiling: 0.75, successes: 0 });
+    const succeed = (state: ShareState, n: number) => Array.from({ length: n }).reduce<ShareState>((s) => shareAfterSuccess(s, T0), state);
+    const limited = shareAfterRateLimit(shareAfterRateLimit(INITIAL_SHARE, T0), T0);
+    expect(limited).toEqual({ share: 0.5625, ceiling: 0.75, successes: 0, changedAt: T0 });
     expect(succeed(limited, 20).share).toBeCloseTo(0.6125);
     // 0.6125 + 0.05 is within 5 % of the 0.75 ceiling? no: 0.6625 < 0.7125, so still brisk.
     expect(succeed(limited, 40).share).toBeCloseTo(0.6625);
     // Now near the ceiling: the next step takes 200 successes.
     expect(succeed(limited, 40 + 199).share).toBeCloseTo(0.6625);
     expect(succeed(limited, 40 + 200).share).toBeCloseTo(0.7125);
-    expect(shareAfterRateLimit({ share: 0.1, ceiling: 0.2, successes: 3 }).share).toBe(0.1);
-    expect(shareAfterSuccess({ share: 1, ceiling: 1, successes: 0 }).share).toBe(1);
+    expect(shareAfterRateLimit({ share: 0.1, ceiling: 0.2, successes: 3 }, T0).share).toBe(0.1);
+    expect(shareAfterSuccess({ share: 1, ceiling: 1, successes: 0 }, T0).share).toBe(1);
+  });
+
+  it('forgets a lowered share after an hour without a 429, or when its age is unknown', () => {
+    const limited = shareAfterRateLimit(INITIAL_SHARE, T0);
+    expect(shareAt(limited, T0 + 59 * MINUTE_MS)).toBe(limited);
+    expect(shareAt(limited, T0 + 60 * MINUTE_MS)).toEqual(INITIAL_SHARE);
+    // Growing is a change too: the hour counts from it.
+    const grown = Array.from({ length: 20 }).reduce<ShareState>((s) => shareAfterSuccess(s, T0 + 50 * MINUTE_MS), limited);
+    expect(grown.share).toBeCloseTo(0.8);
+    expect(shareAt(grown, T0 + 100 * MINUTE_MS).share).toBeCloseTo(0.8);
+    // Saved by an older Gleaner, with no time: forgotten.
+    expect(shareAt({ share: 0.5625, ceiling: 0.75, successes: 0 }, T0)).toEqual(INITIAL_SHARE);
+    expect(shareAt(INITIAL_SHARE, T0)).toBe(INITIAL_SHARE);
   });
 
   it('backs off exponentially with jitter, bounded', () => {

@@ -10,8 +10,22 @@ export const hasControlCharacters = (text: string): boolean => /[\u0000-\u001f\u
 /** Collapses control characters (line breaks included) into single spaces, for one-line display. */
 export const toOneLine = (text: string): string => text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
 
-/** Drops characters a terminal would act on (escape sequences), keeping line breaks and tabs. */
-export const stripTerminalControls = (text: string): string => text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
+/**
+ * Characters a terminal acts on: C0 and C1 controls (escape sequences) except line breaks and
+ * tabs, and the bidirectional overrides and isolates, which reorder what is shown ("invoice",
+ * U+202E, "gnp.exe" reads as "invoiceexe.png").
+ */
+const TERMINAL_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Drops the characters a terminal would act on, keeping line breaks and tabs. */
+export const stripTerminalControls = (text: string): string => text.replace(TERMINAL_CONTROLS, '');
+
+/**
+ * The same characters in JSON text, written as `\uXXXX` escapes instead of dropped, so the data
+ * stays whole. Only valid for JSON: they can occur only inside its strings.
+ */
+export const escapeTerminalControlsInJson = (json: string): string =>
+  json.replace(TERMINAL_CONTROLS, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** A surrogate code unit without its partner: JavaScript strings may hold one, UTF-8 cannot. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

@@ -170,14 +170,18 @@ function transportError(error: unknown, userSignal: AbortSignal | undefined, tim
   return new GleanerError('NETWORK', `Could not reach the service${detail}. Check the base URL in Settings and your connection; nothing was stored.`);
 }
 
-/** The first of `message`, `error`, `detail` that a JSON error body carries. */
+/**
+ * The first of `message`, `error`, `detail` that a JSON error body carries, on one line: it
+ * becomes part of Gleaner's own messages, where a line break could pass for another line.
+ */
 function serverMessage(json: unknown, scrub: (text: string) => string): string | null {
   if (!json || typeof json !== 'object') return null;
+  const oneLine = (text: string) => scrub(text.replace(/\s+/g, ' ').trim()).slice(0, 300);
   for (const key of ['message', 'error', 'detail']) {
     const value = (json as Record<string, unknown>)[key];
-    if (typeof value === 'string' && value.trim()) return scrub(value.trim()).slice(0, 300);
+    if (typeof value === 'string' && value.trim()) return oneLine(value);
     if (value && typeof value === 'object' && typeof (value as { message?: unknown }).message === 'string') {
-      return scrub((value as { message: string }).message.trim()).slice(0, 300);
+      return oneLine((value as { message: string }).message);
     }
   }
   return null;

@@ -41,6 +41,7 @@ export function exitCodeFor(code: ErrorCode, fromService = false): number {
 /** Whether an error is the service's answer: it carries the HTTP status, or says so. */
 export const isServiceAnswer = (details: ErrorDetails): boolean => details.status !== undefined || details.fromService === true;
 
+/** One line, always: a message carrying the service's words must not start a line of its own. */
 export function formatError(error: ErrorInfo, json: boolean): string {
-  return json ? `${JSON.stringify({ error })}\n` : `error ${error.code}: ${error.message}\n`;
+  return json ? `${JSON.stringify({ error })}\n` : `error ${error.code}: ${error.message.replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ')}\n`;
 }

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { GleanerError, isGleanerError } from '../../../shared/errors';
-import { stripTerminalControls } from '../../../shared/text';
+import { escapeTerminalControlsInJson, stripTerminalControls } from '../../../shared/text';
 import { resolveDataDir } from '../../core/data-dir';
 import { APP_VERSION } from '../app-version';
 import type { Core } from '../../core/core';
@@ -88,18 +88,20 @@ export function buildProgram(io: CliIo, rendererDir: string, helpShownForError: 
 /** Runs the CLI and returns the exit status; never throws. */
 /**
  * Everything the CLI prints may carry platform text (titles, handles, error bodies), which is
- * untrusted: terminal control sequences are dropped from every line, not field by field, so no
- * field can be missed. JSON output escapes them anyway; tabs and line ends stay.
+ * untrusted: the characters a terminal acts on are dealt with on every line, not field by field,
+ * so no field can be missed. Human text drops them (tabs and line ends stay); JSON output keeps
+ * the data whole by writing them as escapes.
  */
-function withoutTerminalControls(io: CliIo): CliIo {
-  return { ...io, stdout: (text) => io.stdout(stripTerminalControls(text)), stderr: (text) => io.stderr(stripTerminalControls(text)) };
+function withoutTerminalControls(io: CliIo, json: boolean): CliIo {
+  const clean = json ? escapeTerminalControlsInJson : stripTerminalControls;
+  return { ...io, stdout: (text) => io.stdout(clean(text)), stderr: (text) => io.stderr(clean(text)) };
 }
 
 export async function runCli(argv: readonly string[], givenIo: CliIo, rendererDir: string): Promise<number> {
-  const io = withoutTerminalControls(givenIo);
+  const json = argv.includes('--json');
+  const io = withoutTerminalControls(givenIo, json);
   const helpShownForError = { text: '' };
   const program = buildProgram(io, rendererDir, helpShownForError);
-  const json = argv.includes('--json');
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return 0;

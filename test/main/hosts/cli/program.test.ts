@@ -81,7 +81,13 @@ describe('gleaner CLI output', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gleaner-cli-controls-'));
     try {
       const db = openDatabase({ path: join(dir, DATABASE_FILE_NAME) });
-      const hostile = item({ nativeId: 'esc1', title: 'Clear\u001b[2J title', author: { name: 'Name\u001b]0;pwned\u0007', handle: '@x\u001b[2J', id: null, url: null }, publishedText: '3 days\u009b ago' });
+      const hostile = item({
+        nativeId: 'esc1',
+        title: 'Clear\u001b[2J title',
+        text: 'invoice\u202egnp.exe \u2066isolated\u2069',
+        author: { name: 'Name\u001b]0;pwned\u0007', handle: '@x\u001b[2J', id: null, url: null },
+        publishedText: '3 days\u009b ago',
+      });
       createIngester(db, stubNormalise)(fakeResponse('tweetsite/user/tweets', { items: [hostile] }));
       db.close();
       const { io, out, err } = captureIo();
@@ -89,10 +95,15 @@ describe('gleaner CLI output', () => {
       expect(out()).toContain('Author:     Name]0;pwned @x[2J');
       const controls = [...out()].filter((char) => char !== '\n' && char !== '\t' && (char < ' ' || (char >= '\u007f' && char <= '\u009f')));
       expect(controls).toEqual([]);
-      // With --json the same text stays whole, escaped by JSON.
+      // Bidirectional overrides would make "invoice…gnp.exe" read as "invoiceexe.png".
+      expect(out()).toContain('invoicegnp.exe isolated');
+      expect(out()).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+      // With --json the same text stays whole, escaped.
       const json = captureIo();
       expect(await runCli(['items', 'show', '1', '--json', '--data-dir', dir], json.io, '/nowhere')).toBe(0);
-      expect((JSON.parse(json.out()) as { item: { authorHandle: string } }).item.authorHandle).toBe('@x\u001b[2J');
+      expect(json.out()).not.toMatch(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+      const shown = JSON.parse(json.out()) as { item: { authorHandle: string; text: string; publishedText: string } };
+      expect(shown.item).toMatchObject({ authorHandle: '@x\u001b[2J', text: 'invoice\u202egnp.exe \u2066isolated\u2069', publishedText: '3 days\u009b ago' });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -152,6 +163,39 @@ describe('gleaner CLI on input it cannot use', () => {
       expect(out()).toMatch(/0 to fetch, 2 rejected/);
       expect(err()).toBe('error INVALID_INPUT: None of the 2 line(s) is a link Gleaner can fetch; the plan above says why for each.\n');
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('gleaner CLI and a service that refuses', () => {
+  it('ends an import whose requests failed with a service error (exit 3), on one line however the service words it', async () => {
+    const service = createServer((_request, response) => {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ success: false, message: 'No such video.\nerror FAKE: a forged second line\r\n' }));
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    const dir = mkdtempSync(join(tmpdir(), 'gleaner-cli-refused-'));
+    try {
+      const env = { GLEANER_TOKEN: 'tok_cli_refused_1234567890' };
+      expect(await runCli(['config', 'set', 'base-url', `http://127.0.0.1:${(service.address() as AddressInfo).port}`, '--data-dir', dir], captureIo(env).io, '/nowhere')).toBe(0);
+      const links = 'https://www.youtube.com/watch?v=aaaaaaaaaaa\nhttps://www.youtube.com/watch?v=bbbbbbbbbbb\n';
+
+      const human = captureIo(env);
+      (human.io.stdin as PassThrough).end(links);
+      expect(await runCli(['import', '-', '--data-dir', dir], human.io, '/nowhere')).toBe(3);
+      expect(human.out()).toContain('Finished: 0 done, 2 failed.');
+      expect(human.err()).toMatch(/^error NOT_FOUND: 2 of 2 request\(s\) failed .*`gleaner queue retry --all` tries them again\.\n$/);
+      // The service's own words stay on their line: no forged "error FAKE" line anywhere.
+      expect(human.out()).toContain('No such video. error FAKE: a forged second line');
+      expect(`${human.out()}${human.err()}`).not.toMatch(/^error FAKE/m);
+
+      const json = captureIo(env);
+      expect(await runCli(['call', 'videosite', 'video', 'url=https://www.youtube.com/watch?v=ccccccccccc', '--json', '--data-dir', dir], json.io, '/nowhere')).toBe(3);
+      expect(json.err().split('\n')).toHaveLength(2);
+      expect((JSON.parse(json.err()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('No such video. error FAKE') });
+    } finally {
+      service.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

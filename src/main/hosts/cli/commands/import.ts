@@ -102,6 +102,15 @@ export function registerImport(program: Command, ctx: CliContext): void {
           ctx.io.stdout(finished ? `Finished: ${finished.done} done, ${finished.failed} failed.\n` : 'Nothing new to fetch.\n');
           for (const job of failedJobs) ctx.io.stdout(`  failed #${job.id} ${job.operation} ${job.params.url ?? JSON.stringify(job.params)}: ${job.errorCode} ${job.errorMessage}\n`);
         }
+        // A script must be able to tell an import that fetched nothing, or not everything, from one that did.
+        const firstFailure = failedJobs[0];
+        if (finished && firstFailure) {
+          throw new GleanerError(
+            firstFailure.errorCode ?? 'UPSTREAM_ERROR',
+            `${failedJobs.length} of ${finished.total} request(s) failed (the list above says why); \`gleaner queue retry --all\` tries them again.`,
+            { details: { fromService: true } },
+          );
+        }
       });
     });
 }

@@ -38,3 +38,23 @@ export function useFieldAria(id: string, settingKey: string, withHint = false) {
     'aria-describedby': [withHint ? ids.hint : null, ids.error].filter(Boolean).join(' '),
   } as const;
 }
+
+function withoutKey<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
+  const { [key]: _gone, ...rest } = record;
+  return rest;
+}
+
+/**
+ * Saves a setting from a form whose real key changes with what the user picks (an operation's
+ * parameter, a platform's hosts): the store keeps its verdict under `key`, and this moves it to
+ * the form's own `formKey`, so the error or `note()` shows next to the form.
+ */
+export async function saveFromForm(formKey: string, key: string, value: string, note: () => string): Promise<boolean> {
+  const saved = await useSettingsStore.getState().set(key, value);
+  const state = useSettingsStore.getState();
+  useSettingsStore.setState({
+    fieldErrors: saved ? withoutKey(state.fieldErrors, formKey) : { ...withoutKey(state.fieldErrors, key), [formKey]: state.fieldErrors[key] ?? '' },
+    fieldNotes: saved ? { ...withoutKey(state.fieldNotes, key), [formKey]: note() } : state.fieldNotes,
+  });
+  return saved;
+}

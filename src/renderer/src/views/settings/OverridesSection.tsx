@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { getOperation, OPERATIONS, PLATFORM_LABELS, type OperationId } from '../../../../shared/catalogue';
 import { useSettingsStore } from '../../stores/settings-store';
-import { FieldFeedback, useFieldAria } from './Field';
+import { FieldFeedback, saveFromForm, useFieldAria } from './Field';
 import { overrideKey, overrideRows } from './overrides';
 
 /** The key under which the add form's errors are kept (its real key changes as the user picks). */
@@ -13,24 +13,16 @@ function AddOverrideForm() {
   const operation = getOperation(operationId);
   const [param, setParam] = useState<string>('');
   const [value, setValue] = useState('');
-  const saving = useSettingsStore((s) => s.saving[NEW_OVERRIDE] === true);
   const error = useSettingsStore((s) => s.fieldErrors[NEW_OVERRIDE]);
   const aria = useFieldAria('override-value', NEW_OVERRIDE, true);
   const chosenParam = operation.params.some((p) => p.name === param) ? param : (operation.params[0]?.name ?? '');
   const kindShown = operation.params.length === 0 ? 'path' : kind;
+  const key = overrideKey(kindShown, operation, chosenParam);
+  const saving = useSettingsStore((s) => s.saving[key] === true);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const key = overrideKey(kindShown, operation, chosenParam);
-    const store = useSettingsStore.getState();
-    // Saved under its real key, but the verdict is shown next to this form.
-    const saved = await store.set(key, value);
-    const state = useSettingsStore.getState();
-    useSettingsStore.setState({
-      fieldErrors: saved ? withoutKey(state.fieldErrors, NEW_OVERRIDE) : { ...withoutKey(state.fieldErrors, key), [NEW_OVERRIDE]: state.fieldErrors[key] ?? '' },
-      fieldNotes: saved ? { ...withoutKey(state.fieldNotes, key), [NEW_OVERRIDE]: 'Override saved.' } : state.fieldNotes,
-    });
-    if (saved) setValue('');
+    if (await saveFromForm(NEW_OVERRIDE, key, value, () => 'Override saved.')) setValue('');
   };
 
   return (
@@ -82,11 +74,6 @@ function AddOverrideForm() {
       />
     </form>
   );
-}
-
-function withoutKey<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
-  const { [key]: _gone, ...rest } = record;
-  return rest;
 }
 
 /** Wire-name and path overrides: a small table of what is set, and a form to add one. */

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAppStore } from '../../stores/app-store';
 import { useSettingsStore } from '../../stores/settings-store';
+import { HostsSection } from './HostsSection';
 import { OverridesSection } from './OverridesSection';
 import { PlanSection } from './PlanSection';
 import { ServiceSection } from './ServiceSection';
@@ -29,6 +30,7 @@ export function SettingsView() {
       <TokenSection />
       <PlanSection />
       <OverridesSection />
+      <HostsSection />
       <section aria-labelledby="data-heading">
         <h3 id="data-heading">Data folder</h3>
         <p>

@@ -555,11 +555,12 @@ export function createFetchQueue(deps: QueueDeps) {
     status,
     batchProgress,
 
-    jobs(filter: { state?: JobState; batchId?: number; limit?: number } = {}): JobSummary[] {
+    /** Newest first, or with `oldestFirst` in the order the queue takes them (by id; due times aside). */
+    jobs(filter: { state?: JobState; batchId?: number; limit?: number; oldestFirst?: boolean } = {}): JobSummary[] {
       const rows = db
         .prepare<Record<string, unknown>, JobRow & { error_code: ErrorCode | null; error_message: string | null; item_count: number | null; updated_at: string; also_into: string }>(
           `SELECT *, (SELECT json_group_array(collection) FROM job_collections WHERE job_id = jobs.id) AS also_into
-             FROM jobs WHERE (@state IS NULL OR state = @state) AND (@batchId IS NULL OR batch_id = @batchId) ORDER BY id DESC LIMIT @limit`,
+             FROM jobs WHERE (@state IS NULL OR state = @state) AND (@batchId IS NULL OR batch_id = @batchId) ORDER BY id ${filter.oldestFirst ? 'ASC' : 'DESC'} LIMIT @limit`,
         )
         .all({ state: filter.state ?? null, batchId: filter.batchId ?? null, limit: filter.limit ?? 200 });
       return rows.map((row) => ({

@@ -3,7 +3,7 @@
  * limits, wire-name and path overrides. Keys are the CLI's (shared/CLI.md) and are stored
  * under the same names, so the CLI and the app read one truth.
  */
-import { findOperation, PLATFORMS, type OperationId, type Platform } from '../../../shared/catalogue';
+import { defaultPathOf, findOperation, getOperation, PLATFORMS, type OperationId, type Platform } from '../../../shared/catalogue';
 import { GleanerError } from '../../../shared/errors';
 import { PLAN_LIMITS, PLAN_NAMES, type PlanLimits, type PlanName } from '../../../shared/plans';
 import { normaliseHostSetting } from '../platforms/recognise-url';
@@ -204,6 +204,14 @@ export function listConfig(repo: SettingsRepository): Record<string, string | nu
 export function getConfig(repo: SettingsRepository, key: string): string | number | null {
   parseConfigKey(key);
   return listConfig(repo)[key] ?? null;
+}
+
+/** What applies for a key that is not set: a parameter's and a path's default; hosts have none. */
+export function defaultConfigValue(key: string): string | null {
+  const parsed = parseConfigKey(key);
+  if (parsed.kind === 'param') return parsed.param;
+  if (parsed.kind === 'path') return defaultPathOf(getOperation(parsed.operation));
+  return null;
 }
 
 /** The typed settings the client and the queue use. Stored values are re-validated on read. */

@@ -90,7 +90,10 @@ const CLI_PAUSE_MESSAGES: Readonly<Record<string, string>> = {
   SUBSCRIPTION_INACTIVE: 'The team’s subscription is not active, so the service refuses requests. Renew it, then run the command again.',
 };
 
+/** The queue's sentence about a pause, said for the command line. */
+export const cliPauseMessage = (reason: string, message: string): string => CLI_PAUSE_MESSAGES[reason] ?? message;
+
 function pausedError(reason: string, message: string): GleanerError {
   const code: ErrorCode = reason === 'user' ? 'CANCELLED' : (reason as ErrorCode);
-  return new GleanerError(code, CLI_PAUSE_MESSAGES[reason] ?? message);
+  return new GleanerError(code, cliPauseMessage(reason, message));
 }

@@ -201,16 +201,60 @@ describe('gleaner CLI and a service that refuses', () => {
   });
 });
 
+describe('gleaner call on an operation without pages', () => {
+  it('says that --pages changes nothing, and fetches the one page', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gleaner-cli-pages-'));
+    try {
+      const { io, out, err } = captureIo();
+      expect(await runCli(['call', 'videosite', 'video', 'url=https://www.youtube.com/watch?v=dQw4w9WgXcQ', '--pages', '3', '--data-dir', dir], io, '/nowhere'), err()).toBe(0);
+      expect(err()).toBe('note: videosite video answers in one page, so --pages and --max-items change nothing.\n');
+      expect(out()).toMatch(/^videosite\/video page 1: 200 /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('gleaner config get', () => {
+  it('gives the default a parameter name or path takes when it is not set, and the override when it is', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gleaner-cli-config-'));
+    try {
+      const get = async (...argv: string[]) => {
+        const { io, out } = captureIo();
+        expect(await runCli(['config', 'get', ...argv, '--data-dir', dir], io, '/nowhere')).toBe(0);
+        return out();
+      };
+      expect(await get('param.videosite.search.filter')).toBe('filter (the default)\n');
+      expect(await get('path.tweetsite.user/tweets')).toBe('/api/v1/partner/tweetsite/user/tweets (the default)\n');
+      expect(await get('hosts.forum')).toBe('(not set)\n');
+      expect(JSON.parse(await get('param.videosite.search.filter', '--json'))).toEqual({ 'param.videosite.search.filter': 'filter', default: true });
+      expect(await runCli(['config', 'set', 'param.videosite.search.filter', 'kind', '--data-dir', dir], captureIo().io, '/nowhere')).toBe(0);
+      expect(await get('param.videosite.search.filter')).toBe('kind\n');
+      expect(JSON.parse(await get('param.videosite.search.filter', '--json'))).toEqual({ 'param.videosite.search.filter': 'kind' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('gleaner queue status', () => {
   it('lists the waiting jobs with the ids that `queue cancel ID` takes', async () => {
     const { core, dataDir } = createTestCore();
     try {
       core.context.queue.pause('user');
-      const { jobIds } = core.context.queue.enqueue({ kind: 'call', label: 'x', jobs: [{ operation: 'videosite/search', params: { query: 'harbour floods' } }] });
+      const { jobIds } = core.context.queue.enqueue({
+        kind: 'call',
+        label: 'x',
+        jobs: [
+          { operation: 'videosite/search', params: { query: 'harbour floods' } },
+          { operation: 'videosite/search', params: { query: 'council budget' } },
+        ],
+      });
       await core.close();
       const { io, out } = captureIo();
       expect(await runCli(['queue', 'status', '--data-dir', dataDir], io, '/nowhere')).toBe(0);
-      expect(out()).toContain(`Waiting:\n  #${jobIds[0]} queued videosite/search query=harbour floods\n`);
+      // In the order they will be sent.
+      expect(out()).toContain(`Waiting:\n  #${jobIds[0]} queued videosite/search query=harbour floods\n  #${jobIds[1]} queued videosite/search query=council budget\n`);
       // Paused, nothing is on its way: no estimate of when it will be.
       expect(out()).toContain('Recent rate: 0/min\n');
       const json = captureIo();
@@ -219,6 +263,26 @@ describe('gleaner queue status', () => {
       const cancel = captureIo();
       expect(await runCli(['queue', 'cancel', String(jobIds[0]), '--data-dir', dataDir], cancel.io, '/nowhere')).toBe(0);
       expect(cancel.out()).toBe('Cancelled 1 job(s).\n');
+
+      // Resuming runs the rest here, and says so at once rather than after the last job.
+      const resume = captureIo();
+      expect(await runCli(['queue', 'resume', '--data-dir', dataDir], resume.io, '/nowhere'), resume.err()).toBe(0);
+      expect(resume.out()).toMatch(/^Resumed; running the queue here until every waiting job has ended \(Ctrl\+C stops it; the jobs stay queued\)\.\n1 waiting, 0 done, 0 failed/);
+      expect(resume.out()).toContain('0 waiting, 1 done, 0 failed\nRunning\n');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('speaks of the command line, not of Settings, when the queue is paused for want of a token', async () => {
+    const { core, dataDir } = createTestCore();
+    try {
+      core.context.queue.pause('TOKEN_REJECTED');
+      await core.close();
+      const { io, out } = captureIo();
+      expect(await runCli(['queue', 'status', '--data-dir', dataDir], io, '/nowhere')).toBe(0);
+      expect(out()).toMatch(/^PAUSED \(TOKEN_REJECTED\): The service rejected the API token\. Set a new one with `gleaner token set`/);
+      expect(out()).not.toContain('Settings');
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

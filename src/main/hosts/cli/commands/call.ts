@@ -26,6 +26,9 @@ export function registerCall(program: Command, ctx: CliContext): void {
       // "All pages up to M items": without an explicit --pages, follow as many as it takes.
       const pages = parsePositiveInteger(maxItems !== undefined && options.pages === '1' ? '1000' : options.pages, '--pages', 1000);
       const collection = options.collection === undefined ? undefined : checkCollectionName(options.collection);
+      if (operation.pagination === null && (options.pages !== '1' || maxItems !== undefined) && !ctx.json(command)) {
+        ctx.io.stderr(`note: ${operation.platform} ${operation.path} answers in one page, so --pages and --max-items change nothing.\n`);
+      }
       await ctx.withCore(command, async (core) => {
         // Parameters are checked when the job is queued: a bad one costs no request.
         const { batchId } = core.context.queue.enqueue({

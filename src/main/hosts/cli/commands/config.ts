@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { getConfig, listConfig, setConfig, unsetConfig } from '../../../core/settings/service-settings';
+import { defaultConfigValue, getConfig, listConfig, setConfig, unsetConfig } from '../../../core/settings/service-settings';
 import type { CliContext } from '../program';
 
 export function registerConfig(program: Command, ctx: CliContext): void {
@@ -10,7 +10,7 @@ export function registerConfig(program: Command, ctx: CliContext): void {
   config
     .command('get')
     .description('print one setting, or all of them')
-    .argument('[key]', 'base-url, plan, limits.per-minute, limits.per-day, param.<platform>.<path>.<name>, path.<platform>.<path>')
+    .argument('[key]', 'base-url, plan, limits.per-minute, limits.per-day, param.<platform>.<path>.<name>, path.<platform>.<path>, hosts.<platform>')
     .action((key: string | undefined, _options: unknown, command: Command) =>
       ctx.withCore(command, async (core) => {
         const repo = core.context.settings;
@@ -20,7 +20,10 @@ export function registerConfig(program: Command, ctx: CliContext): void {
           return;
         }
         const value = getConfig(repo, key);
-        ctx.io.stdout(ctx.json(command) ? `${JSON.stringify({ [key]: value })}\n` : `${value ?? '(not set)'}\n`);
+        // An unset parameter name or path is not "nothing": Gleaner sends its default.
+        const fallback = value === null ? defaultConfigValue(key) : null;
+        if (ctx.json(command)) ctx.io.stdout(`${JSON.stringify({ [key]: value ?? fallback, ...(fallback !== null ? { default: true } : {}) })}\n`);
+        else ctx.io.stdout(`${value ?? (fallback !== null ? `${fallback} (the default)` : '(not set)')}\n`);
       }),
     );
 

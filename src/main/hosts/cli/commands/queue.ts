@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { GleanerError } from '../../../../shared/errors';
 import { durationText, type JobSummary, type QueueStatus } from '../../../../shared/queue';
-import { drainQueue } from '../queue-runner';
+import { cliPauseMessage, drainQueue } from '../queue-runner';
 import type { CliContext } from '../program';
 import type { FetchQueue } from '../../../core/queue/fetch-queue';
 
@@ -21,7 +21,7 @@ function describeStatus(status: QueueStatus): string {
   const g = status.gauge;
   const c = status.counts;
   return [
-    status.paused ? `PAUSED (${status.paused.reason}): ${status.paused.message}` : 'Running',
+    status.paused ? `PAUSED (${status.paused.reason}): ${cliPauseMessage(status.paused.reason, status.paused.message)}` : 'Running',
     `Jobs: ${c.queued} queued, ${c.running} running, ${c.done} done, ${c.failed} failed, ${c.cancelled} cancelled`,
     `Used this minute: ${g.usedThisMinute} of ${g.effectiveLimits.perMinute}${g.share < 1 ? ` (plan ${g.limits.perMinute}; ${Math.round(g.share * 100)} % assumed ours while colleagues use it)` : ''}`,
     `Used today: ${g.usedToday} of ${g.effectiveLimits.perDay}${g.share < 1 ? ` (plan ${g.limits.perDay})` : ''}`,
@@ -49,8 +49,9 @@ export function registerQueue(program: Command, ctx: CliContext): void {
       ctx.withCore(command, async (core) => {
         const status = core.context.queue.status();
         const failed = core.context.queue.jobs({ state: 'failed', limit: 20 });
-        // The ids `queue cancel ID` takes: the jobs still to run (the first 20 of each state).
-        const waiting = [...core.context.queue.jobs({ state: 'running', limit: 20 }), ...core.context.queue.jobs({ state: 'queued', limit: 20 })];
+        // The ids `queue cancel ID` takes: the jobs still to run (the first 20 of each state), in
+        // the order they go out: those on their way, then the next in line.
+        const waiting = [...core.context.queue.jobs({ state: 'running', limit: 20, oldestFirst: true }), ...core.context.queue.jobs({ state: 'queued', limit: 20, oldestFirst: true })];
         const list = (title: string, jobs: readonly JobSummary[], describe: (job: JobSummary) => string) =>
           jobs.length ? `\n${title}:\n${jobs.map((job) => `  #${job.id} ${describe(job)}`).join('\n')}` : '';
         out(
@@ -77,7 +78,14 @@ export function registerQueue(program: Command, ctx: CliContext): void {
     .action((_options: unknown, command: Command) =>
       ctx.withCore(command, async (core) => {
         core.context.queue.resume();
-        const status = await drainQueue(core, ctx.io);
+        // Draining may take until tomorrow's budget: say what is happening, and each change of it.
+        let last = '';
+        const status = await drainQueue(core, ctx.io, (now) => {
+          if (ctx.json(command)) return;
+          const line = `${now.counts.queued + now.counts.running} waiting, ${now.counts.done} done, ${now.counts.failed} failed${now.etaMinutes ? `; all sent in ${durationText(now.etaMinutes)}` : ''}`;
+          if (line !== last) ctx.io.stdout(`${last === '' ? 'Resumed; running the queue here until every waiting job has ended (Ctrl+C stops it; the jobs stay queued).\n' : ''}${line}\n`);
+          last = line;
+        });
         out(command, status, describeStatus(status));
       }),
     );

@@ -3,7 +3,7 @@
  * format, each file checked in the way its users' tools would read it, and the token nowhere.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -25,6 +25,7 @@ beforeAll(async () => {
   token = demo.teams.find((t) => t.plan === 'team')!.token;
   dataDir = mkdtempSync(join(tmpdir(), 'gleaner-export-cli-'));
   outDir = join(dataDir, 'out');
+  mkdirSync(outDir);
   env = { GLEANER_TOKEN: token, TZ: 'UTC' };
   expect((await gleaner('config', 'set', 'base-url', demo.url)).code).toBe(0);
   await gleaner('config', 'set', 'plan', 'team');
@@ -59,6 +60,7 @@ describe('gleaner export', () => {
   it('writes transcripts to CSV, Markdown and JSON with a manifest whose hashes match', async () => {
     for (const format of ['csv', 'md', 'json', 'jsonl']) {
       const folder = join(outDir, `t-${format}`);
+      mkdirSync(folder);
       const out = join(folder, `story.${format}`);
       const run = await gleaner('export', '--collection', 'Story', '--format', format, '--transcripts', '--manifest', '--out', out);
       expect(run.code, run.stderr).toBe(0);

@@ -193,6 +193,7 @@ describe('the crash loop', () => {
 
       const reference = await newLibrary('reference', 3_000);
       const referenceOut = join(root, 'reference-exports');
+      mkdirSync(referenceOut, { recursive: true });
       for (const step of WORKFLOW) {
         const result = await gleaner(step.args({ file, dataDir: reference, out: join(referenceOut, step.exports ?? '') }), reference);
         expect(result.code, result.stderr).toBe(0);
@@ -263,6 +264,7 @@ describe('the crash loop', () => {
 
       // A run with nothing in its way resumes the queue and finishes.
       const finalOut = join(root, 'crashed-final');
+      mkdirSync(finalOut, { recursive: true });
       for (const step of WORKFLOW) {
         const result = await gleaner(step.args({ file, dataDir: crashed, out: join(finalOut, step.exports ?? '') }), crashed);
         expect(result.code, result.stderr).toBe(0);

@@ -50,8 +50,10 @@ interface Workspace {
 function workspace(name: string, env: Record<string, string>): Workspace {
   const dataDir = join(root, name, 'data');
   const home = join(root, name, 'home');
+  const exportsDir = join(root, name, 'exports');
   mkdirSync(home, { recursive: true });
-  return { dataDir, home, exportsDir: join(root, name, 'exports'), env: { HOME: home, ...env }, outputs: {} };
+  mkdirSync(exportsDir, { recursive: true });
+  return { dataDir, home, exportsDir, env: { HOME: home, ...env }, outputs: {} };
 }
 
 async function cli(ws: Workspace, args: string[], stdin?: string): Promise<CliRun> {

@@ -1,5 +1,7 @@
+import { statSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { GleanerError } from '../../shared/errors';
 
 export const APP_FOLDER_NAME = 'Gleaner';
 export const DATABASE_FILE_NAME = 'gleaner.sqlite3';
@@ -20,11 +22,34 @@ export function defaultDataDir({ platform, env, home }: DataDirEnv = { platform:
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), APP_FOLDER_NAME);
 }
 
-/** `--data-dir`, else `GLEANER_DATA_DIR`, else the app's folder (shared/CLI.md). */
+/**
+ * `--data-dir`, else `GLEANER_DATA_DIR`, else the app's folder (shared/CLI.md). A path that is
+ * (or lies inside) a file is refused here, before opening the library tries to create a folder there.
+ */
 export function resolveDataDir(flag: string | undefined, env: Record<string, string | undefined> = process.env): string {
-  if (flag && flag.trim() !== '') return flag;
-  if (env.GLEANER_DATA_DIR && env.GLEANER_DATA_DIR.trim() !== '') return env.GLEANER_DATA_DIR;
-  return defaultDataDir();
+  if (flag && flag.trim() !== '') return checkedDataDir(flag, 'give --data-dir a folder');
+  if (env.GLEANER_DATA_DIR && env.GLEANER_DATA_DIR.trim() !== '') return checkedDataDir(env.GLEANER_DATA_DIR, 'set GLEANER_DATA_DIR to a folder');
+  return checkedDataDir(defaultDataDir(), 'move that file away or give --data-dir a folder');
+}
+
+function checkedDataDir(dataDir: string, remedy: string): string {
+  for (let at = dataDir; ; at = dirname(at)) {
+    const info = statOrNull(at);
+    if (info && !info.isDirectory()) {
+      const where = at === dataDir ? '' : `, so the data folder ${dataDir} cannot be made inside it`;
+      throw new GleanerError('INVALID_INPUT', `${at} is a file, not a folder${where}; ${remedy}.`);
+    }
+    // The nearest existing folder will hold the library; whether it may be written is found on opening.
+    if (info || dirname(at) === at) return dataDir;
+  }
+}
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
 }
 
 export const databasePath = (dataDir: string): string => join(dataDir, DATABASE_FILE_NAME);

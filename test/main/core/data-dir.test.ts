@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultDataDir, resolveDataDir } from '../../../src/main/core/data-dir';
 
 describe('data folder', () => {
@@ -13,5 +16,30 @@ describe('data folder', () => {
     expect(resolveDataDir('/flag', { GLEANER_DATA_DIR: '/env' })).toBe('/flag');
     expect(resolveDataDir(undefined, { GLEANER_DATA_DIR: '/env' })).toBe('/env');
     expect(resolveDataDir('  ', { GLEANER_DATA_DIR: '/env' })).toBe('/env');
+  });
+
+  describe('a path that cannot be a folder', () => {
+    let root: string;
+    beforeEach(() => {
+      root = mkdtempSync(join(tmpdir(), 'gleaner-data-dir-'));
+      writeFileSync(join(root, 'notes.txt'), 'not a library');
+      mkdirSync(join(root, 'library'));
+    });
+    afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+    it('is refused as invalid input, naming the file and the setting to change', () => {
+      const file = join(root, 'notes.txt');
+      expect(() => resolveDataDir(file, {})).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: `${file} is a file, not a folder; give --data-dir a folder.` }));
+      expect(() => resolveDataDir(undefined, { GLEANER_DATA_DIR: file })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: `${file} is a file, not a folder; set GLEANER_DATA_DIR to a folder.` }));
+      const inside = join(file, 'gleaner');
+      expect(() => resolveDataDir(inside, {})).toThrow(
+        expect.objectContaining({ code: 'INVALID_INPUT', message: `${file} is a file, not a folder, so the data folder ${inside} cannot be made inside it; give --data-dir a folder.` }),
+      );
+    });
+
+    it('accepts a folder that exists, and one still to be made', () => {
+      expect(resolveDataDir(join(root, 'library'), {})).toBe(join(root, 'library'));
+      expect(resolveDataDir(join(root, 'new', 'deeper'), {})).toBe(join(root, 'new', 'deeper'));
+    });
   });
 });

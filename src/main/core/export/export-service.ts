@@ -5,7 +5,7 @@
  * in the data folder and offered as a download until it expires.
  */
 import { randomUUID } from 'node:crypto';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { GleanerError, isGleanerError } from '../../../shared/errors';
@@ -109,6 +109,8 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
         outPath = chosen;
       } else {
         await removeExpiredStaging();
+        // runExport writes only into a folder that exists; this export's staging folder is ours to make.
+        await mkdir(join(stagingRoot, exportId), { recursive: true });
         outPath = join(stagingRoot, exportId, defaultName);
       }
       const controller = new AbortController();

@@ -91,10 +91,12 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
     if (options.signal?.aborted) throw cancelledError();
   };
   try {
-    if (stage) await mkdir(stage);
+    if (stage) await mkdir(stage).catch((error: unknown) => { throw destinationError(error, outPath); });
     const summary: ExportSummary = { files: [], items: 0, transcripts: 0, segments: 0, skipped: [] };
     const openFile = async (path: string): Promise<AtomicFile> => {
-      const file = await openAtomicFile(path, { hash: request.manifest, byteOrderMark: module.byteOrderMark });
+      const file = await openAtomicFile(path, { hash: request.manifest, byteOrderMark: module.byteOrderMark }).catch((error: unknown) => {
+        throw destinationError(error, outPath);
+      });
       opened.add(file);
       return file;
     };
@@ -133,18 +135,64 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
 }
 
 async function checkDestination(outPath: string, folder: boolean): Promise<void> {
+  // The folder it goes into must already be there: creating it would turn a typo into a new folder.
+  await checkParentFolder(outPath);
   const existing = await stat(outPath).catch(() => null);
   if (folder) {
     if (existing && !existing.isDirectory()) {
       throw new GleanerError('INVALID_INPUT', `${outPath} is a file; this format writes one file per transcript, so give a folder that does not exist yet or is empty.`);
     }
-    if (existing && (await readdir(outPath)).length > 0) {
+    const entries = existing ? await readdir(outPath).catch((error: unknown) => { throw destinationError(error, outPath, outPath); }) : [];
+    if (entries.length > 0) {
       throw new GleanerError('INVALID_INPUT', `The folder ${outPath} is not empty; give a new or empty folder so no file of yours is overwritten.`);
     }
   } else if (existing?.isDirectory()) {
     throw new GleanerError('INVALID_INPUT', `${outPath} is a folder; give the name of the file to write.`);
   }
-  await mkdir(dirname(outPath), { recursive: true });
+}
+
+async function checkParentFolder(outPath: string): Promise<void> {
+  const parent = dirname(outPath);
+  const info = await stat(parent).catch((error: NodeJS.ErrnoException) => error);
+  if (info instanceof Error) {
+    if (info.code !== 'ENOENT' && info.code !== 'ENOTDIR') throw destinationError(info, outPath);
+    const file = await nearestFileAbove(parent);
+    if (file) throw notAFolder(outPath, file);
+    throw new GleanerError('INVALID_INPUT', `The folder ${parent} does not exist; create it first or choose another --out.`);
+  }
+  if (!info.isDirectory()) throw notAFolder(outPath, parent);
+}
+
+/** The nearest existing path at or above `path`, when it is a file rather than a folder. */
+async function nearestFileAbove(path: string): Promise<string | null> {
+  for (let at = path; ; at = dirname(at)) {
+    const info = await stat(at).catch(() => null);
+    if (info) return info.isDirectory() ? null : at;
+    if (dirname(at) === at) return null;
+  }
+}
+
+const notAFolder = (outPath: string, file: string): GleanerError =>
+  new GleanerError('INVALID_INPUT', `Cannot write ${outPath}: ${file} is a file, not a folder; choose another --out.`);
+
+/**
+ * Says why the destination refused a new file, as a sentence naming the path, for the refusals
+ * that another place would fix; other failures (a full disk, an I/O error) keep their own error.
+ * ENOENT in a folder that exists means a file system that takes no new files, such as /proc.
+ */
+export function destinationError(error: unknown, outPath: string, parent = dirname(outPath)): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const reason =
+    code === 'EACCES' || code === 'EPERM'
+      ? `permission denied in the folder ${parent}`
+      : code === 'EROFS'
+        ? `the folder ${parent} is on a read-only file system`
+        : code === 'ENOTDIR'
+          ? `${parent} is not a folder`
+          : code === 'ENOENT' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'EINVAL'
+            ? `the folder ${parent} is not writable`
+            : null;
+  return reason === null ? error : new GleanerError('INVALID_INPUT', `Cannot write ${outPath}: ${reason}; choose another --out.`, { cause: error });
 }
 
 interface WriteStep {
@@ -298,9 +346,9 @@ function uniqueName(used: Set<string>, name: string): string {
   return candidate;
 }
 
-/** `sha256sum` format: the hash, two spaces, the path relative to the manifest's folder. */
 /**
- * Writes the export's files into `manifest.sha256`, keeping what an earlier export into the same
+ * Writes the export's files into `manifest.sha256` (`sha256sum` format: the hash, two spaces, the
+ * path relative to the manifest's folder), keeping what an earlier export into the same
  * folder listed there (its files are evidence too): an entry for a file written again takes the
  * new hash, an entry whose file is gone is dropped, and lines that are not entries stay as they were.
  */
@@ -315,7 +363,10 @@ async function writeManifest(baseDir: string, files: readonly ExportedFile[]): P
     else if (!fresh.has(entry[1]!) && (await stat(join(baseDir, entry[1]!)).then(() => true, () => false))) kept.push(line);
   }
   const lines = [...kept, ...files.map((file) => `${file.sha256!}  ${file.path}`)].map((line) => `${line}\n`).join('');
-  const manifest = await openAtomicFile(join(baseDir, MANIFEST_NAME), { hash: false, byteOrderMark: false });
+  const manifestPath = join(baseDir, MANIFEST_NAME);
+  const manifest = await openAtomicFile(manifestPath, { hash: false, byteOrderMark: false }).catch((error: unknown) => {
+    throw destinationError(error, manifestPath);
+  });
   try {
     await manifest.write(lines);
     await manifest.commit();

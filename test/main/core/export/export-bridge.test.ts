@@ -3,7 +3,7 @@
  * in browser mode the finished file is a download behind the host's usual checks; in the desktop
  * shell the save dialog's answer decides where it goes; `export.cancel` stops it.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -110,9 +110,20 @@ describe('export.start in the desktop shell', () => {
     expect(asked).toEqual([{ defaultName: 'gleaner-library-2026-01-02.json', folder: false, extension: 'json' }]);
 
     answer = join(testCore.dataDir, 'chosen', 'story.json');
+    mkdirSync(join(testCore.dataDir, 'chosen'));
     const started = (await call('export.start', { scope: { kind: 'all' }, format: 'json' })) as { ok: true; value: { exportId: string } };
     expect(await finished(started.value.exportId)).toMatchObject({ state: 'done', delivery: 'saved', name: 'story.json' });
     expect((JSON.parse(readFileSync(answer, 'utf8')) as { items: unknown[] }).items).toHaveLength(2);
+  });
+
+  it('fails with a clear message when the chosen folder is gone by the time the export starts', async () => {
+    library({ chooseExportDestination: async () => join(testCore.dataDir, 'gone', 'story.csv') });
+    const started = (await call('export.start', { scope: { kind: 'all' }, format: 'csv' })) as { ok: true; value: { exportId: string } };
+    expect(await finished(started.value.exportId)).toMatchObject({
+      state: 'failed',
+      error: { code: 'INVALID_INPUT', message: expect.stringMatching(/^The folder .*gone does not exist; create it first/) },
+    });
+    expect(existsSync(join(testCore.dataDir, 'gone'))).toBe(false);
   });
 
   it('cancels a running export and leaves nothing under the chosen name', async () => {

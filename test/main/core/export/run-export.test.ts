@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import srtParser2 from 'srt-parser-2';
 import { WebVTTParser } from 'webvtt-parser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExportFormat, ExportRequest, ExportScope } from '../../../../src/shared/export';
-import { runExport } from '../../../../src/main/core/export/run-export';
+import { destinationError, runExport } from '../../../../src/main/core/export/run-export';
 import { HOSTILE_FORMULAS } from '../../../../src/main/demo/hostile';
 import { createIngester } from '../../../../src/main/core/library/ingest';
 import { fakeResponse, stubNormalise } from '../../../helpers/library';
@@ -18,6 +18,8 @@ const UPDATE = process.env.UPDATE_GOLDEN === '1';
 let lib: ExportLibrary;
 beforeEach(() => {
   lib = createExportLibrary();
+  // The folder an export goes into must exist (runExport refuses to invent one).
+  mkdirSync(join(lib.dir, 'out'));
 });
 afterEach(() => lib.dispose());
 
@@ -318,5 +320,51 @@ describe('cancelling', () => {
     lib.db.prepare("UPDATE items SET title = 'Renamed' WHERE id = ?").run(lib.ids.drought);
     await running;
     expect((lib.db.prepare('SELECT title FROM items WHERE id = ?').get(lib.ids.drought) as { title: string }).title).toBe('Renamed');
+  });
+});
+
+describe('where the export goes', () => {
+  const out = (...parts: string[]) => join(lib.dir, 'out', ...parts);
+
+  it('refuses a folder that does not exist instead of creating it, for a file and for a folder of files', async () => {
+    for (const [name, format] of [['missing/deeper/x.csv', 'csv'], ['missing/subs', 'srt']] as const) {
+      await expect(exportTo(name, { format, scope: { kind: 'all' } })).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        message: `The folder ${dirname(out(name))} does not exist; create it first or choose another --out.`,
+      });
+    }
+    expect(readdirSync(out())).toEqual([]);
+  });
+
+  it('creates the folder a folder export names, inside a folder that exists', async () => {
+    const { outPath } = await exportTo('subs', { format: 'srt', scope: { kind: 'all' } });
+    expect(readdirSync(outPath).length).toBeGreaterThan(0);
+  });
+
+  it('names the file standing where a folder should be, and leaves it as it was', async () => {
+    writeFileSync(out('tip.csv'), 'my notes');
+    for (const [name, format] of [['tip.csv/x.csv', 'csv'], ['tip.csv/deeper/x.csv', 'csv'], ['tip.csv/subs', 'srt']] as const) {
+      await expect(exportTo(name, { format, scope: { kind: 'all' }, manifest: true })).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        message: `Cannot write ${out(name)}: ${out('tip.csv')} is a file, not a folder; choose another --out.`,
+      });
+    }
+    expect(readdirSync(out())).toEqual(['tip.csv']);
+    expect(readFileSync(out('tip.csv'), 'utf8')).toBe('my notes');
+  });
+
+  it.runIf(process.platform === 'linux')('says a folder that takes no new files is not writable', async () => {
+    const outPath = '/proc/gleaner-export-test.csv';
+    const run = runExport({ library: lib.db, request: { scope: { kind: 'all' }, format: 'csv', transcripts: false, manifest: false }, outPath, now: () => new Date(), appVersion: '0.0.0-test' });
+    await expect(run).rejects.toMatchObject({ code: 'INVALID_INPUT', message: `Cannot write ${outPath}: the folder /proc is not writable; choose another --out.` });
+  });
+
+  it('turns the file system\'s refusals into sentences, and leaves other failures alone', () => {
+    const failure = (code: string) => Object.assign(new Error(`${code}: raw`), { code });
+    expect(destinationError(failure('EACCES'), '/data/x.csv')).toMatchObject({ code: 'INVALID_INPUT', message: 'Cannot write /data/x.csv: permission denied in the folder /data; choose another --out.' });
+    expect(destinationError(failure('EPERM'), '/data/x.csv')).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/permission denied/) });
+    expect(destinationError(failure('EROFS'), '/cd/x.csv')).toMatchObject({ code: 'INVALID_INPUT', message: 'Cannot write /cd/x.csv: the folder /cd is on a read-only file system; choose another --out.' });
+    const full = failure('ENOSPC');
+    expect(destinationError(full, '/data/x.csv')).toBe(full);
   });
 });

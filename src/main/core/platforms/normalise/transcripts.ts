@@ -232,12 +232,6 @@ interface RawSegment {
   duration: TimeValue | null;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
 /** One segment's unit-less numbers (null where it has none, or has them in a known unit), and its text length. */
 export interface UnitlessTiming {
   start: number | null;

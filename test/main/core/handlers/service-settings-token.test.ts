@@ -73,9 +73,10 @@ describe('settings.get / settings.set / settings.unset', () => {
   });
 
   it('plans an import at the pace the queue keeps while colleagues share the budget', async () => {
-    // A queue that met colleagues' 429s remembers the share of the plan it takes (here half of Starter's).
+    // A queue that met colleagues' 429s a minute ago remembers the share of the plan it takes (here half of Starter's).
     const earlier = createTestCore();
-    earlier.core.context.db.prepare("INSERT OR REPLACE INTO queue_state (key, value) VALUES ('share', ?)").run(JSON.stringify({ share: 0.5, ceiling: 0.5, successes: 0 }));
+    const aMinuteAgo = earlier.core.context.clock.now() - 60_000;
+    earlier.core.context.db.prepare("INSERT OR REPLACE INTO queue_state (key, value) VALUES ('share', ?)").run(JSON.stringify({ share: 0.5, ceiling: 0.5, successes: 0, changedAt: aMinuteAgo }));
     await earlier.core.close();
     testCore = createTestCore({ dataDir: earlier.dataDir });
     const planned = await testCore.core.dispatch('import.plan', { text: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });

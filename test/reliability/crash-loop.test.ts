@@ -53,6 +53,9 @@ beforeAll(async () => {
   // Gleaner's own limit (set below) is what paces the work.
   const start = Date.now();
   demo = await startDemoService({ port: 0, seed: 'crash-loop', clock: { now: () => start + (Date.now() - start) * 60 } });
+  // A plan's per-minute window lets a short import through in one burst, and on a quick machine
+  // it finished within the first kill's delay; answers that take a moment keep the kills mid-work.
+  demo.control.setFaults([{ kind: 'latency', latencyMs: 40 }]);
   token = demo.teams.find((t) => t.plan === 'team')!.token;
   root = mkdtempSync(join(tmpdir(), 'gleaner-crash-loop-'));
 });

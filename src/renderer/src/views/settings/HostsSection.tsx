@@ -114,9 +114,9 @@ function HostsTable({ rows, onRemoved }: { rows: HostsRow[]; onRemoved(note: str
               <td>
                 <ul className="host-list" aria-label={`Extra hosts of ${label}`}>
                   {row.hosts.map((host) => (
-                    <li key={host} className="host-chip">
+                    <li key={host} className="tag-chip">
                       <span className="mono">{host}</span>
-                      <button type="button" className="host-remove" disabled={busy} onClick={() => void removeOne(row, host)} aria-label={`Remove ${host} from ${label}`}>
+                      <button type="button" className="tag-remove" disabled={busy} onClick={() => void removeOne(row, host)} aria-label={`Remove ${host} from ${label}`}>
                         ×
                       </button>
                     </li>

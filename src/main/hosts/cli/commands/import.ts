@@ -107,7 +107,7 @@ export function registerImport(program: Command, ctx: CliContext): void {
         if (finished && firstFailure) {
           throw new GleanerError(
             firstFailure.errorCode ?? 'UPSTREAM_ERROR',
-            `${failedJobs.length} of ${finished.total} request(s) failed (the list above says why); \`gleaner queue retry --all\` tries them again.`,
+            `${finished.failed} of ${finished.total} request(s) failed (the list above says why); \`gleaner queue retry --all\` tries them again.`,
             { details: { fromService: true } },
           );
         }

@@ -1,7 +1,7 @@
-import { statSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { GleanerError } from '../../shared/errors';
+import { fileInTheWay } from './file-in-the-way';
 
 export const APP_FOLDER_NAME = 'Gleaner';
 export const DATABASE_FILE_NAME = 'gleaner.sqlite3';
@@ -32,24 +32,12 @@ export function resolveDataDir(flag: string | undefined, env: Record<string, str
   return checkedDataDir(defaultDataDir(), 'move that file away or give --data-dir a folder');
 }
 
+/** Whether the folder may be written is found on opening the library; a file in the way is said here. */
 function checkedDataDir(dataDir: string, remedy: string): string {
-  for (let at = dataDir; ; at = dirname(at)) {
-    const info = statOrNull(at);
-    if (info && !info.isDirectory()) {
-      const where = at === dataDir ? '' : `, so the data folder ${dataDir} cannot be made inside it`;
-      throw new GleanerError('INVALID_INPUT', `${at} is a file, not a folder${where}; ${remedy}.`);
-    }
-    // The nearest existing folder will hold the library; whether it may be written is found on opening.
-    if (info || dirname(at) === at) return dataDir;
-  }
-}
-
-function statOrNull(path: string): Stats | null {
-  try {
-    return statSync(path);
-  } catch {
-    return null;
-  }
+  const file = fileInTheWay(dataDir);
+  if (file === null) return dataDir;
+  const where = file === dataDir ? '' : `, so the data folder ${dataDir} cannot be made inside it`;
+  throw new GleanerError('INVALID_INPUT', `${file} is a file, not a folder${where}; ${remedy}.`);
 }
 
 export const databasePath = (dataDir: string): string => join(dataDir, DATABASE_FILE_NAME);

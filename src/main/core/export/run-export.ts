@@ -10,6 +10,7 @@ import { GleanerError } from '../../../shared/errors';
 import { SUBTITLE_FORMATS, exportsFolder, exportsTranscripts, type ExportedFile, type ExportRequest, type ExportSummary } from '../../../shared/export';
 import { canonicalLanguage, languageLabel } from '../../../shared/language';
 import { openAtomicFile, removeAbandonedTemporaries, syncFolder, temporaryNameFor, type AtomicFile } from './atomic-file';
+import { fileInTheWay } from '../file-in-the-way';
 import { FORMAT_MODULES } from './formats';
 import type { ExportContext, FormatModule, TranscriptWriter } from './formats/types';
 import { createExportQueries, type ExportItem, type ExportQueries, type ExportTranscript } from './records';
@@ -156,20 +157,11 @@ async function checkParentFolder(outPath: string): Promise<void> {
   const info = await stat(parent).catch((error: NodeJS.ErrnoException) => error);
   if (info instanceof Error) {
     if (info.code !== 'ENOENT' && info.code !== 'ENOTDIR') throw destinationError(info, outPath);
-    const file = await nearestFileAbove(parent);
+    const file = fileInTheWay(parent);
     if (file) throw notAFolder(outPath, file);
     throw new GleanerError('INVALID_INPUT', `The folder ${parent} does not exist; create it first or choose another --out.`);
   }
   if (!info.isDirectory()) throw notAFolder(outPath, parent);
-}
-
-/** The nearest existing path at or above `path`, when it is a file rather than a folder. */
-async function nearestFileAbove(path: string): Promise<string | null> {
-  for (let at = path; ; at = dirname(at)) {
-    const info = await stat(at).catch(() => null);
-    if (info) return info.isDirectory() ? null : at;
-    if (dirname(at) === at) return null;
-  }
 }
 
 const notAFolder = (outPath: string, file: string): GleanerError =>

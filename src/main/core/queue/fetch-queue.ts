@@ -337,8 +337,9 @@ export function createFetchQueue(deps: QueueDeps) {
         return result;
       })();
       consecutive429 = 0;
+      currentShare();
       const before = shareState;
-      shareState = shareAfterSuccess(shareAt(shareState, clock.now()), clock.now());
+      shareState = shareAfterSuccess(shareState, clock.now());
       // Saved with every success, not only when the share moves: a CLI process lives for a few
       // requests, and the count toward growing back must outlive it.
       if (shareState.share !== before.share || shareState.successes !== before.successes) writeState('share', shareState);
@@ -369,7 +370,8 @@ export function createFetchQueue(deps: QueueDeps) {
         return;
       case 'RATE_LIMITED': {
         consecutive429 += 1;
-        shareState = shareAfterRateLimit(shareAt(shareState, clock.now()), clock.now());
+        currentShare();
+        shareState = shareAfterRateLimit(shareState, clock.now());
         writeState('share', shareState);
         const wait = info.details.retryAfterMs ?? backoffMs(consecutive429, deps.random);
         globalNotBefore = Math.max(globalNotBefore, now + wait);

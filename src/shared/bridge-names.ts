@@ -11,6 +11,8 @@ export const METHOD_NAMES = [
   'settings.get',
   'settings.set',
   'settings.unset',
+  'settings.addHosts',
+  'settings.removeHost',
   'token.status',
   'token.set',
   'token.clear',

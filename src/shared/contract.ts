@@ -196,6 +196,15 @@ export const methods = {
     output: returns<SettingsSnapshot>(),
   },
   'settings.unset': { input: z.object({ key: z.string().min(1).max(200) }).strict(), output: returns<SettingsSnapshot>() },
+  // Link hosts change one entry at a time, so a list changed elsewhere meanwhile (the CLI) keeps its other hosts.
+  'settings.addHosts': {
+    input: z.object({ platform: z.enum(PLATFORMS), hosts: z.string().min(1).max(2000) }).strict(),
+    output: returns<SettingsSnapshot>(),
+  },
+  'settings.removeHost': {
+    input: z.object({ platform: z.enum(PLATFORMS), host: z.string().min(1).max(300) }).strict(),
+    output: returns<SettingsSnapshot>(),
+  },
   'token.status': { input: noInput, output: returns<TokenStatus>() },
   // The token crosses the bridge only inwards, once, when the user types it; it is never sent back.
   'token.set': { input: z.object({ token: z.string().min(1).max(4096) }).strict(), output: returns<TokenStatus>() },

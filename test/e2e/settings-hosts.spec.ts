@@ -62,25 +62,34 @@ test('a link on an unknown host → add the host for the forum in Settings → r
   await hostsField.fill('mirror.example.net, not a host');
   await form.getByRole('button', { name: 'Add hosts' }).click();
   const error = section.locator('#hosts-value-error');
-  await expect(error).toHaveText('Could not save this setting. "not a host" is not a host name such as example.org or *.example.org.');
+  await expect(error).toHaveText('Could not add these hosts. "not a host" is not a host name such as example.org or *.example.org.');
   await expect(hostsField).toHaveAttribute('aria-invalid', 'true');
   await expect(hostsField).toHaveValue('mirror.example.net, not a host');
   // Added to the one saved host, fifty more are one too many.
   await hostsField.fill(Array.from({ length: 50 }, (_, i) => `m${i}.example.net`).join(', '));
   await form.getByRole('button', { name: 'Add hosts' }).click();
-  await expect(error).toContainText('hosts.<platform> takes 1 to 50 host names');
+  await expect(error).toContainText('A platform can have up to 50 extra hosts; Community forum would have 51.');
+  // Another platform's usual host would change nothing (the usual hosts keep precedence): refused.
+  await hostsField.fill('m.youtube.com');
+  await form.getByRole('button', { name: 'Add hosts' }).click();
+  await expect(error).toHaveText(
+    'Could not add these hosts. m.youtube.com is a usual host of Video site, and a host is recognised as one platform only, so it cannot be added to Community forum.',
+  );
   await expect(forumHosts).toHaveText(['forum.example.org×']);
   expect((await savedConfig(gleaner))['hosts.forum']).toBe('forum.example.org');
   expect(await seriousViolations(page)).toEqual([]);
 
-  // Adding keeps what is there; one host can be taken out again on its own.
+  // Adding keeps what is there, including a host saved meanwhile from the CLI (not yet on screen);
+  // one host can be taken out again on its own.
+  await rpc(gleaner, 'settings.set', { key: 'hosts.forum', value: 'forum.example.org, cli.example.org' });
   await hostsField.fill('*.mirror.example.net');
   await form.getByRole('button', { name: 'Add hosts' }).click();
   await expect(error).toBeEmpty();
   await expect(hostsField).not.toHaveAttribute('aria-invalid');
-  await expect(forumHosts).toHaveText(['forum.example.org×', '*.mirror.example.net×']);
-  expect((await savedConfig(gleaner))['hosts.forum']).toBe('forum.example.org,*.mirror.example.net');
+  await expect(forumHosts).toHaveText(['forum.example.org×', 'cli.example.org×', '*.mirror.example.net×']);
+  expect((await savedConfig(gleaner))['hosts.forum']).toBe('forum.example.org,cli.example.org,*.mirror.example.net');
   await section.getByRole('button', { name: 'Remove *.mirror.example.net from Community forum' }).click();
+  await section.getByRole('button', { name: 'Remove cli.example.org from Community forum' }).click();
   await expect(forumHosts).toHaveText(['forum.example.org×']);
   expect((await savedConfig(gleaner))['hosts.forum']).toBe('forum.example.org');
 

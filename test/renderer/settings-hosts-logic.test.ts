@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addedHostsNote, addedHostsValue, hostsKey, hostsRows, savedHosts, splitHosts, withoutHost } from '../../src/renderer/src/views/settings/hosts';
+import { addedHostsNote, hostsKey, hostsRows, savedHosts, splitHosts } from '../../src/renderer/src/views/settings/hosts';
 
 describe('the link hosts in Settings', () => {
   it('uses the CLI’s key, hosts.<platform>', () => {
@@ -33,19 +33,6 @@ describe('the link hosts in Settings', () => {
     expect(savedHosts({ 'hosts.forum': 'a.example.org,b.example.org' }, 'forum')).toEqual(['a.example.org', 'b.example.org']);
     expect(savedHosts({ 'hosts.forum': 'a.example.org' }, 'videosite')).toEqual([]);
     expect(savedHosts(null, 'forum')).toEqual([]);
-  });
-
-  it('adds typed hosts to the saved ones, so nothing saved is lost and nothing counts twice', () => {
-    expect(addedHostsValue([], 'forum.example.org')).toBe('forum.example.org');
-    expect(addedHostsValue(['forum.example.org'], '*.mirror.example.net, other.example.org')).toBe('forum.example.org, *.mirror.example.net, other.example.org');
-    expect(addedHostsValue(['forum.example.org'], 'Forum.Example.org, new.example.org, NEW.example.org')).toBe('forum.example.org, new.example.org');
-    // Bad entries are sent as typed: the core refuses them in its own words.
-    expect(addedHostsValue(['forum.example.org'], 'not a host')).toBe('forum.example.org, not a host');
-  });
-
-  it('removes one host, or says the setting goes when none would remain', () => {
-    expect(withoutHost(['a.example.org', 'b.example.org'], 'a.example.org')).toBe('b.example.org');
-    expect(withoutHost(['a.example.org'], 'a.example.org')).toBeNull();
   });
 
   it('says what a save added, or that nothing was new', () => {

@@ -109,6 +109,15 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
     fc.record({ key: settingKey, value: fc.oneof(text, fc.constantFrom('demo', 'team', 'custom', '60', '0', '-1', 'http://127.0.0.1:1/')) }),
   ),
   'settings.unset': fc.record({ key: settingKey }),
+  'settings.addHosts': fc.record({
+    platform: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('videosite', 'forum') }, { weight: 1, arbitrary: fc.constant('myspace') }),
+    hosts: fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom('tube.example.org', 'a.example, *.b.example', 'HTTPS://Mirror.example.net/') },
+      { weight: 1, arbitrary: text },
+      { weight: 1, arbitrary: fc.constantFrom('youtube.com', 'localhost', ' , ') },
+    ),
+  }),
+  'settings.removeHost': fc.record({ platform: fc.constantFrom('videosite', 'forum'), host: fc.oneof(text, fc.constantFrom('tube.example.org', 'TUBE.example.org')) }),
   'token.status': fc.constant({}),
   'token.set': fc.record({ token: fc.oneof(fc.string({ minLength: 1, maxLength: 80 }), fc.stringMatching(/^[A-Za-z0-9_-]{8,64}$/)) }),
   'token.clear': fc.constant({}),

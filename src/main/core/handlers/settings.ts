@@ -1,7 +1,7 @@
 import type { SettingsSnapshot } from '../../../shared/contract';
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
-import { DEMO_BASE_URL, effectiveLimits, listConfig, readServiceSettings, setConfig, unsetConfig } from '../settings/service-settings';
+import { addHosts, DEMO_BASE_URL, effectiveLimits, listConfig, readServiceSettings, removeHost, setConfig, unsetConfig } from '../settings/service-settings';
 
 export function settingsSnapshot(ctx: CoreContext): SettingsSnapshot {
   const settings = readServiceSettings(ctx.settings);
@@ -14,7 +14,7 @@ export function settingsSnapshot(ctx: CoreContext): SettingsSnapshot {
   };
 }
 
-export function createSettingsHandlers(ctx: CoreContext): Pick<Handlers, 'settings.get' | 'settings.set' | 'settings.unset'> {
+export function createSettingsHandlers(ctx: CoreContext): Pick<Handlers, 'settings.get' | 'settings.set' | 'settings.unset' | 'settings.addHosts' | 'settings.removeHost'> {
   return {
     'settings.get': () => settingsSnapshot(ctx),
     'settings.set': ({ key, value }) => {
@@ -26,6 +26,15 @@ export function createSettingsHandlers(ctx: CoreContext): Pick<Handlers, 'settin
     'settings.unset': ({ key }) => {
       unsetConfig(ctx.settings, key);
       ctx.queue.poke();
+      return settingsSnapshot(ctx);
+    },
+    // Read and written in one write transaction, so no other process changes the list in between.
+    'settings.addHosts': ({ platform, hosts }) => {
+      ctx.db.transaction(() => addHosts(ctx.settings, platform, hosts)).immediate();
+      return settingsSnapshot(ctx);
+    },
+    'settings.removeHost': ({ platform, host }) => {
+      ctx.db.transaction(() => removeHost(ctx.settings, platform, host)).immediate();
       return settingsSnapshot(ctx);
     },
   };

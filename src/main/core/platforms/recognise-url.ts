@@ -219,6 +219,16 @@ function lookupHost(host: string, index: HostIndex): HostEntry | undefined {
 
 const defaultHostIndex = buildHostIndex(URL_PATTERNS, URL_PATTERNS);
 
+/**
+ * The platform whose usual hosts already include this host setting (`example.org` or
+ * `*.example.org`, as normaliseHostSetting gives it), or null. For a wildcard it is the platform
+ * of the name the wildcard stands under.
+ */
+export function usualPlatformOfHost(host: string): Platform | null {
+  const name = host.startsWith('*.') ? host.slice(2) : host;
+  return lookupHost(name, defaultHostIndex)?.entry.platform ?? null;
+}
+
 function hostIndexFor(options: RecogniseUrlOptions): HostIndex {
   const extensions = hostExtensionsFrom(options.extraHosts);
   if (extensions.length === 0) return defaultHostIndex;

@@ -3,10 +3,10 @@
  * limits, wire-name and path overrides. Keys are the CLI's (shared/CLI.md) and are stored
  * under the same names, so the CLI and the app read one truth.
  */
-import { defaultPathOf, findOperation, getOperation, PLATFORMS, type OperationId, type Platform } from '../../../shared/catalogue';
+import { defaultPathOf, findOperation, getOperation, PLATFORM_LABELS, PLATFORMS, type OperationId, type Platform } from '../../../shared/catalogue';
 import { GleanerError } from '../../../shared/errors';
 import { PLAN_LIMITS, PLAN_NAMES, type PlanLimits, type PlanName } from '../../../shared/plans';
-import { normaliseHostSetting } from '../platforms/recognise-url';
+import { normaliseHostSetting, usualPlatformOfHost } from '../platforms/recognise-url';
 import type { SettingsRepository } from './settings-repository';
 
 /** The base URL value that selects the built-in demo service. */
@@ -81,16 +81,72 @@ export function parseConfigKey(key: string): ConfigKey {
   throw invalid(`Unknown setting ${JSON.stringify(key)}. ${KEY_HELP}`);
 }
 
-/** A comma-separated list of hosts ("example.org, *.example.net"), each checked; stored normalised. */
-function parseHosts(raw: string): string {
+const MAX_HOSTS = 50;
+
+/** The entries of a comma-separated list of hosts ("example.org, *.example.net"), each checked and normalised. */
+function parseHostList(raw: string): string[] {
   const entries = raw.split(',').map((part) => part.trim()).filter(Boolean);
-  if (entries.length === 0 || entries.length > 50) throw invalid('hosts.<platform> takes 1 to 50 host names separated by commas, e.g. "example.org, *.example.net".');
+  if (entries.length === 0 || entries.length > MAX_HOSTS) {
+    throw invalid(`hosts.<platform> takes 1 to ${MAX_HOSTS} host names separated by commas, e.g. "example.org, *.example.net".`);
+  }
   const hosts = entries.map((entry) => {
     const host = normaliseHostSetting(entry);
     if (!host) throw invalid(`${JSON.stringify(entry)} is not a host name such as example.org or *.example.org.`);
     return host;
   });
-  return [...new Set(hosts)].join(',');
+  return [...new Set(hosts)];
+}
+
+/**
+ * Refuses a host that is new to this platform's list but would have no effect there: one of a
+ * platform's usual hosts (they keep precedence), or an extra host another platform has already.
+ */
+function checkNewHosts(repo: SettingsRepository, platform: Platform, hosts: readonly string[]): void {
+  const stored = storedHosts(repo, platform);
+  for (const host of hosts) {
+    if (stored.includes(host)) continue;
+    const usual = usualPlatformOfHost(host);
+    if (usual === platform) throw invalid(`${host} is already a usual host of ${PLATFORM_LABELS[platform]}: its links are recognised without adding it.`);
+    if (usual !== null) {
+      throw invalid(`${host} is a usual host of ${PLATFORM_LABELS[usual]}, and a host is recognised as one platform only, so it cannot be added to ${PLATFORM_LABELS[platform]}.`);
+    }
+    const other = PLATFORMS.find((candidate) => candidate !== platform && storedHosts(repo, candidate).includes(host));
+    if (other !== undefined) {
+      throw invalid(`${host} is already an extra host of ${PLATFORM_LABELS[other]}; remove it there first, since a host is recognised as one platform only.`);
+    }
+  }
+}
+
+/** The extra hosts saved for a platform, as stored (normalised). */
+function storedHosts(repo: SettingsRepository, platform: Platform): string[] {
+  const value = repo.get(storageKey(`hosts.${platform}`));
+  return typeof value === 'string' ? value.split(',') : [];
+}
+
+/**
+ * Adds hosts to a platform's list, keeping every host saved there: reading and writing the list
+ * here, rather than sending a whole list from a view, means a host added meanwhile (from the CLI,
+ * another window) is never dropped. Returns the list as stored.
+ */
+export function addHosts(repo: SettingsRepository, platform: Platform, raw: string): string {
+  const added = parseHostList(raw);
+  checkNewHosts(repo, platform, added);
+  const hosts = [...new Set([...storedHosts(repo, platform), ...added])];
+  if (hosts.length > MAX_HOSTS) throw invalid(`A platform can have up to ${MAX_HOSTS} extra hosts; ${PLATFORM_LABELS[platform]} would have ${hosts.length}.`);
+  const value = hosts.join(',');
+  repo.set(storageKey(`hosts.${platform}`), value);
+  return value;
+}
+
+/** Removes one host from a platform's list (the setting itself when none remain); false when it was not there. */
+export function removeHost(repo: SettingsRepository, platform: Platform, raw: string): boolean {
+  const host = normaliseHostSetting(raw);
+  const stored = storedHosts(repo, platform);
+  if (host === undefined || !stored.includes(host)) return false;
+  const rest = stored.filter((entry) => entry !== host);
+  if (rest.length === 0) repo.delete(storageKey(`hosts.${platform}`));
+  else repo.set(storageKey(`hosts.${platform}`), rest.join(','));
+  return true;
 }
 
 const invalid = (message: string) => new GleanerError('INVALID_INPUT', message);
@@ -172,9 +228,12 @@ export function setConfig(repo: SettingsRepository, key: string, raw: string): s
     case 'path':
       value = parsePath(raw);
       break;
-    case 'hosts':
-      value = parseHosts(raw);
+    case 'hosts': {
+      const hosts = parseHostList(raw);
+      checkNewHosts(repo, parsed.platform, hosts);
+      value = hosts.join(',');
       break;
+    }
   }
   repo.set(storageKey(key), value);
   return value;

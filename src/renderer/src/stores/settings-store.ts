@@ -3,6 +3,7 @@
  * (never the token), and a plain-words error per field from the bridge's validation.
  */
 import { create } from 'zustand';
+import type { Platform } from '../../../shared/catalogue';
 import type { SettingsSnapshot, TokenStatus } from '../../../shared/contract';
 import { errorText } from '../lib/errors';
 import { bridge } from '../transport';
@@ -24,6 +25,9 @@ interface SettingsState {
   /** Validates and stores one setting; resolves to true when it was saved. */
   set(key: string, value: string): Promise<boolean>;
   unset(key: string): Promise<boolean>;
+  /** Adds hosts to a platform's link hosts, keeping those saved; the verdict is kept under `hosts.<platform>`. */
+  addHosts(platform: Platform, hosts: string): Promise<boolean>;
+  removeHost(platform: Platform, host: string): Promise<boolean>;
   saveToken(token: string): Promise<boolean>;
   clearToken(): Promise<boolean>;
   clearField(key: string): void;
@@ -87,6 +91,26 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
         },
         'reset this setting',
         'Back to the default.',
+      ),
+
+    addHosts: (platform, hosts) =>
+      change(
+        `hosts.${platform}`,
+        async () => {
+          set({ snapshot: await bridge.call('settings.addHosts', { platform, hosts }) });
+        },
+        'add these hosts',
+        'Saved.',
+      ),
+
+    removeHost: (platform, host) =>
+      change(
+        `hosts.${platform}`,
+        async () => {
+          set({ snapshot: await bridge.call('settings.removeHost', { platform, host }) });
+        },
+        'remove this host',
+        'Saved.',
       ),
 
     saveToken: (token) =>

@@ -72,6 +72,24 @@ describe('settings.get / settings.set / settings.unset', () => {
     expect(await plan()).toMatchObject({ status: 'fetch', operation: 'videosite/video' });
   });
 
+  it('adds and removes link hosts one change at a time, keeping hosts saved meanwhile', async () => {
+    testCore = createTestCore();
+    await testCore.core.dispatch('settings.set', { key: 'hosts.forum', value: 'cli.example.org' });
+    expect(await testCore.core.dispatch('settings.addHosts', { platform: 'forum', hosts: 'view.example.org' })).toMatchObject({
+      ok: true,
+      value: { config: { 'hosts.forum': 'cli.example.org,view.example.org' } },
+    });
+    expect(await testCore.core.dispatch('settings.addHosts', { platform: 'forum', hosts: 'youtube.com' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringMatching(/usual host of Video site/) },
+    });
+    expect(await testCore.core.dispatch('settings.addHosts', { platform: 'myspace', hosts: 'a.example.org' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await testCore.core.dispatch('settings.removeHost', { platform: 'forum', host: 'cli.example.org' })).toMatchObject({
+      ok: true,
+      value: { config: { 'hosts.forum': 'view.example.org' } },
+    });
+  });
+
   it('plans an import at the pace the queue keeps while colleagues share the budget', async () => {
     // A queue that met colleagues' 429s a minute ago remembers the share of the plan it takes (here half of Starter's).
     const earlier = createTestCore();

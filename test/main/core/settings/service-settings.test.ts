@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSettingsRepository } from '../../../../src/main/core/settings/settings-repository';
-import { effectiveLimits, listConfig, readServiceSettings, setConfig, unsetConfig } from '../../../../src/main/core/settings/service-settings';
+import { addHosts, effectiveLimits, listConfig, readServiceSettings, removeHost, setConfig, unsetConfig } from '../../../../src/main/core/settings/service-settings';
 import { openDatabase } from '../../../../src/main/core/store/database';
 
 const repo = () => createSettingsRepository(openDatabase({ path: ':memory:' }), () => new Date(0));
@@ -45,6 +45,49 @@ describe('service settings (gleaner config)', () => {
     ['hosts.forum', 'example.org, localhost', /"localhost" is not a host name/],
   ])('refuses %s = %s', (key, value, message) => {
     expect(() => setConfig(repo(), key, value)).toThrow(message);
+  });
+
+  it.each([
+    ['hosts.videosite', 'www.youtube.com', /www\.youtube\.com is already a usual host of Video site/],
+    ['hosts.forum', 'tube.example.org, youtube.com', /youtube\.com is a usual host of Video site, .* cannot be added to Community forum/],
+    ['hosts.pinboard', '*.reddit.com', /\*\.reddit\.com is a usual host of Community forum/],
+  ])('refuses %s = %s, a host that would have no effect there', (key, value, message) => {
+    const settings = repo();
+    expect(() => setConfig(settings, key, value)).toThrow(message);
+    expect(listConfig(settings)[key]).toBeUndefined();
+  });
+
+  it('refuses a host another platform has as an extra host, and keeps one saved before the rule', () => {
+    const settings = repo();
+    setConfig(settings, 'hosts.forum', 'mirror.example.org');
+    expect(() => setConfig(settings, 'hosts.videosite', 'mirror.example.org')).toThrow(/already an extra host of Community forum; remove it there first/);
+    expect(() => addHosts(settings, 'videosite', 'MIRROR.example.org')).toThrow(/already an extra host of Community forum/);
+    // A list saved by an older version may hold such a host: saving the list again keeps it.
+    settings.set('service.hosts.videosite', 'youtube.com,tube.example.org');
+    expect(setConfig(settings, 'hosts.videosite', 'youtube.com, tube.example.org, new.example.org')).toBe('youtube.com,tube.example.org,new.example.org');
+  });
+
+  it('adds hosts to what is stored, so a host added meanwhile is kept', () => {
+    const settings = repo();
+    expect(addHosts(settings, 'forum', 'a.example.org')).toBe('a.example.org');
+    // Another process (the CLI) adds a host after the view read the list.
+    setConfig(settings, 'hosts.forum', 'a.example.org, cli.example.org');
+    expect(addHosts(settings, 'forum', ' B.example.org, a.example.org , *.c.example.net')).toBe('a.example.org,cli.example.org,b.example.org,*.c.example.net');
+    expect(() => addHosts(settings, 'forum', 'not a host')).toThrow(/"not a host" is not a host name/);
+    const many = Array.from({ length: 47 }, (_, n) => `h${n}.example.org`).join(',');
+    expect(() => addHosts(settings, 'forum', many)).toThrow(/up to 50 extra hosts; Community forum would have 51/);
+    expect(listConfig(settings)['hosts.forum']).toBe('a.example.org,cli.example.org,b.example.org,*.c.example.net');
+  });
+
+  it('removes one host, and the setting with the last one', () => {
+    const settings = repo();
+    setConfig(settings, 'hosts.forum', 'a.example.org, b.example.org');
+    expect(removeHost(settings, 'forum', 'A.example.org')).toBe(true);
+    expect(listConfig(settings)['hosts.forum']).toBe('b.example.org');
+    expect(removeHost(settings, 'forum', 'a.example.org')).toBe(false);
+    expect(removeHost(settings, 'forum', 'b.example.org')).toBe(true);
+    expect(listConfig(settings)).not.toHaveProperty('hosts.forum');
+    expect(removeHost(settings, 'videosite', 'b.example.org')).toBe(false);
   });
 
   it('switches to the custom plan when a limit is set, starting from the current plan', () => {

@@ -46,11 +46,11 @@ function withoutKey<T>(record: Readonly<Record<string, T>>, key: string): Record
 
 /**
  * Saves a setting from a form whose real key changes with what the user picks (an operation's
- * parameter, a platform's hosts): the store keeps its verdict under `key`, and this moves it to
- * the form's own `formKey`, so the error or `note()` shows next to the form.
+ * parameter, a platform's hosts): `save` makes the change, the store keeps its verdict under
+ * `key`, and this moves it to the form's own `formKey`, so the error or `note()` shows next to the form.
  */
-export async function saveFromForm(formKey: string, key: string, value: string, note: () => string): Promise<boolean> {
-  const saved = await useSettingsStore.getState().set(key, value);
+export async function saveFromForm(formKey: string, key: string, save: () => Promise<boolean>, note: () => string): Promise<boolean> {
+  const saved = await save();
   const state = useSettingsStore.getState();
   useSettingsStore.setState({
     fieldErrors: saved ? withoutKey(state.fieldErrors, formKey) : { ...withoutKey(state.fieldErrors, key), [formKey]: state.fieldErrors[key] ?? '' },

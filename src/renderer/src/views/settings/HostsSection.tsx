@@ -3,7 +3,7 @@ import { PLATFORM_LABELS, PLATFORMS, type Platform } from '../../../../shared/ca
 import { usePasteStore } from '../../stores/paste-store';
 import { useSettingsStore } from '../../stores/settings-store';
 import { FieldFeedback, saveFromForm, useFieldAria } from './Field';
-import { addedHostsNote, addedHostsValue, hostsKey, hostsRows, savedHosts, splitHosts, withoutHost, type HostsRow } from './hosts';
+import { addedHostsNote, hostsKey, hostsRows, savedHosts, splitHosts, type HostsRow } from './hosts';
 
 /** The key under which the add form's verdict is kept (its real key changes with the platform picked). */
 const NEW_HOSTS = 'new-hosts';
@@ -26,7 +26,7 @@ function AddHostsForm({ onSaved }: { onSaved(): void }) {
     const store = useSettingsStore.getState();
     store.clearField(NEW_HOSTS);
     const before = savedHosts(store.snapshot?.config, platform);
-    const saved = await saveFromForm(NEW_HOSTS, key, addedHostsValue(before, value), () =>
+    const saved = await saveFromForm(NEW_HOSTS, key, () => useSettingsStore.getState().addHosts(platform, value), () =>
       addedHostsNote(PLATFORM_LABELS[platform], before, savedHosts(useSettingsStore.getState().snapshot?.config, platform)),
     );
     if (saved) {
@@ -85,9 +85,7 @@ function HostsTable({ rows, onRemoved }: { rows: HostsRow[]; onRemoved(note: str
   };
 
   const removeOne = async (row: HostsRow, host: string) => {
-    const rest = withoutHost(row.hosts, host);
-    const store = useSettingsStore.getState();
-    if (!(await (rest === null ? store.unset(row.key) : store.set(row.key, rest)))) return;
+    if (!(await useSettingsStore.getState().removeHost(row.platform, host))) return;
     recheckPastedLinks();
     onRemoved(`Removed ${host} from ${PLATFORM_LABELS[row.platform]}.`);
   };

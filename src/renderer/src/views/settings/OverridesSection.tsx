@@ -22,7 +22,7 @@ function AddOverrideForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await saveFromForm(NEW_OVERRIDE, key, value, () => 'Override saved.')) setValue('');
+    if (await saveFromForm(NEW_OVERRIDE, key, () => useSettingsStore.getState().set(key, value), () => 'Override saved.')) setValue('');
   };
 
   return (

@@ -1,6 +1,7 @@
 /**
  * The extra link hosts among the settings (`hosts.<platform>`, the CLI's key), as rows for the
- * Settings view, and the values its form sends. Pure: the core checks and normalises each host.
+ * Settings view, and what a change did, in words. Pure: the core checks, normalises, adds and
+ * removes hosts (settings.addHosts / settings.removeHost).
  */
 import { PLATFORMS, type Platform } from '../../../../shared/catalogue';
 
@@ -31,27 +32,6 @@ export function savedHosts(config: Readonly<Record<string, string | number>> | n
  */
 export function hostsRows(config: Readonly<Record<string, string | number>>): HostsRow[] {
   return PLATFORMS.map((platform) => ({ key: hostsKey(platform), platform, hosts: savedHosts(config, platform) })).filter((row) => row.hosts.length > 0);
-}
-
-/**
- * The value that keeps every saved host and adds the typed ones, so adding never drops a host.
- * Saved hosts are stored in lower case; a typed host that differs only in case is not repeated, so
- * it does not count twice against the limit of 50.
- */
-export function addedHostsValue(saved: readonly string[], typed: string): string {
-  const seen = new Set(saved.map((host) => host.toLowerCase()));
-  const added = splitHosts(typed).filter((host) => {
-    const fresh = !seen.has(host.toLowerCase());
-    seen.add(host.toLowerCase());
-    return fresh;
-  });
-  return [...saved, ...added].join(', ');
-}
-
-/** The value after removing one host, or null when none would remain (then the setting is removed). */
-export function withoutHost(saved: readonly string[], host: string): string | null {
-  const rest = saved.filter((entry) => entry !== host);
-  return rest.length === 0 ? null : rest.join(', ');
 }
 
 /** What a save did to a platform's list, in words; `before` and `after` are the saved hosts. */

@@ -39,7 +39,10 @@ export function createLogger(sink: LogSink, clock: { now(): number } = { now: ()
     error: (m, f) => write('error', m, f),
     addSecret: (value) => {
       // Very short values would redact ordinary words; real secrets are long.
-      if (value.length >= 8) secrets.add(value);
+      if (value.length < 8) return;
+      secrets.add(value);
+      // Lines are JSON: a secret holding " or \ or a control character appears escaped in them.
+      secrets.add(JSON.stringify(value).slice(1, -1));
     },
   };
 }

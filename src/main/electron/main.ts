@@ -12,6 +12,7 @@ import { createLogger } from '../core/log';
 import { createFileLogSink } from '../core/log-file';
 import { keytarLoaderFrom, loadInstalledKeytar } from '../core/secrets/keytar-store';
 import { createTokenStore } from '../core/secrets/token-store';
+import { takeTokenFromProcessEnvironment } from '../core/secrets/env-store';
 import { isSafeExternalUrl } from '../hosts/web-security';
 import { createExportDestinationChooser } from './export-dialog';
 import { registerBridgeIpc } from './ipc';
@@ -53,7 +54,9 @@ async function start(): Promise<void> {
   const keytarBinding = electronNative('keytar.node');
   // The OS keychain first; Electron's safeStorage where no keychain works (never its basic_text backend).
   const secretStore = createTokenStore({
-    env: process.env,
+    // Kept for the token store and taken out of process.env: the system's opener (shell.openExternal)
+    // and the browser it starts would inherit it.
+    env: takeTokenFromProcessEnvironment(),
     log,
     loadKeytar: keytarBinding ? keytarLoaderFrom(keytarBinding) : loadInstalledKeytar,
     fallback: createSafeStorageSecretStore({ safeStorage, filePath: join(dataDir, SAFE_STORAGE_TOKEN_FILE) }),

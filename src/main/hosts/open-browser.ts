@@ -1,11 +1,15 @@
 import { spawn } from 'node:child_process';
+import { environmentWithoutToken } from '../core/secrets/env-store';
 
-/** Opens a URL in the user's browser; best effort, since a headless machine has none. */
-export function openInBrowser(url: string, platform: NodeJS.Platform = process.platform): void {
+/**
+ * Opens a URL in the user's browser; best effort, since a headless machine has none. The browser
+ * does not inherit GLEANER_TOKEN.
+ */
+export function openInBrowser(url: string, platform: NodeJS.Platform = process.platform, run: typeof spawn = spawn): void {
   const [command, args] =
     platform === 'darwin' ? ['open', [url]] : platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
   try {
-    const child = spawn(command, args as string[], { detached: true, stdio: 'ignore' });
+    const child = run(command, args as string[], { detached: true, stdio: 'ignore', env: environmentWithoutToken(process.env) });
     child.on('error', () => undefined);
     child.unref();
   } catch {

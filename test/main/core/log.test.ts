@@ -12,6 +12,16 @@ describe('logger', () => {
     expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'error', time: '1970-01-01T00:00:00.000Z', header: 'Bearer [redacted]' });
   });
 
+  it('redacts a secret holding characters JSON escapes, as the line spells it', () => {
+    const lines: string[] = [];
+    const log = createLogger((line) => lines.push(line));
+    const secret = 'abc"def\\ghi123';
+    log.addSecret(secret);
+    log.warn(`service said ${secret}`, { token: secret });
+    expect(JSON.parse(lines[0]!)).toMatchObject({ message: 'service said [redacted]', token: '[redacted]' });
+    expect(lines[0]).not.toContain('def');
+  });
+
   it('survives fields that cannot be serialised', () => {
     const lines: string[] = [];
     const cyclic: Record<string, unknown> = {};

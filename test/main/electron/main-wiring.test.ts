@@ -43,10 +43,12 @@ vi.mock('electron', () => ({
 }));
 
 let dataDir: string;
+const ENV_TOKEN = 'tok_from_the_environment_123';
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'gleaner-electron-'));
   process.env.GLEANER_DATA_DIR = dataDir;
+  process.env.GLEANER_TOKEN = ENV_TOKEN;
   await import('../../../src/main/electron/main');
   await vi.waitFor(() => expect(FakeBrowserWindow.instances).toHaveLength(1));
 });
@@ -54,6 +56,7 @@ beforeAll(async () => {
 afterAll(() => {
   fake.appListeners.get('will-quit')?.();
   delete process.env.GLEANER_DATA_DIR;
+  delete process.env.GLEANER_TOKEN;
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -94,6 +97,12 @@ describe('Electron shell wiring', () => {
     expect([...ipcMain.handlers.keys()].sort()).toEqual(METHOD_NAMES.map(ipcChannelForMethod).sort());
     const envelope = await ipcMain.handlers.get(ipcChannelForMethod('app.info'))!({ senderFrame: frame('app://gleaner/index.html') }, {});
     expect(envelope).toMatchObject({ ok: true, value: { dataDir, host: 'electron', version: '9.9.9' } });
+  });
+
+  it('uses GLEANER_TOKEN but takes it out of the environment the system opener inherits', async () => {
+    expect(process.env.GLEANER_TOKEN).toBeUndefined();
+    const envelope = await ipcMain.handlers.get(ipcChannelForMethod('token.status'))!({ senderFrame: frame('app://gleaner/index.html') }, {});
+    expect(envelope).toMatchObject({ ok: true, value: { stored: true, location: 'the GLEANER_TOKEN environment variable' } });
   });
 
   it('refuses bridge calls from a foreign frame', async () => {

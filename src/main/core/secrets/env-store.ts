@@ -7,6 +7,26 @@ import { unavailableReasonOf, type SecretStore } from './secret-store';
 export const TOKEN_ENV_VAR = 'GLEANER_TOKEN';
 export const ENV_LOCATION = 'the GLEANER_TOKEN environment variable';
 
+/**
+ * The environment for a program Gleaner starts (a browser, an opener): everything but
+ * GLEANER_TOKEN, which that program and all it starts would otherwise inherit.
+ */
+export function environmentWithoutToken(env: Readonly<Record<string, string | undefined>>): Record<string, string | undefined> {
+  const { [TOKEN_ENV_VAR]: _token, ...rest } = env;
+  return rest;
+}
+
+/**
+ * Takes GLEANER_TOKEN out of the process's own environment, returning a copy that keeps it for
+ * the token store: for a process whose children inherit `process.env` (Electron's
+ * shell.openExternal runs the system's opener). The variable cannot change once a process runs.
+ */
+export function takeTokenFromProcessEnvironment(env: Record<string, string | undefined> = process.env): Record<string, string | undefined> {
+  const copy = { ...env };
+  delete env[TOKEN_ENV_VAR];
+  return copy;
+}
+
 /** The token GLEANER_TOKEN supplies (trimmed), or null when it is unset or blank. */
 export function tokenFromEnvironment(env: Record<string, string | undefined>): string | null {
   const value = env[TOKEN_ENV_VAR]?.trim();

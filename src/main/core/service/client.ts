@@ -110,7 +110,7 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
     }
 
     if (response.status < 200 || response.status > 299) {
-      throw statusError(response, scrub(body), deps.clock.now(), request.operation.id);
+      throw statusError(response, body, scrub, deps.clock.now(), request.operation.id);
     }
 
     let json: unknown;
@@ -131,10 +131,15 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
     }
     const { meta, data } = envelope.data;
     if (meta.platform !== request.operation.platform) {
-      throw malformed(`The service answered ${request.operation.id} for platform ${JSON.stringify(meta.platform)}.`);
+      throw malformed(`The service answered ${request.operation.id} for platform ${scrub(JSON.stringify(meta.platform))}.`);
     }
     if (request.operation.endpoint !== null && meta.endpoint !== request.operation.endpoint) {
-      throw malformed(`The service answered ${request.operation.id} as endpoint ${JSON.stringify(meta.endpoint)}, not ${JSON.stringify(request.operation.endpoint)}.`);
+      throw malformed(`The service answered ${request.operation.id} as endpoint ${scrub(JSON.stringify(meta.endpoint))}, not ${JSON.stringify(request.operation.endpoint)}.`);
+    }
+    // The body is kept as received (its hash is the evidence), so one that repeats the token
+    // cannot be kept at all: the token must never reach the library, an export or the window.
+    if (echoesToken(body, json, token)) {
+      throw malformed(`The service’s answer to ${request.operation.id} contains your API token, so Gleaner did not keep it. Ask the service why it sends the token back.`);
     }
     const finished = deps.clock.now();
     return {
@@ -160,6 +165,15 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
 
 const malformed = (message: string) => new GleanerError('MALFORMED_RESPONSE', message);
 
+/**
+ * Whether a body holds the token, as written or with JSON escapes (`\/`, `\u0061`): the parsed
+ * value, written out again, spells every string one way, so only bodies with a backslash need it.
+ */
+export function echoesToken(body: string, json: unknown, token: string): boolean {
+  if (body.includes(token)) return true;
+  return body.includes('\\') && JSON.stringify(json).includes(JSON.stringify(token).slice(1, -1));
+}
+
 function transportError(error: unknown, userSignal: AbortSignal | undefined, timeout: AbortSignal, timeoutMs: number, operation: string): GleanerError {
   if (userSignal?.aborted) return new GleanerError('CANCELLED', `The request for ${operation} was cancelled.`);
   if (timeout.aborted) {
@@ -176,7 +190,8 @@ function transportError(error: unknown, userSignal: AbortSignal | undefined, tim
  */
 function serverMessage(json: unknown, scrub: (text: string) => string): string | null {
   if (!json || typeof json !== 'object') return null;
-  const oneLine = (text: string) => scrub(text.replace(/\s+/g, ' ').trim()).slice(0, 300);
+  // Scrubbed before and after folding whitespace: folding could join the pieces of a token that holds spaces.
+  const oneLine = (text: string) => scrub(scrub(text).replace(/\s+/g, ' ').trim()).slice(0, 300);
   for (const key of ['message', 'error', 'detail']) {
     const value = (json as Record<string, unknown>)[key];
     if (typeof value === 'string' && value.trim()) return oneLine(value);
@@ -197,10 +212,11 @@ export function parseRetryAfter(header: string | null, nowMs: number): number | 
   return Math.max(0, date - nowMs);
 }
 
-function statusError(response: Response, body: string, nowMs: number, operation: string): GleanerError {
+/** `scrub` applies to the message as parsed: a token written with JSON escapes (`\/`, `\u…`) only reads as itself then. */
+function statusError(response: Response, body: string, scrub: (text: string) => string, nowMs: number, operation: string): GleanerError {
   let reason: string | null;
   try {
-    reason = serverMessage(JSON.parse(body), (t) => t);
+    reason = serverMessage(JSON.parse(body), scrub);
   } catch {
     reason = null;
   }

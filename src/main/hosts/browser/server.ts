@@ -43,7 +43,11 @@ export interface BrowserHost {
   close(): Promise<void>;
 }
 
-const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Room for the largest input the contract accepts: a paste of 5,000,000 characters is up to
+ * 15 MB as UTF-8 JSON (as in the desktop app, where IPC has no such limit).
+ */
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const HEARTBEAT_MS = 25_000;
 
 const STATUS_FOR_CODE: Partial<Record<ErrorCode, number>> = {
@@ -107,9 +111,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
         return sendJson(res, 415, { ok: false, error: { code: 'INVALID_INPUT', message: 'Send the input as application/json.' } });
       }
-      const method = decodeURIComponent(url.pathname.slice('/rpc/'.length));
+      let method: string;
+      try {
+        method = decodeURIComponent(url.pathname.slice('/rpc/'.length));
+      } catch {
+        return sendJson(res, 400, { ok: false, error: { code: 'INVALID_INPUT', message: 'The method name in this address is not valid percent-encoding.' } });
+      }
       const body = await readBody(req);
-      if (body === 'too-large') return sendJson(res, 413, { ok: false, error: { code: 'INVALID_INPUT', message: 'The input is larger than 1 MB.' } });
+      if (body === 'too-large') return sendJson(res, 413, { ok: false, error: { code: 'INVALID_INPUT', message: 'The input is larger than 16 MB.' } });
       let input: unknown = {};
       if (body.length > 0) {
         try {

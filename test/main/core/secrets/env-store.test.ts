@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENV_LOCATION, tokenFromEnvironment, withEnvironmentOverride } from '../../../../src/main/core/secrets/env-store';
+import { ENV_LOCATION, environmentWithoutToken, takeTokenFromProcessEnvironment, tokenFromEnvironment, withEnvironmentOverride } from '../../../../src/main/core/secrets/env-store';
 import { createMemorySecretStore } from '../../../../src/main/core/secrets/secret-store';
 import { fakeStore } from './fakes';
 
@@ -64,5 +64,14 @@ describe('GLEANER_TOKEN over the stored token', () => {
     expect(await without.available()).toBe(false);
     expect(await without.unavailableReason?.()).toBe('the vault is not there.');
     await expect(without.getToken()).rejects.toMatchObject({ code: 'SECRET_STORE_UNAVAILABLE' });
+  });
+
+  it('gives child programs an environment without the token, and can take it out of the process’s own', () => {
+    const env: Record<string, string | undefined> = { PATH: '/usr/bin', GLEANER_TOKEN: ENV_TOKEN };
+    expect(environmentWithoutToken(env)).toEqual({ PATH: '/usr/bin' });
+    expect(env.GLEANER_TOKEN).toBe(ENV_TOKEN);
+    const kept = takeTokenFromProcessEnvironment(env);
+    expect(env).toEqual({ PATH: '/usr/bin' });
+    expect(tokenFromEnvironment(kept)).toBe(ENV_TOKEN);
   });
 });

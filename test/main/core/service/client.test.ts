@@ -172,4 +172,44 @@ describe('service client', () => {
     expect(error.message).toContain('[redacted]');
     expect(lines.join('\n')).not.toContain(TOKEN);
   });
+
+  it('redacts a token the server echoes with JSON escapes, as the message reads once parsed', async () => {
+    const token = 'SeCrEt/TokEn/abc123xyz';
+    const target = async () => ({ baseUrl: 'https://api.example.com', token });
+    const escapedSlash = client(async () => new Response(String.raw`{"message":"Invalid token SeCrEt\/TokEn\/abc123xyz"}`, { status: 404 }), { target });
+    const unicode = client(async () => new Response(String.raw`{"error":{"message":"bad \u0053eCrEt/TokEn/abc123xyz"}}`, { status: 403 }), { target });
+    const spaced = client(async () => new Response(JSON.stringify({ detail: 'a  token  with  spaces' }), { status: 400 }), {
+      target: async () => ({ baseUrl: 'https://api.example.com', token: 'token  with' }),
+    });
+    for (const { service } of [escapedSlash, unicode, spaced]) {
+      const error = await failure(service.call('videosite/trending', {}));
+      expect(error.message).toContain('The service said:');
+      expect(error.message).toContain('[redacted]');
+      expect(error.message).not.toMatch(/SeCrEt|token {2}with/);
+    }
+  });
+
+  it('refuses an answer that repeats the token, in any spelling, rather than keep it', async () => {
+    const token = 'SeCrEt/TokEn/abc123xyz';
+    const target = async () => ({ baseUrl: 'https://api.example.com', token });
+    const bodies = [
+      JSON.stringify({ success: true, data: { debug: `Bearer ${token}` }, meta: { platform: 'videosite', endpoint: 'trending', request_id: 'req_1' } }),
+      String.raw`{"success":true,"data":{},"meta":{"platform":"videosite","endpoint":"trending","request_id":"req_SeCrEt\/TokEn\/abc123xyz"}}`,
+      String.raw`{"success":true,"data":{"x":"\u0053eCrEt/TokEn/abc123xyz"},"meta":{"platform":"videosite","endpoint":"trending","request_id":"req_1"}}`,
+    ];
+    for (const body of bodies) {
+      const { service } = client(async () => new Response(body, { status: 200 }), { target });
+      const error = await failure(service.call('videosite/trending', {}));
+      expect(error).toMatchObject({ code: 'MALFORMED_RESPONSE' });
+      expect(error.message).toContain('contains your API token');
+      expect(error.message).not.toContain('SeCrEt');
+    }
+    // A platform or endpoint that repeats it is named without it.
+    const wrongPlatform = JSON.stringify({ success: true, data: {}, meta: { platform: token, endpoint: 'trending', request_id: 'req_1' } });
+    const error = await failure(client(async () => new Response(wrongPlatform, { status: 200 }), { target }).service.call('videosite/trending', {}));
+    expect(error.message).toMatch(/for platform "\[redacted\]"/);
+    // Escapes that spell other text are no reason to refuse.
+    const escaped = String.raw`{"success":true,"data":{"t":"a\/b \u00e9"},"meta":{"platform":"videosite","endpoint":"trending","request_id":"req_2"}}`;
+    await expect(client(async () => new Response(escaped, { status: 200 }), { target }).service.call('videosite/trending', {})).resolves.toMatchObject({ requestId: 'req_2' });
+  });
 });

@@ -117,8 +117,24 @@ describe('browser-mode host', () => {
     expect(JSON.parse(bad.body)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     expect(JSON.parse(bad.body).error.message).toContain('limit');
     expect((await rpc(host, 'app.info', 'not json')).status).toBe(400);
-    expect((await rpc(host, 'app.info', JSON.stringify({ big: 'x'.repeat(2 * 1024 * 1024) }))).status).toBe(413);
+    const tooLarge = await rpc(host, 'app.info', JSON.stringify({ big: 'x'.repeat(17 * 1024 * 1024) }));
+    expect(tooLarge.status).toBe(413);
+    expect(JSON.parse(tooLarge.body).error.message).toBe('The input is larger than 16 MB.');
     expect((await rpc(host, 'app.info', '{}')).status).toBe(200);
+  });
+
+  it('takes a paste as large as the contract allows, as the desktop app does', async () => {
+    // 1,000,000 lines of "é" (each 2 bytes in UTF-8, 3 with its line break): over the old 1 MB limit.
+    const text = 'é\n'.repeat(1_000_000).slice(0, 2_000_000);
+    const res = await rpc(host, 'import.plan', JSON.stringify({ text }));
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ ok: true });
+  });
+
+  it('answers a method name that is not valid percent-encoding with 400, not a failure', async () => {
+    const res = await rpc(host, '%E0%A4%A', '{}');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: 'The method name in this address is not valid percent-encoding.' } });
   });
 
   it('answers unknown methods with 404 and wrong verbs with 405', async () => {

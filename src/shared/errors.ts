@@ -37,6 +37,8 @@ export interface ErrorDetails {
   retryAfterMs?: number;
   /** The error is what the service answered (or the way to it failed), though its status is not at hand. */
   fromService?: boolean;
+  /** Sending the same request again would meet the same answer: the queue does not retry it. */
+  final?: boolean;
 }
 
 export class GleanerError extends Error {

@@ -381,7 +381,7 @@ export function createFetchQueue(deps: QueueDeps) {
         return;
       }
       default:
-        if (TRANSIENT.includes(info.code) && job.attempts + 1 < BACKOFF.maxAttempts) {
+        if (TRANSIENT.includes(info.code) && info.details.final !== true && job.attempts + 1 < BACKOFF.maxAttempts) {
           requeue.run(0, now + backoffMs(job.attempts + 1, deps.random), nowIso(), job.id);
           return;
         }

@@ -139,7 +139,12 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
     // The body is kept as received (its hash is the evidence), so one that repeats the token
     // cannot be kept at all: the token must never reach the library, an export or the window.
     if (echoesToken(body, json, token)) {
-      throw malformed(`The service’s answer to ${request.operation.id} contains your API token, so Gleaner did not keep it. Ask the service why it sends the token back.`);
+      // Asking again would spend another request on the same answer.
+      throw new GleanerError(
+        'MALFORMED_RESPONSE',
+        `The service’s answer to ${request.operation.id} contains your API token, so Gleaner did not keep it. Ask the service why it sends the token back.`,
+        { details: { status: response.status, final: true } },
+      );
     }
     const finished = deps.clock.now();
     return {

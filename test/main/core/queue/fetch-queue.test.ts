@@ -161,15 +161,18 @@ describe('the fetch queue, on simulated time', () => {
     h.setScript((request) => {
       if (request.params.url?.endsWith('v000000000')) return { error: new GleanerError('UPSTREAM_ERROR', 'The service had a problem (503).') };
       if (request.params.url?.endsWith('v000000001')) return { error: new GleanerError('NOT_FOUND', 'The service found nothing (404).') };
+      // A malformed answer is retried, unless asking again cannot help (it repeats the token).
+      if (request.params.url?.endsWith('v000000002')) return { error: new GleanerError('MALFORMED_RESPONSE', 'contains your API token', { details: { final: true } }) };
       return undefined;
     });
-    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(3) });
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(4) });
     h.queue.start();
     await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
     const jobs = h.queue.jobs({ batchId });
     const flaky = jobs.find((j) => j.params.url!.endsWith('v000000000'))!;
     expect(flaky).toMatchObject({ state: 'failed', attempts: 5, errorCode: 'UPSTREAM_ERROR', errorMessage: 'The service had a problem (503).' });
     expect(jobs.find((j) => j.params.url!.endsWith('v000000001'))).toMatchObject({ state: 'failed', attempts: 1, errorCode: 'NOT_FOUND' });
+    expect(jobs.find((j) => j.params.url!.endsWith('v000000002'))).toMatchObject({ state: 'failed', attempts: 1, errorCode: 'MALFORMED_RESPONSE' });
     const attempts = h.calls.filter((c) => c.params.url!.endsWith('v000000000')).map((c) => c.at);
     const gaps = attempts.slice(1).map((t, i) => t - attempts[i]!);
     expect(gaps.every((gap, i) => i === 0 || gap > gaps[i - 1]!)).toBe(true);

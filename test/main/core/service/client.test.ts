@@ -200,7 +200,7 @@ describe('service client', () => {
     for (const body of bodies) {
       const { service } = client(async () => new Response(body, { status: 200 }), { target });
       const error = await failure(service.call('videosite/trending', {}));
-      expect(error).toMatchObject({ code: 'MALFORMED_RESPONSE' });
+      expect(error).toMatchObject({ code: 'MALFORMED_RESPONSE', details: { final: true } });
       expect(error.message).toContain('contains your API token');
       expect(error.message).not.toContain('SeCrEt');
     }

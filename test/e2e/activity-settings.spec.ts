@@ -199,9 +199,12 @@ test.describe('the request queue and the token', () => {
 
     await page.getByRole('button', { name: 'Pause queue' }).click();
     await expect(page.getByTestId('queue-state')).toContainText('Paused by you');
-    await page.getByRole('button', { name: 'Retry all failed' }).click();
-    await expect(page.getByText('3 requests back in the queue.')).toBeVisible();
-    await expect(jobsIn(page, 'queued')).toHaveCount(3);
+    // Nothing failed, and what the user cancelled stays cancelled unless retried by name.
+    await expect(page.getByRole('button', { name: 'Retry all failed' })).toBeDisabled();
+    await jobsIn(page, 'cancelled').first().getByRole('button', { name: /^Retry:/ }).click();
+    await expect(page.getByText('1 request back in the queue.')).toBeVisible();
+    await expect(jobsIn(page, 'queued')).toHaveCount(1);
+    await expect(jobsIn(page, 'cancelled')).toHaveCount(2);
     await page.getByRole('button', { name: 'Resume queue' }).click();
     await expect(page.getByTestId('queue-state')).not.toContainText('Paused');
   });

@@ -544,11 +544,16 @@ export function createFetchQueue(deps: QueueDeps) {
       return ids.length;
     },
 
+    /**
+     * Queues failed jobs again. A cancelled job was the user's decision: it is queued again only
+     * when named by its id, never by a batch's or the whole queue's retry.
+     */
     retry(target: RetryTarget): number {
       const where = target === 'all' ? '1 = 1' : 'jobId' in target ? 'id = @id' : 'batch_id = @id';
       const id = target === 'all' ? 0 : 'jobId' in target ? target.jobId : target.batchId;
+      const states = target !== 'all' && 'jobId' in target ? "('failed', 'cancelled')" : "('failed')";
       const changed = db
-        .prepare(`UPDATE jobs SET state = 'queued', attempts = 0, not_before = 0, error_code = NULL, error_message = NULL, finished_at = NULL, updated_at = @now WHERE ${where} AND state IN ('failed', 'cancelled')`)
+        .prepare(`UPDATE jobs SET state = 'queued', attempts = 0, not_before = 0, error_code = NULL, error_message = NULL, finished_at = NULL, updated_at = @now WHERE ${where} AND state IN ${states}`)
         .run({ id, now: nowIso() }).changes;
       pump();
       return changed;

@@ -176,6 +176,11 @@ describe('the fetch queue, on simulated time', () => {
     const attempts = h.calls.filter((c) => c.params.url!.endsWith('v000000000')).map((c) => c.at);
     const gaps = attempts.slice(1).map((t, i) => t - attempts[i]!);
     expect(gaps.every((gap, i) => i === 0 || gap > gaps[i - 1]!)).toBe(true);
+    // The failed ones go back in line together; the one that succeeded stays done.
+    expect(h.queue.retry('all')).toBe(3);
+    const states = h.queue.jobs({ batchId }).map((j) => j.state);
+    expect(states.filter((state) => state === 'queued' || state === 'running')).toHaveLength(3);
+    expect(states).not.toContain('failed');
   });
 
   it.each([
@@ -275,7 +280,10 @@ describe('the fetch queue, on simulated time', () => {
     expect(h.queue.cancel({ jobId: jobIds[0]! })).toBe(1);
     expect(h.queue.cancel({ batchId })).toBe(3);
     expect(h.queue.batchProgress(batchId)).toMatchObject({ cancelled: 4, finished: true });
-    expect(h.queue.retry('all')).toBe(4);
+    // Cancelling was the user's decision: retrying the whole queue or the batch leaves those jobs be.
+    expect(h.queue.retry('all')).toBe(0);
+    expect(h.queue.retry({ batchId })).toBe(0);
+    for (const jobId of jobIds) expect(h.queue.retry({ jobId })).toBe(1);
     h.queue.resume();
     await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
     expect(h.queue.batchProgress(batchId).done).toBe(4);

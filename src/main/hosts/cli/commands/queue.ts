@@ -108,7 +108,7 @@ export function registerQueue(program: Command, ctx: CliContext): void {
     .command('retry')
     .description('queue a failed or cancelled job again, or --all')
     .argument('[id]')
-    .option('--all', 'every failed and cancelled job')
+    .option('--all', 'every failed job (a cancelled job is retried by its id only)')
     .action((id: string | undefined, options: { all?: boolean }, command: Command) => {
       const target = parseTarget(id, options.all, 'retry');
       return ctx.withCore(command, async (core) => {

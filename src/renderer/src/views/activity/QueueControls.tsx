@@ -10,7 +10,8 @@ export function QueueControls() {
 
   const paused = status?.paused ?? null;
   const waiting = status ? status.counts.queued + status.counts.running + status.counts.paused : 0;
-  const retryable = status ? status.counts.failed + status.counts.cancelled : 0;
+  // Cancelled jobs stay cancelled: each can be retried from its own row.
+  const retryable = status ? status.counts.failed : 0;
   const eta = status && !paused ? etaText(status.etaMinutes) : null;
 
   return (

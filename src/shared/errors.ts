@@ -39,6 +39,8 @@ export interface ErrorDetails {
   fromService?: boolean;
   /** Sending the same request again would meet the same answer: the queue does not retry it. */
   final?: boolean;
+  /** The request never left Gleaner (no token, a locked keychain): it used none of the budget. */
+  notSent?: boolean;
 }
 
 export class GleanerError extends Error {
@@ -61,3 +63,9 @@ export const isGleanerError = (value: unknown): value is GleanerError => value i
 
 /** The envelope every bridge call answers with, on every transport. */
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
+
+/** The same error, marked as failing before anything was sent (ErrorDetails.notSent); other values unchanged. */
+export function markNotSent(error: unknown): unknown {
+  if (!isGleanerError(error)) return error;
+  return new GleanerError(error.code, error.message, { cause: error.cause, details: { ...error.details, notSent: true } });
+}

@@ -8,8 +8,11 @@ export type JobState = (typeof JOB_STATES)[number];
 
 export interface QuotaPlan {
   requests: number;
-  /** Minutes at the pace in `limits`. */
+  /** Requests already waiting in the queue: they are sent first. */
+  ahead: number;
+  /** Minutes at the pace in `limits` until the last of these requests is sent, behind those `ahead`. */
   minutesAtPlanRate: number;
+  /** What is left of today's budget for this work, once the requests `ahead` are sent. */
   remainingToday: number;
   /** requests / remaining today (Infinity when nothing remains). */
   shareOfRemainingToday: number;

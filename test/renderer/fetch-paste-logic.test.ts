@@ -152,7 +152,7 @@ describe('the paste plan in words', () => {
   });
 
   it('puts the quota plan in words, and says when it carries over', () => {
-    const quota: QuotaPlan = { requests: 20, minutesAtPlanRate: 0.67, remainingToday: 1000, shareOfRemainingToday: 0.02, fitsToday: true, extraDays: 0, limits: { perMinute: 30, perDay: 1000 }, share: 1 };
+    const quota: QuotaPlan = { requests: 20, ahead: 0, minutesAtPlanRate: 0.67, remainingToday: 1000, shareOfRemainingToday: 0.02, fitsToday: true, extraDays: 0, limits: { perMinute: 30, perDay: 1000 }, share: 1 };
     expect(quotaWords(quota)).toEqual({ requests: '20 requests', time: 'under a minute at 30 a minute', share: '2 % of today’s remaining 1,000 (of 1,000 a day)', overflow: null, holdBack: null });
     // Colleagues take half the budget: the plan is at the pace the queue keeps, and says why.
     expect(quotaWords({ ...quota, limits: { perMinute: 15, perDay: 500 }, share: 0.5 }).holdBack).toBe(
@@ -162,6 +162,8 @@ describe('the paste plan in words', () => {
     expect(big.time).toBe('about 84 min at 30 a minute');
     expect(big.overflow).toBe('This is more than today’s budget allows: it would carry over into 2 more days.');
     expect(quotaWords({ ...quota, remainingToday: 0, shareOfRemainingToday: Infinity }).share).toMatch(/^more than all/);
+    // Work already waiting goes first: the time counts it, and says so.
+    expect(quotaWords({ ...quota, ahead: 1200, minutesAtPlanRate: 40.7 }).time).toBe('about 41 min at 30 a minute, after the 1,200 requests already waiting');
   });
 
   it('reports progress and the end of a batch', () => {

@@ -15,11 +15,13 @@ const target = (input: { jobId: number } | { batchId: number } | { all: true }) 
 export function planUrlImport(ctx: CoreContext, text: string, options: { transcripts?: boolean; refresh?: boolean }) {
   const settings = readServiceSettings(ctx.settings);
   const recogniseOptions = { extraHosts: settings.extraHosts };
-  // The pace the queue will really keep: below the plan while colleagues' requests meet the limit.
-  const { gauge } = ctx.queue.status();
+  // The pace the queue will really keep: below the plan while colleagues' requests meet the limit;
+  // and the work already waiting, which is sent first and spends today's budget first.
+  const { gauge, counts } = ctx.queue.status();
+  const ahead = counts.queued + counts.running + counts.paused;
   return planImport(
     text,
-    { db: ctx.db, recognise: (line) => recogniseUrl(line, recogniseOptions), limits: gauge.effectiveLimits, usedToday: gauge.usedToday, share: gauge.share },
+    { db: ctx.db, recognise: (line) => recogniseUrl(line, recogniseOptions), limits: gauge.effectiveLimits, usedToday: gauge.usedToday, share: gauge.share, ahead },
     options,
   );
 }

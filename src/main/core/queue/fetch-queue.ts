@@ -8,7 +8,7 @@
  * Time and timers are injected: tests run a simulated day without sleeping.
  */
 import type { OperationId } from '../../../shared/catalogue';
-import { GleanerError, isGleanerError, type ErrorCode } from '../../../shared/errors';
+import { GleanerError, isGleanerError, markNotSent, type ErrorCode } from '../../../shared/errors';
 import type { PlanLimits } from '../../../shared/plans';
 import { JOB_STATES, type BatchProgress, type JobState, type JobSummary, type PauseReason, type QueueStatus } from '../../../shared/queue';
 import type { Clock } from '../clock';
@@ -92,6 +92,12 @@ export interface BatchSpec {
 export type CancelTarget = { jobId: number } | { batchId: number } | 'all';
 export type RetryTarget = { jobId: number } | { batchId: number } | 'all';
 
+/** A send in send_log: its row, and the time it counts from (see recentSends). */
+interface Send {
+  readonly id: number;
+  at: number;
+}
+
 const TRANSIENT: readonly ErrorCode[] = ['TIMEOUT', 'NETWORK', 'UPSTREAM_ERROR', 'MALFORMED_RESPONSE', 'UPSTREAM_UNAVAILABLE'];
 const LEASE_MS = 30_000;
 
@@ -162,12 +168,29 @@ export function createFetchQueue(deps: QueueDeps) {
   const markFailed = db.prepare("UPDATE jobs SET state = 'failed', error_code = ?, error_message = ?, updated_at = ?, finished_at = ? WHERE id = ? AND state = 'running'");
   const jobById = db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE id = ?');
 
-  // Sends of the last 24 h, ascending; loaded once, then kept in step with send_log.
-  let sends: number[] = (db.prepare<[number], { sent_at: number }>('SELECT sent_at FROM send_log WHERE sent_at > ? ORDER BY sent_at').all(clock.now() - DAY_MS)).map((r) => r.sent_at);
-  let shareState = readState<ShareState>('share', INITIAL_SHARE);
-  if (typeof shareState !== 'object' || shareState === null) shareState = INITIAL_SHARE;
+  /**
+   * A send's time in send_log is when it left, until its answer comes back; then it is moved to
+   * that moment. The service counts a request when it arrives, somewhere in between, so a slot is
+   * free again a minute after the answer: counting from the departure let a request sent on a
+   * fresh connection arrive late and make the one sent 60 s after it arrive inside its minute.
+   */
+  const recentSends = db.prepare<[number], { sent_at: number }>('SELECT sent_at FROM send_log WHERE sent_at > ? ORDER BY sent_at');
+  const moveSendTo = db.prepare<[number, number]>('UPDATE send_log SET sent_at = ? WHERE id = ?');
+  const deleteSend = db.prepare<[number]>('DELETE FROM send_log WHERE id = ?');
+
+  // Sends of the last 24 h, ascending; read from send_log, then kept in step with it while this
+  // process runs the queue (and read again when it takes the queue over from another).
+  let sends: number[] = [];
+  let shareState: ShareState = INITIAL_SHARE;
+  let globalNotBefore = 0;
+  function readBudgetState(): void {
+    sends = recentSends.all(clock.now() - DAY_MS).map((r) => r.sent_at);
+    const saved = readState<ShareState>('share', INITIAL_SHARE);
+    shareState = typeof saved === 'object' && saved !== null ? saved : INITIAL_SHARE;
+    globalNotBefore = readState<number>('not_before', 0);
+  }
+  readBudgetState();
   let consecutive429 = 0;
-  let globalNotBefore = readState<number>('not_before', 0);
   const inFlight = new Map<number, AbortController>();
   let wakeHandle: unknown = null;
   let wakeAt = Number.POSITIVE_INFINITY;
@@ -179,6 +202,15 @@ export function createFetchQueue(deps: QueueDeps) {
   let othersVersion = -1;
   const batchWaiters = new Map<number, ((progress: BatchProgress) => void)[]>();
   const idleWaiters: (() => void)[] = [];
+
+  /** Moves one send's time in `sends` (kept ascending) from `from` to `to`: null `from` adds one, null `to` removes one. */
+  function moveSend(from: number | null, to: number | null): void {
+    if (from !== null) {
+      const at = sends.length - countAfter(sends, from - 1);
+      if (sends[at] === from) sends.splice(at, 1);
+    }
+    if (to !== null) sends.splice(sends.length - countAfter(sends, to), 0, to);
+  }
 
   function pruneSends(now: number): void {
     const keep = countAfter(sends, now - DAY_MS);
@@ -231,6 +263,8 @@ export function createFetchQueue(deps: QueueDeps) {
 
   function takeOver(): void {
     holdsLease = true;
+    // The process that ran the queue until now kept its own count of sends; send_log has them all.
+    readBudgetState();
     const recovered = db.prepare("UPDATE jobs SET state = 'queued', updated_at = ? WHERE state = 'running'").run(nowIso()).changes;
     if (recovered) deps.log.info('recovered interrupted jobs', { count: recovered });
     pump();
@@ -291,22 +325,29 @@ export function createFetchQueue(deps: QueueDeps) {
       return true;
     })();
     if (!claimed) return;
-    sends.push(now);
+    moveSend(null, now);
     pruneSends(now);
     const controller = new AbortController();
     inFlight.set(job.id, controller);
-    void run(job, sendId, controller).finally(() => {
+    void run(job, { id: sendId, at: now }, controller).finally(() => {
       inFlight.delete(job.id);
       pump();
       if (inFlight.size === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
     });
   }
 
-  async function run(job: JobRow, sendId: number, controller: AbortController): Promise<void> {
+  async function run(job: JobRow, send: Send, controller: AbortController): Promise<void> {
     const params = JSON.parse(job.params) as Record<string, string>;
+    const sentAt = send.at;
+    const sendId = send.id;
     try {
-      const request = deps.service.prepare(job.operation, params);
-      const response = await deps.service.send(request, { signal: controller.signal });
+      let request: ReturnType<typeof deps.service.prepare>;
+      try {
+        request = deps.service.prepare(job.operation, params);
+      } catch (error) {
+        throw markNotSent(error);
+      }
+      const response = await deps.service.send(request, { signal: controller.signal }).finally(() => settleSend(send));
       const stored = db.transaction(() => {
         const result = deps.ingest(response);
         const collections = collectionsOf.all(job.id, job.id).map((row) => row.collection);
@@ -345,17 +386,33 @@ export function createFetchQueue(deps: QueueDeps) {
       if (shareState.share !== before.share || shareState.successes !== before.successes) writeState('share', shareState);
       deps.log.debug('job done', { job: job.id, operation: job.operation, items: stored.itemIds.length });
     } catch (error) {
-      handleFailure(job, sendId, error, controller);
+      handleFailure(job, send, sentAt, error, controller);
     }
     announce(job.batch_id);
   }
 
-  function handleFailure(job: JobRow, sendId: number, error: unknown, controller: AbortController): void {
+  /** The answer is back (or the request failed): the send counts from now on, see recentSends. */
+  function settleSend(send: Send): void {
+    const now = clock.now();
+    if (now === send.at) return;
+    moveSendTo.run(now, send.id);
+    moveSend(send.at, now);
+    send.at = now;
+  }
+
+  function handleFailure(job: JobRow, send: Send, sentAt: number, error: unknown, controller: AbortController): void {
     const info = isGleanerError(error)
       ? error
       : new GleanerError('INTERNAL', `Gleaner could not store the answer to ${job.operation}: ${error instanceof Error ? error.message : String(error)}`);
     const now = clock.now();
-    setOutcome.run(info.code, sendId);
+    const sendId = send.id;
+    if (info.details.notSent === true) {
+      // Nothing reached the service: the budget it was counted against is given back.
+      deleteSend.run(sendId);
+      moveSend(send.at, null);
+    } else {
+      setOutcome.run(info.code, sendId);
+    }
     if (info.code === 'CANCELLED' || controller.signal.aborted) {
       // Cancelled by the user (the row already says so), or stopped: back in line, this attempt not counted.
       requeue.run(1, 0, nowIso(), job.id);
@@ -368,11 +425,21 @@ export function createFetchQueue(deps: QueueDeps) {
         requeue.run(1, 0, nowIso(), job.id);
         pause(info.code, `${PAUSE_MESSAGES[info.code]}`);
         return;
+      case 'SECRET_STORE_UNAVAILABLE':
+        // The keychain is locked or gone: no token to send, as if none were set. Failing the jobs
+        // would lose a whole import to a locked keychain.
+        requeue.run(1, 0, nowIso(), job.id);
+        pause('TOKEN_MISSING', info.message);
+        return;
       case 'RATE_LIMITED': {
         consecutive429 += 1;
         currentShare();
-        shareState = shareAfterRateLimit(shareState, clock.now());
-        writeState('share', shareState);
+        // Requests already on their way when the share was last lowered meet the same full
+        // window: their 429s are one episode, and lower the share once, not once each.
+        if (shareState.changedAt === undefined || sentAt >= shareState.changedAt) {
+          shareState = shareAfterRateLimit(shareState, clock.now());
+          writeState('share', shareState);
+        }
         const wait = info.details.retryAfterMs ?? backoffMs(consecutive429, deps.random);
         globalNotBefore = Math.max(globalNotBefore, now + wait);
         writeState('not_before', globalNotBefore);

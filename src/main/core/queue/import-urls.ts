@@ -39,7 +39,7 @@ function transcriptRequest(main: JobSpec, extra: readonly JobSpec[]): JobSpec | 
 
 export function planImport(
   text: string,
-  deps: { db: Database; recognise: (line: string) => Recognition; limits: PlanLimits; usedToday: number; share?: number },
+  deps: { db: Database; recognise: (line: string) => Recognition; limits: PlanLimits; usedToday: number; share?: number; ahead?: number },
   options: ImportOptions = {},
 ): { plan: ImportPlan; jobs: JobSpec[] } {
   const rawLines = text.split(/\r\n|\n|\r/);
@@ -139,5 +139,5 @@ export function planImport(
 
   const counts = { fetch: 0, rejected: 0, duplicate: 0, 'already-fetched': 0, 'already-queued': 0, comment: 0, blank: 0 } satisfies ImportPlan['counts'];
   for (const l of lines) counts[l.status] += 1;
-  return { plan: { lines, counts, quota: planQuota(jobs.length, deps.limits, deps.usedToday, deps.share) }, jobs };
+  return { plan: { lines, counts, quota: planQuota(jobs.length, deps.limits, deps.usedToday, deps.share, deps.ahead) }, jobs };
 }

@@ -11,14 +11,16 @@ import { holdBackSentence, type QuotaPlan } from '../../../shared/queue';
  * @param limits what the queue allows itself now (the plan's limits times `share`): an import is
  *   sent at that pace, and what fits today is what that pace leaves of today
  * @param share the part of the plan the queue takes as its own (below 1 after colleagues' 429s)
+ * @param ahead requests already waiting in the queue, which are sent first
  */
-export function planQuota(requests: number, limits: PlanLimits, usedToday: number, share = 1): QuotaPlan {
-  const remainingToday = Math.max(0, limits.perDay - usedToday);
+export function planQuota(requests: number, limits: PlanLimits, usedToday: number, share = 1, ahead = 0): QuotaPlan {
+  const remainingToday = Math.max(0, limits.perDay - usedToday - ahead);
   const fitsToday = requests <= remainingToday;
   const beyondToday = Math.max(0, requests - remainingToday);
   return {
     requests,
-    minutesAtPlanRate: Math.ceil((requests / limits.perMinute) * 10) / 10,
+    ahead,
+    minutesAtPlanRate: Math.ceil(((ahead + requests) / limits.perMinute) * 10) / 10,
     remainingToday,
     shareOfRemainingToday: remainingToday === 0 ? (requests === 0 ? 0 : Number.POSITIVE_INFINITY) : requests / remainingToday,
     fitsToday,
@@ -31,7 +33,8 @@ export function planQuota(requests: number, limits: PlanLimits, usedToday: numbe
 export function describePlan(plan: QuotaPlan): string {
   const minutes = plan.minutesAtPlanRate < 1 ? 'under a minute' : plan.minutesAtPlanRate < 90 ? `about ${Math.ceil(plan.minutesAtPlanRate)} min` : `about ${(plan.minutesAtPlanRate / 60).toFixed(1)} h`;
   const share = Number.isFinite(plan.shareOfRemainingToday) ? `${Math.round(plan.shareOfRemainingToday * 1000) / 10} %` : 'more than all';
-  const head = `${plan.requests} request(s), ${minutes} at ${plan.limits.perMinute}/min, ${share} of today’s remaining ${plan.remainingToday} of ${plan.limits.perDay}.`;
+  const behind = plan.ahead > 0 ? ` (behind ${plan.ahead} already waiting)` : '';
+  const head = `${plan.requests} request(s), ${minutes}${behind} at ${plan.limits.perMinute}/min, ${share} of today’s remaining ${plan.remainingToday} of ${plan.limits.perDay}.`;
   const holdBack = holdBackSentence(plan.share, plan.limits);
   const withHoldBack = holdBack ? `${head} ${holdBack}` : head;
   return plan.fitsToday ? withHoldBack : `${withHoldBack} It does not fit in today’s budget: it would carry over ${plan.extraDays} more day(s).`;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { OperationId, Platform } from '../../../shared/catalogue';
-import { GleanerError, type ErrorCode } from '../../../shared/errors';
+import { GleanerError, markNotSent, type ErrorCode } from '../../../shared/errors';
 import type { ParamInput } from '../../../shared/params';
 import type { Clock } from '../clock';
 import type { Logger } from '../log';
@@ -82,10 +82,16 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
   const prepare: ServiceClient['prepare'] = (operationId, input) => prepareRequest(operationId, input, deps.settings(), deps.platformOfUrl);
 
   const send: ServiceClient['send'] = async (request, options = {}) => {
-    const { baseUrl, token } = await deps.target();
-    if (options.signal?.aborted) throw new GleanerError('CANCELLED', `The request for ${request.operation.id} was cancelled.`);
+    let target: ServiceTarget;
+    try {
+      target = await deps.target();
+    } catch (error) {
+      throw markNotSent(error);
+    }
+    const { baseUrl, token } = target;
+    if (options.signal?.aborted) throw markNotSent(new GleanerError('CANCELLED', `The request for ${request.operation.id} was cancelled.`));
     if (!token) {
-      throw new GleanerError('TOKEN_MISSING', 'No API token is set. Add your token in Settings (or `gleaner token set`) to use the service.');
+      throw markNotSent(new GleanerError('TOKEN_MISSING', 'No API token is set. Add your token in Settings (or `gleaner token set`) to use the service.'));
     }
     deps.log.addSecret(token);
     const requestUrl = `${baseUrl}${request.pathAndQuery}`;

@@ -98,7 +98,9 @@ export interface QuotaWords {
 export function quotaWords(quota: QuotaPlan): QuotaWords {
   return {
     requests: quota.requests === 1 ? '1 request' : `${integer.format(quota.requests)} requests`,
-    time: `${duration(quota.minutesAtPlanRate)} at ${integer.format(quota.limits.perMinute)} a minute`,
+    time: `${duration(quota.minutesAtPlanRate)} at ${integer.format(quota.limits.perMinute)} a minute${
+      quota.ahead > 0 ? `, after the ${quota.ahead === 1 ? 'request' : `${integer.format(quota.ahead)} requests`} already waiting` : ''
+    }`,
     share: `${percent(quota.shareOfRemainingToday)} of today’s remaining ${integer.format(quota.remainingToday)} (of ${integer.format(quota.limits.perDay)} a day)`,
     overflow: quota.fitsToday
       ? null

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCollectionRepository } from '../../../../src/main/core/library/collections';
 import { DAY_MS, MINUTE_MS } from '../../../../src/main/core/queue/rate';
-import { GleanerError } from '../../../../src/shared/errors';
+import { GleanerError, markNotSent } from '../../../../src/shared/errors';
 import { createHarness, maxInWindow, videoJobs } from './harness';
 
 describe('the fetch queue, on simulated time', () => {
@@ -270,6 +270,60 @@ describe('the fetch queue, on simulated time', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('frees a slot a minute after the answer came back, not after the request left', async () => {
+    // The service counts a request when it arrives, somewhere between leaving and the answer.
+    const h = createHarness({ limits: { perMinute: 2, perDay: 1000 } });
+    h.setScript((_request, call) => (call <= 2 ? { delayMs: 5_000 } : undefined));
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(3) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
+    expect(h.calls[1]!.at).toBe(h.calls[0]!.at);
+    expect(h.calls[2]!.at - h.calls[0]!.at).toBe(5_000 + MINUTE_MS);
+    expect(h.db.prepare('SELECT sent_at FROM send_log ORDER BY id').pluck().all()).toEqual([h.calls[0]!.at + 5_000, h.calls[0]!.at + 5_000, h.calls[2]!.at]);
+  });
+
+  it('lowers its share once for the 429s of requests already on their way together', async () => {
+    const h = createHarness();
+    h.setScript((_request, call) => (call <= 3 ? { delayMs: 100, error: new GleanerError('RATE_LIMITED', '429', { details: { status: 429, retryAfterMs: 1_000 } }) } : undefined));
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(3) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
+    expect(h.calls.slice(0, 3).map((call) => call.at)).toEqual([h.calls[0]!.at, h.calls[0]!.at, h.calls[0]!.at]);
+    expect(h.queue.status().gauge.share).toBe(0.75);
+    expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 3 });
+  });
+
+  it('gives the budget back for a request that never left, and pauses on a locked keychain instead of failing jobs', async () => {
+    const h = createHarness();
+    h.setScript((_request, call) => (call === 1 ? { error: markNotSent(new GleanerError('SECRET_STORE_UNAVAILABLE', 'The keychain is locked.')) as Error } : undefined));
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(2) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.status().paused !== null);
+    expect(h.queue.status().paused).toEqual({ reason: 'TOKEN_MISSING', message: 'The keychain is locked.' });
+    expect(h.queue.batchProgress(batchId)).toMatchObject({ failed: 0 });
+    expect(h.db.prepare('SELECT count(*) FROM send_log').pluck().get()).toBe(h.calls.length - 1);
+    h.queue.resume();
+    await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
+    expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 2, failed: 0 });
+    expect(h.queue.status().gauge.usedToday).toBe(h.calls.length - 1);
+  });
+
+  it('counts the sends of the process it takes the queue over from', async () => {
+    const h = createHarness({ limits: { perMinute: 2, perDay: 1000 } });
+    const first = h.queue;
+    // Made before the first one sends anything: what it read of send_log then is out of date.
+    const second = h.restart();
+    const { batchId } = first.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(2) });
+    first.start();
+    await h.sim.runUntil(() => first.batchProgress(batchId).finished);
+    await first.stop();
+    const next = second.enqueue({ kind: 'import', label: 'y', jobs: videoJobs(1, 'w') });
+    second.start();
+    await h.sim.runUntil(() => second.batchProgress(next.batchId).finished);
+    expect(h.calls[2]!.at - h.calls[0]!.at).toBeGreaterThanOrEqual(MINUTE_MS);
+    await second.stop();
   });
 
   it('cancels and retries one job, a batch, or all', async () => {

@@ -115,6 +115,13 @@ describe('quota plan', () => {
     expect(describePlan(plan)).toMatch(/does not fit in today’s budget: it would carry over 3 more day/);
   });
 
+  it('counts the requests already waiting: they go first, in time and in today’s budget', () => {
+    // 700 sent today and 250 waiting leave 50 of a 1000-a-day plan for this import of 100.
+    const plan = planQuota(100, { perMinute: 30, perDay: 1000 }, 700, 1, 250);
+    expect(plan).toMatchObject({ ahead: 250, remainingToday: 50, fitsToday: false, extraDays: 1, minutesAtPlanRate: 11.7 });
+    expect(describePlan(plan)).toMatch(/^100 request\(s\), about 12 min \(behind 250 already waiting\) at 30\/min, 200 % of today’s remaining 50 of 1000\./);
+  });
+
   it('plans at the pace the queue keeps while colleagues share the budget, and says so', () => {
     // Half of a 30/min, 1000/day plan: 400 requests with 200 sent today do not fit.
     const plan = planQuota(400, limitsForShare({ perMinute: 30, perDay: 1000 }, 0.5), 200, 0.5);

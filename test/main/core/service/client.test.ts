@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createServiceClient, parseRetryAfter, type ServiceClientDeps } from '../../../../src/main/core/service/client';
 import { createLogger } from '../../../../src/main/core/log';
 import { DEFAULT_SERVICE_SETTINGS } from '../../../../src/main/core/settings/service-settings';
-import type { GleanerError } from '../../../../src/shared/errors';
+import { GleanerError } from '../../../../src/shared/errors';
 
 const TOKEN = 'tok_secret_1234567890abcdef';
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -64,9 +64,17 @@ describe('service client', () => {
     const { service, fetchSpy } = client(async () => new Response('{}'));
     expect(await failure(service.call('forum/subreddit/search', { subreddit: 'r/x' }))).toMatchObject({ code: 'INVALID_INPUT' });
     const noToken = client(async () => new Response('{}'), { target: async () => ({ baseUrl: 'https://api.example.com', token: null }) });
-    expect(await failure(noToken.service.call('videosite/trending', {}))).toMatchObject({ code: 'TOKEN_MISSING' });
+    // Marked as never sent, so the queue gives back the budget it counted.
+    expect(await failure(noToken.service.call('videosite/trending', {}))).toMatchObject({ code: 'TOKEN_MISSING', details: { notSent: true } });
+    const locked = client(async () => new Response('{}'), {
+      target: async () => {
+        throw new GleanerError('SECRET_STORE_UNAVAILABLE', 'The keychain is locked.');
+      },
+    });
+    expect(await failure(locked.service.call('videosite/trending', {}))).toMatchObject({ code: 'SECRET_STORE_UNAVAILABLE', details: { notSent: true } });
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(noToken.fetchSpy).not.toHaveBeenCalled();
+    expect(locked.fetchSpy).not.toHaveBeenCalled();
   });
 
   it.each([

@@ -161,8 +161,10 @@ export function createFetchQueue(deps: QueueDeps) {
   const markRunning = db.prepare("UPDATE jobs SET state = 'running', attempts = attempts + 1, updated_at = ? WHERE id = ? AND state = 'queued'");
   const logSend = db.prepare('INSERT INTO send_log (sent_at, job_id) VALUES (?, ?)');
   const setOutcome = db.prepare('UPDATE send_log SET outcome = ? WHERE id = ?');
+  // Only this attempt's own: a job cancelled from another process meanwhile stays cancelled, and
+  // one another runner took over and sent again (attempts moved on) is that runner's to finish.
   const markDone = db.prepare(
-    "UPDATE jobs SET state = 'done', response_id = ?, item_count = ?, error_code = NULL, error_message = NULL, updated_at = ?, finished_at = ? WHERE id = ?",
+    "UPDATE jobs SET state = 'done', response_id = ?, item_count = ?, error_code = NULL, error_message = NULL, updated_at = ?, finished_at = ? WHERE id = ? AND state = 'running' AND attempts = ?",
   );
   const requeue = db.prepare("UPDATE jobs SET state = 'queued', attempts = max(0, attempts - ?), not_before = ?, updated_at = ? WHERE id = ? AND state = 'running'");
   const markFailed = db.prepare("UPDATE jobs SET state = 'failed', error_code = ?, error_message = ?, updated_at = ?, finished_at = ? WHERE id = ? AND state = 'running'");
@@ -270,11 +272,28 @@ export function createFetchQueue(deps: QueueDeps) {
     pump();
   }
 
-  /** Renews the lease while running it; otherwise keeps trying to take over a lapsed one. */
+  /** Whether the lease in the database is still this process's (another takes over a lapsed one). */
+  function leaseIsMine(): boolean {
+    return readState<{ owner: string } | null>('runner', null)?.owner === deps.ownerId;
+  }
+
+  /** This process was asleep or stopped past its lease and another took the queue over: it follows now. */
+  function loseLease(): void {
+    holdsLease = false;
+    deps.log.warn('another process took the queue over', { inFlight: inFlight.size });
+  }
+
+  /** Renews the lease while running it (if it is still this process's); otherwise keeps trying to take over a lapsed one. */
   function tendLease(): void {
     if (!running) return;
-    if (holdsLease) writeState('runner', { owner: deps.ownerId, expiresAt: clock.now() + LEASE_MS });
-    else if (acquireLease()) takeOver();
+    if (holdsLease) {
+      const renewed = db.transaction(() => {
+        if (!leaseIsMine()) return false;
+        writeState('runner', { owner: deps.ownerId, expiresAt: clock.now() + LEASE_MS });
+        return true;
+      }).immediate();
+      if (!renewed) loseLease();
+    } else if (acquireLease()) takeOver();
     leaseHandle = timers.setTimeout(tendLease, LEASE_MS / 3);
   }
 
@@ -318,12 +337,20 @@ export function createFetchQueue(deps: QueueDeps) {
 
   function dispatch(job: JobRow, now: number): void {
     let sendId = 0;
+    let lost = false;
     const claimed = db.transaction(() => {
+      // Checked in the same transaction as the claim: a runner that slept past its lease must not
+      // send a job the runner that took over may be sending too.
+      if (!leaseIsMine()) {
+        lost = true;
+        return false;
+      }
       if (markRunning.run(nowIso(), job.id).changes === 0) return false;
       // Recorded before the request leaves, so a crash mid-request still counts against the windows.
       sendId = Number(logSend.run(now, job.id).lastInsertRowid);
       return true;
     })();
+    if (lost) loseLease();
     if (!claimed) return;
     moveSend(null, now);
     pruneSends(now);
@@ -357,11 +384,13 @@ export function createFetchQueue(deps: QueueDeps) {
             deps.collections.add(collection, result.itemIds);
           }
         }
-        markDone.run(result.responseId, result.itemIds.length, nowIso(), nowIso(), job.id);
+        // The answer is kept whatever became of the job meanwhile: it was paid for, and it is evidence.
+        const finished = markDone.run(result.responseId, result.itemIds.length, nowIso(), nowIso(), job.id, job.attempts + 1).changes > 0;
         setOutcome.run('ok', sendId);
         const itemsSoFar = job.items_so_far + result.itemIds.length;
         const underCap = job.max_items === null || itemsSoFar < job.max_items;
-        if (job.pages_left > 0 && response.nextPage && underCap) {
+        // No next page for a job cancelled meanwhile (or finished by another runner).
+        if (finished && job.pages_left > 0 && response.nextPage && underCap) {
           const next = insertJob.run({
             batchId: job.batch_id,
             operation: job.operation,
@@ -449,7 +478,7 @@ export function createFetchQueue(deps: QueueDeps) {
       }
       default:
         if (TRANSIENT.includes(info.code) && info.details.final !== true && job.attempts + 1 < BACKOFF.maxAttempts) {
-          requeue.run(0, now + backoffMs(job.attempts + 1, deps.random), nowIso(), job.id);
+          requeue.run(0, now + Math.max(backoffMs(job.attempts + 1, deps.random), info.details.retryAfterMs ?? 0), nowIso(), job.id);
           return;
         }
         markFailed.run(info.code, info.message, nowIso(), nowIso(), job.id);

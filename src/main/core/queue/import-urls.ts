@@ -5,6 +5,7 @@
  * for); the result is a plan with its cost, and the jobs to enqueue.
  */
 import type { OperationId } from '../../../shared/catalogue';
+import { GleanerError } from '../../../shared/errors';
 import type { PlanLimits } from '../../../shared/plans';
 import type { ImportLine, ImportPlan } from '../../../shared/queue';
 import { toOneLine } from '../../../shared/text';
@@ -43,7 +44,14 @@ export function planImport(
   options: ImportOptions = {},
 ): { plan: ImportPlan; jobs: JobSpec[] } {
   const rawLines = text.split(/\r\n|\n|\r/);
-  if (rawLines.length > MAX_IMPORT_LINES) rawLines.length = MAX_IMPORT_LINES;
+  while (rawLines.length > MAX_IMPORT_LINES && rawLines[rawLines.length - 1]!.trim() === '') rawLines.pop();
+  if (rawLines.length > MAX_IMPORT_LINES) {
+    // Refused whole rather than cut: links past the limit would be dropped without a word.
+    throw new GleanerError(
+      'INVALID_INPUT',
+      `An import takes up to ${MAX_IMPORT_LINES.toLocaleString('en-US')} lines; this one has ${rawLines.length.toLocaleString('en-US')}. Split it into several imports.`,
+    );
+  }
   // askedTranscript: the service has answered for its transcript, even "none in that language" (asking again would spend a request on the same answer).
   const itemByNativeId = deps.db.prepare<[string, string], { id: number; askedTranscript: number }>(
     'SELECT id, EXISTS (SELECT 1 FROM transcripts t WHERE t.item_id = items.id) AS askedTranscript FROM items WHERE platform = ? AND native_id = ?',

@@ -250,7 +250,12 @@ function statusError(response: Response, body: string, scrub: (text: string) => 
     case status === 400 || status === 422:
       return make('INVALID_INPUT', `The service refused the parameters of ${operation} (${status}).${because}`);
     case status >= 500:
-      return make('UPSTREAM_ERROR', `The service had a problem answering ${operation} (${status}); trying again later usually works.${because}`);
+      // A 503 may say when to come back; the queue waits at least that long before trying again.
+      return make(
+        'UPSTREAM_ERROR',
+        `The service had a problem answering ${operation} (${status}); trying again later usually works.${because}`,
+        parseRetryAfter(response.headers.get('retry-after'), nowMs),
+      );
     default:
       return make('UPSTREAM_ERROR', `The service answered ${operation} with an unexpected status ${status}.${because}`);
   }

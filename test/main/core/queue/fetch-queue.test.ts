@@ -218,6 +218,43 @@ describe('the fetch queue, on simulated time', () => {
     expect(h.queue.batchProgress(capped.batchId).done).toBe(2);
   });
 
+  it('waits as long as a 503 asks before trying again', async () => {
+    const h = createHarness();
+    h.setScript((_request, call) => (call === 1 ? { error: new GleanerError('UPSTREAM_ERROR', '503', { details: { status: 503, retryAfterMs: 20_000 } }) } : undefined));
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(1) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
+    expect(h.calls[1]!.at - h.calls[0]!.at).toBeGreaterThanOrEqual(20_000);
+  });
+
+  it('keeps a job cancelled from another process cancelled: its answer is stored, no further page is asked for', async () => {
+    const h = createHarness();
+    h.setScript(() => ({ delayMs: 5_000, nextPage: { continuationToken: 'p1' } }));
+    const { batchId, jobIds } = h.queue.enqueue({ kind: 'call', label: 'x', jobs: [{ operation: 'videosite/search', params: { query: 'floods' }, pages: 3 }] });
+    h.queue.start();
+    await h.sim.runUntil(() => h.calls.length === 1);
+    // Another process cancels it: only the database says so; this process's request goes on.
+    h.db.prepare("UPDATE jobs SET state = 'cancelled' WHERE id = ?").run(jobIds[0]);
+    await h.sim.runUntil(() => h.db.prepare('SELECT count(*) FROM responses').pluck().get() === 1);
+    await h.sim.runUntil(() => false, { until: h.sim.now() + 5 * MINUTE_MS }).catch(() => undefined);
+    expect(h.queue.jobs({ batchId }).map((job) => job.state)).toEqual(['cancelled']);
+    expect(h.calls).toHaveLength(1);
+  });
+
+  it('stops sending once another process has taken the queue over (this one slept past its lease)', async () => {
+    const h = createHarness({ limits: { perMinute: 1, perDay: 1000 } });
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(3) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.calls.length === 1);
+    // While this one waits for the next slot, another runner holds the lease.
+    h.db.prepare("UPDATE queue_state SET value = ? WHERE key = 'runner'").run(JSON.stringify({ owner: 'someone-else', expiresAt: h.sim.now() + DAY_MS }));
+    await h.sim.runUntil(() => false, { until: h.sim.now() + 5 * MINUTE_MS }).catch(() => undefined);
+    expect(h.calls).toHaveLength(1);
+    expect(JSON.parse(h.db.prepare("SELECT value FROM queue_state WHERE key = 'runner'").pluck().get() as string)).toMatchObject({ owner: 'someone-else' });
+    expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 1, remaining: 2 });
+    await h.queue.stop();
+  });
+
   it('puts jobs interrupted by a crash back in line, and never stores a response twice', async () => {
     const h = createHarness();
     h.setScript(() => ({ delayMs: 5_000 }));

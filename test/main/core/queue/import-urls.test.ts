@@ -30,6 +30,16 @@ describe('planImport', () => {
     expect(plan.quota).toMatchObject({ requests: 3, remainingToday: 900, fitsToday: true });
   });
 
+  it('refuses more lines than an import takes rather than drop the rest, trailing blank lines aside', () => {
+    const { db } = createHarness();
+    const deps = { db, recognise: (l: string) => recogniseUrl(l), limits, usedToday: 0 };
+    const comments = Array.from({ length: 100_000 }, () => '#').join('\n');
+    expect(() => planImport(`${comments}\nhttps://www.youtube.com/watch?v=dQw4w9WgXcQ`, deps)).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'An import takes up to 100,000 lines; this one has 100,001. Split it into several imports.' }),
+    );
+    expect(planImport(`${comments}\n\n\n`, deps).plan.lines).toHaveLength(100_000);
+  });
+
   it('skips what the library already has unless a refresh is asked for, and what is already queued', async () => {
     const h = createHarness();
     const link = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';

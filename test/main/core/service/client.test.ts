@@ -173,6 +173,11 @@ describe('service client', () => {
     expect(spy.fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('reads Retry-After on a 5xx, for the queue to wait at least that long', async () => {
+    const { service } = client(async () => new Response('{}', { status: 503, headers: { 'retry-after': '20' } }));
+    expect(await failure(service.call('videosite/trending', {}))).toMatchObject({ code: 'UPSTREAM_ERROR', details: { status: 503, retryAfterMs: 20_000 } });
+  });
+
   it('never lets the token into an error message or the log, even when the server echoes it', async () => {
     const { service, lines } = client(async () => new Response(JSON.stringify({ message: `bad token ${TOKEN}` }), { status: 401 }));
     const error = await failure(service.call('videosite/trending', {}));

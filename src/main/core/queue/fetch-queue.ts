@@ -112,6 +112,7 @@ interface JobRow {
   pages_left: number;
   max_items: number | null;
   items_so_far: number;
+  priority: number;
 }
 
 const PAUSE_MESSAGES: Record<PauseReason, string> = {
@@ -151,11 +152,12 @@ export function createFetchQueue(deps: QueueDeps) {
      SELECT id, @collection FROM jobs WHERE id = @id AND (collection IS NULL OR collection <> @collection COLLATE NOCASE)`,
   );
   const insertJob = db.prepare(
-    `INSERT INTO jobs (batch_id, operation, params, collection, state, pages_left, max_items, items_so_far, previous_job_id, created_at, updated_at)
-     VALUES (@batchId, @operation, @params, @collection, 'queued', @pagesLeft, @maxItems, @itemsSoFar, @previousJobId, @now, @now)`,
+    `INSERT INTO jobs (batch_id, operation, params, collection, state, pages_left, max_items, items_so_far, previous_job_id, created_at, updated_at, priority)
+     VALUES (@batchId, @operation, @params, @collection, 'queued', @pagesLeft, @maxItems, @itemsSoFar, @previousJobId, @now, @now, @priority)`,
   );
+  // Interactive calls (priority 1) before bulk imports, each in the order queued (migration 0008).
   const nextDue = db.prepare<[number], JobRow>(
-    "SELECT * FROM jobs WHERE state = 'queued' AND not_before <= ? ORDER BY id LIMIT 1",
+    "SELECT * FROM jobs INDEXED BY jobs_next WHERE state = 'queued' AND not_before <= ? ORDER BY priority DESC, id LIMIT 1",
   );
   const earliestWaiting = db.prepare<[], { t: number | null }>("SELECT min(not_before) AS t FROM jobs WHERE state = 'queued'");
   const markRunning = db.prepare("UPDATE jobs SET state = 'running', attempts = attempts + 1, updated_at = ? WHERE id = ? AND state = 'queued'");
@@ -401,6 +403,7 @@ export function createFetchQueue(deps: QueueDeps) {
             itemsSoFar,
             previousJobId: job.id,
             now: nowIso(),
+            priority: job.priority,
           });
           copyCollections.run(Number(next.lastInsertRowid), job.id);
         }
@@ -582,6 +585,7 @@ export function createFetchQueue(deps: QueueDeps) {
               itemsSoFar: 0,
               previousJobId: null,
               now,
+              priority: spec.kind === 'call' ? 1 : 0,
             }).lastInsertRowid,
           ),
         );
@@ -658,12 +662,12 @@ export function createFetchQueue(deps: QueueDeps) {
     status,
     batchProgress,
 
-    /** Newest first, or with `oldestFirst` in the order the queue takes them (by id; due times aside). */
+    /** Newest first, or with `oldestFirst` in the order the queue takes them (calls first, then by id; due times aside). */
     jobs(filter: { state?: JobState; batchId?: number; limit?: number; oldestFirst?: boolean } = {}): JobSummary[] {
       const rows = db
         .prepare<Record<string, unknown>, JobRow & { error_code: ErrorCode | null; error_message: string | null; item_count: number | null; updated_at: string; also_into: string }>(
           `SELECT *, (SELECT json_group_array(collection) FROM job_collections WHERE job_id = jobs.id) AS also_into
-             FROM jobs WHERE (@state IS NULL OR state = @state) AND (@batchId IS NULL OR batch_id = @batchId) ORDER BY id ${filter.oldestFirst ? 'ASC' : 'DESC'} LIMIT @limit`,
+             FROM jobs WHERE (@state IS NULL OR state = @state) AND (@batchId IS NULL OR batch_id = @batchId) ORDER BY ${filter.oldestFirst ? 'priority DESC, id ASC' : 'id DESC'} LIMIT @limit`,
         )
         .all({ state: filter.state ?? null, batchId: filter.batchId ?? null, limit: filter.limit ?? 200 });
       return rows.map((row) => ({

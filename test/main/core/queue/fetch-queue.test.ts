@@ -218,6 +218,20 @@ describe('the fetch queue, on simulated time', () => {
     expect(h.queue.batchProgress(capped.batchId).done).toBe(2);
   });
 
+  it('sends an interactive call before the rest of a bulk import queued earlier', async () => {
+    const h = createHarness({ limits: { perMinute: 1, perDay: 1000 } });
+    h.setScript((request) => (request.operation.id === 'videosite/search' && !request.params.continuationToken ? { nextPage: { continuationToken: 'p1' } } : undefined));
+    const bulk = h.queue.enqueue({ kind: 'import', label: 'bulk', jobs: videoJobs(5) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.calls.length === 1);
+    const call = h.queue.enqueue({ kind: 'call', label: 'search', jobs: [{ operation: 'videosite/search', params: { query: 'harbour' }, pages: 2 }] });
+    await h.sim.runUntil(() => h.queue.batchProgress(call.batchId).finished);
+    // Both of the call's pages went next, one a minute, ahead of the import's four others.
+    expect(h.calls.map((c) => c.operation)).toEqual(['videosite/video', 'videosite/search', 'videosite/search']);
+    await h.sim.runUntil(() => h.queue.batchProgress(bulk.batchId).finished);
+    expect(h.calls).toHaveLength(7);
+  });
+
   it('waits as long as a 503 asks before trying again', async () => {
     const h = createHarness();
     h.setScript((_request, call) => (call === 1 ? { error: new GleanerError('UPSTREAM_ERROR', '503', { details: { status: 503, retryAfterMs: 20_000 } }) } : undefined));

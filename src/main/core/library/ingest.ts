@@ -161,6 +161,14 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
      RETURNING id`,
   );
   const deleteSegments = db.prepare<[number]>('DELETE FROM transcript_segments WHERE transcript_id = ?');
+  // A video's details carry its transcript with no language; the transcript request brings the same
+  // text with one. The two are one transcript, kept under its language (its segments go with it).
+  const sameTextWithLanguage = db.prepare<[number, string], { id: number }>(
+    "SELECT id FROM transcripts WHERE item_id = ? AND language <> '' AND available = 1 AND full_text = ? LIMIT 1",
+  );
+  const deleteSameTextWithoutLanguage = db.prepare<[number, string]>(
+    "DELETE FROM transcripts WHERE item_id = ? AND language = '' AND available = 1 AND full_text = ?",
+  );
   const markTranscript = db.prepare<[number, number]>(
     'UPDATE items SET has_transcript = EXISTS (SELECT 1 FROM transcripts WHERE item_id = ? AND available = 1) WHERE id = ?',
   );
@@ -322,10 +330,17 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
       sources.link(itemId, 'transcript', null);
       itemIds.push(itemId);
     }
+    const language = canonicalLanguage(transcript.language);
+    const fullText = transcript.available ? transcript.fullText : null;
+    if (fullText !== null) {
+      // The response stays in the item's provenance (linked above) either way.
+      if (language === '' && sameTextWithLanguage.get(itemId, fullText)) return;
+      if (language !== '') deleteSameTextWithoutLanguage.run(itemId, fullText);
+    }
     const replaced = upsertTranscript.get(
       itemId,
       responseId,
-      canonicalLanguage(transcript.language),
+      language,
       transcript.available ? 1 : 0,
       transcript.format,
       transcript.fullText,

@@ -6,7 +6,7 @@ import type { ImportLine, QuotaPlan } from '../../src/shared/queue';
 import { resolveCollection, NEW_COLLECTION, NO_COLLECTION } from '../../src/renderer/src/lib/collection-choice';
 import { appendIds, checkForm, chunk, emptyValues, formFields, hitText, inResponseOrder, nextPageParams, nextSelection, toParamInput, visibleProblems } from '../../src/renderer/src/lib/fetch-form';
 import { hasUsableTranscript, refreshCall, transcriptCall } from '../../src/renderer/src/lib/fetch-item-actions';
-import { countsSummary, knownLinksNotice, lineVerdict, progressWords, quotaWords, startLabel } from '../../src/renderer/src/lib/paste-plan';
+import { countsSummary, knownLinksNotice, lineVerdict, progressWords, quotaWords, startLabel, withLinksAdded } from '../../src/renderer/src/lib/paste-plan';
 
 const kindLabel = (kind: string): string => ({ video: 'Video', tweet: 'Short message' })[kind] ?? kind;
 
@@ -164,6 +164,14 @@ describe('the paste plan in words', () => {
     expect(quotaWords({ ...quota, remainingToday: 0, shareOfRemainingToday: Infinity }).share).toMatch(/^more than all/);
     // Work already waiting goes first: the time counts it, and says so.
     expect(quotaWords({ ...quota, ahead: 1200, minutesAtPlanRate: 40.7 }).time).toBe('about 41 min at 30 a minute, after the 1,200 requests already waiting');
+  });
+
+  it('adds links sent from the Library after what was typed, without repeating any', () => {
+    expect(withLinksAdded('', ['https://a.example/1', 'https://a.example/2'])).toBe('https://a.example/1\nhttps://a.example/2');
+    expect(withLinksAdded('  \n', ['https://a.example/1'])).toBe('https://a.example/1');
+    expect(withLinksAdded('# tip sheet\nhttps://b.example/9\n\n', ['https://a.example/1', 'https://b.example/9'])).toBe('# tip sheet\nhttps://b.example/9\nhttps://a.example/1');
+    const typed = 'https://a.example/1\r\nhttps://a.example/2';
+    expect(withLinksAdded(typed, ['https://a.example/2'])).toBe(typed);
   });
 
   it('reports progress and the end of a batch', () => {

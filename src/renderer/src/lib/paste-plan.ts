@@ -119,3 +119,15 @@ export function progressWords(batch: BatchProgress): string {
   if (batch.finished) return `Done: ${head}${tail ? ` (${tail})` : ''}.`;
   return `${head} finished${tail ? ` (${tail})` : ''}; ${integer.format(batch.remaining)} to go.`;
 }
+
+/**
+ * The Paste URLs text once links are sent to it from elsewhere (the Library's "Fetch
+ * transcripts…"): added after what is there, so links typed and not fetched yet are kept, and
+ * not repeated when all are there already.
+ */
+export function withLinksAdded(text: string, links: readonly string[]): string {
+  const present = new Set(text.split(/\r\n|\n|\r/).map((line) => line.trim()));
+  const added = links.filter((link) => !present.has(link.trim()));
+  if (added.length === 0) return text;
+  return text.trim() === '' ? added.join('\n') : `${text.trimEnd()}\n${added.join('\n')}`;
+}

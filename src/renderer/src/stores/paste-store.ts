@@ -6,9 +6,9 @@
  */
 import { create } from 'zustand';
 import type { BatchProgress, ImportPlan, JobSummary } from '../../../shared/queue';
-import { NEW_COLLECTION, type CollectionChoiceValue } from '../lib/collection-choice';
+import { NEW_COLLECTION, NO_COLLECTION, type CollectionChoiceValue } from '../lib/collection-choice';
 import { errorText } from '../lib/errors';
-import { knownLinksNotice } from '../lib/paste-plan';
+import { knownLinksNotice, withLinksAdded } from '../lib/paste-plan';
 import { libraryChanged } from '../lib/library-events';
 import { useCollectionsStore } from './collections-store';
 import { bridge } from '../transport';
@@ -44,7 +44,11 @@ interface PasteState {
   run: RunningImport | null;
   setText(text: string): void;
   /** Starts afresh with these links and options (another view sends work here to be planned). */
-  prefill(text: string, options: PasteOptions): void;
+  /**
+   * Links sent from another view: added to the text (nothing typed is lost), with these options,
+   * into no collection (the items are in the library already; the user may pick one).
+   */
+  prefill(links: readonly string[], options: PasteOptions): void;
   setOption(name: keyof PasteOptions, value: boolean): void;
   setCollection(value: CollectionChoiceValue): void;
   setCarryOver(value: boolean): void;
@@ -130,8 +134,16 @@ export const usePasteStore = create<PasteState>((set, get) => {
       set({ text, startError: null });
     },
 
-    prefill(text, options) {
-      set({ text, options, carryOver: false, startError: null, notice: null, planError: null });
+    prefill(links, options) {
+      set({
+        text: withLinksAdded(get().text, links),
+        options,
+        collection: { choice: NO_COLLECTION, newName: '' },
+        carryOver: false,
+        startError: null,
+        notice: null,
+        planError: null,
+      });
     },
 
     setOption(name, value) {

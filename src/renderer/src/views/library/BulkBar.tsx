@@ -36,7 +36,7 @@ async function fetchTranscripts(ids: readonly number[]): Promise<string | null> 
     return errorText(error, 'read the selected items');
   }
   if (links.length === 0) return 'None of the selected items is a video or video message without a transcript.';
-  usePasteStore.getState().prefill(links.join('\n'), { transcripts: true, refresh: false });
+  usePasteStore.getState().prefill(links, { transcripts: true, refresh: false });
   useAppStore.getState().goTo('paste');
   return null;
 }

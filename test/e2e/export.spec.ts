@@ -106,6 +106,17 @@ test('a collection exports from the Collections view, one item from its detail',
   await page.getByRole('button', { name: /Council story/ }).first().click();
   await page.getByRole('toolbar', { name: 'Collection actions' }).getByRole('button', { name: 'Export…' }).click();
   const dialog = page.getByRole('dialog', { name: /Export the collection “Council story”/ });
+  // Modal: Tab never reaches the view behind it, and Escape closes it even after a click on the backdrop.
+  const exportButton = page.getByRole('toolbar', { name: 'Collection actions' }).getByRole('button', { name: 'Export…' });
+  for (let press = 0; press < 25; press += 1) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement === document.body || document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+  }
+  await page.mouse.click(5, 5);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(exportButton).toBeFocused();
+  await exportButton.click();
   await dialog.getByRole('radio', { name: /JSON Lines/ }).check();
   const arrived = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Export', exact: true }).click();

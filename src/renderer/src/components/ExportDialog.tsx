@@ -4,7 +4,8 @@
  * transcripts and a manifest, then shows progress with Cancel. The desktop app asks where to
  * save; browser mode downloads the finished files.
  */
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, TRANSCRIPT_FILE_FORMATS, exportsFolder, type ExportFormat } from '../../../shared/export';
 import { languageLabel } from '../../../shared/language';
 import { formatItems } from '../lib/format';
@@ -60,8 +61,23 @@ export function ExportDialog({ owner }: { owner: string }) {
   useEffect(() => {
     if (!target) return;
     opener.current = document.activeElement;
+    // Modal: the window behind is out of reach of the keyboard, the mouse and screen readers (the
+    // dialog itself is outside it, in a portal). Escape works wherever focus is, even after a
+    // click on the backdrop.
+    const behind = document.getElementById('root');
+    if (behind) behind.inert = true;
     firstField.current?.focus();
+    const onEscape = (event: globalThis.KeyboardEvent): void => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      const state = useExportStore.getState();
+      if (state.starting || state.job?.state === 'running') void state.cancel();
+      else state.close();
+    };
+    document.addEventListener('keydown', onEscape, true);
     return () => {
+      document.removeEventListener('keydown', onEscape, true);
+      if (behind) behind.inert = false;
       if (opener.current instanceof HTMLElement) opener.current.focus();
     };
   }, [target]);
@@ -72,16 +88,9 @@ export function ExportDialog({ owner }: { owner: string }) {
   const folder = exportsFolder({ format: options.format, scope: target.scope });
   const languages = languageChoice(target, options);
 
-  const onKeyDown = (event: KeyboardEvent): void => {
-    if (event.key !== 'Escape') return;
-    event.stopPropagation();
-    if (running) void cancel();
-    else close();
-  };
-
-  return (
+  return createPortal(
     <div className="export-backdrop">
-      <div className="export-dialog" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} onKeyDown={onKeyDown}>
+      <div className="export-dialog" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>Export {target.description}</h2>
         <form
           onSubmit={(event) => {
@@ -155,7 +164,8 @@ export function ExportDialog({ owner }: { owner: string }) {
           </div>
         </form>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
 

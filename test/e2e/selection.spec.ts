@@ -67,6 +67,22 @@ test('a Shift-click after scrolling to the end selects every row between, loaded
   await expect(page.getByTestId('selection-count')).toHaveText('1,500 items selected');
 });
 
+test('Enter in the search box on results already shown keeps them, and the row the cursor is on', async ({ page }) => {
+  const results = await openLibrary(page);
+  const search = page.getByRole('searchbox', { name: 'Search the library' });
+  await search.fill('harbour');
+  await expect(page.getByTestId('result-count')).toHaveText('500 items match');
+  const rows = results.getByRole('option');
+  await rows.nth(3).click();
+  await expect(rows.nth(3)).toHaveAttribute('aria-selected', 'true');
+  await search.focus();
+  await page.keyboard.press('Enter');
+  await expect(results).toBeFocused();
+  await expect(rows.nth(3)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(rows.nth(4)).toHaveAttribute('aria-selected', 'true');
+});
+
 test('every item a search found goes into a collection with "Select all"', async ({ page }) => {
   await openLibrary(page);
   await page.getByRole('searchbox', { name: 'Search the library' }).fill('harbour');

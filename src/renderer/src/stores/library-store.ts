@@ -263,6 +263,10 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
     },
 
     search() {
+      // Enter on results that already answer what is typed keeps them, and the row the cursor is on.
+      const state = get();
+      const typed = queryForTyped(state.query);
+      if (typed.ok && !searchWanted && currentRequest !== null && JSON.stringify(currentRequest) === JSON.stringify(buildSearchRequest(typed.query, state.filters, state.sort))) return;
       runSearch();
     },
 

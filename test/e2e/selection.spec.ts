@@ -83,6 +83,31 @@ test('Enter in the search box on results already shown keeps them, and the row t
   await expect(rows.nth(4)).toHaveAttribute('aria-selected', 'true');
 });
 
+test('the tag filter offers the tags in use, and follows a collection renamed while the Library filters on it', async ({ page }) => {
+  const found = await rpc<{ hits: { id: number }[] }>(served, 'library.search', { query: 'harbour', limit: 5 });
+  const ids = found.hits.map((hit) => hit.id);
+  await rpc(served, 'items.tag', { itemIds: ids.slice(0, 2), tag: 'Verified' });
+  await rpc(served, 'collections.create', { name: 'Port desk' });
+  await rpc(served, 'collections.add', { name: 'Port desk', itemIds: ids });
+
+  await openLibrary(page);
+  await page.getByLabel('Tag', { exact: true }).focus();
+  await expect(page.getByTestId('tag-suggestions').locator('option')).toHaveCount(1);
+  await expect(page.getByTestId('tag-suggestions').locator('option')).toHaveAttribute('value', 'Verified');
+
+  await page.getByLabel('Collection', { exact: true }).selectOption('Port desk');
+  await expect(page.getByTestId('result-count')).toHaveText(/^5 items/);
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Collections', exact: true }).click();
+  await page.getByRole('list', { name: 'Your collections' }).getByRole('button', { name: /Port desk/ }).click();
+  await page.getByRole('button', { name: 'Rename…' }).click();
+  await page.getByLabel('New name').fill('Harbour desk');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByRole('heading', { name: 'Harbour desk', exact: true })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Library', exact: true }).click();
+  await expect(page.getByLabel('Collection', { exact: true })).toHaveValue('Harbour desk');
+  await expect(page.getByTestId('result-count')).toHaveText(/^5 items/);
+});
+
 test('every item a search found goes into a collection with "Select all"', async ({ page }) => {
   await openLibrary(page);
   await page.getByRole('searchbox', { name: 'Search the library' }).fill('harbour');

@@ -4,6 +4,7 @@ import type { CollectionSummary } from '../../../shared/library';
 import { errorText } from '../lib/errors';
 import { libraryChanged } from '../lib/library-events';
 import { bridge } from '../transport';
+import { useLibraryStore } from './library-store';
 
 interface CollectionsState {
   collections: CollectionSummary[];
@@ -60,7 +61,11 @@ export const useCollectionsStore = create<CollectionsState>((set, get) => ({
     const trimmed = newName.trim();
     if (!trimmed) return 'Give the collection a name.';
     if (trimmed === name) return null;
-    return settle(() => bridge.call('collections.rename', { name, newName: trimmed }), 'rename the collection');
+    const problem = await settle(() => bridge.call('collections.rename', { name, newName: trimmed }), 'rename the collection');
+    // The Library filtered on the old name would find nothing: it follows the collection.
+    const library = useLibraryStore.getState();
+    if (problem === null && library.filters.collection.toLowerCase() === name.toLowerCase()) library.setFilter('collection', trimmed);
+    return problem;
   },
 
   async delete(name) {

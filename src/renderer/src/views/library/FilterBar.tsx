@@ -1,9 +1,10 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { PLATFORMS, PLATFORM_LABELS } from '../../../../shared/catalogue';
 import { ITEM_KINDS, type ItemKind } from '../../../../shared/model';
 import type { Platform } from '../../../../shared/catalogue';
 import { useCollectionsStore } from '../../stores/collections-store';
 import { useLibraryStore, type LibraryFilters } from '../../stores/library-store';
+import { bridge } from '../../transport';
 import { kindLabel } from './labels';
 
 export function FilterBar() {
@@ -12,10 +13,20 @@ export function FilterBar() {
   const collections = useCollectionsStore((s) => s.collections);
   const loadCollections = useCollectionsStore((s) => s.load);
   const id = useId();
+  const [tags, setTags] = useState<string[]>([]);
 
   useEffect(() => {
     void loadCollections();
   }, [loadCollections]);
+
+  /** Read when the tag field is entered, so tags added meanwhile are offered; none offered if it fails. */
+  const loadTags = async (): Promise<void> => {
+    try {
+      setTags((await bridge.call('tags.list', {})).map((summary) => summary.tag));
+    } catch {
+      setTags([]);
+    }
+  };
 
   // A collection filter that names a collection no longer listed still shows as chosen.
   const collectionNames = collections.map((c) => c.name);
@@ -59,7 +70,22 @@ export function FilterBar() {
       </div>
       <div className="filter">
         <label htmlFor={`${id}-tag`}>Tag</label>
-        <input id={`${id}-tag`} type="text" value={filters.tag} placeholder="Any tag" maxLength={100} onChange={(e) => setFilter('tag', e.target.value)} />
+        <input
+          id={`${id}-tag`}
+          type="text"
+          value={filters.tag}
+          placeholder="Any tag"
+          maxLength={100}
+          list={`${id}-tags`}
+          onFocus={() => void loadTags()}
+          onChange={(e) => setFilter('tag', e.target.value)}
+        />
+        {/* The tags in use, offered as the user types (a tag matches whole, in any case). */}
+        <datalist id={`${id}-tags`} data-testid="tag-suggestions">
+          {tags.map((tag) => (
+            <option key={tag} value={tag} />
+          ))}
+        </datalist>
       </div>
       <div className="filter">
         <label htmlFor={`${id}-published-from`}>Published from</label>

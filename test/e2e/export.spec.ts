@@ -70,6 +70,7 @@ test('the search result exports to Markdown with timestamped transcripts and a S
   await openLibrary(page);
   await page.getByRole('searchbox', { name: 'Search the library' }).fill('council');
   await expect(page.getByTestId('result-count')).toHaveText(/^[1-9]\d* items? match(es)?$/);
+  const found = Number((await page.getByTestId('result-count').textContent())!.match(/^\d+/)![0]);
   await page.getByRole('button', { name: 'Export results…' }).click();
   const dialog = page.getByRole('dialog', { name: /Export the .* found for “council/ });
   await dialog.getByRole('radio', { name: /Markdown/ }).check();
@@ -78,7 +79,8 @@ test('the search result exports to Markdown with timestamped transcripts and a S
   const downloads: Download[] = [];
   page.on('download', (download) => downloads.push(download));
   await dialog.getByRole('button', { name: 'Export', exact: true }).click();
-  await expect(dialog.getByTestId('export-done')).toHaveText(/Exported 1 transcript of 1 item/);
+  // Every item found, each with its transcripts under it (one of them has one).
+  await expect(dialog.getByTestId('export-done')).toHaveText(new RegExp(`Exported 1 transcript of ${found} items?,`));
   await expect.poll(() => downloads.length).toBe(2);
 
   const markdown = downloads.find((d) => d.suggestedFilename().endsWith('.md'))!;
@@ -86,6 +88,7 @@ test('the search result exports to Markdown with timestamped transcripts and a S
   expect(body).toMatch(/^# Gleaner export: search “council/);
   expect(body).toMatch(/\[0:00:00\]\(https:\/\/www\.youtube\.com\/watch\?v=dQw4w9WgXcQ&t=0s\)/);
   expect(body).toMatch(/\n## Sources\n\n1\. .+request id /);
+  expect(body.match(/^## \d+\. /gm)).toHaveLength(found);
   const manifest = await text(downloads.find((d) => d.suggestedFilename() === 'manifest.sha256')!);
   expect(manifest).toBe(`${createHash('sha256').update(await readFile((await markdown.path())!)).digest('hex')}  ${markdown.suggestedFilename()}\n`);
 });
@@ -177,6 +180,6 @@ test('an item with transcripts in two languages exports the chosen one as subtit
 
   // Markdown may hold both, and offers them all.
   await dialog.getByRole('radio', { name: /Markdown/ }).check();
-  await dialog.getByLabel('Transcripts instead of items').check();
+  await dialog.getByLabel('Transcripts under each item').check();
   await expect(choice.getByRole('option')).toHaveText(['All languages', ...labels]);
 });

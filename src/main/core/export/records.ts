@@ -108,8 +108,9 @@ export interface ExportQueries {
    * `[itemId, transcriptId, number | null, startMs | null, endMs | null, text | null]`:
    * an untimed transcript is one row of nulls. Raw arrays keep the hot loop cheap.
    */
-  segmentRows(): IterableIterator<SegmentRow>;
-  countSegmentRows(): number;
+  segmentRows(options?: { everyItem: boolean }): IterableIterator<SegmentRow>;
+  /** With `everyItem`, an item without a chosen transcript is one row `[itemId, null, …]`, in its place. */
+  countSegmentRows(options?: { everyItem: boolean }): number;
   /** The languages of the scope's available transcripts, one per transcript (null: not stated). */
   transcriptLanguages(): (string | null)[];
 }
@@ -117,7 +118,7 @@ export interface ExportQueries {
 /** Segments read from SQLite per query while a transcript is exported. */
 const SEGMENT_PAGE = 2000;
 
-export type SegmentRow = [itemId: number, transcriptId: number, number: number | null, startMs: number | null, endMs: number | null, text: string | null];
+export type SegmentRow = [itemId: number, transcriptId: number | null, number: number | null, startMs: number | null, endMs: number | null, text: string | null];
 
 /**
  * @param language only the transcripts in this language (as the library spells it: canonicalLanguage), when given
@@ -168,9 +169,11 @@ export function createExportQueries(db: Database, scopeTable: string, language?:
       if (!row) throw new Error(`transcript ${id} vanished during the export`);
       return { ...row, language: row.language === '' ? null : row.language, fetchedAt: isoUtc(row.fetchedAt) ?? row.fetchedAt, timed: row.timed === 1 };
     },
-    *segmentRows() {
+    *segmentRows(options = { everyItem: false }) {
       const transcripts = prepare(
-        `SELECT s.item_id, t.id ${transcriptsFrom} ORDER BY s.ord, t.language`,
+        options.everyItem
+          ? `SELECT s.item_id, t.id FROM ${scopeTable} s LEFT JOIN transcripts t ON t.item_id = s.item_id AND ${chosen} ORDER BY s.ord, t.language`
+          : `SELECT s.item_id, t.id ${transcriptsFrom} ORDER BY s.ord, t.language`,
       ).raw(true);
       // Each transcript's segments are read a page at a time (seq is indexed with its transcript):
       // a page of rows costs less to bring into JavaScript than the same rows one by one.
@@ -178,7 +181,11 @@ export function createExportQueries(db: Database, scopeTable: string, language?:
         `SELECT ?, transcript_id, seq + 1, start_ms, end_ms, text FROM transcript_segments
           WHERE transcript_id = ? AND seq >= ? ORDER BY seq LIMIT ${SEGMENT_PAGE}`,
       ).raw(true);
-      for (const [itemId, transcriptId] of transcripts.iterate(...bind) as IterableIterator<[number, number]>) {
+      for (const [itemId, transcriptId] of transcripts.iterate(...bind) as IterableIterator<[number, number | null]>) {
+        if (transcriptId === null) {
+          yield [itemId, null, null, null, null, null];
+          continue;
+        }
         let rows = page.all(itemId, transcriptId, Number.MIN_SAFE_INTEGER) as SegmentRow[];
         // An untimed transcript is one row of nulls, as a LEFT JOIN would give it.
         if (rows.length === 0) yield [itemId, transcriptId, null, null, null, null];
@@ -190,7 +197,12 @@ export function createExportQueries(db: Database, scopeTable: string, language?:
         }
       }
     },
-    countSegmentRows: () => (prepare(`SELECT count(*) AS n ${segmentsFrom}`).get(...bind) as { n: number }).n,
+    countSegmentRows: (options = { everyItem: false }) => {
+      const segments = (prepare(`SELECT count(*) AS n ${segmentsFrom}`).get(...bind) as { n: number }).n;
+      if (!options.everyItem) return segments;
+      const without = prepare(`SELECT count(*) AS n FROM ${scopeTable} s JOIN items i ON i.id = s.item_id WHERE NOT ${HAS_AVAILABLE_TRANSCRIPT}`);
+      return segments + (without.get(...bind) as { n: number }).n;
+    },
     transcriptLanguages: () =>
       (prepare(`SELECT t.language ${transcriptsFrom} ORDER BY t.language`).pluck().all(...bind) as string[]).map(
         (stored) => (stored === '' ? null : stored),

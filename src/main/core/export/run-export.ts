@@ -237,12 +237,13 @@ async function writeSources(step: WriteStep, file: AtomicFile, withTranscriptsOn
 
 async function writeTranscripts(step: WriteStep & { stage: string | null }): Promise<void> {
   const { module, context, queries, options, summary, stage } = step;
-  const total = queries.countSegmentRows();
+  const single = stage === null;
+  const everyItem = single && module.transcriptsWithEveryItem === true;
   // An empty subtitle or transcript file would look like a failed export; say why instead.
-  if (total === 0) {
+  if (queries.countSegmentRows() === 0) {
     throw new GleanerError('NOT_FOUND', 'None of these items has a transcript to export. Fetch one first (item detail → Fetch transcript), or export the items instead.');
   }
-  const single = stage === null;
+  const total = everyItem ? queries.countSegmentRows({ everyItem }) : queries.countSegmentRows();
   const writer: TranscriptWriter = module.transcripts!(context);
   const usedNames = new Set<string>();
   let file: AtomicFile | null = single ? await step.openFile(options.outPath) : null;
@@ -288,13 +289,18 @@ async function writeTranscripts(step: WriteStep & { stage: string | null }): Pro
     await file!.write(writer.startTranscript(transcript, of));
   };
 
-  for (const [rowItemId, rowTranscriptId, number, startMs, endMs, text] of queries.segmentRows()) {
+  for (const [rowItemId, rowTranscriptId, number, startMs, endMs, text] of queries.segmentRows({ everyItem })) {
     if (rowItemId !== itemId) {
       await closeItem();
       itemId = rowItemId;
       item = queries.item(rowItemId);
     }
-    if (rowTranscriptId !== transcriptId) {
+    if (rowTranscriptId === null) {
+      // An item without a transcript, in a document that lists every item.
+      await file!.write(writer.startItem(item!));
+      summary.items += 1;
+      itemOpen = true;
+    } else if (rowTranscriptId !== transcriptId) {
       await closeTranscript();
       transcriptId = rowTranscriptId;
       const transcript = queries.transcript(rowTranscriptId);
@@ -317,7 +323,7 @@ async function writeTranscripts(step: WriteStep & { stage: string | null }): Pro
   await closeItem();
   if (single) {
     await file!.write(writer.end());
-    await writeSources(step, file!, true);
+    await writeSources(step, file!, !everyItem);
     step.checkCancelled();
     await step.closeFile(file!, fileName);
   }

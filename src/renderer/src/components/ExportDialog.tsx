@@ -119,7 +119,7 @@ export function ExportDialog({ owner }: { owner: string }) {
             <legend>Options</legend>
             <label>
               <input type="checkbox" checked={transcriptOnly || options.transcripts} disabled={transcriptOnly} onChange={(e) => setOptions({ transcripts: e.target.checked })} />
-              Transcripts {transcriptOnly ? '(always, for this format)' : 'instead of items'}
+              Transcripts {transcriptOnly ? '(always, for this format)' : options.format === 'md' ? 'under each item' : 'instead of items'}
             </label>
             <label>
               <input type="checkbox" checked={options.manifest} onChange={(e) => setOptions({ manifest: e.target.checked })} />

@@ -170,8 +170,10 @@ describe('Markdown', () => {
     const markdown = readFileSync((await exportTo('t.md', { format: 'md', transcripts: true })).outPath, 'utf8');
     expect(markdown).toContain('[1:02:05](https://www.youtube.com/watch?v=aaaaaaaaaa1&t=3725s) Line one line two after a blank line');
     const sources = markdown.slice(markdown.indexOf('## Sources'));
-    expect(sources.trim().split('\n').slice(1).filter(Boolean)).toHaveLength(2);
+    // Every item of the scope, those without a transcript too: the collection for the newsroom.
+    expect(sources.trim().split('\n').slice(1).filter(Boolean)).toHaveLength(3);
     expect(sources).toContain('request id req\\_videos\\_1');
+    expect(markdown.match(/^## \d+\. /gm)).toHaveLength(3);
   });
 });
 

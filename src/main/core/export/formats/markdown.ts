@@ -1,7 +1,7 @@
 /**
- * Markdown for the newsroom: a heading per item with its citation, the item's text (or its
- * transcript as timestamped paragraphs, each timestamp a link to that moment where the platform
- * has one), and a Sources list at the end. Every piece of platform text is escaped, so a title
+ * Markdown for the newsroom: a heading per item with its citation and the item's text (with
+ * transcripts, every item still, each followed by its transcripts as timestamped paragraphs, each
+ * timestamp a link to that moment where the platform has one), and a Sources list at the end. Every piece of platform text is escaped, so a title
  * cannot become a heading, a link, a table, HTML or a code fence.
  */
 import { formatClock } from '../../../../shared/export';
@@ -67,10 +67,13 @@ function transcriptWriter(context: ExportContext): TranscriptWriter {
   let itemNumber = 0;
   let current: { item: ExportItem; transcript: ExportTranscript; linkBase: string | null } | null = null;
   return {
-    begin: () => documentHeader(context, 'Transcripts'),
+    begin: () => documentHeader(context, 'Items with their transcripts'),
     startItem(item) {
       itemNumber += 1;
-      return [`## ${itemNumber}. ${escapeMarkdownLine(titleOf(item))}`, '', ...citationLines(item), '', ''].join('\n') + notesSection(item);
+      return (
+        [`## ${itemNumber}. ${escapeMarkdownLine(titleOf(item))}`, '', ...citationLines(item), '', item.text ? `${escapeMarkdownBlock(item.text)}\n\n` : ''].join('\n') +
+        notesSection(item)
+      );
     },
     startTranscript(transcript, item) {
       current = { item, transcript, linkBase: timestampBase(item) };
@@ -109,5 +112,6 @@ export const markdownFormat: FormatModule = {
   byteOrderMark: false,
   items: itemWriter,
   transcripts: transcriptWriter,
+  transcriptsWithEveryItem: true,
   sources: sourcesWriter,
 };

@@ -53,5 +53,10 @@ export interface FormatModule {
   byteOrderMark: boolean;
   items?(context: ExportContext): ItemWriter;
   transcripts?(context: ExportContext): TranscriptWriter;
+  /**
+   * The transcript document holds every item of the scope, those without a transcript too
+   * (Markdown: the collection for the newsroom, each item with its transcripts under it).
+   */
+  transcriptsWithEveryItem?: boolean;
   sources?(context: ExportContext): SourcesWriter;
 }

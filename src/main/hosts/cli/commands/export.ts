@@ -43,7 +43,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
     .option('--all', 'every item in the library')
     .option('--item <id>', 'one item (srt, vtt and txt then write one file)')
     .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS).makeOptionMandatory())
-    .option('--transcripts', 'export transcripts (one row per segment in CSV); implied by srt, vtt and txt')
+    .option('--transcripts', 'export transcripts (one row per segment in CSV; in Markdown, every item with its transcripts under it); implied by srt, vtt and txt')
     .option('--manifest', `also write ${MANIFEST_NAME} (sha256sum format) beside the output`)
     .option('--language <language>', 'only the transcripts in this language: a code such as en or its name (English); "" for those whose language is not stated')
     .requiredOption('--out <path>', 'the file to write; a folder for srt, vtt and txt over several items')

@@ -133,14 +133,14 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
     const envelope = envelopeSchema.safeParse(json);
     if (!envelope.success) {
       const where = envelope.error.issues[0]?.path.join('.') || 'the envelope';
-      throw malformed(`The service’s answer to ${request.operation.id} is not in the documented shape (problem at ${where}).`);
+      throw offShape(`The service’s answer to ${request.operation.id} is not in the documented shape (problem at ${where}).`);
     }
     const { meta, data } = envelope.data;
     if (meta.platform !== request.operation.platform) {
-      throw malformed(`The service answered ${request.operation.id} for platform ${scrub(JSON.stringify(meta.platform))}.`);
+      throw offShape(`The service answered ${request.operation.id} for platform ${scrub(JSON.stringify(meta.platform))}.`);
     }
     if (request.operation.endpoint !== null && meta.endpoint !== request.operation.endpoint) {
-      throw malformed(`The service answered ${request.operation.id} as endpoint ${scrub(JSON.stringify(meta.endpoint))}, not ${JSON.stringify(request.operation.endpoint)}.`);
+      throw offShape(`The service answered ${request.operation.id} as endpoint ${scrub(JSON.stringify(meta.endpoint))}, not ${JSON.stringify(request.operation.endpoint)}.`);
     }
     // The body is kept as received (its hash is the evidence), so one that repeats the token
     // cannot be kept at all: the token must never reach the library, an export or the window.
@@ -175,6 +175,8 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
 }
 
 const malformed = (message: string) => new GleanerError('MALFORMED_RESPONSE', message);
+/** An answer well formed but not in the documented shape: asking again would bring the same, at the price of a request. */
+const offShape = (message: string) => new GleanerError('MALFORMED_RESPONSE', message, { details: { final: true } });
 
 /**
  * Whether a body holds the token, as written or with JSON escapes (`\/`, `\u0061`): the parsed

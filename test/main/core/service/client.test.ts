@@ -111,19 +111,21 @@ describe('service client', () => {
   });
 
   it.each([
-    ['a non-JSON body', '<html>Bad gateway</html>', /not JSON/],
-    ['an empty body', '', /empty body/],
-    ['a truncated body', envelope('videosite', 'trending', { shorts: [] }).slice(0, 30), /not JSON/],
-    ['no request id', JSON.stringify({ success: true, data: {}, meta: { platform: 'videosite', endpoint: 'trending' } }), /meta\.request_id/],
-    ['a request id without req_', JSON.stringify({ success: true, data: {}, meta: { platform: 'videosite', endpoint: 'trending', request_id: 'abc' } }), /meta\.request_id/],
-    ['data that is not an object', JSON.stringify({ success: true, data: [], meta: { platform: 'videosite', endpoint: 'trending', request_id: 'req_1' } }), /data/],
-    ['another platform', envelope('forum', 'trending', {}), /platform "forum"/],
-    ['another endpoint', envelope('videosite', 'search', {}), /endpoint "search"/],
-  ])('calls %s MALFORMED_RESPONSE', async (_label, body, message) => {
+    // A garbled body may come out whole next time; one in another shape will not (final: not retried).
+    ['a non-JSON body', '<html>Bad gateway</html>', /not JSON/, false],
+    ['an empty body', '', /empty body/, false],
+    ['a truncated body', envelope('videosite', 'trending', { shorts: [] }).slice(0, 30), /not JSON/, false],
+    ['no request id', JSON.stringify({ success: true, data: {}, meta: { platform: 'videosite', endpoint: 'trending' } }), /meta\.request_id/, true],
+    ['a request id without req_', JSON.stringify({ success: true, data: {}, meta: { platform: 'videosite', endpoint: 'trending', request_id: 'abc' } }), /meta\.request_id/, true],
+    ['data that is not an object', JSON.stringify({ success: true, data: [], meta: { platform: 'videosite', endpoint: 'trending', request_id: 'req_1' } }), /data/, true],
+    ['another platform', envelope('forum', 'trending', {}), /platform "forum"/, true],
+    ['another endpoint', envelope('videosite', 'search', {}), /endpoint "search"/, true],
+  ])('calls %s MALFORMED_RESPONSE', async (_label, body, message, final) => {
     const { service } = client(async () => new Response(body, { status: 200 }));
     const error = await failure(service.call('videosite/trending', {}));
     expect(error.code).toBe('MALFORMED_RESPONSE');
     expect(error.message).toMatch(message);
+    expect(error.details.final === true).toBe(final);
   });
 
   it('accepts any endpoint value where the spec lists none (pins)', async () => {

@@ -39,6 +39,7 @@ export const METHOD_NAMES = [
   'queue.cancel',
   'queue.retry',
   'queue.batch',
+  'queue.batches',
   'import.plan',
   'import.start',
   'export.start',

@@ -251,6 +251,8 @@ export const methods = {
   'queue.cancel': { input: queueTarget, output: returns<{ cancelled: number }>() },
   'queue.retry': { input: queueTarget, output: returns<{ retried: number }>() },
   'queue.batch': { input: z.object({ batchId: itemId }).strict(), output: returns<BatchProgress>() },
+  // Batches with jobs still waiting: a reopened window shows their progress and can cancel them.
+  'queue.batches': { input: noInput, output: returns<BatchProgress[]>() },
   'import.plan': { input: importInput, output: returns<ImportPlan>() },
   'import.start': {
     input: importInput.extend({ carryOver: z.boolean().optional() }).strict(),

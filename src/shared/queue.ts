@@ -69,6 +69,10 @@ export interface JobSummary {
 export interface BatchProgress {
   batchId: number;
   label: string;
+  /** A call (Fetch, an item's action, `gleaner call`), a bulk import, or a refresh. */
+  kind: 'call' | 'import' | 'refresh';
+  /** The collection its items go into, if any. */
+  collection: string | null;
   total: number;
   done: number;
   failed: number;

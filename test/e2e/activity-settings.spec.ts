@@ -177,6 +177,32 @@ test.describe('the request queue and the token', () => {
     expect(await rpc(keyed, 'queue.batch', { batchId })).toMatchObject({ done: 2, finished: true });
   });
 
+  test('a running import survives a reload: Paste URLs shows it again, and Activity cancels it alone', async ({ page, keyed, service }) => {
+    await rpc(keyed, 'settings.set', { key: 'base-url', value: service.url });
+    await rpc(keyed, 'token.set', { token: starterToken(service) });
+    await rpc(keyed, 'settings.set', { key: 'limits.per-minute', value: '1' });
+    await rpc(keyed, 'collections.create', { name: 'Tip sheet' });
+    const { batchId } = await rpc<{ batchId: number }>(keyed, 'import.start', { text: videoLinks(4, 'reload'), collection: 'Tip sheet' });
+
+    await page.goto(keyed.url);
+    await openView(page, 'Paste URLs');
+    const paste = page.getByRole('main', { name: 'Paste URLs' });
+    await expect(paste.getByRole('heading', { name: 'Importing' })).toBeVisible();
+    await expect(paste.getByRole('status').filter({ hasText: /of 4 requests finished/ })).toBeVisible();
+    await page.reload();
+    await openView(page, 'Paste URLs');
+    await expect(paste.getByRole('heading', { name: 'Importing' })).toBeVisible();
+    await expect(paste.getByRole('button', { name: 'Cancel the import' })).toBeVisible();
+
+    await openView(page, 'Activity');
+    const running = page.getByTestId('running-batch');
+    await expect(running).toHaveCount(1);
+    await expect(running).toContainText('Import of 4 link(s) into “Tip sheet”');
+    await running.getByRole('button', { name: 'Cancel this import' }).click();
+    await expect(running).toHaveCount(0);
+    expect(await rpc(keyed, 'queue.batch', { batchId })).toMatchObject({ finished: true, cancelled: 3 });
+  });
+
   test('Activity cancels and retries single requests and the whole queue', async ({ page, keyed, service }) => {
     await rpc(keyed, 'settings.set', { key: 'base-url', value: service.url });
     await rpc(keyed, 'token.set', { token: starterToken(service) });

@@ -175,7 +175,7 @@ describe('the paste plan in words', () => {
   });
 
   it('reports progress and the end of a batch', () => {
-    const batch = { batchId: 1, label: '', total: 20, done: 12, failed: 1, cancelled: 0, remaining: 7, finished: false };
+    const batch = { batchId: 1, label: '', kind: 'import' as const, collection: null, total: 20, done: 12, failed: 1, cancelled: 0, remaining: 7, finished: false };
     expect(progressWords(batch)).toBe('13 of 20 requests finished (1 failed); 7 to go.');
     expect(progressWords({ ...batch, done: 19, remaining: 0, finished: true })).toBe('Done: 20 of 20 requests (1 failed).');
   });

@@ -7,7 +7,7 @@ import { planImport } from '../queue/import-urls';
 import { recogniseUrl } from '../platforms/recognise-url';
 import { readServiceSettings } from '../settings/service-settings';
 
-type QueueMethods = 'queue.status' | 'queue.jobs' | 'queue.pause' | 'queue.resume' | 'queue.cancel' | 'queue.retry' | 'queue.batch' | 'import.plan' | 'import.start';
+type QueueMethods = 'queue.status' | 'queue.jobs' | 'queue.pause' | 'queue.resume' | 'queue.cancel' | 'queue.retry' | 'queue.batch' | 'queue.batches' | 'import.plan' | 'import.start';
 
 const target = (input: { jobId: number } | { batchId: number } | { all: true }) => ('all' in input ? ('all' as const) : input);
 
@@ -59,6 +59,7 @@ export function createQueueHandlers(ctx: CoreContext): Pick<Handlers, QueueMetho
     'queue.cancel': (input) => ({ cancelled: queue.cancel(target(input)) }),
     'queue.retry': (input) => ({ retried: queue.retry(target(input)) }),
     'queue.batch': ({ batchId }) => queue.batchProgress(batchId),
+    'queue.batches': () => queue.unfinishedBatches(),
     'import.plan': ({ text, transcripts, refresh }) => planUrlImport(ctx, text, { transcripts, refresh }).plan,
     'import.start': ({ text, transcripts, refresh, collection, carryOver }) => {
       const { plan, jobs } = planUrlImport(ctx, text, { transcripts, refresh });

@@ -501,13 +501,33 @@ export function createFetchQueue(deps: QueueDeps) {
   }
 
   function batchProgress(batchId: number): BatchProgress {
-    const batch = db.prepare<[number], { label: string }>('SELECT label FROM batches WHERE id = ?').get(batchId);
+    const batch = db.prepare<[number], { label: string; kind: BatchProgress['kind']; collection: string | null }>('SELECT label, kind, collection FROM batches WHERE id = ?').get(batchId);
     if (!batch) throw new GleanerError('NOT_FOUND', `There is no batch ${batchId}.`);
     const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobState, number>;
     for (const row of db.prepare<[number], { state: JobState; n: number }>('SELECT state, count(*) AS n FROM jobs WHERE batch_id = ? GROUP BY state').all(batchId)) counts[row.state] = row.n;
     const total = JOB_STATES.reduce((sum, s) => sum + counts[s], 0);
     const remaining = counts.queued + counts.running + counts.paused;
-    return { batchId, label: batch.label, total, done: counts.done, failed: counts.failed, cancelled: counts.cancelled, remaining, finished: remaining === 0 };
+    return {
+      batchId,
+      label: batch.label,
+      kind: batch.kind,
+      collection: batch.collection,
+      total,
+      done: counts.done,
+      failed: counts.failed,
+      cancelled: counts.cancelled,
+      remaining,
+      finished: remaining === 0,
+    };
+  }
+
+  /** The batches with jobs still waiting, oldest first: what a reopened window shows as running. */
+  function unfinishedBatches(limit = 50): BatchProgress[] {
+    const ids = db
+      .prepare<[number], number>(`SELECT DISTINCT batch_id FROM jobs WHERE ${JOB_WAITING} ORDER BY batch_id LIMIT ?`)
+      .pluck()
+      .all(limit);
+    return ids.map(batchProgress);
   }
 
   function announce(batchId: number): void {
@@ -661,6 +681,7 @@ export function createFetchQueue(deps: QueueDeps) {
 
     status,
     batchProgress,
+    unfinishedBatches,
 
     /** Newest first, or with `oldestFirst` in the order the queue takes them (calls first, then by id; due times aside). */
     jobs(filter: { state?: JobState; batchId?: number; limit?: number; oldestFirst?: boolean } = {}): JobSummary[] {

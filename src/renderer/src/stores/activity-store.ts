@@ -5,7 +5,7 @@
  * while the page was asleep.
  */
 import { create } from 'zustand';
-import type { JobState, JobSummary, QueueStatus } from '../../../shared/queue';
+import type { BatchProgress, JobState, JobSummary, QueueStatus } from '../../../shared/queue';
 import { errorText } from '../lib/errors';
 import { bridge } from '../transport';
 
@@ -24,6 +24,8 @@ interface ActivityState {
   statusAt: number;
   statusError: string | null;
   jobs: Record<ListedState, JobSummary[]>;
+  /** Imports and calls with requests still waiting, each as a whole (read with the job lists). */
+  batches: BatchProgress[];
   jobsLoaded: boolean;
   jobsError: string | null;
   /** The last action's outcome, in words (shown next to the toolbar). */
@@ -65,6 +67,7 @@ export const useActivityStore = create<ActivityState>((set, get) => {
     statusAt: 0,
     statusError: null,
     jobs: emptyJobs(),
+    batches: [],
     jobsLoaded: false,
     jobsError: null,
     message: null,
@@ -80,10 +83,13 @@ export const useActivityStore = create<ActivityState>((set, get) => {
 
     async loadJobs() {
       try {
-        const lists = await Promise.all(LISTED_STATES.map((state) => bridge.call('queue.jobs', { state, limit: JOBS_PER_STATE })));
+        const [batches, ...lists] = await Promise.all([
+          bridge.call('queue.batches', {}),
+          ...LISTED_STATES.map((state) => bridge.call('queue.jobs', { state, limit: JOBS_PER_STATE })),
+        ]);
         const jobs = emptyJobs();
-        LISTED_STATES.forEach((state, index) => (jobs[state] = lists[index] ?? []));
-        set({ jobs, jobsLoaded: true, jobsError: null });
+        LISTED_STATES.forEach((state, index) => (jobs[state] = (lists[index] as JobSummary[] | undefined) ?? []));
+        set({ jobs, batches: batches as BatchProgress[], jobsLoaded: true, jobsError: null });
       } catch (error) {
         set({ jobsLoaded: true, jobsError: errorText(error, 'list the queue’s requests') });
       }

@@ -43,7 +43,6 @@ interface PasteState {
   notice: string | null;
   run: RunningImport | null;
   setText(text: string): void;
-  /** Starts afresh with these links and options (another view sends work here to be planned). */
   /**
    * Links sent from another view: added to the text (nothing typed is lost), with these options,
    * into no collection (the items are in the library already; the user may pick one).
@@ -56,6 +55,11 @@ interface PasteState {
   makePlan(): Promise<void>;
   start(collection: { name: string | null; create: boolean }): Promise<void>;
   cancel(): Promise<void>;
+  /**
+   * With no import on screen, takes up the latest import still running in the queue (the window
+   * was reloaded, or reopened after a restart): its progress and Cancel come back.
+   */
+  resumeRunning(): Promise<void>;
 }
 
 export const planKey = (text: string, options: PasteOptions): string => JSON.stringify([text, options.transcripts, options.refresh]);
@@ -174,6 +178,20 @@ export const usePasteStore = create<PasteState>((set, get) => {
       } catch (error) {
         if (seq === planSeq) set({ planning: false, planError: errorText(error, 'check the links') });
       }
+    },
+
+    async resumeRunning() {
+      if (get().run !== null || get().starting) return;
+      let running: BatchProgress[];
+      try {
+        running = await bridge.call('queue.batches', {});
+      } catch {
+        return; // Activity lists the queue too; nothing here is lost.
+      }
+      const latest = running.filter((batch) => batch.kind === 'import').at(-1);
+      if (!latest || get().run !== null || get().starting) return;
+      set({ run: { batchId: latest.batchId, collection: latest.collection, progress: latest, failures: [] } });
+      watch(latest.batchId);
     },
 
     async start(collection) {

@@ -377,6 +377,20 @@ describe('the fetch queue, on simulated time', () => {
     await second.stop();
   });
 
+  it('lists the batches still running, with their kind and collection, for a window opened later', async () => {
+    const h = createHarness({ limits: { perMinute: 1, perDay: 1000 } });
+    const done = h.queue.enqueue({ kind: 'call', label: 'one call', jobs: videoJobs(1, 'c') });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.batchProgress(done.batchId).finished);
+    const bulk = h.queue.enqueue({ kind: 'import', label: 'Import of 3 link(s)', collection: 'Harbour', jobs: videoJobs(3) });
+    expect(h.queue.unfinishedBatches()).toEqual([
+      { batchId: bulk.batchId, label: 'Import of 3 link(s)', kind: 'import', collection: 'Harbour', total: 3, done: 0, failed: 0, cancelled: 0, remaining: 3, finished: false },
+    ]);
+    h.queue.cancel({ batchId: bulk.batchId });
+    expect(h.queue.unfinishedBatches()).toEqual([]);
+    await h.queue.stop();
+  });
+
   it('cancels and retries one job, a batch, or all', async () => {
     const h = createHarness();
     h.queue.pause('user');

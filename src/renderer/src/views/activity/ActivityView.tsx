@@ -4,6 +4,7 @@ import { followQueueActivity, LISTED_STATES, useActivityStore } from '../../stor
 import { QueueControls } from './QueueControls';
 import { QuotaGauge } from './QuotaGauge';
 import { JobList } from './JobList';
+import { RunningBatches } from './RunningBatches';
 import './activity.css';
 
 export function ActivityView() {
@@ -27,6 +28,7 @@ export function ActivityView() {
       )}
       <QueueControls />
       <QuotaGauge />
+      <RunningBatches />
       {jobsError && (
         <p className="error" role="alert">
           {jobsError}

@@ -39,6 +39,10 @@ export function PasteView() {
 
   // Check the links once typing pauses.
   useEffect(() => {
+    void usePasteStore.getState().resumeRunning();
+  }, []);
+
+  useEffect(() => {
     if (usePasteStore.getState().plannedFor === key) return;
     const timer = setTimeout(() => void makePlan(), PLAN_DELAY_MS);
     return () => clearTimeout(timer);

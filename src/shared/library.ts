@@ -135,7 +135,16 @@ export interface ItemDetail {
   provenance: Provenance[];
   collections: string[];
   notes: { collection: string | null; body: string; updatedAt: string }[];
-  tags: { collection: string | null; tag: string }[];
+  tags: ItemTag[];
+}
+
+/**
+ * A tag on an item and where it holds: library-wide (collection null, shown everywhere the
+ * item is) or in one collection only. The same word may be on an item at both levels.
+ */
+export interface ItemTag {
+  collection: string | null;
+  tag: string;
 }
 
 export interface CollectionSummary {
@@ -155,8 +164,10 @@ export interface CollectionItem {
   title: string | null;
   url: string | null;
   authorName: string | null;
+  /** This collection's note on the item (its library-wide note is in ItemDetail). */
   note: string | null;
-  tags: string[];
+  /** The item's library-wide tags and this collection's own, by tag, library-wide first. */
+  tags: ItemTag[];
 }
 
 export interface TagSummary {

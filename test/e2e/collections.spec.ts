@@ -84,20 +84,25 @@ test('create, rename, add items, reorder, note, tag, search within, delete and u
   await page.getByTestId('collection-undo').getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('heading', { name: 'Flood story', exact: true })).toBeVisible();
   await expect(titlesIn(page)).toHaveText([before[0]!, before[1]!]);
-  const restored = await rpc<{ items: { id: number; note: string | null; tags: string[] }[] }>(gleaner, 'collections.items', { name: 'Flood story' });
+  const restored = await rpc<{ items: { id: number; note: string | null; tags: { collection: string | null; tag: string }[] }[] }>(gleaner, 'collections.items', { name: 'Flood story' });
   expect(restored.items.map((i) => i.id)).toEqual([chosen[0], chosen[1]]);
-  expect(restored.items[0]).toMatchObject({ note: 'Check the date with the agency.', tags: ['verify'] });
+  expect(restored.items[0]).toMatchObject({ note: 'Check the date with the agency.', tags: [{ collection: 'Flood story', tag: 'verify' }] });
 });
 
 test('Collections passes an axe scan in light and dark', async ({ page, gleaner }) => {
   const { itemIds } = await fetchInto(gleaner, 'videosite/search', { query: 'city' });
   await rpc(gleaner, 'collections.create', { name: 'City desk' });
   await rpc(gleaner, 'collections.add', { name: 'City desk', itemIds: itemIds.slice(0, 2) });
+  // A library-wide tag, one of the collection's own, and an unsaved note: every look a row can have.
+  await rpc(gleaner, 'items.tag', { itemIds: [itemIds[0]], tag: 'verified' });
+  await rpc(gleaner, 'items.tag', { itemIds: [itemIds[0]], tag: 'lead', collection: 'City desk' });
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(gleaner.url);
   await openCollections(page);
   await page.getByRole('list', { name: 'Your collections' }).getByRole('button', { name: /City desk/ }).click();
   await expect(page.getByTestId('collection-item')).toHaveCount(2);
+  await page.getByTestId('collection-item').first().getByRole('textbox').first().fill('Not saved yet');
+  await expect(page.getByTestId('note-unsaved')).toBeVisible();
   for (const theme of ['light', 'dark']) {
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     const { violations } = await new AxeBuilder({ page }).analyze();

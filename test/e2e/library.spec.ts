@@ -206,9 +206,10 @@ test('three selected items go into a new collection, and can be tagged together'
   await page.getByLabel('Collection', { exact: true }).selectOption('Flood story');
   await expect(count).toHaveText('3 items (1 filter)');
 
-  const stored = await rpc<{ items: { id: number; tags: string[] }[] }>(served, 'collections.items', { name: 'Flood story' });
+  const stored = await rpc<{ items: { id: number; tags: { collection: string | null; tag: string }[] }[] }>(served, 'collections.items', { name: 'Flood story' });
   expect(stored.items.map((i) => String(i.id)).sort()).toEqual([...ids].sort());
-  for (const item of stored.items) expect(item.tags).toContain('needs-checking');
+  // Tagged from the Library: library-wide, not only in the collection.
+  for (const item of stored.items) expect(item.tags).toContainEqual({ collection: null, tag: 'needs-checking' });
 });
 
 test('the keyboard drives the library: / and Ctrl+F search, j/k and arrows move, Enter opens', async ({ page }) => {

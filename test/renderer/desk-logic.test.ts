@@ -99,9 +99,10 @@ describe('collection order and undo', () => {
   });
 
   it('keeps the order, the notes and only the collection’s own tags of a deleted collection', () => {
-    const items = [item(5, { note: 'check', tags: ['global', 'mine'] }), item(2, { tags: ['mine'] }), item(9)];
-    const own = (i: CollectionItem) => i.tags.filter((t) => t !== 'global');
-    expect(snapshotForUndo('Story', items, own)).toEqual({ name: 'Story', itemIds: [5, 2, 9], notes: [{ itemId: 5, body: 'check' }], tags: { mine: [5, 2] } });
+    const mine = { collection: 'Story', tag: 'mine' };
+    const items = [item(5, { note: 'check', tags: [{ collection: null, tag: 'global' }, { collection: null, tag: 'mine' }, mine] }), item(2, { tags: [mine] }), item(9)];
+    // "mine" is also library-wide on item 5: undo brings back only the collection's own.
+    expect(snapshotForUndo('Story', items)).toEqual({ name: 'Story', itemIds: [5, 2, 9], notes: [{ itemId: 5, body: 'check' }], tags: { mine: [5, 2] } });
   });
 
   it('narrows the list to a search’s matches without changing their order', () => {

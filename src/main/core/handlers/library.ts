@@ -21,8 +21,8 @@ export function createLibraryHandlers(
     },
     'tags.list': () => ctx.collections.tags(),
     'items.untag': ({ itemIds, tag, collection }) => {
-      ctx.collections.untag(itemIds, tag, collection);
-      return { untagged: itemIds.length };
+      // The count of items that had it: zero tells the caller nothing was there to remove.
+      return { untagged: ctx.collections.untag(itemIds, tag, collection) };
     },
   };
 }

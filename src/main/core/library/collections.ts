@@ -4,7 +4,7 @@
  */
 import { GleanerError } from '../../../shared/errors';
 import { hasControlCharacters, wellFormed } from '../../../shared/text';
-import type { CollectionItem, CollectionSummary, TagSummary } from '../../../shared/library';
+import type { CollectionItem, CollectionSummary, ItemTag, TagSummary } from '../../../shared/library';
 import type { Database } from '../store/database';
 import { JOB_WAITING } from '../queue/job-states';
 
@@ -171,16 +171,20 @@ export function createCollectionRepository(db: Database, now: () => string) {
     items(name: string): { collection: CollectionSummary; items: CollectionItem[] } {
       const collection = require(name);
       const summary = this.list().find((c) => c.id === collection.id)!;
+      // Each tag keeps its level: a library-wide one is removed library-wide, this collection's here.
       const rows = db
         .prepare<[number, number, number], Omit<CollectionItem, 'tags'> & { tags: string | null }>(
           `SELECT i.id, ci.position, ci.added_at AS addedAt, i.platform, i.kind, i.title, i.url, i.author_name AS authorName,
                   (SELECT body FROM notes n WHERE n.item_id = i.id AND n.collection_id = ?) AS note,
-                  (SELECT json_group_array(tag) FROM (SELECT tag FROM tags t WHERE t.item_id = i.id AND t.collection_id IN (0, ?) ORDER BY tag)) AS tags
+                  (SELECT json_group_array(json_object('tag', tag, 'libraryWide', collection_id = 0))
+                     FROM (SELECT tag, collection_id FROM tags t WHERE t.item_id = i.id AND t.collection_id IN (0, ?) ORDER BY tag COLLATE NOCASE, collection_id)) AS tags
              FROM collection_items ci JOIN items i ON i.id = ci.item_id
             WHERE ci.collection_id = ? ORDER BY ci.position`,
         )
         .all(collection.id, collection.id, collection.id);
-      return { collection: summary, items: rows.map((row) => ({ ...row, tags: JSON.parse(row.tags ?? '[]') as string[] })) };
+      const scoped = (json: string | null): ItemTag[] =>
+        (JSON.parse(json ?? '[]') as { tag: string; libraryWide: 0 | 1 }[]).map(({ tag, libraryWide }) => ({ collection: libraryWide ? null : collection.name, tag }));
+      return { collection: summary, items: rows.map((row) => ({ ...row, tags: scoped(row.tags) })) };
     },
 
     /** The collection id for a scope: 0 (global) when no collection is named. */
@@ -209,11 +213,12 @@ export function createCollectionRepository(db: Database, now: () => string) {
       db.transaction(() => itemIds.forEach((id) => insert.run(id, scope, tag)))();
     },
 
-    untag(itemIds: readonly number[], rawTag: string, collection?: string): void {
+    /** Removes the tag at that level only (library-wide when no collection is named); resolves to how many items lost it. */
+    untag(itemIds: readonly number[], rawTag: string, collection?: string): number {
       const tag = checkTag(rawTag);
       const scope = this.scopeId(collection);
       const del = db.prepare('DELETE FROM tags WHERE item_id = ? AND collection_id = ? AND tag = ?');
-      db.transaction(() => itemIds.forEach((id) => del.run(id, scope, tag)))();
+      return db.transaction(() => itemIds.reduce((removed, id) => removed + del.run(id, scope, tag).changes, 0))();
     },
   };
 }

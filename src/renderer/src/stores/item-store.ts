@@ -6,8 +6,9 @@ import { create } from 'zustand';
 import type { RawResponse } from '../../../shared/contract';
 import type { ItemDetail } from '../../../shared/library';
 import { errorText } from '../lib/errors';
-import { libraryChanged } from '../lib/library-events';
+import { concerns, libraryChanged, onLibraryChanged } from '../lib/library-events';
 import { bridge } from '../transport';
+import { useNoteDraftsStore } from './note-drafts-store';
 
 export type RawState = { status: 'loading' } | { status: 'loaded'; value: RawResponse } | { status: 'error'; message: string };
 
@@ -23,7 +24,7 @@ interface ItemState {
   open(id: number | null, focusMs?: number | null): void;
   reload(): Promise<void>;
   loadRaw(responseId: number): Promise<void>;
-  /** Saves the item's library-wide note (empty text deletes it). Resolves to an error sentence or null. */
+  /** Saves the item's library-wide note (empty text deletes it), settling its draft. Resolves to an error sentence or null. */
   saveNote(body: string): Promise<string | null>;
   addTag(tag: string): Promise<string | null>;
   removeTag(tag: string, collection: string | null): Promise<string | null>;
@@ -90,8 +91,9 @@ export const useItemStore = create<ItemState>((set, get) => {
       if (id === null) return 'No item is open.';
       try {
         const detail = await bridge.call('items.setNote', { itemId: id, body });
+        useNoteDraftsStore.getState().saved(id, null, body);
         if (get().openId === id) set({ detail });
-        libraryChanged();
+        libraryChanged({ itemIds: [id], by: 'item-detail' });
         return null;
       } catch (error) {
         return errorText(error, 'save the note');
@@ -104,7 +106,7 @@ export const useItemStore = create<ItemState>((set, get) => {
       try {
         await bridge.call('items.tag', { itemIds: [id], tag });
         await fetchDetail(id);
-        libraryChanged();
+        libraryChanged({ itemIds: [id], by: 'item-detail' });
         return null;
       } catch (error) {
         return errorText(error, 'add the tag');
@@ -117,11 +119,17 @@ export const useItemStore = create<ItemState>((set, get) => {
       try {
         await bridge.call('items.untag', { itemIds: [id], tag, ...(collection === null ? {} : { collection }) });
         await fetchDetail(id);
-        libraryChanged();
+        libraryChanged({ itemIds: [id], by: 'item-detail' });
         return null;
       } catch (error) {
         return errorText(error, 'remove the tag');
       }
     },
   };
+});
+
+// A note or tag of the open item changed elsewhere (its row in a collection, the bulk bar): show it.
+onLibraryChanged((change) => {
+  const { openId, reload } = useItemStore.getState();
+  if (openId !== null && concerns(change, 'item-detail', (itemId) => itemId === openId)) void reload();
 });

@@ -92,6 +92,9 @@ describe('items.get / items.raw / items.setNote / items.tag / items.untag', () =
     expect(await call('items.tag', { itemIds: [ids[0]], tag: 'Port' })).toEqual({ ok: true, value: { tagged: 1 } });
     expect(await call('tags.list', {})).toEqual({ ok: true, value: [{ tag: 'Port', itemCount: 1 }, { tag: 'water', itemCount: 2 }] });
     expect(await call('items.untag', { itemIds: [ids[1]], tag: 'water' })).toEqual({ ok: true, value: { untagged: 1 } });
+    // Counted, not echoed: a tag that is not there at that level is not reported as removed.
+    expect(await call('items.untag', { itemIds: ids, tag: 'water' })).toEqual({ ok: true, value: { untagged: 1 } });
+    expect(await call('items.untag', { itemIds: [ids[0]], tag: 'Port', collection: 'Nope' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     expect(await call('library.search', { query: 'authority' })).toMatchObject({ ok: true, value: { hits: [{ id: ids[0], matchedIn: 'note' }] } });
   });
 
@@ -112,6 +115,21 @@ describe('collections.*', () => {
     expect(await call('collections.list', {})).toMatchObject({ ok: true, value: [{ name: 'Water story' }] });
     expect(await call('collections.remove', { name: 'Water story', itemIds: [ids[0]] })).toEqual({ ok: true, value: { removed: 1 } });
     expect(await call('collections.items', { name: 'Water story' })).toMatchObject({ ok: true, value: { items: [{ id: ids[1] }] } });
+    await call('items.tag', { itemIds: [ids[1]], tag: 'dry' });
+    await call('items.tag', { itemIds: [ids[1]], tag: 'dry', collection: 'Water story' });
+    expect(await call('collections.items', { name: 'Water story' })).toMatchObject({
+      ok: true,
+      value: {
+        items: [
+          {
+            tags: [
+              { collection: null, tag: 'dry' },
+              { collection: 'Water story', tag: 'dry' },
+            ],
+          },
+        ],
+      },
+    });
     expect(await call('collections.delete', { name: 'Water story' })).toEqual({ ok: true, value: { items: 1 } });
     expect(await call('library.search', {})).toMatchObject({ ok: true, value: { total: 2 } });
   });

@@ -141,6 +141,25 @@ describe('ingest', () => {
     expect(detail.provenance.map((p) => p.requestId)).toContain('req_none_later');
   });
 
+  it('keeps the transcript in a video’s details and the same one fetched by language as one, under its language', () => {
+    const [id] = ingest(fakeResponse('videosite/search', { items: [video('a1', 'Flood defences')] })).itemIds;
+    const said = (language: string, text: string) => ({ nativeId: 'a1', url: null, language, available: true, format: 'segments' as const, fullText: text, segments: [{ startMs: 0, endMs: 1500, text }] });
+    // Details first (no language), then the transcript request: one transcript, in English.
+    ingest(fakeResponse('videosite/video', { items: [video('a1', 'Flood defences')], transcripts: [said('', 'the tide gauge')] }, { requestId: 'req_details_1' }));
+    ingest(fakeResponse('videosite/transcript', { transcripts: [said('English', 'the tide gauge')] }, { requestId: 'req_transcript_1' }));
+    // Details fetched again later: still one.
+    ingest(fakeResponse('videosite/video', { items: [video('a1', 'Flood defences')], transcripts: [said('', 'the tide gauge')] }, { requestId: 'req_details_2' }));
+    let detail = getItemDetail(db, id!);
+    expect(detail.transcripts.map((t) => [t.language, t.segments.map((segment) => segment.text)])).toEqual([['en', ['the tide gauge']]]);
+    expect(detail.provenance.map((p) => p.requestId)).toEqual(expect.arrayContaining(['req_details_1', 'req_transcript_1', 'req_details_2']));
+    expect(db.prepare("SELECT count(*) FROM segments_fts WHERE segments_fts MATCH 'gauge'").pluck().get()).toBe(1);
+    // Different words without a language are a transcript of their own.
+    ingest(fakeResponse('videosite/video', { items: [video('a1', 'Flood defences')], transcripts: [said('', 'another reading')] }, { requestId: 'req_details_3' }));
+    detail = getItemDetail(db, id!);
+    expect(detail.transcripts.map((t) => t.language)).toHaveLength(2);
+    expect(detail.transcripts.map((t) => t.language)).toEqual(expect.arrayContaining(['en', null]));
+  });
+
   it('counts the item a transcript belongs to as what its response brought, with that response in its provenance', () => {
     const search = fakeResponse('videosite/search', { items: [video('a1', 'Flood defences')] });
     const [id] = ingest(search).itemIds;
@@ -398,7 +417,31 @@ describe('collections', () => {
     const detail = getItemDetail(db, ids[0]!);
     expect(detail.notes.map((n) => [n.collection, n.body])).toEqual([[null, 'global note'], ['A', 'note for A']]);
     expect(detail.tags.map((t) => [t.collection, t.tag])).toEqual([[null, 'checked'], ['A', 'lead']]);
-    expect(collections.items('A').items[0]).toMatchObject({ note: 'note for A', tags: ['checked', 'lead'] });
+    expect(collections.items('A').items[0]).toMatchObject({
+      note: 'note for A',
+      tags: [
+        { collection: null, tag: 'checked' },
+        { collection: 'A', tag: 'lead' },
+      ],
+    });
+  });
+
+  it('lists a collection item’s tags with their level, and removes a tag only at the level named', () => {
+    collections.create('A');
+    collections.add('A', [ids[0]!]);
+    collections.tag([ids[0]!], 'eyewitness');
+    collections.tag([ids[0]!], 'eyewitness', 'A');
+    collections.tag([ids[0]!], 'Verified');
+    // Sorted by tag, the library-wide one first: the same word at both levels is two tags, told apart.
+    expect(collections.items('a').items[0]!.tags).toEqual([
+      { collection: null, tag: 'eyewitness' },
+      { collection: 'A', tag: 'eyewitness' },
+      { collection: null, tag: 'Verified' },
+    ]);
+    expect(collections.untag([ids[0]!], 'verified', 'A')).toBe(0);
+    expect(collections.untag([ids[0]!, ids[1]!], 'verified')).toBe(1);
+    expect(collections.untag([ids[0]!], 'eyewitness', 'A')).toBe(1);
+    expect(collections.items('A').items[0]!.tags).toEqual([{ collection: null, tag: 'eyewitness' }]);
   });
 
   it('says clearly what is missing', () => {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../../src/main/hosts/cli/program';
 import type { CliIo } from '../../../../src/main/hosts/cli/io';
 import { DATABASE_FILE_NAME } from '../../../../src/main/core/data-dir';
+import { createCollectionRepository } from '../../../../src/main/core/library/collections';
 import { createIngester } from '../../../../src/main/core/library/ingest';
 import { openDatabase } from '../../../../src/main/core/store/database';
 import { createTestCore } from '../../../helpers/core';
@@ -104,6 +105,48 @@ describe('gleaner CLI output', () => {
       expect(json.out()).not.toMatch(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
       const shown = JSON.parse(json.out()) as { item: { authorHandle: string; text: string; publishedText: string } };
       expect(shown.item).toMatchObject({ authorHandle: '@x\u001b[2J', text: 'invoice\u202egnp.exe \u2066isolated\u2069', publishedText: '3 days\u009b ago' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('gleaner collections show', () => {
+  it('lists each item with its note and tags here, library-wide tags marked, and keeps the level in --json', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gleaner-cli-collection-'));
+    try {
+      const db = openDatabase({ path: join(dir, DATABASE_FILE_NAME) });
+      const { itemIds } = createIngester(db, stubNormalise)(fakeResponse('videosite/search', { items: [item({ nativeId: 'v1', title: 'Harbour wall' }), item({ nativeId: 'v2', title: 'Tide gauge' })] }));
+      const collections = createCollectionRepository(db, () => '2026-01-02T03:04:05Z');
+      collections.create('Harbour story');
+      collections.add('Harbour story', itemIds);
+      collections.setNote(itemIds[0]!, 'Call the\nharbour master', 'Harbour story');
+      collections.tag([itemIds[0]!], 'eyewitness');
+      collections.tag([itemIds[0]!], 'eyewitness', 'Harbour story');
+      collections.tag([itemIds[0]!], 'verified');
+      db.close();
+
+      const { io, out, err } = captureIo();
+      expect(await runCli(['collections', 'show', 'Harbour story', '--data-dir', dir], io, '/nowhere'), err()).toBe(0);
+      expect(out()).toBe(
+        [
+          'Harbour story: 2 item(s)',
+          `  #${itemIds[0]} [videosite video] Harbour wall`,
+          '      note: Call the harbour master',
+          '      tags: eyewitness (library-wide), eyewitness, verified (library-wide)',
+          `  #${itemIds[1]} [videosite video] Tide gauge`,
+          '',
+        ].join('\n'),
+      );
+
+      const json = captureIo();
+      expect(await runCli(['collections', 'show', 'Harbour story', '--json', '--data-dir', dir], json.io, '/nowhere')).toBe(0);
+      const shown = JSON.parse(json.out()) as { items: { tags: unknown[] }[] };
+      expect(shown.items[0]!.tags).toEqual([
+        { collection: null, tag: 'eyewitness' },
+        { collection: 'Harbour story', tag: 'eyewitness' },
+        { collection: null, tag: 'verified' },
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { GleanerError } from '../../../../shared/errors';
+import type { CollectionItem } from '../../../../shared/library';
 import type { CliContext } from '../program';
 import { oneLine } from './search';
 
@@ -11,6 +12,16 @@ function parseItemIds(words: readonly string[]): number[] {
     }
     return id;
   });
+}
+
+/** An item of `collections show`: its line, then this collection's note and its tags (library-wide ones marked). */
+function itemLines(item: CollectionItem): string[] {
+  const tags = item.tags.map((t) => `${oneLine(t.tag)}${t.collection === null ? ' (library-wide)' : ''}`);
+  return [
+    `  #${item.id} [${item.platform} ${item.kind}] ${oneLine(item.title ?? item.url ?? '(untitled)')}`,
+    ...(item.note ? [`      note: ${oneLine(item.note)}`] : []),
+    ...(tags.length ? [`      tags: ${tags.join(', ')}`] : []),
+  ];
 }
 
 export function registerCollections(program: Command, ctx: CliContext): void {
@@ -83,11 +94,12 @@ export function registerCollections(program: Command, ctx: CliContext): void {
 
   collections
     .command('show')
+    .description('the items in order, with the note and tags each has here (library-wide tags marked)')
     .argument('<name>')
     .action((name: string, _options: unknown, command: Command) =>
       ctx.withCore(command, async (core) => {
         const { collection, items } = core.context.collections.items(name);
-        const text = [`${collection.name}: ${collection.itemCount} item(s)`, ...items.map((i) => `  #${i.id} [${i.platform} ${i.kind}] ${oneLine(i.title ?? i.url ?? '(untitled)')}`)];
+        const text = [`${collection.name}: ${collection.itemCount} item(s)`, ...items.flatMap(itemLines)];
         print(command, { collection, items }, `${text.join('\n')}\n`);
       }),
     );

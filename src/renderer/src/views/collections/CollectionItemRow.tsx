@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { CollectionItem } from '../../../../shared/library';
+import type { CollectionItem, ItemTag } from '../../../../shared/library';
 import { useItemStore } from '../../stores/item-store';
+import { noteField, useNoteDraft, useNoteDraftsStore } from '../../stores/note-drafts-store';
 import { useOpenCollectionStore } from './open-collection-store';
 import { MAX_TITLE_SHOWN, shorten } from '../../lib/format';
 import { kindLabel, platformLabel } from '../library/labels';
@@ -12,15 +13,32 @@ function refocus(itemId: number): void {
   requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-item-id="${itemId}"] .item-open`)?.focus());
 }
 
+/** One tag chip; a library-wide tag says so (it is on the item everywhere, and × removes it everywhere). */
+function TagChip({ tag, label, onRemove }: { tag: ItemTag; label: string; onRemove(): void }) {
+  const libraryWide = tag.collection === null;
+  return (
+    <li className={libraryWide ? 'tag-chip is-library-wide' : 'tag-chip'} title={libraryWide ? 'Library-wide tag: the item carries it everywhere' : undefined}>
+      {tag.tag}
+      {libraryWide && <span className="tag-scope">library-wide</span>}
+      <button type="button" className="tag-remove" onClick={onRemove} aria-label={`Remove ${libraryWide ? 'library-wide tag' : 'tag'} ${tag.tag} from ${label}`}>
+        ×
+      </button>
+    </li>
+  );
+}
+
 /** One item of the open collection: open it, move it, remove it, its note and tags here. */
-export function CollectionItemRow({ item, index, count, canMove }: { item: CollectionItem; index: number; count: number; canMove: boolean }) {
+export function CollectionItemRow({ item, collection, index, count, canMove }: { item: CollectionItem; collection: string; index: number; count: number; canMove: boolean }) {
   const openId = useItemStore((s) => s.openId);
-  const [note, setNote] = useState<string | null>(null);
+  const draft = useNoteDraft(item.id, collection);
+  const [saving, setSaving] = useState(false);
   const [tag, setTag] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const store = useOpenCollectionStore.getState();
   const label = labelOf(item);
-  const noteValue = note ?? item.note ?? '';
+  const savedNote = item.note ?? '';
+  const { value: noteValue, dirty } = noteField(draft, savedNote);
+  const unsavedId = `note-${item.id}-unsaved`;
 
   const move = (delta: number) => {
     void store.move(item.id, delta).then(() => refocus(item.id));
@@ -34,9 +52,10 @@ export function CollectionItemRow({ item, index, count, canMove }: { item: Colle
   };
   const saveNote = async (event: FormEvent) => {
     event.preventDefault();
+    setSaving(true);
     const error = await store.setNote(item.id, noteValue);
+    setSaving(false);
     setProblem(error);
-    if (!error) setNote(null);
   };
   const addTag = async (event: FormEvent) => {
     event.preventDefault();
@@ -74,20 +93,35 @@ export function CollectionItemRow({ item, index, count, canMove }: { item: Colle
         <label htmlFor={`note-${item.id}`} className="visually-hidden">
           Note in this collection on {label}
         </label>
-        <textarea id={`note-${item.id}`} rows={noteValue ? 2 : 1} value={noteValue} placeholder="A note for this story…" onChange={(event) => setNote(event.target.value)} />
-        <button type="submit" disabled={note === null} aria-label={`Save note: ${label}`}>
-          Save note
-        </button>
+        <textarea
+          id={`note-${item.id}`}
+          rows={noteValue ? 2 : 1}
+          value={noteValue}
+          maxLength={100_000}
+          placeholder="A note for this story…"
+          aria-describedby={dirty ? unsavedId : undefined}
+          onChange={(event) => useNoteDraftsStore.getState().edit(item.id, collection, event.target.value, savedNote)}
+        />
+        <div className="collection-note-actions">
+          <button type="submit" disabled={!dirty || saving} aria-label={`Save note: ${label}`}>
+            {saving ? 'Saving…' : 'Save note'}
+          </button>
+          {dirty && (
+            <>
+              <button type="button" onClick={() => useNoteDraftsStore.getState().discard(item.id, collection)} aria-label={`Discard unsaved note: ${label}`}>
+                Discard
+              </button>
+              <span id={unsavedId} className="unsaved-hint" data-testid="note-unsaved">
+                Unsaved note
+              </span>
+            </>
+          )}
+        </div>
       </form>
       <div className="collection-tags">
         <ul className="collection-tag-list" aria-label={`Tags on ${label}`}>
           {item.tags.map((t) => (
-            <li key={t} className="tag-chip">
-              {t}
-              <button type="button" className="tag-remove" onClick={() => void store.removeTag(item.id, t).then(setProblem)} aria-label={`Remove tag ${t} from ${label}`}>
-                ×
-              </button>
-            </li>
+            <TagChip key={`${t.collection === null ? 'library' : 'here'}\u0000${t.tag}`} tag={t} label={label} onRemove={() => void store.removeTag(item.id, t).then(setProblem)} />
           ))}
         </ul>
         <form className="collection-inline" onSubmit={(event) => void addTag(event)}>

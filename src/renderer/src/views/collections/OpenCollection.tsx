@@ -121,7 +121,7 @@ export function OpenCollection() {
       ) : (
         <ol className="collection-items" aria-label={`Items in ${name}`}>
           {shown.map((item) => (
-            <CollectionItemRow key={item.id} item={item} index={items.indexOf(item)} count={items.length} canMove={!searching} />
+            <CollectionItemRow key={item.id} item={item} collection={name} index={items.indexOf(item)} count={items.length} canMove={!searching} />
           ))}
         </ol>
       )}

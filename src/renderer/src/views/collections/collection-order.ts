@@ -22,13 +22,10 @@ export interface DeletedCollection {
   tags: Record<string, number[]>;
 }
 
-/**
- * @param ownTags for each item, the tags that belong to this collection (CollectionItem.tags
- *   also lists the item's library-wide tags, which deleting the collection keeps)
- */
-export function snapshotForUndo(name: string, items: readonly CollectionItem[], ownTags: (item: CollectionItem) => readonly string[]): DeletedCollection {
+/** Only the collection's own tags: deleting it keeps the items' library-wide ones, so undo must not add them here. */
+export function snapshotForUndo(name: string, items: readonly CollectionItem[]): DeletedCollection {
   const tags: Record<string, number[]> = {};
-  for (const item of items) for (const tag of ownTags(item)) (tags[tag] ??= []).push(item.id);
+  for (const item of items) for (const { tag, collection } of item.tags) if (collection !== null) (tags[tag] ??= []).push(item.id);
   return {
     name,
     itemIds: items.map((item) => item.id),

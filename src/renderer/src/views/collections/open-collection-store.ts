@@ -3,10 +3,11 @@
  * the last deleted collection, kept so that "Undo" can bring it back.
  */
 import { create } from 'zustand';
-import type { CollectionItem } from '../../../../shared/library';
+import type { CollectionItem, ItemTag } from '../../../../shared/library';
 import { errorText } from '../../lib/errors';
-import { libraryChanged } from '../../lib/library-events';
+import { concerns, libraryChanged, onLibraryChanged } from '../../lib/library-events';
 import { useCollectionsStore } from '../../stores/collections-store';
+import { useNoteDraftsStore, type NoteDraft } from '../../stores/note-drafts-store';
 import { bridge } from '../../transport';
 import { movedOrder, snapshotForUndo, type DeletedCollection } from './collection-order';
 
@@ -21,14 +22,17 @@ interface OpenCollectionState {
   /** Ids the search matched; null when there is no search. */
   matched: ReadonlySet<number> | null;
   searchError: string | null;
-  deleted: DeletedCollection | null;
+  /** The last deleted collection, with the notes that were typed in it but not saved. */
+  deleted: (DeletedCollection & { drafts: NoteDraft[] }) | null;
   open(name: string | null): Promise<void>;
   reload(): Promise<void>;
   move(itemId: number, delta: number): Promise<void>;
   removeItem(itemId: number): Promise<void>;
+  /** Saves this collection's note on an item (empty text deletes it), settling its draft. */
   setNote(itemId: number, body: string): Promise<string | null>;
   addTag(itemId: number, tag: string): Promise<string | null>;
-  removeTag(itemId: number, tag: string): Promise<string | null>;
+  /** Removes the tag at its own level: a library-wide tag from the whole library, this collection's from here. */
+  removeTag(itemId: number, tag: ItemTag): Promise<string | null>;
   search(query: string): Promise<void>;
   deleteOpen(): Promise<string | null>;
   undoDelete(): Promise<string | null>;
@@ -38,12 +42,13 @@ interface OpenCollectionState {
 let searchSeq = 0;
 
 export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => {
-  async function change(work: (name: string) => Promise<unknown>, doing: string, message: string | null): Promise<string | null> {
+  /** Runs a change to one item here, says how it went, then reloads and tells the other views. */
+  async function change<T>(itemId: number, work: (name: string) => Promise<T>, doing: string, message: string | ((result: T) => string) | null): Promise<string | null> {
     const name = get().name;
     if (name === null) return 'No collection is open.';
     try {
-      await work(name);
-      if (message) set({ message });
+      const result = await work(name);
+      if (message) set({ message: typeof message === 'function' ? message(result) : message });
       return null;
     } catch (error) {
       const text = errorText(error, doing);
@@ -51,7 +56,7 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
       return text;
     } finally {
       await get().reload();
-      libraryChanged();
+      libraryChanged({ itemIds: [itemId], by: 'open-collection' });
     }
   }
 
@@ -106,19 +111,36 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
     },
 
     removeItem: async (itemId) => {
-      await change((name) => bridge.call('collections.remove', { name, itemIds: [itemId] }), 'remove the item', 'Removed from the collection (the item stays in your library).');
+      await change(itemId, (name) => bridge.call('collections.remove', { name, itemIds: [itemId] }), 'remove the item', 'Removed from the collection (the item stays in your library).');
       await useCollectionsStore.getState().load();
     },
 
-    setNote: (itemId, body) => change((name) => bridge.call('items.setNote', { itemId, body, collection: name }), 'save the note', body.trim() ? 'Note saved.' : 'Note removed.'),
+    setNote: (itemId, body) =>
+      change(
+        itemId,
+        async (name) => {
+          await bridge.call('items.setNote', { itemId, body, collection: name });
+          useNoteDraftsStore.getState().saved(itemId, name, body);
+        },
+        'save the note',
+        body.trim() ? 'Note saved.' : 'Note removed.',
+      ),
 
     addTag: (itemId, tag) => {
       const trimmed = tag.trim();
       if (!trimmed) return Promise.resolve('Type a tag first.');
-      return change((name) => bridge.call('items.tag', { itemIds: [itemId], tag: trimmed, collection: name }), 'add the tag', `Tagged “${trimmed}”.`);
+      return change(itemId, (name) => bridge.call('items.tag', { itemIds: [itemId], tag: trimmed, collection: name }), 'add the tag', `Tagged “${trimmed}”.`);
     },
 
-    removeTag: (itemId, tag) => change((name) => bridge.call('items.untag', { itemIds: [itemId], tag, collection: name }), 'remove the tag', `Tag “${tag}” removed.`),
+    removeTag: (itemId, { tag, collection }) => {
+      const libraryWide = collection === null;
+      return change(
+        itemId,
+        (name) => bridge.call('items.untag', { itemIds: [itemId], tag, ...(libraryWide ? {} : { collection: name }) }),
+        'remove the tag',
+        ({ untagged }) => (untagged === 0 ? `“${tag}” was no longer on this item.` : libraryWide ? `Library-wide tag “${tag}” removed.` : `Tag “${tag}” removed.`),
+      );
+    },
 
     async search(query) {
       const name = get().name;
@@ -139,21 +161,14 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
     async deleteOpen() {
       const name = get().name;
       if (name === null) return 'No collection is open.';
-      const items = get().items;
-      // Tags listed with an item include its library-wide ones; only this collection's own come back on undo.
-      const own = new Map<number, string[]>();
-      try {
-        for (const item of items.filter((i) => i.tags.length > 0)) {
-          const detail = await bridge.call('items.get', { id: item.id });
-          own.set(item.id, detail.tags.filter((t) => t.collection === name).map((t) => t.tag));
-        }
-      } catch (error) {
-        return errorText(error, 'prepare the deletion');
-      }
-      const snapshot = snapshotForUndo(name, items, (item) => own.get(item.id) ?? []);
+      const snapshot = snapshotForUndo(name, get().items);
       const problem = await useCollectionsStore.getState().delete(name);
       if (problem) return problem;
-      set({ deleted: snapshot, name: null, items: [], query: '', matched: null, message: null });
+      // Unsaved notes typed here go with the collection, and come back with an undo.
+      const drafts = useNoteDraftsStore.getState().takeCollection(name);
+      set({ deleted: { ...snapshot, drafts }, name: null, items: [], query: '', matched: null, message: null });
+      // Its notes and tags went with it: an open item among its items stops showing them.
+      libraryChanged({ itemIds: snapshot.itemIds });
       return null;
     },
 
@@ -169,15 +184,29 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
         return errorText(error, 'bring the collection back');
       } finally {
         await useCollectionsStore.getState().load();
-        libraryChanged();
+        // Its items' notes and tags here are back: an open item among them shows them again.
+        libraryChanged({ itemIds: snapshot.itemIds });
       }
       set({ deleted: null });
+      useNoteDraftsStore.getState().restore(snapshot.drafts);
       await get().open(snapshot.name);
       return null;
     },
 
     renamed(newName) {
+      const oldName = get().name;
+      if (oldName !== null) useNoteDraftsStore.getState().renameCollection(oldName, newName);
       set({ name: newName });
+      // The item detail names the collection beside its notes and tags here.
+      libraryChanged({ itemIds: get().items.map((item) => item.id) });
     },
   };
+});
+
+// A note or tag of an item shown here changed elsewhere (the item detail, the bulk bar): show it.
+onLibraryChanged((change) => {
+  const { name, items, reload } = useOpenCollectionStore.getState();
+  if (name === null) return;
+  const shown = new Set(items.map((item) => item.id));
+  if (concerns(change, 'open-collection', (itemId) => shown.has(itemId))) void reload();
 });

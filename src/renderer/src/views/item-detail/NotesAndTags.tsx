@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ItemDetail } from '../../../../shared/library';
 import { formatDateTime } from '../../lib/format';
 import { useItemStore } from '../../stores/item-store';
+import { noteField, useNoteDraft, useNoteDraftsStore } from '../../stores/note-drafts-store';
 
 /** The user's own words about the item: a note and tags (library-wide), plus those kept in collections. */
 export function NotesAndTags({ detail }: { detail: ItemDetail }) {
@@ -10,13 +11,15 @@ export function NotesAndTags({ detail }: { detail: ItemDetail }) {
   const saveNote = useItemStore((s) => s.saveNote);
   const addTag = useItemStore((s) => s.addTag);
   const removeTag = useItemStore((s) => s.removeTag);
-  const [note, setNote] = useState(globalNote?.body ?? '');
+  const itemId = detail.item.id;
+  const savedNote = globalNote?.body ?? '';
+  // The typed text lives in the drafts store: opening another item must not lose it.
+  const { value: note, dirty } = noteField(useNoteDraft(itemId, null), savedNote);
   const [noteState, setNoteState] = useState<{ text: string; problem: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
   const [tag, setTag] = useState('');
   const [tagProblem, setTagProblem] = useState<string | null>(null);
   const id = useId();
-  const dirty = note !== (globalNote?.body ?? '');
 
   const submitNote = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
@@ -49,8 +52,9 @@ export function NotesAndTags({ detail }: { detail: ItemDetail }) {
           value={note}
           maxLength={100_000}
           placeholder="What you checked, who to call, why it matters…"
+          aria-describedby={`${id}-note-status`}
           onChange={(e) => {
-            setNote(e.target.value);
+            useNoteDraftsStore.getState().edit(itemId, null, e.target.value, savedNote);
             setNoteState(null);
           }}
           onKeyDown={(e) => {
@@ -64,8 +68,13 @@ export function NotesAndTags({ detail }: { detail: ItemDetail }) {
           <button type="submit" disabled={saving || !dirty}>
             {saving ? 'Saving…' : 'Save note'}
           </button>
-          <span className={noteState?.problem ? 'error' : 'muted'} role="status">
-            {noteState?.text ?? (globalNote ? `Last saved ${formatDateTime(globalNote.updatedAt)}` : '')}
+          {dirty && (
+            <button type="button" disabled={saving} onClick={() => useNoteDraftsStore.getState().discard(itemId, null)}>
+              Discard changes
+            </button>
+          )}
+          <span id={`${id}-note-status`} className={noteState?.problem ? 'error' : dirty ? 'unsaved-hint' : 'muted'} role="status" data-testid={dirty ? 'note-unsaved' : undefined}>
+            {noteState?.problem ? noteState.text : dirty ? 'Unsaved note' : (noteState?.text ?? (globalNote ? `Last saved ${formatDateTime(globalNote.updatedAt)}` : ''))}
           </span>
         </div>
       </form>

@@ -273,8 +273,8 @@ function TagPanel({ itemIds, ...panel }: PanelProps) {
       check={() => (tag.trim() ? null : 'Type the tag to add, for example “verified”.')}
       act={async () => {
         await bridge.call('items.tag', { itemIds, tag: tag.trim() });
-        reloadOpenItem(itemIds);
-        libraryChanged();
+        // Named, so the item detail and the open collection show the tag if they show one of these.
+        libraryChanged({ itemIds });
         return `Tagged ${formatItems(itemIds.length)} “${tag.trim()}”.`;
       }}
     >

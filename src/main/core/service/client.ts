@@ -51,6 +51,8 @@ export interface ServiceClientDeps {
   platformOfUrl?: (url: string) => Platform | null;
   /** Per-request time limits; the slow operations (speech recognition) get the longer one. */
   timeoutMs?: { normal: number; slow: number };
+  /** The largest answer read (MAX_BODY_BYTES unless a test says otherwise). */
+  maxBodyBytes?: number;
 }
 
 export interface CallOptions {
@@ -65,6 +67,33 @@ export interface ServiceClient {
 }
 
 export const DEFAULT_TIMEOUTS = { normal: 60_000, slow: 300_000 };
+/** The largest answer read: far above any page of results or transcript, far below what a process can hold. */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/** The body as text, or null once it passes `maxBytes` (the rest is not read). */
+async function readCapped(response: Response, maxBytes: number): Promise<string | null> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel();
+    return null;
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  // Decoded as response.text() would: UTF-8, a byte-order mark dropped, bad bytes replaced.
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
 
 const envelopeSchema = z.object({
   success: z.literal(true),
@@ -78,6 +107,7 @@ const envelopeSchema = z.object({
 
 export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
   const timeouts = deps.timeoutMs ?? DEFAULT_TIMEOUTS;
+  const maxBodyBytes = deps.maxBodyBytes ?? MAX_BODY_BYTES;
 
   const prepare: ServiceClient['prepare'] = (operationId, input) => prepareRequest(operationId, input, deps.settings(), deps.platformOfUrl);
 
@@ -102,7 +132,7 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
     const scrub = (text: string) => text.split(token).join('[redacted]');
 
     let response: Response;
-    let body: string;
+    let body: string | null;
     try {
       response = await deps.fetch(requestUrl, {
         method: 'GET',
@@ -110,9 +140,17 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
         redirect: 'error',
         signal,
       });
-      body = await response.text();
+      body = await readCapped(response, maxBodyBytes);
     } catch (error) {
       throw transportError(error, options.signal, timeout, timeoutMs, request.operation.id);
+    }
+    if (body === null) {
+      // Read whole, such an answer could exhaust memory (a string has a size limit too); asking again would bring the same.
+      throw new GleanerError(
+        'MALFORMED_RESPONSE',
+        `The service’s answer to ${request.operation.id} is larger than ${Math.round(maxBodyBytes / 1024 / 1024)} MB, so Gleaner did not keep it.`,
+        { details: { status: response.status, final: true } },
+      );
     }
 
     if (response.status < 200 || response.status > 299) {

@@ -180,6 +180,29 @@ describe('service client', () => {
     expect(await failure(service.call('videosite/trending', {}))).toMatchObject({ code: 'UPSTREAM_ERROR', details: { status: 503, retryAfterMs: 20_000 } });
   });
 
+  it('refuses an answer larger than it reads, declared or streamed, without holding it', async () => {
+    const body = envelope('videosite', 'trending', { shorts: [], padding: 'x'.repeat(5_000) });
+    const declared = client(async () => new Response(body, { headers: { 'content-length': String(body.length) } }), { maxBodyBytes: 1_000 });
+    const streamed = client(
+      async () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              for (let i = 0; i < 10; i += 1) controller.enqueue(new TextEncoder().encode(body.slice(i * 600, (i + 1) * 600)));
+              controller.close();
+            },
+          }),
+        ),
+      { maxBodyBytes: 1_000 },
+    );
+    for (const { service } of [declared, streamed]) {
+      expect(await failure(service.call('videosite/trending', {}))).toMatchObject({ code: 'MALFORMED_RESPONSE', details: { final: true } });
+    }
+    // Within the limit, and with a byte-order mark, it reads as before.
+    const fits = client(async () => new Response(`\uFEFF${body}`), { maxBodyBytes: 10_000 });
+    await expect(fits.service.call('videosite/trending', {})).resolves.toMatchObject({ body });
+  });
+
   it('never lets the token into an error message or the log, even when the server echoes it', async () => {
     const { service, lines } = client(async () => new Response(JSON.stringify({ message: `bad token ${TOKEN}` }), { status: 401 }));
     const error = await failure(service.call('videosite/trending', {}));

@@ -108,6 +108,23 @@ test('the tag filter offers the tags in use, and follows a collection renamed wh
   await expect(page.getByTestId('result-count')).toHaveText(/^5 items/);
 });
 
+test('a collection of 1,500 draws its rows 200 at a time, and its search finds past a thousand', async ({ page }) => {
+  const { ids } = await rpc<{ ids: number[] }>(served, 'library.ids', { search: {}, limit: ITEMS });
+  await rpc(served, 'collections.create', { name: 'Everything here' });
+  await rpc(served, 'collections.add', { name: 'Everything here', itemIds: ids });
+  await openLibrary(page);
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Collections', exact: true }).click();
+  await page.getByRole('list', { name: 'Your collections' }).getByRole('button', { name: /Everything here/ }).click();
+  const rows = page.getByTestId('collection-item');
+  await expect(rows).toHaveCount(200);
+  await page.getByRole('button', { name: 'Show 200 more (1,300 not shown yet)' }).click();
+  await expect(rows).toHaveCount(400);
+  // Every item matches: more than the thousand a page of hits held.
+  await page.getByLabel('Search this collection').fill('report OR minute');
+  await expect(page.getByRole('status').filter({ hasText: 'match' })).toContainText('1,500 items of 1,500 match');
+  await expect(rows).toHaveCount(200);
+});
+
 test('every item a search found goes into a collection with "Select all"', async ({ page }) => {
   await openLibrary(page);
   await page.getByRole('searchbox', { name: 'Search the library' }).fill('harbour');

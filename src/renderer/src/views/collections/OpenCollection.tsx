@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ExportButton } from '../../components/ExportDialog';
 import { formatItems } from '../../lib/format';
 import { useCollectionsStore } from '../../stores/collections-store';
@@ -40,6 +40,8 @@ function RenameForm({ name, onDone }: { name: string; onDone(): void }) {
 }
 
 /** The open collection: its toolbar, its own search, and its items in order. */
+const ROWS_STEP = 200;
+
 export function OpenCollection() {
   const name = useOpenCollectionStore((s) => s.name);
   const items = useOpenCollectionStore((s) => s.items);
@@ -51,6 +53,9 @@ export function OpenCollection() {
   const searchError = useOpenCollectionStore((s) => s.searchError);
   const [renaming, setRenaming] = useState(false);
   const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
+  // Rows drawn, a step at a time: a collection may hold 100,000 items, each row a form of its own.
+  const [drawn, setDrawn] = useState<{ for: string; rows: number }>({ for: '', rows: ROWS_STEP });
+  const positions = useMemo(() => new Map(items.map((item, index) => [item.id, index])), [items]);
 
   if (name === null) {
     return (
@@ -62,6 +67,9 @@ export function OpenCollection() {
 
   const shown = visibleItems(items, matched);
   const searching = matched !== null;
+  const drawFor = `${name}\u0000${query}`;
+  const rows = drawn.for === drawFor ? drawn.rows : ROWS_STEP;
+  const notDrawn = shown.length - rows;
 
   return (
     <section className="collection-open" aria-labelledby="open-collection-heading">
@@ -119,11 +127,18 @@ export function OpenCollection() {
       ) : shown.length === 0 ? (
         <p className="muted">Nothing in this collection matches “{query}”.</p>
       ) : (
-        <ol className="collection-items" aria-label={`Items in ${name}`}>
-          {shown.map((item) => (
-            <CollectionItemRow key={item.id} item={item} collection={name} index={items.indexOf(item)} count={items.length} canMove={!searching} />
-          ))}
-        </ol>
+        <>
+          <ol className="collection-items" aria-label={`Items in ${name}`}>
+            {shown.slice(0, rows).map((item) => (
+              <CollectionItemRow key={item.id} item={item} collection={name} index={positions.get(item.id) ?? 0} count={items.length} canMove={!searching} />
+            ))}
+          </ol>
+          {notDrawn > 0 && (
+            <button type="button" className="collection-more" onClick={() => setDrawn({ for: drawFor, rows: rows + ROWS_STEP })}>
+              Show {Math.min(ROWS_STEP, notDrawn).toLocaleString('en-US')} more ({notDrawn.toLocaleString('en-US')} not shown yet)
+            </button>
+          )}
+        </>
       )}
     </section>
   );

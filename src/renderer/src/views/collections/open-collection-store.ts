@@ -3,7 +3,7 @@
  * the last deleted collection, kept so that "Undo" can bring it back.
  */
 import { create } from 'zustand';
-import type { CollectionItem, ItemTag } from '../../../../shared/library';
+import { MAX_ITEMS_PER_ACTION, type CollectionItem, type ItemTag } from '../../../../shared/library';
 import { errorText } from '../../lib/errors';
 import { concerns, libraryChanged, onLibraryChanged } from '../../lib/library-events';
 import { useCollectionsStore } from '../../stores/collections-store';
@@ -151,8 +151,9 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
         return;
       }
       try {
-        const result = await bridge.call('library.search', { query, collection: name, limit: 1000 });
-        if (seq === searchSeq) set({ matched: new Set(result.hits.map((hit) => hit.id)), searchError: null });
+        // Every match, however large the collection (a page of hits stopped at 1,000 without a word).
+        const result = await bridge.call('library.ids', { search: { query, collection: name }, limit: MAX_ITEMS_PER_ACTION });
+        if (seq === searchSeq) set({ matched: new Set(result.ids), searchError: null });
       } catch (error) {
         if (seq === searchSeq) set({ searchError: errorText(error, 'search the collection') });
       }

@@ -1,6 +1,7 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LogSink } from './log';
+import { makeFolder } from './make-folder';
 
 /** Appends log lines to `<dataDir>/logs/gleaner.log`; a failing disk never breaks the app. */
 export function createFileLogSink(dataDir: string): LogSink {
@@ -10,7 +11,7 @@ export function createFileLogSink(dataDir: string): LogSink {
   return (line) => {
     try {
       if (!ready) {
-        mkdirSync(folder, { recursive: true });
+        makeFolder(folder);
         ready = true;
       }
       appendFileSync(file, `${line}\n`);

@@ -5,7 +5,8 @@
  * in the data folder and offered as a download until it expires.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { makeFolder } from '../make-folder';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { GleanerError, isGleanerError } from '../../../shared/errors';
@@ -110,7 +111,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
       } else {
         await removeExpiredStaging();
         // runExport writes only into a folder that exists; this export's staging folder is ours to make.
-        await mkdir(join(stagingRoot, exportId), { recursive: true });
+        makeFolder(join(stagingRoot, exportId));
         outPath = join(stagingRoot, exportId, defaultName);
       }
       const controller = new AbortController();

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { makeDataFolder } from '../make-folder';
 import { migrate } from './migrate';
 import { migrations } from './migrations';
 
@@ -15,7 +15,7 @@ export interface OpenDatabaseOptions {
 
 /** Opens (creating if needed) and migrates the library database. */
 export function openDatabase({ path, nativeBinding }: OpenDatabaseOptions): Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') makeDataFolder(dirname(path));
   const db = new BetterSqlite3(path, nativeBinding ? { nativeBinding } : {});
   try {
     // WAL lets the UI read while the queue writes; FULL sync because this is evidence:

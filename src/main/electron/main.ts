@@ -93,6 +93,9 @@ app.on('window-all-closed', () => app.quit());
 app.on('will-quit', () => void core?.close());
 
 start().catch((error: unknown) => {
-  process.stderr.write(`Gleaner could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  const reason = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`Gleaner could not start: ${reason}\n`);
+  // Started from a launcher there is no terminal: say it in a window too (a data folder that cannot be made, say).
+  dialog.showErrorBox('Gleaner could not start', reason);
   app.exit(1);
 });

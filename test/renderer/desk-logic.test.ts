@@ -4,7 +4,7 @@ import type { CollectionItem } from '../../src/shared/library';
 import type { QueueGauge } from '../../src/shared/queue';
 import { bannersFor } from '../../src/renderer/src/components/BannerRules';
 import { GO_PREFIX_MS, globalShortcutFor, type GlobalKeyInput } from '../../src/renderer/src/components/ShortcutKeys';
-import { describeJob, etaText, fraction, holdBackText, intoText, untilText } from '../../src/renderer/src/views/activity/activity-text';
+import { describeJob, etaText, fraction, holdBackText, intoText, runningText, untilText } from '../../src/renderer/src/views/activity/activity-text';
 import { movedOrder, snapshotForUndo, visibleItems } from '../../src/renderer/src/views/collections/collection-order';
 import { overrideKey, overrideRows } from '../../src/renderer/src/views/settings/overrides';
 
@@ -55,6 +55,13 @@ describe('activity wording', () => {
       subject: 'https://www.youtube.com/watch?v=x',
     });
     expect(describeJob({ operation: 'videosite/search', params: { query: 'flood', trim: 'true' } }).subject).toBe('query: flood');
+  });
+
+  it('says what a Fetch run waits for: nothing, or the plan’s next free slot', () => {
+    const now = Date.parse('2024-01-01T00:00:00.000Z');
+    expect(runningText('Search videos', null, now)).toBe('Running search videos…');
+    expect(runningText('Search videos', '2024-01-01T00:00:00.000Z', now)).toBe('Running search videos…');
+    expect(runningText('Search videos', '2024-01-01T00:00:42.000Z', now)).toBe('Waiting for your plan’s next free request (in 42 s), then running search videos…');
   });
 
   it('says when the next request may leave, and how full the windows are', () => {

@@ -47,3 +47,13 @@ export function etaText(minutes: number | null): string | null {
   if (minutes === null || minutes <= 0) return null;
   return durationText(minutes);
 }
+
+/**
+ * What a Fetch run is doing while its answer is awaited: interactive calls go first in the queue,
+ * so the only wait is for the plan's next free slot, which is said when there is one.
+ */
+export function runningText(operationTitle: string, nextFreeSlot: string | null, now: number): string {
+  const until = nextFreeSlot === null ? 'now' : untilText(nextFreeSlot, now);
+  const running = `Running ${operationTitle.toLowerCase()}…`;
+  return until === 'now' ? running : `Waiting for your plan’s next free request (${until}), then ${running.charAt(0).toLowerCase()}${running.slice(1)}`;
+}

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { getOperation, operationsOf, PLATFORMS, PLATFORM_LABELS, type OperationId, type Platform } from '../../../../shared/catalogue';
+import { useActivityStore } from '../../stores/activity-store';
 import { useFetchStore } from '../../stores/fetch-store';
+import { runningText } from '../activity/activity-text';
 import { FetchForm } from './FetchForm';
 import { FetchResults } from './FetchResults';
 import './fetch.css';
@@ -12,6 +14,9 @@ export function FetchView() {
   const setPlatform = useFetchStore((s) => s.setPlatform);
   const setOperation = useFetchStore((s) => s.setOperation);
   const status = useFetchStore((s) => s.status);
+  // The queue's gauge, followed app-wide: a run waits only for the plan's next free slot.
+  const nextFreeSlot = useActivityStore((s) => s.status?.gauge.nextFreeSlot ?? null);
+  const statusAt = useActivityStore((s) => s.statusAt);
   const error = useFetchStore((s) => s.error);
   const results = useFetchStore((s) => s.results);
   const id = useId();
@@ -57,7 +62,7 @@ export function FetchView() {
       )}
       <FetchForm />
       <div className="fetch-status" role="status" aria-live="polite">
-        {status === 'running' ? `Running ${op.title.toLowerCase()}…` : status === 'loading-more' ? 'Loading the next page…' : ''}
+        {status === 'running' ? runningText(op.title, nextFreeSlot, statusAt) : status === 'loading-more' ? 'Loading the next page…' : ''}
       </div>
       {error && (
         <p className="fetch-error error" role="alert">

@@ -340,6 +340,8 @@ export function createFetchQueue(deps: QueueDeps) {
   function dispatch(job: JobRow, now: number): void {
     let sendId = 0;
     let lost = false;
+    // IMMEDIATE: it reads the lease before writing, and a deferred transaction whose snapshot
+    // another process's commit made stale cannot then write (SQLITE_BUSY, not waited out).
     const claimed = db.transaction(() => {
       // Checked in the same transaction as the claim: a runner that slept past its lease must not
       // send a job the runner that took over may be sending too.
@@ -351,7 +353,7 @@ export function createFetchQueue(deps: QueueDeps) {
       // Recorded before the request leaves, so a crash mid-request still counts against the windows.
       sendId = Number(logSend.run(now, job.id).lastInsertRowid);
       return true;
-    })();
+    }).immediate();
     if (lost) loseLease();
     if (!claimed) return;
     moveSend(null, now);

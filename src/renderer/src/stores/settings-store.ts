@@ -53,6 +53,17 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
     }
   }
 
+  /** A change to a platform's link hosts; its verdict is kept under the CLI's key, `hosts.<platform>`. */
+  const changeHosts = (platform: Platform, request: () => Promise<SettingsSnapshot>, doing: string): Promise<boolean> =>
+    change(
+      `hosts.${platform}`,
+      async () => {
+        set({ snapshot: await request() });
+      },
+      doing,
+      'Saved.',
+    );
+
   return {
     snapshot: null,
     token: null,
@@ -93,25 +104,9 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
         'Back to the default.',
       ),
 
-    addHosts: (platform, hosts) =>
-      change(
-        `hosts.${platform}`,
-        async () => {
-          set({ snapshot: await bridge.call('settings.addHosts', { platform, hosts }) });
-        },
-        'add these hosts',
-        'Saved.',
-      ),
+    addHosts: (platform, hosts) => changeHosts(platform, () => bridge.call('settings.addHosts', { platform, hosts }), 'add these hosts'),
 
-    removeHost: (platform, host) =>
-      change(
-        `hosts.${platform}`,
-        async () => {
-          set({ snapshot: await bridge.call('settings.removeHost', { platform, host }) });
-        },
-        'remove this host',
-        'Saved.',
-      ),
+    removeHost: (platform, host) => changeHosts(platform, () => bridge.call('settings.removeHost', { platform, host }), 'remove this host'),
 
     saveToken: (token) =>
       change(

@@ -8,6 +8,7 @@
 export const METHOD_NAMES = [
   'app.info',
   'service.call',
+  'service.cancel',
   'settings.get',
   'settings.set',
   'settings.unset',

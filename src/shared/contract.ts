@@ -186,10 +186,13 @@ export const methods = {
         operation: z.enum(OPERATION_IDS),
         params: z.record(z.string().max(100), paramValue).default({}),
         collection: collectionName.optional(),
+        /** Chosen by the caller, so that it can cancel the call while it waits (service.cancel). */
+        ticket: z.string().min(8).max(100).optional(),
       })
       .strict(),
     output: returns<CallResult>(),
   },
+  'service.cancel': { input: z.object({ ticket: z.string().min(8).max(100) }).strict(), output: returns<{ cancelled: number }>() },
   'settings.get': { input: noInput, output: returns<SettingsSnapshot>() },
   'settings.set': {
     input: z.object({ key: z.string().min(1).max(200), value: z.string().max(2000) }).strict(),

@@ -183,6 +183,27 @@ test('search the short-video app, load more, collect three, fetch a transcript, 
   }
 });
 
+test('a run waiting for the plan’s next free request says so, and Cancel ends it with nothing fetched', async ({ page, gleaner }) => {
+  await stayLocal(page, gleaner);
+  await rpc(gleaner, 'settings.set', { key: 'limits.per-minute', value: '1' });
+  await page.goto(gleaner.url);
+  await openView(page, 'Fetch');
+  const main = page.getByRole('main', { name: 'Fetch' });
+  await chooseOperation(page, 'Video site', 'Search');
+  await main.getByLabel('Query', { exact: false }).fill('council');
+  await main.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(main.getByRole('table').locator('tbody tr').first()).toBeVisible();
+
+  // The minute's one request is spent: the next run waits, and says for how long.
+  await main.getByLabel('Query', { exact: false }).fill('harbour');
+  await main.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(main.locator('.fetch-status')).toHaveText(/^Waiting for your plan’s next free request \(in \d+ s\), then running search/);
+  await main.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(main.getByRole('alert')).toHaveText('Cancelled: nothing was fetched.');
+  await expect(main.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
+  expect(await rpc(gleaner, 'queue.status')).toMatchObject({ counts: { cancelled: 1, queued: 0 } });
+});
+
 test('a video-site transcript found in the Library opens the video at the moment, through an https link', async ({ page, gleaner }) => {
   await stayLocal(page, gleaner);
   await page.goto(gleaner.url);

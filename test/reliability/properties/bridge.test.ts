@@ -103,6 +103,7 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
       { requiredKeys: ['operation'] },
     ),
   ),
+  'service.cancel': fc.record({ ticket: fc.oneof(fc.uuid(), fc.string({ minLength: 8, maxLength: 20 })) }),
   'settings.get': fc.constant({}),
   'settings.set': fc.oneof(
     fc.constantFrom(['plan', 'team'], ['plan', 'starter'], ['limits.per-minute', '600'], ['param.videosite.search.query', 'q'], ['base-url', 'demo']).map(([key, value]) => ({ key, value })),

@@ -3,15 +3,29 @@ import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
 import { waitForBatch } from '../queue/wait';
 
-/** Runs one operation through the queue (so it respects the budget) and waits for it. */
-export function createServiceHandlers(ctx: CoreContext): Pick<Handlers, 'service.call'> {
+/**
+ * Runs one operation through the queue (so it respects the budget) and waits for it. A call
+ * made with a ticket can be cancelled with it while it waits or runs (the Fetch view's Cancel).
+ */
+export function createServiceHandlers(ctx: CoreContext): Pick<Handlers, 'service.call' | 'service.cancel'> {
+  const waiting = new Map<string, number>();
   return {
-    'service.call': async ({ operation, params, collection }) => {
+    'service.call': async ({ operation, params, collection, ticket }) => {
       // Parameters and the collection name are checked before anything is queued or sent.
       if (collection !== undefined) ctx.collections.ensure(collection);
       const { batchId, jobIds } = ctx.queue.enqueue({ kind: 'call', label: operation, ...(collection ? { collection } : {}), jobs: [{ operation, params }] });
-      const outcome = await waitForBatch(ctx.queue, ctx.events, batchId);
-      return callResult(ctx, batchId, jobIds[0]!, outcome.kind === 'paused' ? { code: outcome.reason, message: outcome.message } : null);
+      if (ticket !== undefined) waiting.set(ticket, batchId);
+      try {
+        const outcome = await waitForBatch(ctx.queue, ctx.events, batchId);
+        return callResult(ctx, batchId, jobIds[0]!, outcome.kind === 'paused' ? { code: outcome.reason, message: outcome.message } : null);
+      } finally {
+        if (ticket !== undefined) waiting.delete(ticket);
+      }
+    },
+    // An unknown ticket (the call has ended, or never was) cancels nothing.
+    'service.cancel': ({ ticket }) => {
+      const batchId = waiting.get(ticket);
+      return { cancelled: batchId === undefined ? 0 : ctx.queue.cancel({ batchId }) };
     },
   };
 }

@@ -48,6 +48,8 @@ interface FetchState {
   /** Runs the chosen operation; resolves to false when the form was not valid (nothing was sent). */
   run(): Promise<boolean>;
   loadMore(): Promise<void>;
+  /** Cancels the run or page load under way, waiting in the queue or on its way. */
+  cancelRun(): Promise<void>;
   select(index: number, gesture: SelectGesture): void;
   selectAll(select: boolean): void;
 }
@@ -71,7 +73,7 @@ function callProblem(result: CallResult): string | null {
     case 'paused':
       return `The request queue is paused${detail ? `: ${detail}` : '.'} Fix it in Settings or Activity, then run again.`;
     case 'cancelled':
-      return 'The request was cancelled before it finished.';
+      return 'Cancelled: nothing was fetched.';
     case 'failed':
       return detail ? `The service could not answer: ${detail}` : 'The service could not answer this request. Try again in a moment.';
   }
@@ -87,6 +89,14 @@ async function hitsFor(ids: readonly number[]): Promise<SearchHit[]> {
 }
 
 let runSeq = 0;
+/** The ticket of the call under way (service.cancel takes it), or null. */
+let runningTicket: string | null = null;
+
+/** A fresh ticket for a call, remembered as the one under way. */
+function ticketForRun(): string {
+  runningTicket = crypto.randomUUID();
+  return runningTicket;
+}
 
 export const useFetchStore = create<FetchState>((set, get) => ({
   platform: PLATFORMS[0],
@@ -131,7 +141,7 @@ export const useFetchStore = create<FetchState>((set, get) => ({
     const seq = ++runSeq;
     set({ status: 'running', error: null, attempted: false });
     try {
-      const result = await bridge.call('service.call', { operation: op.id, params: check.params });
+      const result = await bridge.call('service.call', { operation: op.id, params: check.params, ticket: ticketForRun() });
       if (seq !== runSeq) return true;
       const problem = callProblem(result);
       if (problem) {
@@ -169,7 +179,7 @@ export const useFetchStore = create<FetchState>((set, get) => ({
     const seq = ++runSeq;
     set({ status: 'loading-more', error: null });
     try {
-      const result = await bridge.call('service.call', { operation: results.operation, params: nextPageParams(results.params, results.nextPage) });
+      const result = await bridge.call('service.call', { operation: results.operation, params: nextPageParams(results.params, results.nextPage), ticket: ticketForRun() });
       if (seq !== runSeq) return;
       const problem = callProblem(result);
       if (problem) {
@@ -196,6 +206,17 @@ export const useFetchStore = create<FetchState>((set, get) => ({
     } catch (error) {
       if (seq === runSeq) set({ status: 'idle', error: errorText(error, 'load more results') });
     }
+  },
+
+  async cancelRun() {
+    const ticket = runningTicket;
+    if (ticket === null || get().status === 'idle') return;
+    try {
+      await bridge.call('service.cancel', { ticket });
+    } catch (error) {
+      set({ error: errorText(error, 'cancel the request') });
+    }
+    // The call itself then answers "cancelled", and the run ends there.
   },
 
   select(index, gesture) {

@@ -19,6 +19,19 @@ describe('service.call', () => {
     expect((items as { value: { items: unknown[] } }).value.items).toHaveLength(value.itemIds.length);
   });
 
+  it('cancels a call by the ticket it was made with, while it waits for the plan’s next slot', async () => {
+    testCore = createTestCore({ fetch: realFetch });
+    await testCore.core.dispatch('settings.set', { key: 'limits.per-minute', value: '1' });
+    expect(await testCore.core.dispatch('service.call', { operation: 'videosite/trending', params: {} })).toMatchObject({ ok: true, value: { state: 'done' } });
+    // The minute's one request is spent: this call waits in the queue.
+    const waiting = testCore.core.dispatch('service.call', { operation: 'videosite/search', params: { query: 'harbour' }, ticket: 'fetch-view-ticket-1' });
+    expect(await testCore.core.dispatch('service.cancel', { ticket: 'unknown-ticket' })).toEqual({ ok: true, value: { cancelled: 0 } });
+    expect(await testCore.core.dispatch('service.cancel', { ticket: 'fetch-view-ticket-1' })).toEqual({ ok: true, value: { cancelled: 1 } });
+    expect(await waiting).toMatchObject({ ok: true, value: { state: 'cancelled', itemIds: [] } });
+    // Ended: the ticket cancels nothing more.
+    expect(await testCore.core.dispatch('service.cancel', { ticket: 'fetch-view-ticket-1' })).toEqual({ ok: true, value: { cancelled: 0 } });
+  });
+
   it.each([
     [{ operation: 'videosite/nothing', params: {} }, /operation/],
     [{ operation: 'videosite/search', params: { query: { nested: true } } }, /params/],

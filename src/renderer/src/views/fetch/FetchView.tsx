@@ -64,6 +64,11 @@ export function FetchView() {
       <div className="fetch-status" role="status" aria-live="polite">
         {status === 'running' ? runningText(op.title, nextFreeSlot, statusAt) : status === 'loading-more' ? 'Loading the next page…' : ''}
       </div>
+      {status !== 'idle' && (
+        <button type="button" className="fetch-cancel" onClick={() => void useFetchStore.getState().cancelRun()}>
+          Cancel
+        </button>
+      )}
       {error && (
         <p className="fetch-error error" role="alert">
           {error}

@@ -241,7 +241,8 @@ export const methods = {
   'collections.remove': { input: z.object({ name: collectionName, itemIds }).strict(), output: returns<{ removed: number }>() },
   'collections.reorder': { input: z.object({ name: collectionName, itemIds }).strict(), output: returns<{ items: CollectionItem[] }>() },
   'collections.items': {
-    input: z.object({ name: collectionName }).strict(),
+    // itemIds: only these (those still in it), for a view refreshing the rows it just changed.
+    input: z.object({ name: collectionName, itemIds: itemIds.optional() }).strict(),
     output: returns<{ collection: CollectionSummary; items: CollectionItem[] }>(),
   },
   'queue.status': { input: noInput, output: returns<QueueStatus>() },

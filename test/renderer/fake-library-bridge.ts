@@ -22,6 +22,8 @@ export function createFakeLibraryBridge() {
   const db: Stored = { collections: [], notes: [], tags: [] };
   let nextId = 1;
   const calls: string[] = [];
+  /** The inputs of those calls, in the same order. */
+  const inputs: unknown[] = [];
 
   const byName = (name: string) => {
     const found = db.collections.find((c) => c.name.toLowerCase() === name.trim().toLowerCase());
@@ -46,11 +48,11 @@ export function createFakeLibraryBridge() {
     } as unknown as ItemDetail;
   };
 
-  const collectionItems = (name: string): { collection: CollectionSummary; items: CollectionItem[] } => {
+  const collectionItems = (name: string, only?: readonly number[]): { collection: CollectionSummary; items: CollectionItem[] } => {
     const c = byName(name);
     return {
       collection: summary(c),
-      items: c.itemIds.map((id, index) => ({
+      items: c.itemIds.flatMap((id, index) => (only && !only.includes(id) ? [] : [{ id, index }])).map(({ id, index }) => ({
         id,
         position: index + 1,
         addedAt: AT,
@@ -94,7 +96,7 @@ export function createFakeLibraryBridge() {
       c.itemIds.push(...fresh);
       return { added: fresh.length };
     },
-    'collections.items': ({ name }) => collectionItems(name),
+    'collections.items': ({ name, itemIds }) => collectionItems(name, itemIds),
     'items.get': ({ id }) => detail(id),
     'items.setNote': ({ itemId, body, collection }) => {
       if (body.length > 100_000) throw new GleanerError('INVALID_INPUT', 'A note is at most 100,000 characters.');
@@ -120,9 +122,11 @@ export function createFakeLibraryBridge() {
   return {
     /** Every method called, in order. */
     calls,
+    inputs,
     bridge: {
       async call(method: string, input: unknown): Promise<unknown> {
         calls.push(method);
+        inputs.push(structuredClone(input));
         const run = methods[method];
         if (!run) throw new Error(`the fake library has no ${method}`);
         return structuredClone(run(input as Input));

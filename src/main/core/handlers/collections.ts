@@ -27,6 +27,6 @@ export function createCollectionHandlers(ctx: CoreContext): Pick<Handlers, Colle
       collections.reorder(name, itemIds);
       return { items: collections.items(name).items };
     },
-    'collections.items': ({ name }) => collections.items(name),
+    'collections.items': ({ name, itemIds }) => collections.items(name, itemIds),
   };
 }

@@ -168,20 +168,21 @@ export function createCollectionRepository(db: Database, now: () => string) {
       })();
     },
 
-    items(name: string): { collection: CollectionSummary; items: CollectionItem[] } {
+    /** The collection's items in order, or only those of `itemIds` still in it (a view refreshing the rows it changed). */
+    items(name: string, itemIds?: readonly number[]): { collection: CollectionSummary; items: CollectionItem[] } {
       const collection = require(name);
       const summary = this.list().find((c) => c.id === collection.id)!;
       // Each tag keeps its level: a library-wide one is removed library-wide, this collection's here.
       const rows = db
-        .prepare<[number, number, number], Omit<CollectionItem, 'tags'> & { tags: string | null }>(
+        .prepare<{ id: number; only: string | null }, Omit<CollectionItem, 'tags'> & { tags: string | null }>(
           `SELECT i.id, ci.position, ci.added_at AS addedAt, i.platform, i.kind, i.title, i.url, i.author_name AS authorName,
-                  (SELECT body FROM notes n WHERE n.item_id = i.id AND n.collection_id = ?) AS note,
+                  (SELECT body FROM notes n WHERE n.item_id = i.id AND n.collection_id = @id) AS note,
                   (SELECT json_group_array(json_object('tag', tag, 'libraryWide', collection_id = 0))
-                     FROM (SELECT tag, collection_id FROM tags t WHERE t.item_id = i.id AND t.collection_id IN (0, ?) ORDER BY tag COLLATE NOCASE, collection_id)) AS tags
+                     FROM (SELECT tag, collection_id FROM tags t WHERE t.item_id = i.id AND t.collection_id IN (0, @id) ORDER BY tag COLLATE NOCASE, collection_id)) AS tags
              FROM collection_items ci JOIN items i ON i.id = ci.item_id
-            WHERE ci.collection_id = ? ORDER BY ci.position`,
+            WHERE ci.collection_id = @id AND (@only IS NULL OR ci.item_id IN (SELECT value FROM json_each(@only))) ORDER BY ci.position`,
         )
-        .all(collection.id, collection.id, collection.id);
+        .all({ id: collection.id, only: itemIds === undefined ? null : JSON.stringify(itemIds) });
       const scoped = (json: string | null): ItemTag[] =>
         (JSON.parse(json ?? '[]') as { tag: string; libraryWide: 0 | 1 }[]).map(({ tag, libraryWide }) => ({ collection: libraryWide ? null : collection.name, tag }));
       return { collection: summary, items: rows.map((row) => ({ ...row, tags: scoped(row.tags) })) };

@@ -55,9 +55,28 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
       set({ message: text });
       return text;
     } finally {
-      await get().reload();
+      await refreshRow(itemId);
       libraryChanged({ itemIds: [itemId], by: 'open-collection' });
     }
+  }
+
+  /**
+   * Reads again the one row a change touched, in place (gone from the list if it left the
+   * collection): reading the whole of a long collection after every note or tag would not do.
+   */
+  async function refreshRow(itemId: number): Promise<void> {
+    const name = get().name;
+    if (name === null) return;
+    try {
+      const { items: fresh } = await bridge.call('collections.items', { name, itemIds: [itemId] });
+      if (get().name !== name) return;
+      const row = fresh[0];
+      set({ items: row ? get().items.map((item) => (item.id === itemId ? row : item)) : get().items.filter((item) => item.id !== itemId) });
+    } catch {
+      await get().reload();
+      return;
+    }
+    if (get().query) void get().search(get().query);
   }
 
   return {

@@ -27,6 +27,16 @@ function captureIo(env: Record<string, string | undefined> = {}) {
   return { io, out: () => out.join(''), err: () => err.join('') };
 }
 
+/** Runs `work` with a fresh temporary folder, removed afterwards whatever happens. */
+async function inTempDir(prefix: string, work: (dir: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    await work(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('gleaner CLI', () => {
   it('lists its commands in --help', async () => {
     const { io, out } = captureIo();
@@ -79,8 +89,7 @@ describe('gleaner CLI', () => {
 
 describe('gleaner CLI output', () => {
   it('never passes a terminal control sequence from platform text to the terminal', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gleaner-cli-controls-'));
-    try {
+    await inTempDir('gleaner-cli-controls-', async (dir) => {
       const db = openDatabase({ path: join(dir, DATABASE_FILE_NAME) });
       const hostile = item({
         nativeId: 'esc1',
@@ -105,16 +114,13 @@ describe('gleaner CLI output', () => {
       expect(json.out()).not.toMatch(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
       const shown = JSON.parse(json.out()) as { item: { authorHandle: string; text: string; publishedText: string } };
       expect(shown.item).toMatchObject({ authorHandle: '@x\u001b[2J', text: 'invoice\u202egnp.exe \u2066isolated\u2069', publishedText: '3 days\u009b ago' });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe('gleaner collections show', () => {
   it('lists each item with its note and tags here, library-wide tags marked, and keeps the level in --json', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gleaner-cli-collection-'));
-    try {
+    await inTempDir('gleaner-cli-collection-', async (dir) => {
       const db = openDatabase({ path: join(dir, DATABASE_FILE_NAME) });
       const { itemIds } = createIngester(db, stubNormalise)(fakeResponse('videosite/search', { items: [item({ nativeId: 'v1', title: 'Harbour wall' }), item({ nativeId: 'v2', title: 'Tide gauge' })] }));
       const collections = createCollectionRepository(db, () => '2026-01-02T03:04:05Z');
@@ -147,16 +153,13 @@ describe('gleaner collections show', () => {
         { collection: 'Harbour story', tag: 'eyewitness' },
         { collection: null, tag: 'verified' },
       ]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe('gleaner CLI on names the library does not have', () => {
   it('reports a collection or a job that does not exist as NOT_FOUND (exit 1), not as an empty answer', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gleaner-cli-missing-'));
-    try {
+    await inTempDir('gleaner-cli-missing-', async (dir) => {
       for (const [argv, message] of [
         [['search', '', '--collection', 'Nope'], 'error NOT_FOUND: There is no collection named "Nope".\n'],
         [['queue', 'cancel', '99999'], /^error NOT_FOUND: There is no job 99999 in the queue/],
@@ -167,9 +170,7 @@ describe('gleaner CLI on names the library does not have', () => {
         expect(err()).toMatch(message);
         expect(out()).toBe('');
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -198,16 +199,13 @@ describe('gleaner CLI on input it cannot use', () => {
   });
 
   it('calls an import list with no fetchable link a mistake (exit 2), after showing why for each line', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gleaner-cli-import-'));
-    try {
+    await inTempDir('gleaner-cli-import-', async (dir) => {
       const { io, err, out } = captureIo();
       (io.stdin as PassThrough).end('not a link\nhttps://example.com/page\n');
       expect(await runCli(['import', '-', '--data-dir', dir], io, '/nowhere')).toBe(2);
       expect(out()).toMatch(/0 to fetch, 2 rejected/);
       expect(err()).toBe('error INVALID_INPUT: None of the 2 line(s) is a link Gleaner can fetch; the plan above says why for each.\n');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -246,22 +244,18 @@ describe('gleaner CLI and a service that refuses', () => {
 
 describe('gleaner call on an operation without pages', () => {
   it('says that --pages changes nothing, and fetches the one page', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gleaner-cli-pages-'));
-    try {
+    await inTempDir('gleaner-cli-pages-', async (dir) => {
       const { io, out, err } = captureIo();
       expect(await runCli(['call', 'videosite', 'video', 'url=https://www.youtube.com/watch?v=dQw4w9WgXcQ', '--pages', '3', '--data-dir', dir], io, '/nowhere'), err()).toBe(0);
       expect(err()).toBe('note: videosite video answers in one page, so --pages and --max-items change nothing.\n');
       expect(out()).toMatch(/^videosite\/video page 1: 200 /);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe('gleaner config get', () => {
   it('gives the default a parameter name or path takes when it is not set, and the override when it is', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gleaner-cli-config-'));
-    try {
+    await inTempDir('gleaner-cli-config-', async (dir) => {
       const get = async (...argv: string[]) => {
         const { io, out } = captureIo();
         expect(await runCli(['config', 'get', ...argv, '--data-dir', dir], io, '/nowhere')).toBe(0);
@@ -274,9 +268,7 @@ describe('gleaner config get', () => {
       expect(await runCli(['config', 'set', 'param.videosite.search.filter', 'kind', '--data-dir', dir], captureIo().io, '/nowhere')).toBe(0);
       expect(await get('param.videosite.search.filter')).toBe('kind\n');
       expect(JSON.parse(await get('param.videosite.search.filter', '--json'))).toEqual({ 'param.videosite.search.filter': 'kind' });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 

@@ -58,3 +58,25 @@ export async function saveFromForm(formKey: string, key: string, save: () => Pro
   });
   return saved;
 }
+
+/** A table of settings in use (overrides, link hosts): its caption for screen readers, its headings, an unnamed last column of actions. */
+export function SettingsTable({ caption, columns, children }: { caption: string; columns: readonly string[]; children: ReactNode }) {
+  return (
+    <table className="overrides-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '../../../../shared/catalogue';
 import { usePasteStore } from '../../stores/paste-store';
 import { useSettingsStore } from '../../stores/settings-store';
-import { FieldFeedback, saveFromForm, useFieldAria } from './Field';
+import { FieldFeedback, saveFromForm, SettingsTable, useFieldAria } from './Field';
 import { addedHostsNote, hostsKey, hostsRows, savedHosts, splitHosts, type HostsRow } from './hosts';
 
 /** The key under which the add form's verdict is kept (its real key changes with the platform picked). */
@@ -91,18 +91,7 @@ function HostsTable({ rows, onRemoved }: { rows: HostsRow[]; onRemoved(note: str
   };
 
   return (
-    <table className="overrides-table">
-      <caption className="visually-hidden">Extra link hosts in use</caption>
-      <thead>
-        <tr>
-          <th scope="col">Platform</th>
-          <th scope="col">Extra hosts</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
+    <SettingsTable caption="Extra link hosts in use" columns={['Platform', 'Extra hosts']}>
         {rows.map((row) => {
           const label = PLATFORM_LABELS[row.platform];
           const busy = saving[row.key] === true;
@@ -130,8 +119,7 @@ function HostsTable({ rows, onRemoved }: { rows: HostsRow[]; onRemoved(note: str
             </tr>
           );
         })}
-      </tbody>
-    </table>
+    </SettingsTable>
   );
 }
 

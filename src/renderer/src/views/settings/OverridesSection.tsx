@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { getOperation, OPERATIONS, PLATFORM_LABELS, type OperationId } from '../../../../shared/catalogue';
 import { useSettingsStore } from '../../stores/settings-store';
-import { FieldFeedback, saveFromForm, useFieldAria } from './Field';
+import { FieldFeedback, saveFromForm, SettingsTable, useFieldAria } from './Field';
 import { overrideKey, overrideRows } from './overrides';
 
 /** The key under which the add form's errors are kept (its real key changes as the user picks). */
@@ -93,20 +93,7 @@ export function OverridesSection() {
       {rows.length === 0 ? (
         <p data-testid="no-overrides">No overrides: every operation uses Gleaner’s defaults.</p>
       ) : (
-        <table className="overrides-table">
-          <caption className="visually-hidden">Overrides in use</caption>
-          <thead>
-            <tr>
-              <th scope="col">Operation</th>
-              <th scope="col">Changes</th>
-              <th scope="col">Default</th>
-              <th scope="col">Sent instead</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+        <SettingsTable caption="Overrides in use" columns={['Operation', 'Changes', 'Default', 'Sent instead']}>
             {rows.map((row) => (
               <tr key={row.key} data-testid="override-row">
                 <td>{row.operation ? `${PLATFORM_LABELS[row.operation.platform]} · ${row.operation.title}` : row.key}</td>
@@ -121,8 +108,7 @@ export function OverridesSection() {
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
+        </SettingsTable>
       )}
       <AddOverrideForm />
     </section>

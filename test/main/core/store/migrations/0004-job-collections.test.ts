@@ -1,12 +1,9 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrations } from '../../../../../src/main/core/store/migrations';
 import { migration0004 } from '../../../../../src/main/core/store/migrations/0004-job-collections';
+import { databaseAtVersion } from './at-version';
 
 function migrated() {
-  const db = new BetterSqlite3(':memory:');
-  db.pragma('foreign_keys = ON');
-  for (const m of migrations.slice(0, 3)) m.up(db);
+  const db = databaseAtVersion(3);
   migration0004.up(db);
   return db;
 }

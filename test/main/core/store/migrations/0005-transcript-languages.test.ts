@@ -1,12 +1,10 @@
-import BetterSqlite3 from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrations } from '../../../../../src/main/core/store/migrations';
 import { migration0005 } from '../../../../../src/main/core/store/migrations/0005-transcript-languages';
+import { databaseAtVersion } from './at-version';
 
 function atVersion4() {
-  const db = new BetterSqlite3(':memory:');
-  db.pragma('foreign_keys = ON');
-  for (const m of migrations.slice(0, 4)) m.up(db);
+  const db = databaseAtVersion(4);
   db.prepare(
     "INSERT INTO responses (id, operation, params, request_url, request_id, status, fetched_at, body_sha256, body) VALUES (1, 'videosite/transcript', '{}', 'u', 'req_1', 200, 't', 'h', '{}')",
   ).run();

@@ -1,12 +1,9 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrations } from '../../../../../src/main/core/store/migrations';
 import { migration0006 } from '../../../../../src/main/core/store/migrations/0006-item-extras';
+import { databaseAtVersion } from './at-version';
 
 function atVersion5WithAnItem() {
-  const db = new BetterSqlite3(':memory:');
-  db.pragma('foreign_keys = ON');
-  for (const m of migrations.slice(0, 5)) m.up(db);
+  const db = databaseAtVersion(5);
   db.prepare(
     "INSERT INTO responses (id, operation, params, request_url, request_id, status, fetched_at, body_sha256, body) VALUES (1, 'pinboard/pin', '{}', 'u', 'req_1', 200, 't', 'h', '{}')",
   ).run();

@@ -1,15 +1,12 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrations } from '../../../../../src/main/core/store/migrations';
 import { migration0007 } from '../../../../../src/main/core/store/migrations/0007-microblog-handles';
+import { databaseAtVersion } from './at-version';
 
 const DIDS_OF_HANDLE = `SELECT DISTINCT author_id FROM items
   WHERE platform = 'microblog' AND author_handle IS NOT NULL AND author_id IS NOT NULL AND lower(author_handle) = lower(?)`;
 
 function atVersion6WithItems() {
-  const db = new BetterSqlite3(':memory:');
-  db.pragma('foreign_keys = ON');
-  for (const m of migrations.slice(0, 6)) m.up(db);
+  const db = databaseAtVersion(6);
   db.prepare(
     "INSERT INTO responses (id, operation, params, request_url, request_id, status, fetched_at, body_sha256, body) VALUES (1, 'microblog/user/posts', '{}', 'u', 'req_1', 200, 't', 'h', '{}')",
   ).run();

@@ -1,15 +1,12 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrations } from '../../../../../src/main/core/store/migrations';
 import { migration0008 } from '../../../../../src/main/core/store/migrations/0008-job-priority';
+import { databaseAtVersion } from './at-version';
 
 // As the queue asks it (fetch-queue.ts): the index named, so a small table's statistics do not matter.
 const NEXT = "SELECT id FROM jobs INDEXED BY jobs_next WHERE state = 'queued' AND not_before <= ? ORDER BY priority DESC, id LIMIT 1";
 
 function atVersion7WithJobs() {
-  const db = new BetterSqlite3(':memory:');
-  db.pragma('foreign_keys = ON');
-  for (const m of migrations.slice(0, 7)) m.up(db);
+  const db = databaseAtVersion(7);
   const batch = db.prepare("INSERT INTO batches (id, kind, label, created_at) VALUES (?, ?, 'x', 't')");
   batch.run(1, 'import');
   batch.run(2, 'call');

@@ -1,12 +1,9 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrations } from '../../../../../src/main/core/store/migrations';
 import { migration0009 } from '../../../../../src/main/core/store/migrations/0009-one-transcript-per-text';
+import { databaseAtVersion } from './at-version';
 
 function atVersion8WithTranscripts() {
-  const db = new BetterSqlite3(':memory:');
-  db.pragma('foreign_keys = ON');
-  for (const m of migrations.slice(0, 8)) m.up(db);
+  const db = databaseAtVersion(8);
   db.prepare("INSERT INTO responses (id, operation, params, request_url, request_id, status, fetched_at, body_sha256, body) VALUES (1, 'videosite/video', '{}', 'u', 'req_1', 200, 't', 'h', '{}')").run();
   const item = db.prepare("INSERT INTO items (id, platform, kind, native_id, first_fetched_at, last_fetched_at, last_response_id) VALUES (?, 'videosite', 'video', ?, 't', 't', 1)");
   item.run(1, 'a1');

@@ -29,7 +29,10 @@ export type PauseReason = 'user' | 'TOKEN_REJECTED' | 'TOKEN_MISSING' | 'SUBSCRI
 
 export interface QueueGauge {
   usedThisMinute: number;
+  /** Sends that count toward today's budget: the last 24 hours, or since the daily reset. */
   usedToday: number;
+  /** The `limits.day-reset` setting: `rolling` (a sliding 24 hours) or the reset time, HH:MM UTC. */
+  dayReset: string;
   /** The plan's limits. */
   limits: PlanLimits;
   /** What Gleaner allows itself while colleagues' 429s suggest they spend part of the budget. */
@@ -129,4 +132,9 @@ export function durationText(minutes: number): string {
 export function holdBackSentence(share: number, allowed: PlanLimits): string | null {
   if (share >= 1) return null;
   return `Colleagues on your team are using part of the same budget, so Gleaner currently allows itself ${Math.round(share * 100)} % of the plan (${allowed.perMinute.toLocaleString('en-US')} a minute, ${allowed.perDay.toLocaleString('en-US')} a day).`;
+}
+
+/** What "today" covers for the daily budget, from the `limits.day-reset` setting's text. */
+export function dayWindowText(dayReset: string): string {
+  return dayReset === 'rolling' ? 'last 24 hours' : `since ${dayReset} UTC`;
 }

@@ -306,6 +306,21 @@ test.describe('Settings', () => {
     await expect(page.getByRole('form', { name: 'Custom limit: requests a minute' }).getByText('Saved.')).toBeVisible();
     expect(await rpc(gleaner, 'settings.get')).toMatchObject({ plan: 'custom', limits: { perMinute: 45 } });
 
+    // When the daily budget starts afresh: a sliding 24 hours until the user names the service's reset time.
+    const dayReset = page.getByRole('form', { name: 'Daily budget starts afresh' });
+    await expect(dayReset.getByRole('textbox')).toHaveValue('rolling');
+    await dayReset.getByRole('textbox').fill('25:00');
+    await dayReset.getByRole('button', { name: 'Save' }).click();
+    await expect(page.locator('#settings-limits-day-reset-error')).toContainText('in UTC, such as 00:00 or 07:30');
+    await dayReset.getByRole('textbox').fill('7:30');
+    await dayReset.getByRole('button', { name: 'Save' }).click();
+    await expect(dayReset.getByText('Saved.')).toBeVisible();
+    await expect(dayReset.getByRole('textbox')).toHaveValue('07:30');
+    expect((await rpc<{ config: Record<string, string> }>(gleaner, 'settings.get')).config).toMatchObject({ 'limits.day-reset': '07:30' });
+    await openView(page, 'Activity');
+    await expect(page.getByRole('meter', { name: 'Since 07:30 UTC' })).toBeVisible();
+    await openView(page, 'Settings');
+
     const form = page.getByRole('form', { name: 'Add an override' });
     await form.getByLabel('Operation').selectOption('videosite/channel/videos');
     await form.getByLabel('What to change').selectOption('param');

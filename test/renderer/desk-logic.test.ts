@@ -4,7 +4,7 @@ import type { CollectionItem } from '../../src/shared/library';
 import type { QueueGauge } from '../../src/shared/queue';
 import { bannersFor } from '../../src/renderer/src/components/BannerRules';
 import { GO_PREFIX_MS, globalShortcutFor, type GlobalKeyInput } from '../../src/renderer/src/components/ShortcutKeys';
-import { describeJob, etaText, fraction, holdBackText, intoText, runningText, untilText } from '../../src/renderer/src/views/activity/activity-text';
+import { dayMeterLabel, describeJob, etaText, fraction, holdBackText, intoText, runningText, untilText } from '../../src/renderer/src/views/activity/activity-text';
 import { movedOrder, snapshotForUndo, visibleItems } from '../../src/renderer/src/views/collections/collection-order';
 import { overrideKey, overrideRows } from '../../src/renderer/src/views/settings/overrides';
 
@@ -77,9 +77,11 @@ describe('activity wording', () => {
     // A queue waiting for tomorrow's budget says so in days, not in thousands of minutes.
     expect(etaText(24 * 60 + 2)).toBe('about 24 hours');
     expect(etaText(3 * 24 * 60)).toBe('about 3 days');
-    const gauge: QueueGauge = { usedThisMinute: 0, usedToday: 0, limits: { perMinute: 60, perDay: 5000 }, effectiveLimits: { perMinute: 45, perDay: 3750 }, share: 0.75, nextFreeSlot: '' };
+    const gauge: QueueGauge = { usedThisMinute: 0, usedToday: 0, limits: { perMinute: 60, perDay: 5000 }, effectiveLimits: { perMinute: 45, perDay: 3750 }, share: 0.75, nextFreeSlot: '', dayReset: 'rolling' };
     expect(holdBackText(gauge)).toContain('75 %');
     expect(holdBackText({ ...gauge, share: 1 })).toBeNull();
+    expect(dayMeterLabel('rolling')).toBe('Last 24 hours');
+    expect(dayMeterLabel('07:30')).toBe('Since 07:30 UTC');
   });
 });
 

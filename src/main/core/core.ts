@@ -72,6 +72,7 @@ export function createCore(deps: CoreDeps): Core {
     events,
     log: deps.log,
     limits: () => effectiveLimits(readSettings()),
+    dayReset: () => readSettings().dayReset,
     ownerId: `${process.pid}-${randomUUID()}`,
     isOwnerAlive: processIsAlive,
     // Real time: look for other processes' work every second (simulated time drives the queue itself).

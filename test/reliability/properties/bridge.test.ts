@@ -89,7 +89,7 @@ const name = fc.constantFrom('story', 'climate', 'desk', ' padded ', 'ÉTÉ 2026
 // The seeded collection "story" is restored before collections.reorder runs, so reordering it can succeed.
 const otherName = fc.constantFrom('climate', 'desk', ' padded ', 'ÉTÉ 2026', '<b>x</b>');
 const text = fc.oneof(fc.string({ maxLength: 40 }), plausibleString);
-const settingKey = fc.constantFrom('base-url', 'plan', 'limits.per-minute', 'limits.per-day', 'param.videosite.search.query', 'path.videosite.search', 'nope', 'param.x.y.z');
+const settingKey = fc.constantFrom('base-url', 'plan', 'limits.per-minute', 'limits.per-day', 'limits.day-reset', 'param.videosite.search.query', 'path.videosite.search', 'nope', 'param.x.y.z');
 const target = fc.oneof(fc.record({ jobId: fc.integer({ min: 1, max: 30 }) }), fc.record({ batchId: fc.integer({ min: 1, max: 10 }) }), fc.constant({ all: true }));
 const importText = fc.array(fc.oneof(plausibleString, fc.webUrl(), fc.constantFrom('https://www.youtube.com/watch?v=aaaaaaaaaaa', 'https://x.com/a/status/1712345678901234567')), { maxLength: 6 }).map((lines) => lines.join('\n'));
 
@@ -106,7 +106,7 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
   'service.cancel': fc.record({ ticket: fc.oneof(fc.uuid(), fc.string({ minLength: 8, maxLength: 20 })) }),
   'settings.get': fc.constant({}),
   'settings.set': fc.oneof(
-    fc.constantFrom(['plan', 'team'], ['plan', 'starter'], ['limits.per-minute', '600'], ['param.videosite.search.query', 'q'], ['base-url', 'demo']).map(([key, value]) => ({ key, value })),
+    fc.constantFrom(['plan', 'team'], ['plan', 'starter'], ['limits.per-minute', '600'], ['limits.day-reset', '00:00'], ['param.videosite.search.query', 'q'], ['base-url', 'demo']).map(([key, value]) => ({ key, value })),
     fc.record({ key: settingKey, value: fc.oneof(text, fc.constantFrom('demo', 'team', 'custom', '60', '0', '-1', 'http://127.0.0.1:1/')) }),
   ),
   'settings.unset': fc.record({ key: settingKey }),

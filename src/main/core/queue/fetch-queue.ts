@@ -1,7 +1,7 @@
 /**
  * The persistent, rate-aware request queue. Every request is a job row in SQLite; the
- * scheduler keeps the sliding one-minute and 24-hour windows of what it sent (persisted in
- * send_log), never exceeds either, and treats a 429 as the last word because colleagues
+ * scheduler keeps a sliding one-minute window and a day (24 hours, or since the daily reset the
+ * settings name) of what it sent (persisted in send_log), never exceeds either, and treats a 429 as the last word because colleagues
  * spend the same team budget. A job's response is stored and the job marked done in one
  * transaction, so a crash can never store a response twice or lose a finished job.
  *
@@ -9,7 +9,7 @@
  */
 import type { OperationId } from '../../../shared/catalogue';
 import { GleanerError, isGleanerError, markNotSent, type ErrorCode } from '../../../shared/errors';
-import type { PlanLimits } from '../../../shared/plans';
+import { formatDayReset, type DayReset, type PlanLimits } from '../../../shared/plans';
 import { JOB_STATES, type BatchProgress, type JobState, type JobSummary, type PauseReason, type QueueStatus } from '../../../shared/queue';
 import type { Clock } from '../clock';
 import type { EventHub } from '../events';
@@ -18,7 +18,7 @@ import type { IngestResult, ResponseToStore } from '../library/ingest';
 import type { Logger } from '../log';
 import type { ServiceClient } from '../service/client';
 import type { Database } from '../store/database';
-import { BACKOFF, DAY_MS, INITIAL_SHARE, MINUTE_MS, backoffMs, countAfter, finishTime, limitsForShare, nextFreeSlot, shareAfterRateLimit, shareAfterSuccess, shareAt, type ShareState } from './rate';
+import { BACKOFF, DAY_MS, INITIAL_SHARE, MINUTE_MS, backoffMs, countAfter, finishTime, limitsForShare, nextFreeSlot, usedToday, shareAfterRateLimit, shareAfterSuccess, shareAt, type ShareState } from './rate';
 import { JOB_WAITING } from './job-states';
 
 export interface Timers {
@@ -48,6 +48,8 @@ export interface QueueDeps {
   log: Logger;
   /** The plan's limits, read fresh each time (settings may change while running). */
   limits(): PlanLimits;
+  /** When the daily budget starts afresh (null: a sliding 24 hours), read fresh each time like the limits. */
+  dayReset?: () => DayReset;
   /** Requests in flight at once, so a slow operation does not idle the budget. */
   concurrency?: number;
   /** Identifies this process for the runner lease. */
@@ -239,8 +241,10 @@ export function createFetchQueue(deps: QueueDeps) {
     return limitsForShare(deps.limits(), currentShare());
   }
 
+  const dayReset = (): DayReset => deps.dayReset?.() ?? null;
+
   function slotFor(now: number): number {
-    return Math.max(nextFreeSlot(sends, currentLimits(), now), globalNotBefore);
+    return Math.max(nextFreeSlot(sends, currentLimits(), now, dayReset()), globalNotBefore);
   }
 
   function scheduleWake(at: number): void {
@@ -549,13 +553,15 @@ export function createFetchQueue(deps: QueueDeps) {
     const limits = deps.limits();
     const effective = currentLimits();
     const recent = countAfter(sends, now - 5 * MINUTE_MS) / 5;
+    const reset = dayReset();
     const waiting = counts.queued + counts.running;
     return {
       paused: pausedState(),
       counts,
       gauge: {
         usedThisMinute: countAfter(sends, now - MINUTE_MS),
-        usedToday: countAfter(sends, now - DAY_MS),
+        usedToday: usedToday(sends, now, reset),
+        dayReset: formatDayReset(reset),
         limits,
         effectiveLimits: effective,
         share: Math.round(shareState.share * 100) / 100,
@@ -563,7 +569,7 @@ export function createFetchQueue(deps: QueueDeps) {
       },
       recentRatePerMinute: Math.round(recent * 10) / 10,
       // At the pace both windows allow: a day's budget spent means waiting for tomorrow.
-      etaMinutes: waiting === 0 ? 0 : Math.ceil(((finishTime(sends, effective, now, waiting, globalNotBefore) - now) / MINUTE_MS) * 10) / 10,
+      etaMinutes: waiting === 0 ? 0 : Math.ceil(((finishTime(sends, effective, now, waiting, globalNotBefore, reset) - now) / MINUTE_MS) * 10) / 10,
     };
   }
 

@@ -1,10 +1,11 @@
 /**
- * The arithmetic of the team's shared budget: sliding one-minute and 24-hour windows, the
+ * The arithmetic of the team's shared budget: a sliding one-minute window and a day (sliding
+ * 24 hours, or since a fixed daily reset when the settings name one), the
  * share of the plan Gleaner assumes is its own (colleagues spend the same budget), and
  * backoff with jitter. Pure functions of times in milliseconds, so a simulated day runs in
  * milliseconds.
  */
-import type { PlanLimits } from '../../../shared/plans';
+import type { DayReset, PlanLimits } from '../../../shared/plans';
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -17,31 +18,69 @@ export function limitsForShare(limits: PlanLimits, share: number): PlanLimits {
   };
 }
 
+/** The last daily reset at or before `now` (`reset` in minutes after midnight UTC). */
+function lastReset(now: number, reset: number): number {
+  const offset = reset * MINUTE_MS;
+  return Math.floor((now - offset) / DAY_MS) * DAY_MS + offset;
+}
+
+/**
+ * Sends later than this count toward today's budget: those of the last 24 hours (rolling), or
+ * those since the last reset, the reset's own millisecond included.
+ */
+export function dayWindowAfter(now: number, reset: DayReset): number {
+  return reset === null ? now - DAY_MS : lastReset(now, reset) - 1;
+}
+
+/** How many of the ascending `sends` count toward today's budget at `now`. */
+export function usedToday(sends: readonly number[], now: number, reset: DayReset = null): number {
+  return countAfter(sends, dayWindowAfter(now, reset));
+}
+
 /**
  * The earliest time at or after `now` when one more request keeps both windows within the
  * limits. `sends` are the times of requests already sent, ascending. A request at time t
- * counts in the window (t - 60 s, t] (and likewise for the day).
+ * counts in the window (t - 60 s, t]; for the day, see `dayWindowAfter`. With a fixed reset a
+ * spent day frees at the next reset, all at once.
  */
-export function nextFreeSlot(sends: readonly number[], limits: PlanLimits, now: number): number {
+export function nextFreeSlot(sends: readonly number[], limits: PlanLimits, now: number, reset: DayReset = null): number {
   let slot = now;
   const inMinute = countAfter(sends, now - MINUTE_MS);
   if (inMinute >= limits.perMinute) slot = Math.max(slot, sends[sends.length - limits.perMinute]! + MINUTE_MS);
-  const inDay = countAfter(sends, now - DAY_MS);
-  if (inDay >= limits.perDay) slot = Math.max(slot, sends[sends.length - limits.perDay]! + DAY_MS);
+  if (usedToday(sends, now, reset) >= limits.perDay) {
+    slot = Math.max(slot, reset === null ? sends[sends.length - limits.perDay]! + DAY_MS : lastReset(now, reset) + DAY_MS);
+  }
   return slot;
 }
 
 /**
  * When the last of `count` more requests can be sent, if each goes at its first free slot: the
- * minute window sets the pace and the day window can hold the rest back until tomorrow. Beyond
- * one day's budget each request waits for its own send a day earlier to leave the window, so the
- * first day's pattern repeats a day later; only that first day is stepped through.
+ * minute window sets the pace and the day window can hold the rest back until tomorrow.
+ *
+ * Rolling day: beyond one day's budget each request waits for its own send a day earlier to
+ * leave the window, so the first day's pattern repeats a day later; only that first day is
+ * stepped through. Fixed reset: the rest of today and two whole days are stepped through, and
+ * every later day repeats the second (the first may start late, behind yesterday's last sends).
  */
-export function finishTime(sends: readonly number[], limits: PlanLimits, now: number, count: number, notBefore = now): number {
+export function finishTime(sends: readonly number[], limits: PlanLimits, now: number, count: number, notBefore = now, reset: DayReset = null): number {
   if (count <= 0) return now;
   const planned = sends.slice(sends.length - countAfter(sends, now - DAY_MS));
-  const firstDay = Math.min(count, limits.perDay);
   let at = Math.max(now, notBefore);
+  if (reset !== null) {
+    // The second whole day follows a whole day, as every later one does: its pattern is theirs.
+    const steadyDay = lastReset(at, reset) + 2 * DAY_MS;
+    for (let i = 0; i < count; i += 1) {
+      at = nextFreeSlot(planned, limits, at, reset);
+      if (at >= steadyDay + DAY_MS) {
+        const pattern = planned.slice(planned.length - countAfter(planned, steadyDay - 1));
+        const left = count - i - 1;
+        return pattern[left % pattern.length]! + (Math.floor(left / pattern.length) + 1) * DAY_MS;
+      }
+      planned.push(at);
+    }
+    return at;
+  }
+  const firstDay = Math.min(count, limits.perDay);
   for (let i = 0; i < firstDay; i += 1) {
     at = nextFreeSlot(planned, limits, at);
     planned.push(at);

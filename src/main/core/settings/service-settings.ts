@@ -5,7 +5,7 @@
  */
 import { defaultPathOf, findOperation, getOperation, PLATFORM_LABELS, PLATFORMS, type OperationId, type Platform } from '../../../shared/catalogue';
 import { GleanerError } from '../../../shared/errors';
-import { PLAN_LIMITS, PLAN_NAMES, type PlanLimits, type PlanName } from '../../../shared/plans';
+import { formatDayReset, PLAN_LIMITS, PLAN_NAMES, type DayReset, type PlanLimits, type PlanName } from '../../../shared/plans';
 import { normaliseHostSetting, usualPlatformOfHost } from '../platforms/recognise-url';
 import type { SettingsRepository } from './settings-repository';
 
@@ -18,6 +18,8 @@ export interface ServiceSettings {
   plan: PlanName;
   /** Used when the plan is `custom`. */
   customLimits: PlanLimits;
+  /** When the daily budget starts afresh: null for a sliding 24 hours, else minutes after midnight UTC. */
+  dayReset: DayReset;
   /** Per operation: Gleaner's parameter name → the wire name to send. */
   paramNames: Partial<Record<OperationId, Record<string, string>>>;
   /** Per operation: the request path to use instead of the spec's. */
@@ -31,6 +33,8 @@ export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
   // The smallest plan until the user says otherwise: never overspend a budget we cannot see.
   plan: 'starter',
   customLimits: { ...PLAN_LIMITS.starter },
+  // The interface does not say when the day resets; a sliding window is safe under any answer.
+  dayReset: null,
   paramNames: {},
   paths: {},
   extraHosts: {},
@@ -44,11 +48,12 @@ type ConfigKey =
   | { kind: 'base-url' }
   | { kind: 'plan' }
   | { kind: 'limit'; which: 'perMinute' | 'perDay' }
+  | { kind: 'day-reset' }
   | { kind: 'param'; operation: OperationId; param: string }
   | { kind: 'path'; operation: OperationId }
   | { kind: 'hosts'; platform: Platform };
 
-const KEY_HELP = 'Keys: base-url, plan, limits.per-minute, limits.per-day, param.<platform>.<path>.<name>, path.<platform>.<path>, hosts.<platform>.';
+const KEY_HELP = 'Keys: base-url, plan, limits.per-minute, limits.per-day, limits.day-reset, param.<platform>.<path>.<name>, path.<platform>.<path>, hosts.<platform>.';
 
 /** Reads a config key such as `param.videosite.channel/videos.sort`, or says why it is not one. */
 export function parseConfigKey(key: string): ConfigKey {
@@ -56,6 +61,7 @@ export function parseConfigKey(key: string): ConfigKey {
   if (key === 'plan') return { kind: 'plan' };
   if (key === 'limits.per-minute') return { kind: 'limit', which: 'perMinute' };
   if (key === 'limits.per-day') return { kind: 'limit', which: 'perDay' };
+  if (key === 'limits.day-reset') return { kind: 'day-reset' };
   const param = /^param\.([a-z]+)\.([a-z/]+)\.([^.]+)$/.exec(key);
   if (param) {
     const [, platform, path, name] = param as unknown as [string, string, string, string];
@@ -180,6 +186,17 @@ function parseLimit(raw: string, which: 'perMinute' | 'perDay'): number {
   return Number(raw);
 }
 
+/** `rolling`, or a time of day in UTC as H:MM or HH:MM (24-hour clock), as minutes after midnight. */
+export function parseDayReset(raw: string): DayReset {
+  const text = raw.trim().toLowerCase();
+  if (text === 'rolling') return null;
+  const time = /^(\d{1,2}):(\d{2})$/.exec(text);
+  if (!time || Number(time[1]) > 23 || Number(time[2]) > 59) {
+    throw invalid(`limits.day-reset must be "rolling" (a sliding 24 hours, the default) or the time the service resets its daily count, in UTC, such as 00:00 or 07:30; ${JSON.stringify(raw.trim())} is neither.`);
+  }
+  return Number(time[1]) * 60 + Number(time[2]);
+}
+
 function parseWireName(raw: string): string {
   const text = raw.trim();
   if (!/^[A-Za-z_][A-Za-z0-9_.\-[\]]{0,63}$/.test(text)) {
@@ -222,6 +239,9 @@ export function setConfig(repo: SettingsRepository, key: string, raw: string): s
       }
       break;
     }
+    case 'day-reset':
+      value = formatDayReset(parseDayReset(raw));
+      break;
     case 'param':
       value = parseWireName(raw);
       break;
@@ -253,6 +273,7 @@ export function listConfig(repo: SettingsRepository): Record<string, string | nu
     plan: settings.plan,
     'limits.per-minute': effectiveLimits(settings).perMinute,
     'limits.per-day': effectiveLimits(settings).perDay,
+    'limits.day-reset': formatDayReset(settings.dayReset),
   };
   for (const [key, value] of repo.entries('service.param.')) out[key.slice('service.'.length)] = String(value);
   for (const [key, value] of repo.entries('service.path.')) out[key.slice('service.'.length)] = String(value);
@@ -284,6 +305,14 @@ export function readServiceSettings(repo: SettingsRepository): ServiceSettings {
   const perDay = repo.get(storageKey('limits.per-day'));
   if (typeof perMinute === 'number') settings.customLimits.perMinute = perMinute;
   if (typeof perDay === 'number') settings.customLimits.perDay = perDay;
+  const dayReset = repo.get(storageKey('limits.day-reset'));
+  if (typeof dayReset === 'string') {
+    try {
+      settings.dayReset = parseDayReset(dayReset);
+    } catch {
+      // A value this version cannot read leaves the safe default.
+    }
+  }
   for (const [key, value] of repo.entries('service.param.')) {
     try {
       const parsed = parseConfigKey(key.slice('service.'.length));

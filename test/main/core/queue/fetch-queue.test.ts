@@ -51,6 +51,29 @@ describe('the fetch queue, on simulated time', () => {
     await h.queue.stop();
   });
 
+  it('with a fixed daily reset, sends the rest of a spent day’s work at the reset, not 24 hours later', async () => {
+    // The simulated clock starts at 00:00 UTC; the service's day starts afresh at 01:00 UTC.
+    const h = createHarness({ limits: { perMinute: 20, perDay: 100 }, dayReset: 60 });
+    const start = h.sim.now();
+    const reset = start + 60 * MINUTE_MS;
+    h.queue.enqueue({ kind: 'import', label: 'day', jobs: videoJobs(150) });
+    // 100 go in the first 5 minutes; the other 50 at the reset, at 20 a minute (3 minutes).
+    expect(h.queue.status().etaMinutes).toBe(62);
+    expect(h.queue.status().gauge.dayReset).toBe('01:00');
+    h.queue.start();
+    await h.sim.runUntil(() => h.calls.length >= 100);
+    expect(h.queue.status().gauge.nextFreeSlot).toBe(new Date(reset).toISOString());
+    await h.sim.runUntil(() => h.queue.status().counts.queued === 0 && h.queue.inFlightCount() === 0, { until: start + 2 * 60 * MINUTE_MS });
+    const times = h.calls.map((c) => c.at);
+    expect(times.filter((t) => t < reset)).toHaveLength(100);
+    expect(times.filter((t) => t >= reset)).toHaveLength(50);
+    expect(Math.min(...times.filter((t) => t >= reset))).toBe(reset);
+    expect(maxInWindow(times, MINUTE_MS)).toBeLessThanOrEqual(20);
+    // Today is counted from the reset: the 50 sent since, not the 150 of the last 24 hours.
+    expect(h.queue.status().gauge).toMatchObject({ usedToday: 50, dayReset: '01:00' });
+    await h.queue.stop();
+  });
+
   it('runs requests concurrently, so a slow one does not idle the budget', async () => {
     const h = createHarness({ limits: { perMinute: 600, perDay: 10000 }, concurrency: 3 });
     h.setScript((request) => (request.operation.id === 'tweetsite/transcript' ? { delayMs: 60_000 } : undefined));

@@ -8,7 +8,7 @@ import { createFetchQueue, type FetchQueue } from '../../../../src/main/core/que
 import type { ServiceResponse } from '../../../../src/main/core/service/client';
 import { prepareRequest, type PreparedRequest } from '../../../../src/main/core/service/request';
 import { openDatabase, type Database } from '../../../../src/main/core/store/database';
-import type { PlanLimits } from '../../../../src/shared/plans';
+import type { DayReset, PlanLimits } from '../../../../src/shared/plans';
 import { createSimTime, type SimTime } from '../../../helpers/sim-time';
 
 export type Script = (request: PreparedRequest, call: number) => { delayMs?: number; error?: Error; nextPage?: Record<string, string> | null } | void;
@@ -52,7 +52,7 @@ function videoResponse(request: PreparedRequest, at: number, nextPage: Record<st
   };
 }
 
-export function createHarness(options: { limits?: PlanLimits; concurrency?: number; dbPath?: string; watchOthersMs?: number } = {}): Harness {
+export function createHarness(options: { limits?: PlanLimits; dayReset?: DayReset; concurrency?: number; dbPath?: string; watchOthersMs?: number } = {}): Harness {
   const sim = createSimTime();
   const db = openDatabase({ path: options.dbPath ?? ':memory:' });
   const calls: Harness['calls'] = [];
@@ -91,6 +91,7 @@ export function createHarness(options: { limits?: PlanLimits; concurrency?: numb
       events: createEventHub(),
       log: createLogger(() => undefined),
       limits: () => limits,
+      dayReset: () => options.dayReset ?? null,
       ownerId: `test-owner-${(owners += 1)}`,
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       ...(options.watchOthersMs ? { watchOthersMs: options.watchOthersMs } : {}),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, INITIAL_SHARE, MINUTE_MS, backoffMs, countAfter, finishTime, limitsForShare, nextFreeSlot, shareAfterRateLimit, shareAfterSuccess, shareAt, type ShareState } from '../../../../src/main/core/queue/rate';
+import { DAY_MS, INITIAL_SHARE, MINUTE_MS, backoffMs, countAfter, dayWindowAfter, finishTime, limitsForShare, nextFreeSlot, shareAfterRateLimit, shareAfterSuccess, shareAt, usedToday, type ShareState } from '../../../../src/main/core/queue/rate';
 import { describePlan, planQuota } from '../../../../src/main/core/queue/plan';
 
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
@@ -52,6 +52,51 @@ describe('sliding windows', () => {
         stepped.push(at);
       }
       expect(finishTime(sends, plan, now, count, notBefore), JSON.stringify({ plan, sends, count, notBefore })).toBe(count === 0 ? now : at);
+    }
+  });
+
+  it('with a fixed daily reset, counts the day from the reset and frees it all at the next one', () => {
+    const reset = 7 * 60 + 30; // 07:30 UTC
+    const boundary = Date.UTC(2026, 10, 22, 7, 30);
+    // Two sends before the reset and three after: only the three count today.
+    const sends = [boundary - 2 * MINUTE_MS, boundary - MINUTE_MS, boundary, boundary + MINUTE_MS, boundary + 2 * MINUTE_MS];
+    expect(usedToday(sends, boundary + 10 * MINUTE_MS, reset)).toBe(3);
+    expect(usedToday(sends, boundary + 10 * MINUTE_MS, null)).toBe(5);
+    expect(dayWindowAfter(boundary - 1, reset)).toBe(boundary - DAY_MS - 1);
+    // Rolling, the spent day frees 24 hours after its oldest send; with the reset, at the next reset.
+    const spent = [boundary + MINUTE_MS, boundary + 3 * MINUTE_MS, boundary + 5 * MINUTE_MS, boundary + 7 * MINUTE_MS, boundary + 9 * MINUTE_MS];
+    expect(nextFreeSlot(spent, limits, boundary + 20 * MINUTE_MS, null)).toBe(boundary + MINUTE_MS + DAY_MS);
+    expect(nextFreeSlot(spent, limits, boundary + 20 * MINUTE_MS, reset)).toBe(boundary + DAY_MS);
+    // A day spent just before the reset is whole again just after it, not a day later.
+    const lateSpent = spent.map((t) => t - 20 * MINUTE_MS);
+    expect(nextFreeSlot(lateSpent, limits, boundary - 5 * MINUTE_MS, reset)).toBe(boundary);
+    expect(nextFreeSlot(lateSpent, limits, boundary - 5 * MINUTE_MS, null)).toBe(lateSpent[0]! + DAY_MS);
+    expect(finishTime(lateSpent, limits, boundary - 5 * MINUTE_MS, 1, boundary - 5 * MINUTE_MS, reset)).toBe(boundary);
+    // Half a minute before the reset at one a minute, three a day: the first whole day starts
+    // behind that send, half a minute late; the days after it start on the reset.
+    const slow = { perMinute: 1, perDay: 3 };
+    const start = boundary - MINUTE_MS / 2;
+    expect(finishTime([], slow, start, 4, start, reset)).toBe(boundary + 2.5 * MINUTE_MS);
+    expect(finishTime([], slow, start, 10, start, reset)).toBe(boundary + 2 * DAY_MS + 2 * MINUTE_MS);
+  });
+
+  it('with a fixed daily reset, estimates exactly what stepping through every send gives', () => {
+    let seed = 11;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let round = 0; round < 300; round += 1) {
+      const plan = { perMinute: 1 + Math.floor(random() * 4), perDay: 1 + Math.floor(random() * 12) };
+      const reset = Math.floor(random() * 1440);
+      const now = T0 + Math.floor(random() * DAY_MS);
+      const sends = Array.from({ length: Math.floor(random() * 15) }, () => now - Math.floor(random() * DAY_MS)).sort((a, b) => a - b);
+      const count = Math.floor(random() * 60);
+      const notBefore = now + Math.floor(random() * 3) * MINUTE_MS;
+      const stepped = [...sends];
+      let at = Math.max(now, notBefore);
+      for (let i = 0; i < count; i += 1) {
+        at = nextFreeSlot(stepped, plan, at, reset);
+        stepped.push(at);
+      }
+      expect(finishTime(sends, plan, now, count, notBefore, reset), JSON.stringify({ plan, reset, sends, count, notBefore, now })).toBe(count === 0 ? now : at);
     }
   });
 

@@ -7,7 +7,8 @@ const repo = () => createSettingsRepository(openDatabase({ path: ':memory:' }), 
 
 describe('service settings (gleaner config)', () => {
   it('defaults to the demo service on the Starter plan', () => {
-    expect(listConfig(repo())).toEqual({ 'base-url': 'demo', plan: 'starter', 'limits.per-minute': 30, 'limits.per-day': 1000 });
+    expect(listConfig(repo())).toEqual({ 'base-url': 'demo', plan: 'starter', 'limits.per-minute': 30, 'limits.per-day': 1000, 'limits.day-reset': 'rolling' });
+    expect(readServiceSettings(repo()).dayReset).toBeNull();
   });
 
   it.each([
@@ -18,6 +19,9 @@ describe('service settings (gleaner config)', () => {
     ['param.videosite.search.filter', 'kind', 'kind'],
     ['param.videosite.channel/videos.sort', 'order', 'order'],
     ['path.tweetsite.user/tweets', '/api/v1/partner/tweetsite/user-tweets', '/api/v1/partner/tweetsite/user-tweets'],
+    ['limits.day-reset', '0:00', '00:00'],
+    ['limits.day-reset', ' 07:30 ', '07:30'],
+    ['limits.day-reset', 'Rolling', 'rolling'],
     ['hosts.videosite', ' Tube.Example.org , https://yt.example.net/, *.mirror.example,tube.example.org', 'tube.example.org,yt.example.net,*.mirror.example'],
   ])('stores %s = %s', (key, value, stored) => {
     const settings = repo();
@@ -34,6 +38,9 @@ describe('service settings (gleaner config)', () => {
     ['plan', 'gold', /plan must be one of starter, pro, team, custom/],
     ['limits.per-minute', '0', /whole number from 1/],
     ['limits.per-day', 'lots', /whole number from 1/],
+    ['limits.day-reset', '24:00', /"rolling" .* or the time the service resets/],
+    ['limits.day-reset', '7:5', /such as 00:00 or 07:30; "7:5" is neither/],
+    ['limits.day-reset', 'midnight', /in UTC/],
     ['param.videosite.search.nope', 'x', /videosite\/search has no parameter nope/],
     ['param.nowhere.search.query', 'x', /no operation nowhere search/],
     ['param.videosite.search.filter', 'has space', /parameter name/],
@@ -97,6 +104,20 @@ describe('service settings (gleaner config)', () => {
     const typed = readServiceSettings(settings);
     expect(typed.plan).toBe('custom');
     expect(effectiveLimits(typed)).toEqual({ perMinute: 45, perDay: 5000 });
+  });
+
+  it('reads the daily reset as minutes after midnight UTC, keeps the plan, and goes back to rolling on unset', () => {
+    const settings = repo();
+    setConfig(settings, 'plan', 'pro');
+    setConfig(settings, 'limits.day-reset', '07:30');
+    const typed = readServiceSettings(settings);
+    expect(typed.dayReset).toBe(7 * 60 + 30);
+    expect(typed.plan).toBe('pro');
+    unsetConfig(settings, 'limits.day-reset');
+    expect(readServiceSettings(settings).dayReset).toBeNull();
+    // A stored value this version cannot read (written by hand, or by a later version) leaves the safe default.
+    settings.set('service.limits.day-reset', 'at dawn');
+    expect(readServiceSettings(settings).dayReset).toBeNull();
   });
 
   it('reads overrides into typed settings and forgets them on unset', () => {

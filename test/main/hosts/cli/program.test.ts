@@ -270,6 +270,24 @@ describe('gleaner config get', () => {
       expect(JSON.parse(await get('param.videosite.search.filter', '--json'))).toEqual({ 'param.videosite.search.filter': 'kind' });
     });
   });
+
+  it('sets when the daily budget starts afresh, and `queue status` counts today from it', async () => {
+    await inTempDir('gleaner-cli-config-', async (dir) => {
+      const run = async (...argv: string[]) => {
+        const { io, out, err } = captureIo();
+        const code = await runCli([...argv, '--data-dir', dir], io, '/nowhere');
+        return { code, out: out(), err: err() };
+      };
+      expect(await run('config', 'get', 'limits.day-reset')).toMatchObject({ code: 0, out: 'rolling\n' });
+      expect((await run('queue', 'status')).out).toContain('Used today (last 24 hours): 0 of 1000\n');
+      expect(await run('config', 'set', 'limits.day-reset', '8:00')).toMatchObject({ code: 0, out: 'limits.day-reset = 08:00\n' });
+      expect((await run('queue', 'status')).out).toContain('Used today (since 08:00 UTC): 0 of 1000\n');
+      const refused = await run('config', 'set', 'limits.day-reset', 'noon');
+      expect(refused.code).toBe(2);
+      expect(refused.err).toMatch(/^error INVALID_INPUT: limits\.day-reset must be "rolling"/);
+      expect(await run('config', 'get', 'limits.day-reset')).toMatchObject({ out: '08:00\n' });
+    });
+  });
 });
 
 describe('gleaner queue status', () => {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { GleanerError } from '../../../../shared/errors';
-import { durationText, type JobSummary, type QueueStatus } from '../../../../shared/queue';
+import { dayWindowText, durationText, type JobSummary, type QueueStatus } from '../../../../shared/queue';
 import { cliPauseMessage, drainQueue } from '../queue-runner';
 import type { CliContext } from '../program';
 import type { FetchQueue } from '../../../core/queue/fetch-queue';
@@ -24,7 +24,7 @@ function describeStatus(status: QueueStatus): string {
     status.paused ? `PAUSED (${status.paused.reason}): ${cliPauseMessage(status.paused.reason, status.paused.message)}` : 'Running',
     `Jobs: ${c.queued} queued, ${c.running} running, ${c.done} done, ${c.failed} failed, ${c.cancelled} cancelled`,
     `Used this minute: ${g.usedThisMinute} of ${g.effectiveLimits.perMinute}${g.share < 1 ? ` (plan ${g.limits.perMinute}; ${Math.round(g.share * 100)} % assumed ours while colleagues use it)` : ''}`,
-    `Used today: ${g.usedToday} of ${g.effectiveLimits.perDay}${g.share < 1 ? ` (plan ${g.limits.perDay})` : ''}`,
+    `Used today (${dayWindowText(g.dayReset)}): ${g.usedToday} of ${g.effectiveLimits.perDay}${g.share < 1 ? ` (plan ${g.limits.perDay})` : ''}`,
     `Next free slot: ${g.nextFreeSlot}`,
     `Recent rate: ${status.recentRatePerMinute}/min${status.etaMinutes && !status.paused ? `; all waiting requests sent in ${durationText(status.etaMinutes)}` : ''}`,
   ].join('\n');

@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../lib/format';
 import { useActivityStore } from '../../stores/activity-store';
-import { fraction, holdBackText, untilText } from './activity-text';
+import { dayMeterLabel, fraction, holdBackText, untilText } from './activity-text';
 
 function Meter({ id, label, used, limit }: { id: string; label: string; used: number; limit: number }) {
   const share = fraction(used, limit);
@@ -39,7 +39,7 @@ export function QuotaGauge() {
     <section className="quota" aria-labelledby="quota-heading">
       <h3 id="quota-heading">Quota</h3>
       <Meter id="quota-minute" label="This minute" used={gauge.usedThisMinute} limit={gauge.effectiveLimits.perMinute} />
-      <Meter id="quota-day" label="Last 24 hours" used={gauge.usedToday} limit={gauge.effectiveLimits.perDay} />
+      <Meter id="quota-day" label={dayMeterLabel(gauge.dayReset)} used={gauge.usedToday} limit={gauge.effectiveLimits.perDay} />
       <p className="quota-next" data-testid="quota-next">
         Next free slot: <strong>{until}</strong>
         {until !== 'now' && <span className="muted"> ({formatDateTime(gauge.nextFreeSlot)})</span>}

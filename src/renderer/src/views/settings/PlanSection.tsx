@@ -3,26 +3,34 @@ import { PLAN_LABELS, PLAN_NAMES, type PlanName } from '../../../../shared/plans
 import { useSettingsStore } from '../../stores/settings-store';
 import { FieldFeedback, useFieldAria } from './Field';
 
-function LimitField({ settingKey, label, current }: { settingKey: 'limits.per-minute' | 'limits.per-day'; label: string; current: number }) {
+interface LimitFieldProps {
+  settingKey: 'limits.per-minute' | 'limits.per-day' | 'limits.day-reset';
+  label: string;
+  current: number | string;
+  hint?: string;
+}
+
+function LimitField({ settingKey, label, current, hint }: LimitFieldProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const saving = useSettingsStore((s) => s.saving[settingKey] === true);
   const id = `settings-${settingKey.replace('.', '-')}`;
-  const aria = useFieldAria(id, settingKey);
+  const numeric = typeof current === 'number';
+  const aria = useFieldAria(id, settingKey, hint !== undefined);
   const value = draft ?? String(current);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (await useSettingsStore.getState().set(settingKey, value)) setDraft(null);
   };
   return (
-    <form className="settings-form" onSubmit={(event) => void submit(event)} aria-label={`Custom limit: ${label.toLowerCase()}`}>
+    <form className="settings-form" onSubmit={(event) => void submit(event)} aria-label={numeric ? `Custom limit: ${label.toLowerCase()}` : label}>
       <label htmlFor={id}>{label}</label>
       <div className="settings-inline">
-        <input type="text" inputMode="numeric" value={value} onChange={(event) => setDraft(event.target.value)} {...aria} />
+        <input type="text" inputMode={numeric ? 'numeric' : 'text'} value={value} onChange={(event) => setDraft(event.target.value)} {...aria} />
         <button type="submit" disabled={saving || draft === null}>
           Save
         </button>
       </div>
-      <FieldFeedback id={id} settingKey={settingKey} />
+      <FieldFeedback id={id} settingKey={settingKey} {...(hint ? { hint } : {})} />
     </form>
   );
 }
@@ -62,6 +70,12 @@ export function PlanSection() {
           enter your own.
         </p>
       )}
+      <LimitField
+        settingKey="limits.day-reset"
+        label="Daily budget starts afresh"
+        current={String(snapshot.config['limits.day-reset'] ?? 'rolling')}
+        hint="“rolling” (the default) counts the last 24 hours, which is safe whenever your service starts its day. If you know it resets its daily count at a set time, enter that time in UTC, such as 00:00: Gleaner then uses a spent day’s budget again from that moment."
+      />
     </section>
   );
 }

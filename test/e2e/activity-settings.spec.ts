@@ -321,6 +321,17 @@ test.describe('Settings', () => {
     await expect(page.getByRole('meter', { name: 'Since 07:30 UTC' })).toBeVisible();
     await openView(page, 'Settings');
 
+    // The service's time limits, which its documentation leaves open.
+    const timeLimit = page.getByRole('form', { name: 'Time limit for a request (seconds)' });
+    await expect(timeLimit.getByRole('textbox')).toHaveValue('60');
+    await timeLimit.getByRole('textbox').fill('2');
+    await timeLimit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.locator('#settings-timeouts-request-error')).toContainText('a number of seconds from 5 to 3600');
+    await timeLimit.getByRole('textbox').fill('90');
+    await timeLimit.getByRole('button', { name: 'Save' }).click();
+    await expect(timeLimit.getByText('Saved.')).toBeVisible();
+    expect((await rpc<{ config: Record<string, unknown> }>(gleaner, 'settings.get')).config).toMatchObject({ 'timeouts.request': 90, 'timeouts.slow-request': 300 });
+
     const form = page.getByRole('form', { name: 'Add an override' });
     await form.getByLabel('Operation').selectOption('videosite/channel/videos');
     await form.getByLabel('What to change').selectOption('param');

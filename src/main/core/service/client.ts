@@ -10,7 +10,7 @@ import { GleanerError, markNotSent, type ErrorCode } from '../../../shared/error
 import type { ParamInput } from '../../../shared/params';
 import type { Clock } from '../clock';
 import type { Logger } from '../log';
-import type { ServiceSettings } from '../settings/service-settings';
+import type { RequestTimeouts, ServiceSettings } from '../settings/service-settings';
 import { findNextPage } from './pagination';
 import { prepareRequest, type PreparedRequest } from './request';
 
@@ -49,8 +49,8 @@ export interface ServiceClientDeps {
   settings(): ServiceSettings;
   target(): Promise<ServiceTarget>;
   platformOfUrl?: (url: string) => Platform | null;
-  /** Per-request time limits; the slow operations (speech recognition) get the longer one. */
-  timeoutMs?: { normal: number; slow: number };
+  /** Per-request time limits instead of the settings' (tests use short ones). */
+  timeoutMs?: RequestTimeouts;
   /** The largest answer read (MAX_BODY_BYTES unless a test says otherwise). */
   maxBodyBytes?: number;
 }
@@ -66,7 +66,6 @@ export interface ServiceClient {
   call(operationId: OperationId, input: ParamInput, options?: CallOptions): Promise<ServiceResponse>;
 }
 
-export const DEFAULT_TIMEOUTS = { normal: 60_000, slow: 300_000 };
 /** The largest answer read: far above any page of results or transcript, far below what a process can hold. */
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
@@ -106,7 +105,6 @@ const envelopeSchema = z.object({
 });
 
 export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
-  const timeouts = deps.timeoutMs ?? DEFAULT_TIMEOUTS;
   const maxBodyBytes = deps.maxBodyBytes ?? MAX_BODY_BYTES;
 
   const prepare: ServiceClient['prepare'] = (operationId, input) => prepareRequest(operationId, input, deps.settings(), deps.platformOfUrl);
@@ -125,6 +123,8 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
     }
     deps.log.addSecret(token);
     const requestUrl = `${baseUrl}${request.pathAndQuery}`;
+    // Read for each request, so a changed setting applies to the next one.
+    const timeouts = deps.timeoutMs ?? deps.settings().timeouts;
     const timeoutMs = request.operation.slow ? timeouts.slow : timeouts.normal;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -142,7 +142,7 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
       });
       body = await readCapped(response, maxBodyBytes);
     } catch (error) {
-      throw transportError(error, options.signal, timeout, timeoutMs, request.operation.id);
+      throw transportError(error, options.signal, timeout, timeoutMs, request.operation.id, request.operation.slow ? 'timeouts.slow-request' : 'timeouts.request');
     }
     if (body === null) {
       // Read whole, such an answer could exhaust memory (a string has a size limit too); asking again would bring the same.
@@ -225,10 +225,10 @@ export function echoesToken(body: string, json: unknown, token: string): boolean
   return body.includes('\\') && JSON.stringify(json).includes(JSON.stringify(token).slice(1, -1));
 }
 
-function transportError(error: unknown, userSignal: AbortSignal | undefined, timeout: AbortSignal, timeoutMs: number, operation: string): GleanerError {
+function transportError(error: unknown, userSignal: AbortSignal | undefined, timeout: AbortSignal, timeoutMs: number, operation: string, timeoutSetting: string): GleanerError {
   if (userSignal?.aborted) return new GleanerError('CANCELLED', `The request for ${operation} was cancelled.`);
   if (timeout.aborted) {
-    return new GleanerError('TIMEOUT', `The service did not answer ${operation} within ${Math.round(timeoutMs / 1000)} seconds.`);
+    return new GleanerError('TIMEOUT', `The service did not answer ${operation} within ${Math.round(timeoutMs / 1000)} seconds (the setting ${timeoutSetting}).`);
   }
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
   const detail = cause.includes('ECONNREFUSED') ? ' (connection refused)' : cause.includes('ENOTFOUND') ? ' (host not found)' : '';

@@ -12,6 +12,12 @@ import type { SettingsRepository } from './settings-repository';
 /** The base URL value that selects the built-in demo service. */
 export const DEMO_BASE_URL = 'demo';
 
+/** How long a request may take, in milliseconds; the slow operations (speech recognition) get the longer one. */
+export interface RequestTimeouts {
+  normal: number;
+  slow: number;
+}
+
 export interface ServiceSettings {
   /** `demo`, or the real service's base URL without a trailing slash. */
   baseUrl: string;
@@ -20,6 +26,7 @@ export interface ServiceSettings {
   customLimits: PlanLimits;
   /** When the daily budget starts afresh: null for a sliding 24 hours, else minutes after midnight UTC. */
   dayReset: DayReset;
+  timeouts: RequestTimeouts;
   /** Per operation: Gleaner's parameter name → the wire name to send. */
   paramNames: Partial<Record<OperationId, Record<string, string>>>;
   /** Per operation: the request path to use instead of the spec's. */
@@ -35,6 +42,8 @@ export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
   customLimits: { ...PLAN_LIMITS.starter },
   // The interface does not say when the day resets; a sliding window is safe under any answer.
   dayReset: null,
+  // Not shown either: a minute for a page of results, five for speech recognition.
+  timeouts: { normal: 60_000, slow: 300_000 },
   paramNames: {},
   paths: {},
   extraHosts: {},
@@ -49,11 +58,12 @@ type ConfigKey =
   | { kind: 'plan' }
   | { kind: 'limit'; which: 'perMinute' | 'perDay' }
   | { kind: 'day-reset' }
+  | { kind: 'timeout'; which: keyof RequestTimeouts }
   | { kind: 'param'; operation: OperationId; param: string }
   | { kind: 'path'; operation: OperationId }
   | { kind: 'hosts'; platform: Platform };
 
-const KEY_HELP = 'Keys: base-url, plan, limits.per-minute, limits.per-day, limits.day-reset, param.<platform>.<path>.<name>, path.<platform>.<path>, hosts.<platform>.';
+const KEY_HELP = 'Keys: base-url, plan, limits.per-minute, limits.per-day, limits.day-reset, timeouts.request, timeouts.slow-request, param.<platform>.<path>.<name>, path.<platform>.<path>, hosts.<platform>.';
 
 /** Reads a config key such as `param.videosite.channel/videos.sort`, or says why it is not one. */
 export function parseConfigKey(key: string): ConfigKey {
@@ -62,6 +72,8 @@ export function parseConfigKey(key: string): ConfigKey {
   if (key === 'limits.per-minute') return { kind: 'limit', which: 'perMinute' };
   if (key === 'limits.per-day') return { kind: 'limit', which: 'perDay' };
   if (key === 'limits.day-reset') return { kind: 'day-reset' };
+  if (key === 'timeouts.request') return { kind: 'timeout', which: 'normal' };
+  if (key === 'timeouts.slow-request') return { kind: 'timeout', which: 'slow' };
   const param = /^param\.([a-z]+)\.([a-z/]+)\.([^.]+)$/.exec(key);
   if (param) {
     const [, platform, path, name] = param as unknown as [string, string, string, string];
@@ -197,6 +209,18 @@ export function parseDayReset(raw: string): DayReset {
   return Number(time[1]) * 60 + Number(time[2]);
 }
 
+const TIMEOUT_KEYS: Readonly<Record<keyof RequestTimeouts, string>> = { normal: 'timeouts.request', slow: 'timeouts.slow-request' };
+const MAX_TIMEOUT_SECONDS = 3600;
+
+/** A time limit in whole seconds, 5 to an hour. */
+function parseTimeoutSeconds(raw: string, which: keyof RequestTimeouts): number {
+  const text = raw.trim();
+  if (!/^\d+$/.test(text) || Number(text) < 5 || Number(text) > MAX_TIMEOUT_SECONDS) {
+    throw invalid(`${TIMEOUT_KEYS[which]} is a number of seconds from 5 to ${MAX_TIMEOUT_SECONDS}; ${JSON.stringify(text)} is not.`);
+  }
+  return Number(text);
+}
+
 function parseWireName(raw: string): string {
   const text = raw.trim();
   if (!/^[A-Za-z_][A-Za-z0-9_.\-[\]]{0,63}$/.test(text)) {
@@ -242,6 +266,9 @@ export function setConfig(repo: SettingsRepository, key: string, raw: string): s
     case 'day-reset':
       value = formatDayReset(parseDayReset(raw));
       break;
+    case 'timeout':
+      value = parseTimeoutSeconds(raw, parsed.which);
+      break;
     case 'param':
       value = parseWireName(raw);
       break;
@@ -274,6 +301,8 @@ export function listConfig(repo: SettingsRepository): Record<string, string | nu
     'limits.per-minute': effectiveLimits(settings).perMinute,
     'limits.per-day': effectiveLimits(settings).perDay,
     'limits.day-reset': formatDayReset(settings.dayReset),
+    'timeouts.request': settings.timeouts.normal / 1000,
+    'timeouts.slow-request': settings.timeouts.slow / 1000,
   };
   for (const [key, value] of repo.entries('service.param.')) out[key.slice('service.'.length)] = String(value);
   for (const [key, value] of repo.entries('service.path.')) out[key.slice('service.'.length)] = String(value);
@@ -305,6 +334,10 @@ export function readServiceSettings(repo: SettingsRepository): ServiceSettings {
   const perDay = repo.get(storageKey('limits.per-day'));
   if (typeof perMinute === 'number') settings.customLimits.perMinute = perMinute;
   if (typeof perDay === 'number') settings.customLimits.perDay = perDay;
+  for (const which of ['normal', 'slow'] as const) {
+    const seconds = repo.get(storageKey(TIMEOUT_KEYS[which]));
+    if (typeof seconds === 'number' && Number.isInteger(seconds) && seconds >= 5 && seconds <= MAX_TIMEOUT_SECONDS) settings.timeouts[which] = seconds * 1000;
+  }
   const dayReset = repo.get(storageKey('limits.day-reset'));
   if (typeof dayReset === 'string') {
     try {

@@ -149,6 +149,26 @@ describe('service client', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it('takes its time limits from the settings, read for each request, the longer one for speech recognition', async () => {
+    const hang = (_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)));
+    let settings = { ...DEFAULT_SERVICE_SETTINGS, timeouts: { normal: 100, slow: 700 } };
+    const { service } = client(hang, { settings: () => settings, timeoutMs: undefined });
+    const timed = async (operation: Parameters<typeof service.call>[0], params: Record<string, string>) => {
+      const started = Date.now();
+      const error = await failure(service.call(operation, params));
+      return { error, ms: Date.now() - started };
+    };
+    const normal = await timed('videosite/trending', {});
+    expect(normal.error).toMatchObject({ code: 'TIMEOUT' });
+    expect(normal.error.message).toBe('The service did not answer videosite/trending within 0 seconds (the setting timeouts.request).');
+    const slow = await timed('tweetsite/transcript', { url: 'https://x.com/newsroom/status/1712345678901234567' });
+    expect(slow.error.message).toContain('(the setting timeouts.slow-request)');
+    expect(slow.ms).toBeGreaterThanOrEqual(650);
+    settings = { ...settings, timeouts: { normal: 1_000, slow: 700 } };
+    expect((await timed('videosite/trending', {})).ms).toBeGreaterThanOrEqual(950);
+  });
+
   it('reports a dropped connection as NETWORK and a user cancel as CANCELLED', async () => {
     const { service } = client(async () => {
       throw new TypeError('fetch failed', { cause: new Error('other side closed') });

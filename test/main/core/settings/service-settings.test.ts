@@ -7,7 +7,8 @@ const repo = () => createSettingsRepository(openDatabase({ path: ':memory:' }), 
 
 describe('service settings (gleaner config)', () => {
   it('defaults to the demo service on the Starter plan', () => {
-    expect(listConfig(repo())).toEqual({ 'base-url': 'demo', plan: 'starter', 'limits.per-minute': 30, 'limits.per-day': 1000, 'limits.day-reset': 'rolling' });
+    expect(listConfig(repo())).toEqual({ 'base-url': 'demo', plan: 'starter', 'limits.per-minute': 30, 'limits.per-day': 1000, 'limits.day-reset': 'rolling', 'timeouts.request': 60, 'timeouts.slow-request': 300 });
+    expect(readServiceSettings(repo()).timeouts).toEqual({ normal: 60_000, slow: 300_000 });
     expect(readServiceSettings(repo()).dayReset).toBeNull();
   });
 
@@ -22,6 +23,8 @@ describe('service settings (gleaner config)', () => {
     ['limits.day-reset', '0:00', '00:00'],
     ['limits.day-reset', ' 07:30 ', '07:30'],
     ['limits.day-reset', 'Rolling', 'rolling'],
+    ['timeouts.request', ' 90 ', 90],
+    ['timeouts.slow-request', '3600', 3600],
     ['hosts.videosite', ' Tube.Example.org , https://yt.example.net/, *.mirror.example,tube.example.org', 'tube.example.org,yt.example.net,*.mirror.example'],
   ])('stores %s = %s', (key, value, stored) => {
     const settings = repo();
@@ -41,6 +44,9 @@ describe('service settings (gleaner config)', () => {
     ['limits.day-reset', '24:00', /"rolling" .* or the time the service resets/],
     ['limits.day-reset', '7:5', /such as 00:00 or 07:30; "7:5" is neither/],
     ['limits.day-reset', 'midnight', /in UTC/],
+    ['timeouts.request', '4', /timeouts\.request is a number of seconds from 5 to 3600; "4" is not/],
+    ['timeouts.slow-request', '1.5', /timeouts\.slow-request is a number of seconds/],
+    ['timeouts.request', '3601', /from 5 to 3600/],
     ['param.videosite.search.nope', 'x', /videosite\/search has no parameter nope/],
     ['param.nowhere.search.query', 'x', /no operation nowhere search/],
     ['param.videosite.search.filter', 'has space', /parameter name/],
@@ -118,6 +124,17 @@ describe('service settings (gleaner config)', () => {
     // A stored value this version cannot read (written by hand, or by a later version) leaves the safe default.
     settings.set('service.limits.day-reset', 'at dawn');
     expect(readServiceSettings(settings).dayReset).toBeNull();
+  });
+
+  it('reads the time limits in milliseconds, and ignores a stored value out of range', () => {
+    const settings = repo();
+    setConfig(settings, 'timeouts.request', '20');
+    setConfig(settings, 'timeouts.slow-request', '900');
+    expect(readServiceSettings(settings).timeouts).toEqual({ normal: 20_000, slow: 900_000 });
+    settings.set('service.timeouts.request', 0);
+    expect(readServiceSettings(settings).timeouts.normal).toBe(60_000);
+    unsetConfig(settings, 'timeouts.slow-request');
+    expect(readServiceSettings(settings).timeouts.slow).toBe(300_000);
   });
 
   it('reads overrides into typed settings and forgets them on unset', () => {

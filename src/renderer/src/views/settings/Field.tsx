@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSettingsStore } from '../../stores/settings-store';
 
 /** Ids that tie a field to its error and hint, so screen readers read them with the field. */
@@ -78,5 +78,41 @@ export function SettingsTable({ caption, columns, children }: { caption: string;
       </thead>
       <tbody>{children}</tbody>
     </table>
+  );
+}
+
+interface SettingFieldProps {
+  /** The setting's key in the CLI's form (`gleaner config set KEY`). */
+  settingKey: string;
+  label: string;
+  /** The form's accessible name, when it should say more than the label. */
+  formLabel?: string;
+  /** The value in force; a number gets a numeric keyboard. */
+  current: number | string;
+  hint?: string;
+}
+
+/** One setting typed in and saved on its own, with the bridge's verdict next to it. */
+export function SettingField({ settingKey, label, formLabel, current, hint }: SettingFieldProps) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const saving = useSettingsStore((s) => s.saving[settingKey] === true);
+  const id = `settings-${settingKey.replaceAll('.', '-')}`;
+  const aria = useFieldAria(id, settingKey, hint !== undefined);
+  const value = draft ?? String(current);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await useSettingsStore.getState().set(settingKey, value)) setDraft(null);
+  };
+  return (
+    <form className="settings-form" onSubmit={(event) => void submit(event)} aria-label={formLabel ?? label}>
+      <label htmlFor={id}>{label}</label>
+      <div className="settings-inline">
+        <input type="text" inputMode={typeof current === 'number' ? 'numeric' : 'text'} value={value} onChange={(event) => setDraft(event.target.value)} {...aria} />
+        <button type="submit" disabled={saving || draft === null}>
+          Save
+        </button>
+      </div>
+      <FieldFeedback id={id} settingKey={settingKey} {...(hint ? { hint } : {})} />
+    </form>
   );
 }

@@ -1,39 +1,6 @@
-import { useState, type FormEvent } from 'react';
 import { PLAN_LABELS, PLAN_NAMES, type PlanName } from '../../../../shared/plans';
 import { useSettingsStore } from '../../stores/settings-store';
-import { FieldFeedback, useFieldAria } from './Field';
-
-interface LimitFieldProps {
-  settingKey: 'limits.per-minute' | 'limits.per-day' | 'limits.day-reset';
-  label: string;
-  current: number | string;
-  hint?: string;
-}
-
-function LimitField({ settingKey, label, current, hint }: LimitFieldProps) {
-  const [draft, setDraft] = useState<string | null>(null);
-  const saving = useSettingsStore((s) => s.saving[settingKey] === true);
-  const id = `settings-${settingKey.replace('.', '-')}`;
-  const numeric = typeof current === 'number';
-  const aria = useFieldAria(id, settingKey, hint !== undefined);
-  const value = draft ?? String(current);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (await useSettingsStore.getState().set(settingKey, value)) setDraft(null);
-  };
-  return (
-    <form className="settings-form" onSubmit={(event) => void submit(event)} aria-label={numeric ? `Custom limit: ${label.toLowerCase()}` : label}>
-      <label htmlFor={id}>{label}</label>
-      <div className="settings-inline">
-        <input type="text" inputMode={numeric ? 'numeric' : 'text'} value={value} onChange={(event) => setDraft(event.target.value)} {...aria} />
-        <button type="submit" disabled={saving || draft === null}>
-          Save
-        </button>
-      </div>
-      <FieldFeedback id={id} settingKey={settingKey} {...(hint ? { hint } : {})} />
-    </form>
-  );
-}
+import { FieldFeedback, SettingField, useFieldAria } from './Field';
 
 /** The team's plan, or custom limits. The queue never sends more than this. */
 export function PlanSection() {
@@ -61,8 +28,8 @@ export function PlanSection() {
       </div>
       {snapshot.plan === 'custom' ? (
         <div className="limit-fields">
-          <LimitField settingKey="limits.per-minute" label="Requests a minute" current={snapshot.limits.perMinute} />
-          <LimitField settingKey="limits.per-day" label="Requests a day" current={snapshot.limits.perDay} />
+          <SettingField settingKey="limits.per-minute" label="Requests a minute" formLabel="Custom limit: requests a minute" current={snapshot.limits.perMinute} />
+          <SettingField settingKey="limits.per-day" label="Requests a day" formLabel="Custom limit: requests a day" current={snapshot.limits.perDay} />
         </div>
       ) : (
         <p className="muted" data-testid="plan-limits">
@@ -70,7 +37,7 @@ export function PlanSection() {
           enter your own.
         </p>
       )}
-      <LimitField
+      <SettingField
         settingKey="limits.day-reset"
         label="Daily budget starts afresh"
         current={String(snapshot.config['limits.day-reset'] ?? 'rolling')}

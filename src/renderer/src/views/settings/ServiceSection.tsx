@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSettingsStore } from '../../stores/settings-store';
-import { FieldFeedback, useFieldAria } from './Field';
+import { FieldFeedback, SettingField, useFieldAria } from './Field';
 
 const BASE_URL_KEY = 'base-url';
 
@@ -64,6 +64,22 @@ export function ServiceSection() {
             hint="The address your service provider gave you, such as https://api.example.com. Plain http:// works only for this computer (127.0.0.1)."
           />
         </form>
+      )}
+      {snapshot !== null && (
+        <div className="limit-fields">
+          <SettingField
+            settingKey="timeouts.request"
+            label="Time limit for a request (seconds)"
+            current={Number(snapshot.config['timeouts.request'])}
+            hint="How long Gleaner waits for an answer before trying again (the service's documentation gives no figure)."
+          />
+          <SettingField
+            settingKey="timeouts.slow-request"
+            label="Time limit for speech recognition (seconds)"
+            current={Number(snapshot.config['timeouts.slow-request'])}
+            hint="Transcribing a short message's video takes longer, so it gets its own limit."
+          />
+        </div>
       )}
     </section>
   );

@@ -73,7 +73,7 @@ test('a note typed in the item detail survives opening another item, and is stor
   await expect(unsaved).toHaveCount(0);
 });
 
-test('a note typed in a collection row survives switching collection and view; leaving the page asks first', async ({ page, gleaner }) => {
+test('a note typed in a collection row survives switching collection and view; leaving the page asks first, and keeps it', async ({ page, gleaner }) => {
   const itemIds = await collectionOfFloodVideos(gleaner, 'Flood story', 2);
   await rpc(gleaner, 'collections.create', { name: 'Other story' });
   await rpc(gleaner, 'collections.add', { name: 'Other story', itemIds: [itemIds[2]] });
@@ -107,6 +107,16 @@ test('a note typed in a collection row survives switching collection and view; l
   const asked = await dialog;
   expect(asked.type()).toBe('beforeunload');
   await asked.accept();
+
+  // Gone anyway: the words wait in the next window, still unsaved.
+  const again = await page.context().newPage();
+  await again.goto(gleaner.url);
+  await goTo(again, 'Collections');
+  await openCollection(again, 'Flood story');
+  const row = again.getByTestId('collection-item').first();
+  await expect(row.getByLabel(`Note in this collection on ${title}`)).toHaveValue('Not saved yet');
+  await expect(row.getByTestId('note-unsaved')).toHaveText('Unsaved note');
+  expect((await stored(gleaner, itemIds[0]!)).notes).toMatchObject([{ collection: 'Flood story', body: 'Call the mayor’s office about the pumps.' }]);
 });
 
 test('a library-wide tag is marked as such in a collection row, and × removes it at its own level', async ({ page, gleaner }) => {

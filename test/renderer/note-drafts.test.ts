@@ -34,6 +34,31 @@ describe('the note drafts store', () => {
     expect(drafts().drafts).toEqual({});
   });
 
+  it('outlives a restart in local storage, kept per library and read only once the library is known', async () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('localStorage', { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value), removeItem: (key: string) => void stored.delete(key) });
+    try {
+      const library = '/home/reporter/.config/Gleaner/gleaner.sqlite3';
+      vi.resetModules();
+      const before = await import('../../src/renderer/src/stores/note-drafts-store');
+      await before.keepDraftsFor(library);
+      before.useNoteDraftsStore.getState().edit(3, 'Story', 'half a thought', '');
+      expect(JSON.parse(stored.get(`gleaner.note-drafts:${library}`)!)).toMatchObject({ state: { drafts: { '[3,"Story"]': { text: 'half a thought' } } } });
+
+      // The app starts again: nothing shows before it knows which library is open.
+      vi.resetModules();
+      const after = await import('../../src/renderer/src/stores/note-drafts-store');
+      expect(after.useNoteDraftsStore.getState().drafts).toEqual({});
+      await after.keepDraftsFor('/elsewhere/gleaner.sqlite3');
+      expect(after.useNoteDraftsStore.getState().drafts).toEqual({});
+      await after.keepDraftsFor(library);
+      expect(Object.values(after.useNoteDraftsStore.getState().drafts)).toEqual([{ itemId: 3, collection: 'Story', text: 'half a thought' }]);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
+  });
+
   it('forgets a draft once saved, unless typing went on while it saved', () => {
     drafts().edit(1, null, 'first', '');
     drafts().edit(1, null, 'first and more', '');

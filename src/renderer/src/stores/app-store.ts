@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AppInfo } from '../../../shared/contract';
 import { bridge } from '../transport';
 import { isViewId, type ViewId } from '../views/registry';
+import { keepDraftsFor } from './note-drafts-store';
 
 export type Theme = 'light' | 'dark';
 
@@ -74,7 +75,9 @@ export const useAppStore = create<AppState>((set, get) => ({
   },
   async loadInfo() {
     try {
-      set({ info: await bridge.call('app.info', {}), infoError: null });
+      const info = await bridge.call('app.info', {});
+      set({ info, infoError: null });
+      await keepDraftsFor(info.databasePath);
     } catch (error) {
       set({ infoError: error instanceof Error ? error.message : String(error) });
     }

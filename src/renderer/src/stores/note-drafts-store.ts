@@ -4,8 +4,13 @@
  * item or switching view never throws typed words away: they are there again when the item is
  * shown, marked unsaved, until the user saves or discards them. Writing stays an explicit
  * "Save note", as everywhere else in Gleaner; only the typing is kept.
+ *
+ * Drafts also outlive the window: they are kept in the renderer's local storage, one entry per
+ * library (database file), so quitting the desktop app or reloading the page loses no words, and
+ * another library's item with the same id never shows them.
  */
 import { create } from 'zustand';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 
 /** Where a note belongs: a collection's name, or null for the item's library-wide note. */
 export type NoteScope = string | null;
@@ -32,7 +37,17 @@ interface NoteDraftsState {
   restore(drafts: readonly NoteDraft[]): void;
 }
 
-export const useNoteDraftsStore = create<NoteDraftsState>((set, get) => {
+/** Where drafts go when the page has no local storage (the unit tests' Node): nowhere lasting. */
+function memoryStorage(): StateStorage {
+  const items = new Map<string, string>();
+  return { getItem: (name) => items.get(name) ?? null, setItem: (name, value) => void items.set(name, value), removeItem: (name) => void items.delete(name) };
+}
+
+const DRAFTS_KEY = 'gleaner.note-drafts';
+
+export const useNoteDraftsStore = create<NoteDraftsState>()(
+  persist(
+    (set, get) => {
   const without = (drop: (draft: NoteDraft) => boolean): Record<string, NoteDraft> =>
     Object.fromEntries(Object.entries(get().drafts).filter(([, draft]) => !drop(draft)));
 
@@ -75,7 +90,23 @@ export const useNoteDraftsStore = create<NoteDraftsState>((set, get) => {
       set({ drafts: { ...get().drafts, ...Object.fromEntries(drafts.map((d) => [keyOf(d.itemId, d.collection), d])) } });
     },
   };
-});
+    },
+    {
+      name: DRAFTS_KEY,
+      version: 1,
+      storage: createJSONStorage(() => (typeof localStorage === 'undefined' ? memoryStorage() : localStorage)),
+      partialize: (state) => ({ drafts: state.drafts }),
+      // Read once the library is known (keepDraftsFor), never another library's.
+      skipHydration: true,
+    },
+  ),
+);
+
+/** Keeps drafts under this library's own entry, and brings back those left there last time. */
+export async function keepDraftsFor(databasePath: string): Promise<void> {
+  useNoteDraftsStore.persist.setOptions({ name: `${DRAFTS_KEY}:${databasePath}` });
+  await useNoteDraftsStore.persist.rehydrate();
+}
 
 /** The unsaved text of a note, or undefined when there is none. */
 export function useNoteDraft(itemId: number, collection: NoteScope): string | undefined {

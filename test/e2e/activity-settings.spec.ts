@@ -85,6 +85,20 @@ async function requestsSeen(service: RunningDemo): Promise<{ path: string; statu
   }
 }
 
+/** Types a value the setting refuses (its error shows beside it), then one it takes; returns the setting's form. */
+async function refusedThenSaved(page: Page, formName: string, values: { shown: string; bad: string; error: string; good: string }) {
+  const form = page.getByRole('form', { name: formName });
+  const field = form.getByRole('textbox');
+  await expect(field).toHaveValue(values.shown);
+  await field.fill(values.bad);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('alert')).toContainText(values.error);
+  await field.fill(values.good);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Saved.')).toBeVisible();
+  return form;
+}
+
 const starterToken = (service: RunningDemo): string => service.teams.find((t) => t.plan === 'starter')!.token;
 
 const videoLinks = (count: number, prefix: string): string =>
@@ -307,14 +321,7 @@ test.describe('Settings', () => {
     expect(await rpc(gleaner, 'settings.get')).toMatchObject({ plan: 'custom', limits: { perMinute: 45 } });
 
     // When the daily budget starts afresh: a sliding 24 hours until the user names the service's reset time.
-    const dayReset = page.getByRole('form', { name: 'Daily budget starts afresh' });
-    await expect(dayReset.getByRole('textbox')).toHaveValue('rolling');
-    await dayReset.getByRole('textbox').fill('25:00');
-    await dayReset.getByRole('button', { name: 'Save' }).click();
-    await expect(page.locator('#settings-limits-day-reset-error')).toContainText('in UTC, such as 00:00 or 07:30');
-    await dayReset.getByRole('textbox').fill('7:30');
-    await dayReset.getByRole('button', { name: 'Save' }).click();
-    await expect(dayReset.getByText('Saved.')).toBeVisible();
+    const dayReset = await refusedThenSaved(page, 'Daily budget starts afresh', { shown: 'rolling', bad: '25:00', error: 'in UTC, such as 00:00 or 07:30', good: '7:30' });
     await expect(dayReset.getByRole('textbox')).toHaveValue('07:30');
     expect((await rpc<{ config: Record<string, string> }>(gleaner, 'settings.get')).config).toMatchObject({ 'limits.day-reset': '07:30' });
     await openView(page, 'Activity');
@@ -322,14 +329,7 @@ test.describe('Settings', () => {
     await openView(page, 'Settings');
 
     // The service's time limits, which its documentation leaves open.
-    const timeLimit = page.getByRole('form', { name: 'Time limit for a request (seconds)' });
-    await expect(timeLimit.getByRole('textbox')).toHaveValue('60');
-    await timeLimit.getByRole('textbox').fill('2');
-    await timeLimit.getByRole('button', { name: 'Save' }).click();
-    await expect(page.locator('#settings-timeouts-request-error')).toContainText('a number of seconds from 5 to 3600');
-    await timeLimit.getByRole('textbox').fill('90');
-    await timeLimit.getByRole('button', { name: 'Save' }).click();
-    await expect(timeLimit.getByText('Saved.')).toBeVisible();
+    await refusedThenSaved(page, 'Time limit for a request (seconds)', { shown: '60', bad: '2', error: 'a number of seconds from 5 to 3600', good: '90' });
     expect((await rpc<{ config: Record<string, unknown> }>(gleaner, 'settings.get')).config).toMatchObject({ 'timeouts.request': 90, 'timeouts.slow-request': 300 });
 
     const form = page.getByRole('form', { name: 'Add an override' });

@@ -1,8 +1,8 @@
 /**
  * The persistent, rate-aware request queue. Every request is a job row in SQLite; the
  * scheduler keeps a sliding one-minute window and a day (24 hours, or since the daily reset the
- * settings name) of what it sent (persisted in send_log), never exceeds either, and treats a 429 as the last word because colleagues
- * spend the same team budget. A job's response is stored and the job marked done in one
+ * settings name) of what it sent (persisted in send_log), never exceeds either, and treats a
+ * 429 as the last word because colleagues spend the same team budget. A job's response is stored and the job marked done in one
  * transaction, so a crash can never store a response twice or lose a finished job.
  *
  * Time and timers are injected: tests run a simulated day without sleeping.

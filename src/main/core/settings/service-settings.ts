@@ -323,6 +323,14 @@ export function defaultConfigValue(key: string): string | null {
   return null;
 }
 
+function orDefault<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
 /** The typed settings the client and the queue use. Stored values are re-validated on read. */
 export function readServiceSettings(repo: SettingsRepository): ServiceSettings {
   const settings: ServiceSettings = structuredClone(DEFAULT_SERVICE_SETTINGS);
@@ -334,18 +342,13 @@ export function readServiceSettings(repo: SettingsRepository): ServiceSettings {
   const perDay = repo.get(storageKey('limits.per-day'));
   if (typeof perMinute === 'number') settings.customLimits.perMinute = perMinute;
   if (typeof perDay === 'number') settings.customLimits.perDay = perDay;
+  // A value this version cannot read (written by hand, or out of range) leaves the default.
   for (const which of ['normal', 'slow'] as const) {
     const seconds = repo.get(storageKey(TIMEOUT_KEYS[which]));
-    if (typeof seconds === 'number' && Number.isInteger(seconds) && seconds >= 5 && seconds <= MAX_TIMEOUT_SECONDS) settings.timeouts[which] = seconds * 1000;
+    if (typeof seconds === 'number') settings.timeouts[which] = orDefault(() => parseTimeoutSeconds(String(seconds), which) * 1000, settings.timeouts[which]);
   }
   const dayReset = repo.get(storageKey('limits.day-reset'));
-  if (typeof dayReset === 'string') {
-    try {
-      settings.dayReset = parseDayReset(dayReset);
-    } catch {
-      // A value this version cannot read leaves the safe default.
-    }
-  }
+  if (typeof dayReset === 'string') settings.dayReset = orDefault(() => parseDayReset(dayReset), settings.dayReset);
   for (const [key, value] of repo.entries('service.param.')) {
     try {
       const parsed = parseConfigKey(key.slice('service.'.length));

@@ -71,8 +71,10 @@ export function createCore(deps: CoreDeps): Core {
     collections,
     events,
     log: deps.log,
-    limits: () => effectiveLimits(readSettings()),
-    dayReset: () => readSettings().dayReset,
+    budget: () => {
+      const settings = readSettings();
+      return { limits: effectiveLimits(settings), dayReset: settings.dayReset };
+    },
     ownerId: `${process.pid}-${randomUUID()}`,
     isOwnerAlive: processIsAlive,
     // Real time: look for other processes' work every second (simulated time drives the queue itself).

@@ -46,10 +46,8 @@ export interface QueueDeps {
   collections: Pick<CollectionRepository, 'ensure' | 'add'>;
   events: EventHub;
   log: Logger;
-  /** The plan's limits, read fresh each time (settings may change while running). */
-  limits(): PlanLimits;
-  /** When the daily budget starts afresh (null: a sliding 24 hours), read fresh each time like the limits. */
-  dayReset?: () => DayReset;
+  /** The plan's limits and when its day starts afresh, read fresh each time (settings may change while running). */
+  budget(): { limits: PlanLimits; dayReset: DayReset };
   /** Requests in flight at once, so a slow operation does not idle the budget. */
   concurrency?: number;
   /** Identifies this process for the runner lease. */
@@ -237,14 +235,8 @@ export function createFetchQueue(deps: QueueDeps) {
     return shareState.share;
   }
 
-  function currentLimits() {
-    return limitsForShare(deps.limits(), currentShare());
-  }
-
-  const dayReset = (): DayReset => deps.dayReset?.() ?? null;
-
-  function slotFor(now: number): number {
-    return Math.max(nextFreeSlot(sends, currentLimits(), now, dayReset()), globalNotBefore);
+  function slotFor(now: number, budget = deps.budget()): number {
+    return Math.max(nextFreeSlot(sends, limitsForShare(budget.limits, currentShare()), now, budget.dayReset), globalNotBefore);
   }
 
   function scheduleWake(at: number): void {
@@ -550,10 +542,10 @@ export function createFetchQueue(deps: QueueDeps) {
     const now = clock.now();
     const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobState, number>;
     for (const row of db.prepare<[], { state: JobState; n: number }>('SELECT state, count(*) AS n FROM jobs GROUP BY state').all()) counts[row.state] = row.n;
-    const limits = deps.limits();
-    const effective = currentLimits();
+    const budget = deps.budget();
+    const { limits, dayReset: reset } = budget;
+    const effective = limitsForShare(limits, currentShare());
     const recent = countAfter(sends, now - 5 * MINUTE_MS) / 5;
-    const reset = dayReset();
     const waiting = counts.queued + counts.running;
     return {
       paused: pausedState(),
@@ -565,7 +557,7 @@ export function createFetchQueue(deps: QueueDeps) {
         limits,
         effectiveLimits: effective,
         share: Math.round(shareState.share * 100) / 100,
-        nextFreeSlot: new Date(slotFor(now)).toISOString(),
+        nextFreeSlot: new Date(slotFor(now, budget)).toISOString(),
       },
       recentRatePerMinute: Math.round(recent * 10) / 10,
       // At the pace both windows allow: a day's budget spent means waiting for tomorrow.

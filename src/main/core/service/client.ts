@@ -10,7 +10,7 @@ import { GleanerError, markNotSent, type ErrorCode } from '../../../shared/error
 import type { ParamInput } from '../../../shared/params';
 import type { Clock } from '../clock';
 import type { Logger } from '../log';
-import type { RequestTimeouts, ServiceSettings } from '../settings/service-settings';
+import { TIMEOUT_KEYS, type RequestTimeouts, type ServiceSettings } from '../settings/service-settings';
 import { findNextPage } from './pagination';
 import { prepareRequest, type PreparedRequest } from './request';
 
@@ -124,8 +124,8 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
     deps.log.addSecret(token);
     const requestUrl = `${baseUrl}${request.pathAndQuery}`;
     // Read for each request, so a changed setting applies to the next one.
-    const timeouts = deps.timeoutMs ?? deps.settings().timeouts;
-    const timeoutMs = request.operation.slow ? timeouts.slow : timeouts.normal;
+    const which = request.operation.slow ? 'slow' : 'normal';
+    const timeoutMs = (deps.timeoutMs ?? deps.settings().timeouts)[which];
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const started = deps.clock.now();
@@ -142,7 +142,7 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
       });
       body = await readCapped(response, maxBodyBytes);
     } catch (error) {
-      throw transportError(error, options.signal, timeout, timeoutMs, request.operation.id, request.operation.slow ? 'timeouts.slow-request' : 'timeouts.request');
+      throw transportError(error, options.signal, timeout, timeoutMs, request.operation.id, TIMEOUT_KEYS[which]);
     }
     if (body === null) {
       // Read whole, such an answer could exhaust memory (a string has a size limit too); asking again would bring the same.

@@ -209,7 +209,8 @@ export function parseDayReset(raw: string): DayReset {
   return Number(time[1]) * 60 + Number(time[2]);
 }
 
-const TIMEOUT_KEYS: Readonly<Record<keyof RequestTimeouts, string>> = { normal: 'timeouts.request', slow: 'timeouts.slow-request' };
+/** The setting behind each time limit, for messages that name it. */
+export const TIMEOUT_KEYS: Readonly<Record<keyof RequestTimeouts, string>> = { normal: 'timeouts.request', slow: 'timeouts.slow-request' };
 const MAX_TIMEOUT_SECONDS = 3600;
 
 /** A time limit in whole seconds, 5 to an hour. */

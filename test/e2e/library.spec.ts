@@ -121,8 +121,9 @@ test('a transcript can be searched, and each timestamp opens the video at that m
 
   const transcript = detail.getByTestId('transcript-segments');
   const segments = transcript.getByRole('listitem');
+  // count() does not wait: poll until the transcript has drawn its segments.
+  await expect.poll(() => segments.count()).toBeGreaterThan(3);
   const all = await segments.count();
-  expect(all).toBeGreaterThan(3);
 
   const link = segments.first().getByRole('link');
   await expect(link).toHaveAttribute('href', /^https:\/\/www\.youtube\.com\/watch\?v=dQw4w9WgXcQ&t=0s$/);

@@ -18,7 +18,10 @@ export interface ParamProblem {
 export type ParamCheck = { ok: true; params: Record<string, string> } | { ok: false; problems: ParamProblem[] };
 
 export interface ParamCheckOptions {
-  /** Says which platform a URL belongs to, when it knows the host; used to catch a link pasted into the wrong operation. */
+  /**
+   * Says which platform a URL's host belongs to, or null for a host it does not know. Given, it
+   * refuses a link to another platform or to an unknown host before a request is spent on it.
+   */
   platformOfUrl?: (url: string) => Platform | null;
 }
 
@@ -112,8 +115,17 @@ function checkUrl(op: OperationSpec, label: string, text: string, options: Param
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { problem: `${label} must be a web link (https://…), not a ${url.protocol} link.` };
   if (!url.hostname.includes('.')) return { problem: `${label} must be a public web link; ${quote(url.hostname)} is not a public host.` };
   if (text.length > MAX_TEXT_LENGTH) return { problem: `${label} is longer than ${MAX_TEXT_LENGTH} characters.` };
-  const platform = options.platformOfUrl?.(text) ?? null;
-  if (platform && platform !== op.platform) {
+  if (!options.platformOfUrl) return { value: text };
+  const platform = options.platformOfUrl(text);
+  if (platform === null) {
+    const host = url.hostname;
+    return {
+      problem:
+        `${label}: “${host}” is not an address Gleaner knows for the ${PLATFORM_LABELS[op.platform].toLowerCase()}. ` +
+        `If it is one, add it under Link hosts in Settings (or \`gleaner config set hosts.${op.platform} ${host}\`).`,
+    };
+  }
+  if (platform !== op.platform) {
     return { problem: `That link is from the ${PLATFORM_LABELS[platform].toLowerCase()}, but ${op.id} fetches ${PLATFORM_LABELS[op.platform].toLowerCase()} links.` };
   }
   return { value: text };

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { getOperation, type OperationId } from '../../src/shared/catalogue';
 import { checkParams, type ParamInput } from '../../src/shared/params';
 
-const check = (id: OperationId, input: ParamInput) => checkParams(getOperation(id), input, { platformOfUrl: (url) => (url.includes('tiktok') ? 'shortvideo' : url.includes('youtube') ? 'videosite' : null) });
+const platformOfUrl = (url: string) => (url.includes('tiktok') ? 'shortvideo' : url.includes('youtube') ? 'videosite' : url.includes('facebook') ? 'socialnet' : null);
+const check = (id: OperationId, input: ParamInput) => checkParams(getOperation(id), input, { platformOfUrl });
 
 describe('parameter checks', () => {
   it.each<[OperationId, ParamInput, Record<string, string>]>([
@@ -34,6 +35,8 @@ describe('parameter checks', () => {
     ['videosite/video', { url: 'javascript:alert(1)' }, /must be a web link/],
     ['videosite/video', { url: 'https://localhost/x' }, /not a public host/],
     ['videosite/video', { url: 'https://www.tiktok.com/@a/video/1' }, /from the short-video app, but videosite\/video fetches video site links/],
+    // A host the recogniser does not know would spend a request on an answer the service cannot give.
+    ['videosite/video', { url: 'https://tube.example.org/watch?v=abc' }, /“tube\.example\.org” is not an address Gleaner knows for the video site\. If it is one, add it under Link hosts in Settings \(or `gleaner config set hosts\.videosite tube\.example\.org`\)/],
     ['shortvideo/trending', {}, /Region \(region\) is required/],
     ['shortvideo/trending', { region: 'USA' }, /two-letter country code/],
     ['shortvideo/search', { query: 'x', cursor: '-1' }, /whole number/],

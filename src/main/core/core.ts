@@ -55,7 +55,8 @@ export function createCore(deps: CoreDeps): Core {
     log: deps.log,
     settings: readSettings,
     target: () => targets.target(),
-    platformOfUrl,
+    // The hosts added under Link hosts count too: a link on one of them is a link to that platform.
+    platformOfUrl: (url: string) => platformOfUrl(url, { extraHosts: readSettings().extraHosts }),
     ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
   });
   const nowIso = () => new Date(deps.clock.now()).toISOString();

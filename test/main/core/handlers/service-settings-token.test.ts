@@ -85,6 +85,32 @@ describe('settings.get / settings.set / settings.unset', () => {
     expect(await plan()).toMatchObject({ status: 'fetch', operation: 'videosite/video' });
   });
 
+  it('refuses a link on a host no platform has, at no cost, until it is added under Link hosts', async () => {
+    let requests = 0;
+    testCore = createTestCore({
+      fetch: (input, init) => {
+        requests += 1;
+        return realFetch(input, init);
+      },
+    });
+    const call = () => testCore!.core.dispatch('service.call', { operation: 'videosite/video', params: { url: 'https://tube.example.org/watch?v=dQw4w9WgXcQ' } });
+    expect(await call()).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringMatching(/“tube\.example\.org” is not an address Gleaner knows for the video site.*hosts\.videosite tube\.example\.org/) },
+    });
+    expect(requests).toBe(0);
+    await testCore.core.dispatch('settings.set', { key: 'hosts.videosite', value: 'tube.example.org' });
+    expect(await call()).toMatchObject({ ok: true, value: { state: 'done' } });
+    expect(requests).toBe(1);
+    // A host added for another platform is that platform's, not this operation's.
+    await testCore.core.dispatch('settings.set', { key: 'hosts.forum', value: 'board.example.org' });
+    expect(await testCore.core.dispatch('service.call', { operation: 'videosite/video', params: { url: 'https://board.example.org/r/x/comments/abc/' } })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringMatching(/from the community forum, but videosite\/video fetches video site links/) },
+    });
+    expect(requests).toBe(1);
+  });
+
   it('adds and removes link hosts one change at a time, keeping hosts saved meanwhile', async () => {
     testCore = createTestCore();
     await testCore.core.dispatch('settings.set', { key: 'hosts.forum', value: 'cli.example.org' });

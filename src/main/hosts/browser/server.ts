@@ -6,6 +6,11 @@
  * Any page in the user's browser can send requests to 127.0.0.1, so every request must
  * carry the per-run secret (cookie or bearer), name this host in `Host` (against DNS
  * rebinding), and, when it has an `Origin`, come from this origin.
+ *
+ * The browser Gleaner opens itself gets a link of its own: a key that works once, for two
+ * minutes. The opener's command line (and the browser's, when it starts one) can be read by
+ * other users of the machine, so the run's secret stays out of it; the printed link carries
+ * the secret, as the CLI contract says.
  */
 import { listenOnLoopback } from '../../core/listen';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -32,6 +37,8 @@ export interface BrowserHostOptions {
   secret?: string;
   /** The core's finished exports, offered as downloads; without it, no download is served. */
   exportDownloads?: Pick<ExportService, 'download'>;
+  /** Milliseconds since the epoch; fixed only in tests of the opener link's expiry. */
+  now?: () => number;
 }
 
 export interface BrowserHost {
@@ -40,8 +47,13 @@ export interface BrowserHost {
   origin: string;
   port: number;
   secret: string;
+  /** A fresh link for a browser to open: its key works once, within OPENER_LINK_MS, and is not the secret. */
+  openerLink(): string;
   close(): Promise<void>;
 }
+
+/** How long a link made for the browser Gleaner opens stays usable: long enough for a slow first start. */
+export const OPENER_LINK_MS = 2 * 60_000;
 
 /**
  * Room for the largest input the contract accepts: a paste of 5,000,000 characters is up to
@@ -65,6 +77,9 @@ export function httpStatusFor(envelope: Envelope<unknown>): number {
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const secret = options.secret ?? randomBytes(32).toString('base64url');
   options.log.addSecret(secret);
+  const now = options.now ?? Date.now;
+  /** Opener links not used yet, with the moment each stops working. */
+  const openerKeys = new Map<string, number>();
   const openStreams = new Set<ServerResponse>();
   let port = 0;
 
@@ -91,7 +106,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
     // The page is opened once with ?key=…; trade it for an HttpOnly cookie and drop it from the URL.
     if (req.method === 'GET' && url.searchParams.has('key')) {
-      if (!secretMatches(url.searchParams.get('key'))) return sendText(res, 401, 'Unauthorized: this link’s key is not valid for this run of Gleaner.');
+      const key = url.searchParams.get('key');
+      if (!secretMatches(key) && !redeemOpenerKey(key)) {
+        return sendText(
+          res,
+          401,
+          'Unauthorized: this link’s key is not valid for this run of Gleaner. A link Gleaner opened for you works once, for two minutes; open the link `gleaner serve` printed instead.',
+        );
+      }
       url.searchParams.delete('key');
       res.writeHead(303, {
         location: url.pathname + url.search,
@@ -157,6 +179,15 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const a = Buffer.from(candidate);
     const b = Buffer.from(secret);
     return a.length === b.length && timingSafeEqual(a, b);
+  }
+
+  /** True once for each opener key, before it expires; spent or stale keys are forgotten. */
+  function redeemOpenerKey(candidate: string | null): boolean {
+    const at = now();
+    for (const [key, expires] of openerKeys) if (expires <= at) openerKeys.delete(key);
+    if (!candidate || !openerKeys.has(candidate)) return false;
+    openerKeys.delete(candidate);
+    return true;
   }
 
   function isAuthorised(req: IncomingMessage): boolean {
@@ -228,6 +259,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     origin,
     port,
     secret,
+    openerLink: () => {
+      const key = randomBytes(32).toString('base64url');
+      options.log.addSecret(key);
+      openerKeys.set(key, now() + OPENER_LINK_MS);
+      return `${origin}/?key=${key}`;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const stream of openStreams) stream.end();

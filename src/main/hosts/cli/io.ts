@@ -13,6 +13,8 @@ export interface CliIo {
    * function is called; a second Ctrl+C ends the process as usual. Absent: Ctrl+C is not caught.
    */
   onInterrupt?(handler: () => void): () => void;
+  /** Opens a link in the user's browser (serve); absent, the system's opener is used. */
+  openBrowser?(url: string): void;
 }
 
 /** shared/CLI.md: 2 for invalid input, 3 for service/auth errors, 1 otherwise. */

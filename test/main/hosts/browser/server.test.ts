@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserHost, type BrowserHost } from '../../../../src/main/hosts/browser/server';
+import { OPENER_LINK_MS, startBrowserHost, type BrowserHost } from '../../../../src/main/hosts/browser/server';
 import { createTestCore, type TestCore } from '../../../helpers/core';
 
 const SECRET = 'test-secret-0123456789abcdefghijklmnop';
@@ -109,6 +109,49 @@ describe('browser-mode host', () => {
   it('refuses the page without the key, and with a wrong key', async () => {
     expect((await send(host, { path: '/' })).status).toBe(401);
     expect((await send(host, { path: '/?key=wrong' })).status).toBe(401);
+  });
+
+  it('gives the browser it opens a link whose key works once, for two minutes, and is not the secret', async () => {
+    let now = Date.UTC(2026, 10, 23, 9, 0);
+    const own = await startBrowserHost({
+      dispatch: testCore.core.dispatch,
+      events: testCore.core.events,
+      rendererDir: join(__dirname, '../../../fixtures/renderer'),
+      log: testCore.core.context.log,
+      secret: SECRET,
+      now: () => now,
+    });
+    try {
+      const keyOf = (link: string) => new URL(link).searchParams.get('key')!;
+      const first = own.openerLink();
+      expect(first.startsWith(`${own.origin}/?key=`)).toBe(true);
+      expect(first).not.toContain(SECRET);
+      expect(keyOf(first)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const opened = await send(own, { path: `/?key=${keyOf(first)}` });
+      expect(opened.status).toBe(303);
+      // The cookie it trades for opens the app as the printed link's does.
+      const cookie = String(opened.headers['set-cookie']).split(';')[0]!;
+      expect((await send(own, { path: '/', headers: { cookie } })).status).toBe(200);
+      // Spent: a copy read from a process list opens nothing.
+      const again = await send(own, { path: `/?key=${keyOf(first)}` });
+      expect(again.status).toBe(401);
+      expect(again.body).toContain('works once, for two minutes');
+      // Unused but stale.
+      const late = own.openerLink();
+      now += OPENER_LINK_MS;
+      expect((await send(own, { path: `/?key=${keyOf(late)}` })).status).toBe(401);
+      const inTime = own.openerLink();
+      now += OPENER_LINK_MS - 1;
+      expect((await send(own, { path: `/?key=${keyOf(inTime)}` })).status).toBe(303);
+      // Never a bearer: it only opens the page.
+      const spare = keyOf(own.openerLink());
+      expect((await send(own, { method: 'POST', path: '/rpc/app.info', headers: { authorization: `Bearer ${spare}`, 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
+      // The printed link keeps working for the whole run.
+      expect((await send(own, { path: `/?key=${SECRET}` })).status).toBe(303);
+      expect((await send(own, { path: `/?key=${SECRET}` })).status).toBe(303);
+    } finally {
+      await own.close();
+    }
   });
 
   it('answers wrong-shaped input with INVALID_INPUT naming the field, and keeps running', async () => {

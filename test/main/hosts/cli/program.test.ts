@@ -181,6 +181,26 @@ describe('gleaner CLI on input it cannot use', () => {
     expect(err()).toMatch(/^error INVALID_INPUT: --data-dir needs a folder/);
   });
 
+  it('serve opens the browser on a link of its own, not the printed one with the run’s secret', async () => {
+    await inTempDir('gleaner-cli-serve-', async (dir) => {
+      const { io, out } = captureIo();
+      const opened: string[] = [];
+      const answers: number[] = [];
+      io.openBrowser = (url) => opened.push(url);
+      // While serve runs: the opened link opens the page once.
+      io.waitForShutdown = async () => {
+        for (let i = 0; i < 2; i += 1) answers.push((await fetch(opened[0]!, { redirect: 'manual' })).status);
+      };
+      expect(await runCli(['serve', '--port', '0', '--json', '--data-dir', dir], io, '/nowhere')).toBe(0);
+      const printed = new URL((JSON.parse(out()) as { url: string }).url);
+      const secret = printed.searchParams.get('key')!;
+      expect(opened).toHaveLength(1);
+      expect(new URL(opened[0]!).origin).toBe(printed.origin);
+      expect(opened[0]).not.toContain(secret);
+      expect(answers).toEqual([303, 401]);
+    });
+  });
+
   it('says a port in use is in use (exit 2), for the demo service and browser mode alike', async () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));

@@ -20,7 +20,8 @@ export function registerServe(program: Command, ctx: CliContext): void {
         const host = await startBrowserHost({ dispatch: core.dispatch, events: core.events, exportDownloads: core.context.exports, rendererDir: ctx.rendererDir, log, port });
         if (ctx.json(command)) ctx.io.stdout(`${JSON.stringify({ url: host.url, port: host.port, dataDir })}\n`);
         else ctx.io.stdout(`Gleaner is running at ${host.url}\nLibrary: ${dataDir}\nPress Ctrl+C to stop.\n`);
-        if (options.open) openInBrowser(host.url);
+        // Not host.url: the opener's command line is visible to other users, so it gets a link that works once.
+        if (options.open) (ctx.io.openBrowser ?? openInBrowser)(host.openerLink());
         await ctx.io.waitForShutdown();
         await host.close();
       } finally {

@@ -8,6 +8,8 @@ export interface Figure {
   /** "higher" when a bigger value is better. */
   better: 'higher' | 'lower';
   met: boolean;
+  /** Shown for comparison with a target, not itself one: the report gives no verdict. */
+  comparison?: boolean;
   notes?: string;
 }
 
@@ -25,6 +27,9 @@ export function figure(name: string, value: number, unit: string, limit: Figure[
   const met = better === 'higher' ? value >= limit.value : value <= limit.value;
   return { name, value: round(value), unit, limit: { ...limit, value: round(limit.value) }, better, met, ...(notes ? { notes } : {}) };
 }
+
+/** The same figure, marked as a comparison rather than a target. */
+export const forComparison = (figure: Figure): Figure => ({ ...figure, comparison: true });
 
 export const round = (value: number): number => (Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 100) / 100);
 

@@ -5,6 +5,7 @@
  *   npm run bench                      # the default sizes (1,000,000 items)
  *   npm run bench -- --items 100000    # a smaller library
  *   npm run bench -- --only library      # or --only queue, --only export
+ *   npm run bench -- --report-only       # rewrite RESULTS.md from results.json
  *   npm run bench -- --only export --segments 200000   # a smaller export
  *   npm run bench -- --only library-view --ui-items 20000  # the Library view in Chromium
  *   npm run bench -- --only memory                         # host memory, 1,000,000 items
@@ -20,7 +21,7 @@ import { runMemoryBenchmark } from './memory';
 import { runQueueBenchmark } from './queue';
 import type { BenchmarkResult } from './report';
 
-const { values } = parseArgs({ options: { items: { type: 'string', default: '1000000' }, segments: { type: 'string', default: '1000000' }, 'ui-items': { type: 'string', default: '100000' }, only: { type: 'string' }, out: { type: 'string', default: join(__dirname) } } });
+const { values } = parseArgs({ options: { items: { type: 'string', default: '1000000' }, segments: { type: 'string', default: '1000000' }, 'ui-items': { type: 'string', default: '100000' }, only: { type: 'string' }, 'report-only': { type: 'boolean', default: false }, out: { type: 'string', default: join(__dirname) } } });
 const items = Number(values.items);
 if (!Number.isInteger(items) || items < 1000) throw new Error('--items must be a whole number of at least 1000');
 const segments = Number(values.segments);
@@ -36,13 +37,13 @@ const BENCHMARKS: Record<string, () => Promise<BenchmarkResult>> = {
   memory: () => runMemoryBenchmark(items, log),
 };
 
-function readPrevious(path: string): BenchmarkResult[] {
+function readPrevious(path: string): { date: string | null; results: BenchmarkResult[] } {
   try {
     const previous = JSON.parse(readFileSync(path, 'utf8')) as { date?: string; results?: BenchmarkResult[] };
     // A result without its own date ran when that report was written.
-    return (previous.results ?? []).map((r) => ({ ...r, ranAt: r.ranAt ?? previous.date ?? 'unknown' }));
+    return { date: previous.date ?? null, results: (previous.results ?? []).map((r) => ({ ...r, ranAt: r.ranAt ?? previous.date ?? 'unknown' })) };
   } catch {
-    return [];
+    return { date: null, results: [] };
   }
 }
 
@@ -54,21 +55,22 @@ async function main(): Promise<void> {
   const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.versions.node, platform: process.platform };
   const results: BenchmarkResult[] = [];
   for (const [name, run] of Object.entries(BENCHMARKS)) {
-    if (values.only && values.only !== name) continue;
+    if (values['report-only'] || (values.only && values.only !== name)) continue;
     log(`\n== ${name} ==`);
     results.push(await run());
   }
   // Keep the figures of benchmarks not run this time (e.g. with --only), each with its own date.
   const previous = readPrevious(join(values.out!, 'results.json'));
   const ran = new Set(results.map((r) => r.benchmark));
-  const date = new Date().toISOString();
-  const merged = [...previous.filter((r) => !ran.has(r.benchmark)), ...results.map((r) => ({ ...r, ranAt: date }))];
+  // --report-only rewrites RESULTS.md from results.json, keeping its date: nothing was measured.
+  const date = values['report-only'] && previous.date ? previous.date : new Date().toISOString();
+  const merged = [...previous.results.filter((r) => !ran.has(r.benchmark)), ...results.map((r) => ({ ...r, ranAt: date }))];
   results.splice(0, results.length, ...merged);
   const report = { date, machine, results };
   mkdirSync(values.out!, { recursive: true });
   writeFileSync(join(values.out!, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
   const rows = results.flatMap((r) =>
-    r.figures.map((f) => `| ${r.benchmark} | ${f.name} | ${f.value} ${f.unit} | ${f.limit.description} | ${f.met ? 'met' : '**missed**'} | ${f.notes ?? ''} |`),
+    r.figures.map((f) => `| ${r.benchmark} | ${f.name} | ${f.value} ${f.unit} | ${f.limit.description} | ${f.comparison ? 'for comparison' : f.met ? 'met' : '**missed**'} | ${f.notes ?? ''} |`),
   );
   const markdown = [
     '# Benchmark results',

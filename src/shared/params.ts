@@ -122,7 +122,8 @@ function checkUrl(op: OperationSpec, label: string, text: string, options: Param
     return {
       problem:
         `${label}: “${host}” is not an address Gleaner knows for the ${PLATFORM_LABELS[op.platform].toLowerCase()}. ` +
-        `If it is one, add it under Link hosts in Settings (or \`gleaner config set hosts.${op.platform} ${host}\`).`,
+        // Not `config set hosts.<platform> <host>` on its own: that replaces the platform's list.
+        `If it is one, add it under Link hosts in Settings, or to the list that \`gleaner config set hosts.${op.platform}\` sets.`,
     };
   }
   if (platform !== op.platform) {

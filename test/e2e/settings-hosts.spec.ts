@@ -37,7 +37,7 @@ test('a link on an unknown host → add the host for the forum in Settings → r
   await paste.getByLabel('Links, one per line').fill(MIRROR_LINK);
   const line = paste.getByRole('table').locator('tbody tr').filter({ has: page.getByRole('cell', { name: MIRROR_LINK, exact: true }) });
   await expect(line).toHaveAttribute('data-status', 'rejected');
-  await expect(line).toContainText('“forum.example.org” is not one of the platforms Gleaner can fetch from; if it is another address of one of them, add it under Link hosts in Settings (or `gleaner config set hosts.<platform> forum.example.org`).');
+  await expect(line).toContainText('“forum.example.org” is not one of the platforms Gleaner can fetch from; if it is another address of one of them, add it under Link hosts in Settings (or to the list that `gleaner config set hosts.<platform>` sets).');
 
   // In Settings, nothing is added yet; the host goes to the community forum.
   await openView(page, 'Settings');

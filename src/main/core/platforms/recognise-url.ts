@@ -92,7 +92,7 @@ function recognise(input: unknown, options: RecogniseUrlOptions): Recognition {
   const found = lookupHost(host, hostIndexFor(options));
   if (!found) {
     return fail(
-      `“${host}” is not one of the platforms Gleaner can fetch from; if it is another address of one of them, add it under Link hosts in Settings (or \`gleaner config set hosts.<platform> ${host}\`).`,
+      `“${host}” is not one of the platforms Gleaner can fetch from; if it is another address of one of them, add it under Link hosts in Settings (or to the list that \`gleaner config set hosts.<platform>\` sets).`,
     );
   }
   return recogniseOnPlatform(found, url);

@@ -1,5 +1,4 @@
 import type { AppInfo } from '../../shared/contract';
-import type { Platform } from '../../shared/catalogue';
 import type { Clock } from './clock';
 import type { CollectionRepository } from './library/collections';
 import type { IngestResult, ResponseToStore } from './library/ingest';
@@ -47,7 +46,6 @@ export interface CoreContext extends CoreDeps {
   settings: SettingsRepository;
   targets: ServiceTargets;
   service: ServiceClient;
-  platformOfUrl(url: string): Platform | null;
   /** Stores a response and the items in it (one transaction; idempotent by request id). */
   ingest(response: ResponseToStore): IngestResult;
   collections: CollectionRepository;

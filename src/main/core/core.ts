@@ -92,7 +92,7 @@ export function createCore(deps: CoreDeps): Core {
     appVersion: deps.appVersion,
     ...(deps.chooseExportDestination ? { chooseDestination: deps.chooseExportDestination } : {}),
   });
-  const context: CoreContext = { ...deps, db, events, settings, targets, service, platformOfUrl, ingest, collections, queue, exports };
+  const context: CoreContext = { ...deps, db, events, settings, targets, service, ingest, collections, queue, exports };
   const handlers: Handlers = {
     ...createAppHandlers(context),
     ...createServiceHandlers(context),

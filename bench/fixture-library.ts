@@ -5,7 +5,9 @@
  */
 import { openDatabase } from '../src/main/core/store/database';
 import { databasePath } from '../src/main/core/data-dir';
+import { createCollectionRepository } from '../src/main/core/library/collections';
 import { createIngester } from '../src/main/core/library/ingest';
+import { MAX_ITEMS_PER_ACTION } from '../src/shared/library';
 import { normaliseResponse } from '../src/main/core/platforms/normalise';
 import { makeData, makeTitles } from './library';
 
@@ -41,6 +43,21 @@ export function buildLibrary(dataDir: string, items: number, log: (line: string)
       if ((from / RESPONSES_PER_TRANSACTION) % 25 === 24) log(`  library: ${(from + RESPONSES_PER_TRANSACTION) * PER_RESPONSE} items`);
     }
     db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
+}
+
+/** Puts every item of the library into one collection, in the library's order (set-up, as above). */
+export function collectEverything(dataDir: string, name: string): number {
+  const db = openDatabase({ path: databasePath(dataDir) });
+  try {
+    const collections = createCollectionRepository(db, () => new Date(Date.UTC(2026, 0, 2)).toISOString());
+    collections.create(name);
+    const ids = db.prepare<[], number>('SELECT id FROM items ORDER BY id').pluck().all();
+    for (let from = 0; from < ids.length; from += MAX_ITEMS_PER_ACTION) collections.add(name, ids.slice(from, from + MAX_ITEMS_PER_ACTION));
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    return ids.length;
   } finally {
     db.close();
   }

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { EventName, MethodName } from './bridge-names';
 import { OPERATION_IDS, PLATFORMS, type OperationId } from './catalogue';
-import { MAX_ITEMS_PER_ACTION, type CollectionItem, type CollectionSummary, type ItemDetail, type SearchIds, type SearchResult, type TagSummary } from './library';
+import { MAX_COLLECTION_ITEMS, MAX_ITEMS_PER_ACTION, type CollectionContents, type CollectionItem, type CollectionPage, type CollectionSummary, type ItemDetail, type SearchIds, type SearchResult, type TagSummary } from './library';
 import { ITEM_KINDS } from './model';
 import { JOB_STATES, type BatchProgress, type ImportPlan, type JobSummary, type QueueStatus } from './queue';
 import type { PlanLimits, PlanName } from './plans';
@@ -77,6 +77,15 @@ const paramValue = z.union([z.string().max(4096), z.number().finite(), z.boolean
 const itemId = z.number().int().positive();
 const itemIds = z.array(itemId).min(1).max(MAX_ITEMS_PER_ACTION);
 const collectionName = z.string().trim().min(1).max(200);
+/** A collection read whole to be brought back (`collections.delete` gave it). */
+const collectionContents = z
+  .object({
+    name: collectionName,
+    itemIds: z.array(itemId).max(MAX_COLLECTION_ITEMS),
+    notes: z.array(z.object({ itemId, body: z.string().min(1).max(100_000) }).strict()).max(MAX_COLLECTION_ITEMS),
+    tags: z.record(z.string().trim().min(1).max(100), z.array(itemId).min(1).max(MAX_COLLECTION_ITEMS)),
+  })
+  .strict();
 /** A day, or a moment with its time zone (without one it is read as UTC, as Gleaner shows times). */
 const ISO_DAY_OR_TIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -236,15 +245,38 @@ export const methods = {
   'collections.list': { input: noInput, output: returns<CollectionSummary[]>() },
   'collections.create': { input: z.object({ name: collectionName }).strict(), output: returns<CollectionSummary>() },
   'collections.rename': { input: z.object({ name: collectionName, newName: collectionName }).strict(), output: returns<CollectionSummary[]>() },
-  'collections.delete': { input: z.object({ name: collectionName }).strict(), output: returns<{ items: number }>() },
+  // `contents`: what went with it, for an undo (collections.restore).
+  'collections.delete': { input: z.object({ name: collectionName }).strict(), output: returns<{ items: number; contents: CollectionContents }>() },
   'collections.add': { input: z.object({ name: collectionName, itemIds }).strict(), output: returns<{ added: number }>() },
   'collections.remove': { input: z.object({ name: collectionName, itemIds }).strict(), output: returns<{ removed: number }>() },
   'collections.reorder': { input: z.object({ name: collectionName, itemIds }).strict(), output: returns<{ items: CollectionItem[] }>() },
-  'collections.items': {
-    // itemIds: only these (those still in it), for a view refreshing the rows it just changed.
-    input: z.object({ name: collectionName, itemIds: itemIds.optional() }).strict(),
-    output: returns<{ collection: CollectionSummary; items: CollectionItem[] }>(),
+  // One item up (negative) or down by that many places, however long the collection: no order crosses the bridge.
+  'collections.move': {
+    input: z
+      .object({
+        name: collectionName,
+        itemId,
+        delta: z.number().int().min(-MAX_COLLECTION_ITEMS).max(MAX_COLLECTION_ITEMS).refine((delta) => delta !== 0, 'must move the item at least one place'),
+      })
+      .strict(),
+    output: returns<{ position: number; total: number }>(),
   },
+  'collections.items': {
+    // itemIds: only these (those still in it), for a view refreshing the rows it just changed;
+    // query: only the items a search within the collection finds. In order, a page at a time
+    // (all of them when no limit is given).
+    input: z
+      .object({
+        name: collectionName,
+        itemIds: itemIds.optional(),
+        query: z.string().max(1000).optional(),
+        offset: z.number().int().min(0).optional(),
+        limit: z.number().int().min(1).max(1000).optional(),
+      })
+      .strict(),
+    output: returns<CollectionPage>(),
+  },
+  'collections.restore': { input: z.object({ contents: collectionContents }).strict(), output: returns<CollectionSummary>() },
   'queue.status': { input: noInput, output: returns<QueueStatus>() },
   'queue.jobs': {
     input: z.object({ state: z.enum(JOB_STATES).optional(), batchId: itemId.optional(), limit: z.number().int().min(1).max(1000).optional() }).strict(),

@@ -157,6 +157,7 @@ export interface CollectionSummary {
 
 export interface CollectionItem {
   id: number;
+  /** Where the item stands in the collection's order, from 1 (a search within it keeps these). */
   position: number;
   addedAt: string;
   platform: string;
@@ -168,6 +169,29 @@ export interface CollectionItem {
   note: string | null;
   /** The item's library-wide tags and this collection's own, by tag, library-wide first. */
   tags: ItemTag[];
+}
+
+/** Rows of a collection in order, from `offset`: a long collection is read a page at a time. */
+export interface CollectionPage {
+  collection: CollectionSummary;
+  items: CollectionItem[];
+  /** How many rows there are in all: the collection's items, or those a search or id list kept. */
+  total: number;
+}
+
+/** The most items a collection is read whole for, to delete or to bring back (a few adds' worth). */
+export const MAX_COLLECTION_ITEMS = 1_000_000;
+
+/**
+ * Everything deleting a collection throws away, read as it goes: its order, its notes and its own
+ * tags (not the items' library-wide ones, which stay). Enough to bring it back in one step.
+ */
+export interface CollectionContents {
+  name: string;
+  itemIds: number[];
+  notes: { itemId: number; body: string }[];
+  /** Tag → the items that carried it in this collection. */
+  tags: Record<string, number[]>;
 }
 
 export interface TagSummary {

@@ -45,3 +45,19 @@ export const stubNormalise = (_operation: OperationId, data: unknown): Normalisa
   const d = data as { items?: NormalisedItem[]; transcripts?: NormalisedTranscript[]; warnings?: string[] };
   return { items: d.items ?? [], transcripts: d.transcripts ?? [], warnings: d.warnings ?? [] };
 };
+
+/**
+ * A video-site search answer holding `count` videos, as the interface shows them: every tenth
+ * titled "Harbour report N", the others "Weather note N" (something for a search to tell apart).
+ */
+export function manyVideosResponse(count: number): ResponseToStore {
+  const videoId = (n: number) => `vid${String(n).padStart(8, '0')}`;
+  const videos = Array.from({ length: count }, (_, n) => ({
+    type: 'video',
+    id: videoId(n),
+    url: `https://www.youtube.com/watch?v=${videoId(n)}`,
+    title: n % 10 === 0 ? `Harbour report ${n}` : `Weather note ${n}`,
+    channel: { id: 'UC1', title: 'Port News', handle: '@portnews' },
+  }));
+  return fakeResponse('videosite/search', { videos, channels: [], playlists: [], shorts: [] });
+}

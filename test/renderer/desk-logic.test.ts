@@ -5,7 +5,7 @@ import type { QueueGauge } from '../../src/shared/queue';
 import { bannersFor } from '../../src/renderer/src/components/BannerRules';
 import { GO_PREFIX_MS, globalShortcutFor, type GlobalKeyInput } from '../../src/renderer/src/components/ShortcutKeys';
 import { dayMeterLabel, describeJob, etaText, fraction, holdBackText, intoText, runningText, untilText } from '../../src/renderer/src/views/activity/activity-text';
-import { movedOrder, snapshotForUndo, visibleItems } from '../../src/renderer/src/views/collections/collection-order';
+import { appendRows, movedRows } from '../../src/renderer/src/views/collections/collection-order';
 import { overrideKey, overrideRows } from '../../src/renderer/src/views/settings/overrides';
 
 const token = (over: Partial<TokenStatus> = {}): TokenStatus => ({ stored: true, available: true, location: 'the keychain', overriddenByEnvironment: false, ...over });
@@ -99,25 +99,26 @@ const item = (id: number, over: Partial<CollectionItem> = {}): CollectionItem =>
   ...over,
 });
 
-describe('collection order and undo', () => {
-  it('moves an item by places, and refuses moves past either end', () => {
-    expect(movedOrder([1, 2, 3], 1, 1)).toEqual([2, 1, 3]);
-    expect(movedOrder([1, 2, 3], 3, -2)).toEqual([3, 1, 2]);
-    expect(movedOrder([1, 2, 3], 1, -1)).toBeNull();
-    expect(movedOrder([1, 2, 3], 9, 1)).toBeNull();
+describe('collection rows', () => {
+  const ids = (rows: readonly CollectionItem[] | null) => rows?.map((row) => [row.id, row.position]);
+
+  it('shows a move within the rows read at once, each row keeping its number in the order', () => {
+    const rows = [item(1), item(2), item(3)];
+    expect(ids(movedRows(rows, 1, 1))).toEqual([[2, 1], [1, 2], [3, 3]]);
+    expect(ids(movedRows(rows, 3, -2))).toEqual([[3, 1], [1, 2], [2, 3]]);
   });
 
-  it('keeps the order, the notes and only the collection’s own tags of a deleted collection', () => {
-    const mine = { collection: 'Story', tag: 'mine' };
-    const items = [item(5, { note: 'check', tags: [{ collection: null, tag: 'global' }, { collection: null, tag: 'mine' }, mine] }), item(2, { tags: [mine] }), item(9)];
-    // "mine" is also library-wide on item 5: undo brings back only the collection's own.
-    expect(snapshotForUndo('Story', items)).toEqual({ name: 'Story', itemIds: [5, 2, 9], notes: [{ itemId: 5, body: 'check' }], tags: { mine: [5, 2] } });
+  it('leaves to the answer a move that starts or lands outside the rows read, or goes nowhere', () => {
+    const rows = [item(1), item(2), item(3)];
+    expect(movedRows(rows, 1, -1)).toBeNull();
+    // Row 3 is the last read, not necessarily the last of the collection.
+    expect(movedRows(rows, 3, 1)).toBeNull();
+    expect(movedRows(rows, 9, 1)).toBeNull();
+    expect(movedRows(rows, 2, 0)).toBeNull();
   });
 
-  it('narrows the list to a search’s matches without changing their order', () => {
-    const items = [item(1), item(2), item(3)];
-    expect(visibleItems(items, new Set([3, 1])).map((i) => i.id)).toEqual([1, 3]);
-    expect(visibleItems(items, null)).toBe(items);
+  it('adds a later page without showing a row twice', () => {
+    expect(appendRows([item(1), item(2)], [item(2), item(3)]).map((row) => row.id)).toEqual([1, 2, 3]);
   });
 });
 

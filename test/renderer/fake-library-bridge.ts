@@ -5,7 +5,7 @@
  * an over-long note is refused. The core's own tests check the core.
  */
 import { GleanerError } from '../../src/shared/errors';
-import type { CollectionItem, CollectionSummary, ItemDetail, ItemTag } from '../../src/shared/library';
+import type { CollectionContents, CollectionPage, CollectionSummary, ItemDetail, ItemTag } from '../../src/shared/library';
 
 export const ITEM_IDS: readonly number[] = [1, 2, 3];
 
@@ -48,11 +48,13 @@ export function createFakeLibraryBridge() {
     } as unknown as ItemDetail;
   };
 
-  const collectionItems = (name: string, only?: readonly number[]): { collection: CollectionSummary; items: CollectionItem[] } => {
+  const collectionItems = ({ name, itemIds: only, offset = 0, limit }: Input): CollectionPage => {
     const c = byName(name);
+    const rows = c.itemIds.flatMap((id, index) => (only && !only.includes(id) ? [] : [{ id, index }]));
     return {
       collection: summary(c),
-      items: c.itemIds.flatMap((id, index) => (only && !only.includes(id) ? [] : [{ id, index }])).map(({ id, index }) => ({
+      total: rows.length,
+      items: rows.slice(offset, limit === undefined ? undefined : offset + limit).map(({ id, index }) => ({
         id,
         position: index + 1,
         addedAt: AT,
@@ -71,7 +73,20 @@ export function createFakeLibraryBridge() {
   };
 
   // The inputs are the contract's; loosely typed here, as they arrive over the wire.
-  type Input = { name: string; newName: string; itemIds: number[]; itemId: number; id: number; body: string; tag: string; collection?: string };
+  type Input = {
+    name: string;
+    newName: string;
+    itemIds: number[];
+    itemId: number;
+    id: number;
+    body: string;
+    tag: string;
+    collection?: string;
+    offset?: number;
+    limit?: number;
+    delta: number;
+    contents: CollectionContents;
+  };
   const methods: Record<string, (input: Input) => unknown> = {
     'collections.list': () => db.collections.map(summary),
     'collections.create': ({ name }) => {
@@ -85,10 +100,28 @@ export function createFakeLibraryBridge() {
     },
     'collections.delete': ({ name }) => {
       const c = byName(name);
+      const tags: Record<string, number[]> = {};
+      for (const t of db.tags) if (t.collection === c.id) (tags[t.tag] ??= []).push(t.itemId);
+      const notes = db.notes.filter((n) => n.collection === c.id).map(({ itemId, body }) => ({ itemId, body }));
       db.collections = db.collections.filter((other) => other !== c);
       db.notes = db.notes.filter((n) => n.collection !== c.id);
       db.tags = db.tags.filter((t) => t.collection !== c.id);
-      return { items: c.itemIds.length };
+      return { items: c.itemIds.length, contents: { name: c.name, itemIds: c.itemIds, notes, tags } };
+    },
+    'collections.restore': ({ contents }) => {
+      const c = { id: nextId++, name: contents.name, itemIds: [...contents.itemIds] };
+      db.collections.push(c);
+      for (const { itemId, body } of contents.notes) db.notes.push({ itemId, collection: c.id, body });
+      for (const [tag, itemIds] of Object.entries(contents.tags)) for (const itemId of itemIds) db.tags.push({ itemId, collection: c.id, tag });
+      return summary(c);
+    },
+    'collections.move': ({ name, itemId, delta }) => {
+      const c = byName(name);
+      const from = c.itemIds.indexOf(itemId);
+      const to = Math.max(0, Math.min(c.itemIds.length - 1, from + delta));
+      c.itemIds.splice(from, 1);
+      c.itemIds.splice(to, 0, itemId);
+      return { position: to + 1, total: c.itemIds.length };
     },
     'collections.add': ({ name, itemIds }) => {
       const c = byName(name);
@@ -96,7 +129,7 @@ export function createFakeLibraryBridge() {
       c.itemIds.push(...fresh);
       return { added: fresh.length };
     },
-    'collections.items': ({ name, itemIds }) => collectionItems(name, itemIds),
+    'collections.items': collectionItems,
     'items.get': ({ id }) => detail(id),
     'items.setNote': ({ itemId, body, collection }) => {
       if (body.length > 100_000) throw new GleanerError('INVALID_INPUT', 'A note is at most 100,000 characters.');

@@ -86,7 +86,7 @@ const plausibleValue = fc.oneof(
 
 const ids = fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 4 });
 const name = fc.constantFrom('story', 'climate', 'desk', ' padded ', 'ÉTÉ 2026', '<b>x</b>');
-// The seeded collection "story" is restored before collections.reorder runs, so reordering it can succeed.
+// The seeded collection "story" is restored before collections.reorder and .move run, so reordering it can succeed.
 const otherName = fc.constantFrom('climate', 'desk', ' padded ', 'ÉTÉ 2026', '<b>x</b>');
 const text = fc.oneof(fc.string({ maxLength: 40 }), plausibleString);
 const settingKey = fc.constantFrom('base-url', 'plan', 'limits.per-minute', 'limits.per-day', 'limits.day-reset', 'param.videosite.search.query', 'path.videosite.search', 'nope', 'param.x.y.z');
@@ -147,7 +147,20 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
   'collections.add': fc.record({ name, itemIds: ids }),
   'collections.remove': fc.record({ name: otherName, itemIds: ids }),
   'collections.reorder': fc.oneof(fc.record({ name: fc.constant('story'), itemIds: fc.shuffledSubarray([1, 2, 3], { minLength: 1 }) }), fc.record({ name, itemIds: ids })),
-  'collections.items': fc.record({ name }),
+  'collections.move': fc.oneof(
+    fc.record({ name: fc.constant('story'), itemId: fc.integer({ min: 1, max: 3 }), delta: fc.integer({ min: -4, max: 4 }) }),
+    fc.record({ name, itemId: fc.integer({ min: 1, max: 12 }), delta: fc.oneof(fc.integer({ min: -2, max: 2 }), fc.constantFrom(1_000_000, -1_000_001, 0.5)) }),
+  ),
+  'collections.items': fc.record(
+    { name, itemIds: ids, query: text, offset: fc.oneof(fc.nat(5), fc.constant(-1)), limit: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constantFrom(0, 1000, 1001)) },
+    { requiredKeys: ['name'] },
+  ),
+  // A fresh name each time can be restored; the seeded names are taken, or gone.
+  'collections.restore': fc
+    .record({ name: fc.oneof(fc.uuid().map((id) => `back ${id}`), name), itemIds: fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { maxLength: 4 }), note: text, tag: text })
+    .map(({ name, itemIds, note, tag }) => ({
+      contents: { name, itemIds, notes: itemIds.length && note ? [{ itemId: itemIds[0], body: note }] : [], tags: itemIds.length ? { [tag]: itemIds.slice(0, 2) } : {} },
+    })),
   'queue.status': fc.constant({}),
   'queue.jobs': fc.record({ state: fc.constantFrom('queued', 'done', 'failed'), batchId: fc.integer({ min: 1, max: 10 }), limit: fc.integer({ min: 1, max: 20 }) }, { requiredKeys: [] }),
   'queue.pause': fc.constant({}),
@@ -220,7 +233,7 @@ describe('every bridge method under arbitrary input', () => {
     '%s answers a result or a coded error, never a throw, INTERNAL or a hang',
     async (method) => {
       let results = 0;
-      if (method === 'collections.reorder') {
+      if (method === 'collections.reorder' || method === 'collections.move') {
         // Arbitrary input to earlier methods may have renamed or deleted "story" (a random
         // record can name it); put it back so reordering can succeed.
         await testCore.core.dispatch('collections.create', { name: 'story' });

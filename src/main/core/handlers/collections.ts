@@ -1,5 +1,6 @@
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
+import { searchResultIds } from '../library/search';
 
 type CollectionMethods =
   | 'collections.list'
@@ -9,7 +10,9 @@ type CollectionMethods =
   | 'collections.add'
   | 'collections.remove'
   | 'collections.reorder'
-  | 'collections.items';
+  | 'collections.move'
+  | 'collections.items'
+  | 'collections.restore';
 
 export function createCollectionHandlers(ctx: CoreContext): Pick<Handlers, CollectionMethods> {
   const { collections } = ctx;
@@ -27,6 +30,14 @@ export function createCollectionHandlers(ctx: CoreContext): Pick<Handlers, Colle
       collections.reorder(name, itemIds);
       return { items: collections.items(name).items };
     },
-    'collections.items': ({ name, itemIds }) => collections.items(name, itemIds),
+    'collections.move': ({ name, itemId, delta }) => collections.move(name, itemId, delta),
+    'collections.items': ({ name, itemIds, query, offset, limit }) => {
+      if (!query?.trim()) return collections.items(name, { itemIds, offset, limit });
+      // What a search within the collection finds, shown in the collection's order.
+      const found = searchResultIds(ctx.db, { query, collection: collections.require(name).name }, 0, -1).ids;
+      const wanted = itemIds ? new Set(itemIds) : null;
+      return collections.items(name, { itemIds: wanted ? found.filter((id) => wanted.has(id)) : found, offset, limit });
+    },
+    'collections.restore': ({ contents }) => collections.restore(contents),
   };
 }

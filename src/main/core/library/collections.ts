@@ -4,13 +4,27 @@
  */
 import { GleanerError } from '../../../shared/errors';
 import { hasControlCharacters, wellFormed } from '../../../shared/text';
-import type { CollectionItem, CollectionSummary, ItemTag, TagSummary } from '../../../shared/library';
+import type { CollectionContents, CollectionItem, CollectionPage, CollectionSummary, ItemTag, TagSummary } from '../../../shared/library';
 import type { Database } from '../store/database';
 import { JOB_WAITING } from '../queue/job-states';
 
-
-
 const MAX_NAME = 200;
+
+/** Which rows of a collection to read: only some items, and a stretch of them (all when no limit). */
+export interface CollectionRows {
+  itemIds?: readonly number[];
+  offset?: number;
+  limit?: number;
+}
+
+/** A collection row as read, before its tags are given their level. */
+type StoredRow = Omit<CollectionItem, 'tags'> & { tags: string | null };
+
+/** The columns of a collection row, its place in the order given by `position`; `@id` is the collection. */
+const rowColumns = (position: string): string => `i.id, ${position} AS position, ci.added_at AS addedAt, i.platform, i.kind, i.title, i.url, i.author_name AS authorName,
+  (SELECT body FROM notes n WHERE n.item_id = i.id AND n.collection_id = @id) AS note,
+  (SELECT json_group_array(json_object('tag', tag, 'libraryWide', collection_id = 0))
+     FROM (SELECT tag, collection_id FROM tags t WHERE t.item_id = i.id AND t.collection_id IN (0, @id) ORDER BY tag COLLATE NOCASE, collection_id)) AS tags`;
 
 export function checkCollectionName(raw: string): string {
   const name = wellFormed(raw.trim());
@@ -104,10 +118,11 @@ export function createCollectionRepository(db: Database, now: () => string) {
       })();
     },
 
-    delete(name: string): { items: number } {
+    /** Deletes it, and says what went with it (its order, notes and own tags) so that an undo can bring it back. */
+    delete(name: string): { items: number; contents: CollectionContents } {
       const collection = require(name);
       return db.transaction(() => {
-        const items = (db.prepare('SELECT count(*) AS n FROM collection_items WHERE collection_id = ?').get(collection.id) as { n: number }).n;
+        const contents = this.contents(collection.name);
         db.prepare('DELETE FROM notes WHERE collection_id = ?').run(collection.id);
         db.prepare('DELETE FROM tags WHERE collection_id = ?').run(collection.id);
         db.prepare('DELETE FROM collections WHERE id = ?').run(collection.id);
@@ -116,7 +131,38 @@ export function createCollectionRepository(db: Database, now: () => string) {
         db.prepare(
           `DELETE FROM job_collections WHERE collection = ? COLLATE NOCASE AND job_id IN (SELECT id FROM jobs WHERE ${JOB_WAITING})`,
         ).run(collection.name);
-        return { items };
+        return { items: contents.itemIds.length, contents };
+      })();
+    },
+
+    /** The whole of a collection as deleting it would throw away: its order, its notes and its own tags. */
+    contents(name: string): CollectionContents {
+      const collection = require(name);
+      const id = collection.id;
+      const itemIds = db.prepare<[number], number>('SELECT item_id FROM collection_items WHERE collection_id = ? ORDER BY position').pluck().all(id);
+      const notes = db
+        .prepare<[number], { itemId: number; body: string }>('SELECT item_id AS itemId, body FROM notes WHERE collection_id = ? ORDER BY item_id')
+        .all(id);
+      const tags: Record<string, number[]> = {};
+      const rows = db.prepare<[number], { tag: string; itemId: number }>('SELECT tag, item_id AS itemId FROM tags WHERE collection_id = ? ORDER BY tag, item_id').all(id);
+      for (const { tag, itemId } of rows) (tags[tag] ??= []).push(itemId);
+      return { name: collection.name, itemIds, notes, tags };
+    },
+
+    /**
+     * Brings a deleted collection back from what `delete` gave, in one step: all of it or, when
+     * the name is taken meanwhile or an item is gone, none of it.
+     */
+    restore(contents: CollectionContents): CollectionSummary {
+      return db.transaction(() => {
+        const created = this.create(contents.name);
+        if (contents.itemIds.length) this.add(created.name, contents.itemIds);
+        const members = new Set(contents.itemIds);
+        const stranger = [...contents.notes.map((note) => note.itemId), ...Object.values(contents.tags).flat()].find((id) => !members.has(id));
+        if (stranger !== undefined) throw new GleanerError('INVALID_INPUT', `Item ${stranger} has a note or tag here but is not among the collection's items.`);
+        for (const { itemId, body } of contents.notes) this.setNote(itemId, body, created.name);
+        for (const [tag, itemIds] of Object.entries(contents.tags)) this.tag(itemIds, tag, created.name);
+        return this.summary(created.id);
       })();
     },
 
@@ -159,7 +205,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
         const current = db.prepare<[number], { item_id: number }>('SELECT item_id FROM collection_items WHERE collection_id = ? ORDER BY position').all(collection.id).map((r) => r.item_id);
         const members = new Set(current);
         const stranger = itemIds.find((id) => !members.has(id));
-        if (stranger !== undefined) throw new GleanerError('INVALID_INPUT', `Item ${stranger} is not in the collection ${JSON.stringify(collection.name)}.`);
+        if (stranger !== undefined) throw notInIt(stranger, collection.name);
         const wanted = new Set(itemIds);
         const order = [...itemIds, ...current.filter((id) => !wanted.has(id))];
         const update = db.prepare('UPDATE collection_items SET position = ? WHERE collection_id = ? AND item_id = ?');
@@ -168,24 +214,84 @@ export function createCollectionRepository(db: Database, now: () => string) {
       })();
     },
 
-    /** The collection's items in order, or only those of `itemIds` still in it (a view refreshing the rows it changed). */
-    items(name: string, itemIds?: readonly number[]): { collection: CollectionSummary; items: CollectionItem[] } {
+    /**
+     * Moves one item up (negative) or down by `delta` places, as far as the collection goes: the
+     * items it passes each take the place of the one before, so only they are written. Resolves
+     * to where it now stands (from 1) and how many items there are.
+     */
+    move(name: string, itemId: number, delta: number): { position: number; total: number } {
       const collection = require(name);
-      const summary = this.list().find((c) => c.id === collection.id)!;
-      // Each tag keeps its level: a library-wide one is removed library-wide, this collection's here.
-      const rows = db
-        .prepare<{ id: number; only: string | null }, Omit<CollectionItem, 'tags'> & { tags: string | null }>(
-          `SELECT i.id, ci.position, ci.added_at AS addedAt, i.platform, i.kind, i.title, i.url, i.author_name AS authorName,
-                  (SELECT body FROM notes n WHERE n.item_id = i.id AND n.collection_id = @id) AS note,
-                  (SELECT json_group_array(json_object('tag', tag, 'libraryWide', collection_id = 0))
-                     FROM (SELECT tag, collection_id FROM tags t WHERE t.item_id = i.id AND t.collection_id IN (0, @id) ORDER BY tag COLLATE NOCASE, collection_id)) AS tags
-             FROM collection_items ci JOIN items i ON i.id = ci.item_id
-            WHERE ci.collection_id = @id AND (@only IS NULL OR ci.item_id IN (SELECT value FROM json_each(@only))) ORDER BY ci.position`,
+      return db.transaction(() => {
+        const id = collection.id;
+        const from = db.prepare<[number, number], number>('SELECT position FROM collection_items WHERE collection_id = ? AND item_id = ?').pluck().get(id, itemId);
+        if (from === undefined) throw notInIt(itemId, collection.name);
+        const passed = db
+          .prepare<[number, number, number], { itemId: number; position: number }>(
+            delta < 0
+              ? 'SELECT item_id AS itemId, position FROM collection_items WHERE collection_id = ? AND position < ? ORDER BY position DESC LIMIT ?'
+              : 'SELECT item_id AS itemId, position FROM collection_items WHERE collection_id = ? AND position > ? ORDER BY position LIMIT ?',
+          )
+          .all(id, from, Math.abs(delta));
+        const update = db.prepare('UPDATE collection_items SET position = ? WHERE collection_id = ? AND item_id = ?');
+        let place = from;
+        for (const row of passed) {
+          update.run(place, id, row.itemId);
+          place = row.position;
+        }
+        if (passed.length) {
+          update.run(place, id, itemId);
+          touch.run(now(), id);
+        }
+        const position = db.prepare<[number, number], number>('SELECT count(*) + 1 FROM collection_items WHERE collection_id = ? AND position < ?').pluck().get(id, place)!;
+        return { position, total: this.summary(id).itemCount };
+      })();
+    },
+
+    /** One collection's summary by id. */
+    summary(id: number): CollectionSummary {
+      return db
+        .prepare<[number], CollectionSummary>(
+          `SELECT c.id, c.name, (SELECT count(*) FROM collection_items ci WHERE ci.collection_id = c.id) AS itemCount,
+                  c.created_at AS createdAt, c.updated_at AS updatedAt
+             FROM collections c WHERE c.id = ?`,
         )
-        .all({ id: collection.id, only: itemIds === undefined ? null : JSON.stringify(itemIds) });
+        .get(id)!;
+    },
+
+    /**
+     * The collection's items in order, each with its place (from 1), its note here and its tags:
+     * all of them, or a stretch (`offset`, `limit`), or only those of `itemIds` still in it (a
+     * view refreshing the rows it changed, or showing what a search within it found).
+     */
+    items(name: string, rows: CollectionRows = {}): CollectionPage {
+      const collection = require(name);
+      const summary = this.summary(collection.id);
+      const stretch = { id: collection.id, limit: rows.limit ?? -1, offset: rows.offset ?? 0 };
+      let found: StoredRow[];
+      let total = summary.itemCount;
+      if (rows.itemIds === undefined) {
+        // The order read through its index from the offset on: a place is the offset plus the row's.
+        found = db
+          .prepare<typeof stretch, StoredRow>(
+            `SELECT ${rowColumns('@offset + row_number() OVER (ORDER BY ci.position)')}
+               FROM (SELECT * FROM collection_items WHERE collection_id = @id ORDER BY position LIMIT @limit OFFSET @offset) ci
+               JOIN items i ON i.id = ci.item_id
+              ORDER BY ci.position`,
+          )
+          .all(stretch);
+      } else {
+        // Only some: each keeps its place in the whole order.
+        const some = { ...stretch, only: JSON.stringify(rows.itemIds) };
+        const ranked = `(SELECT item_id, added_at, row_number() OVER (ORDER BY position) AS rank FROM collection_items WHERE collection_id = @id) ci
+          JOIN items i ON i.id = ci.item_id WHERE ci.item_id IN (SELECT value FROM json_each(@only))`;
+        found = db.prepare<typeof some, StoredRow>(`SELECT ${rowColumns('ci.rank')} FROM ${ranked} ORDER BY ci.rank LIMIT @limit OFFSET @offset`).all(some);
+        const { id, only } = some;
+        total = db.prepare<{ id: number; only: string }, number>(`SELECT count(*) FROM ${ranked}`).pluck().get({ id, only })!;
+      }
+      // Each tag keeps its level: a library-wide one is removed library-wide, this collection's here.
       const scoped = (json: string | null): ItemTag[] =>
         (JSON.parse(json ?? '[]') as { tag: string; libraryWide: 0 | 1 }[]).map(({ tag, libraryWide }) => ({ collection: libraryWide ? null : collection.name, tag }));
-      return { collection: summary, items: rows.map((row) => ({ ...row, tags: scoped(row.tags) })) };
+      return { collection: summary, items: found.map((row) => ({ ...row, tags: scoped(row.tags) })), total };
     },
 
     /** The collection id for a scope: 0 (global) when no collection is named. */
@@ -225,3 +331,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
 }
 
 export type CollectionRepository = ReturnType<typeof createCollectionRepository>;
+
+function notInIt(itemId: number, collection: string): GleanerError {
+  return new GleanerError('INVALID_INPUT', `Item ${itemId} is not in the collection ${JSON.stringify(collection)}.`);
+}

@@ -133,7 +133,11 @@ describe('collections.*', () => {
     // Only the rows asked for, of those still in the collection (a view refreshing what it changed).
     expect(await call('collections.items', { name: 'Water story', itemIds: [ids[1], ids[0]] })).toMatchObject({ ok: true, value: { items: [{ id: ids[1] }] } });
     expect(await call('collections.items', { name: 'Water story', itemIds: [ids[0]] })).toMatchObject({ ok: true, value: { items: [] } });
-    expect(await call('collections.delete', { name: 'Water story' })).toEqual({ ok: true, value: { items: 1 } });
+    // What went with it, for an undo: the order, the notes and only its own tags.
+    expect(await call('collections.delete', { name: 'Water story' })).toEqual({
+      ok: true,
+      value: { items: 1, contents: { name: 'Water story', itemIds: [ids[1]], notes: [], tags: { dry: [ids[1]] } } },
+    });
     expect(await call('library.search', {})).toMatchObject({ ok: true, value: { total: 2 } });
   });
 

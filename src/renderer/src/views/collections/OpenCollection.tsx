@@ -1,10 +1,9 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ExportButton } from '../../components/ExportDialog';
 import { formatItems } from '../../lib/format';
 import { useCollectionsStore } from '../../stores/collections-store';
 import { CollectionItemRow } from './CollectionItemRow';
-import { visibleItems } from './collection-order';
-import { useOpenCollectionStore } from './open-collection-store';
+import { COLLECTION_PAGE, useOpenCollectionStore } from './open-collection-store';
 
 function RenameForm({ name, onDone }: { name: string; onDone(): void }) {
   const [value, setValue] = useState(name);
@@ -39,23 +38,20 @@ function RenameForm({ name, onDone }: { name: string; onDone(): void }) {
   );
 }
 
-/** The open collection: its toolbar, its own search, and its items in order. */
-const ROWS_STEP = 200;
-
+/** The open collection: its toolbar, its own search, and its items in order, a page at a time. */
 export function OpenCollection() {
   const name = useOpenCollectionStore((s) => s.name);
   const items = useOpenCollectionStore((s) => s.items);
+  const total = useOpenCollectionStore((s) => s.total);
+  const count = useOpenCollectionStore((s) => s.count);
   const loading = useOpenCollectionStore((s) => s.loading);
+  const loadingMore = useOpenCollectionStore((s) => s.loadingMore);
   const error = useOpenCollectionStore((s) => s.error);
   const message = useOpenCollectionStore((s) => s.message);
   const query = useOpenCollectionStore((s) => s.query);
-  const matched = useOpenCollectionStore((s) => s.matched);
   const searchError = useOpenCollectionStore((s) => s.searchError);
   const [renaming, setRenaming] = useState(false);
   const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
-  // Rows drawn, a step at a time: a collection may hold 100,000 items, each row a form of its own.
-  const [drawn, setDrawn] = useState<{ for: string; rows: number }>({ for: '', rows: ROWS_STEP });
-  const positions = useMemo(() => new Map(items.map((item, index) => [item.id, index])), [items]);
 
   if (name === null) {
     return (
@@ -65,17 +61,14 @@ export function OpenCollection() {
     );
   }
 
-  const shown = visibleItems(items, matched);
-  const searching = matched !== null;
-  const drawFor = `${name}\u0000${query}`;
-  const rows = drawn.for === drawFor ? drawn.rows : ROWS_STEP;
-  const notDrawn = shown.length - rows;
+  const searching = query.trim() !== '';
+  const notShown = total - items.length;
 
   return (
     <section className="collection-open" aria-labelledby="open-collection-heading">
       <div className="collection-head">
         <h3 id="open-collection-heading">{name}</h3>
-        <span className="muted">{formatItems(items.length)}</span>
+        <span className="muted">{formatItems(count)}</span>
       </div>
       {renaming ? (
         <RenameForm name={name} onDone={() => setRenaming(false)} />
@@ -89,7 +82,7 @@ export function OpenCollection() {
           </button>
           <ExportButton
             label="Export…"
-            disabled={items.length === 0}
+            disabled={count === 0}
             target={() => ({ scope: { kind: 'collection', name }, description: `the collection “${name}”` })}
           />
         </div>
@@ -111,7 +104,7 @@ export function OpenCollection() {
         {searchError && <span className="field-error">{searchError}</span>}
       </div>
       <p className="collection-message muted" role="status" aria-live="polite">
-        {searching ? `${formatItems(shown.length)} of ${items.length.toLocaleString('en-US')} match. Clear the search to reorder. ` : ''}
+        {searching && !loading ? `${formatItems(total)} of ${count.toLocaleString('en-US')} match. Clear the search to reorder. ` : ''}
         {message ?? ''}
       </p>
       {error ? (
@@ -120,22 +113,22 @@ export function OpenCollection() {
         </p>
       ) : loading ? (
         <p className="muted">Loading…</p>
-      ) : items.length === 0 ? (
+      ) : count === 0 ? (
         <p className="muted" data-testid="collection-empty">
           This collection is empty. In the Library, select items and choose “Add to collection…”, or send Fetch and Paste URLs results here.
         </p>
-      ) : shown.length === 0 ? (
+      ) : searching && total === 0 ? (
         <p className="muted">Nothing in this collection matches “{query}”.</p>
       ) : (
         <>
           <ol className="collection-items" aria-label={`Items in ${name}`}>
-            {shown.slice(0, rows).map((item) => (
-              <CollectionItemRow key={item.id} item={item} collection={name} index={positions.get(item.id) ?? 0} count={items.length} canMove={!searching} />
+            {items.map((item) => (
+              <CollectionItemRow key={item.id} item={item} collection={name} index={item.position - 1} count={count} canMove={!searching} />
             ))}
           </ol>
-          {notDrawn > 0 && (
-            <button type="button" className="collection-more" onClick={() => setDrawn({ for: drawFor, rows: rows + ROWS_STEP })}>
-              Show {Math.min(ROWS_STEP, notDrawn).toLocaleString('en-US')} more ({notDrawn.toLocaleString('en-US')} not shown yet)
+          {notShown > 0 && (
+            <button type="button" className="collection-more" disabled={loadingMore} onClick={() => void useOpenCollectionStore.getState().showMore()}>
+              Show {Math.min(COLLECTION_PAGE, notShown).toLocaleString('en-US')} more ({notShown.toLocaleString('en-US')} not shown yet)
             </button>
           )}
         </>

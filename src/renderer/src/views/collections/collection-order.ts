@@ -1,40 +1,25 @@
-/** Pure helpers of the Collections view: moving an item, and what a deleted collection needs to come back. */
+/** Pure helpers of the Collections view. */
 import type { CollectionItem } from '../../../../shared/library';
 
-/** The ids in their new order after moving `itemId` by `delta` places; null when it cannot move. */
-export function movedOrder(ids: readonly number[], itemId: number, delta: number): number[] | null {
-  const from = ids.indexOf(itemId);
-  if (from < 0) return null;
-  const to = Math.max(0, Math.min(ids.length - 1, from + delta));
-  if (to === from) return null;
-  const next = ids.slice();
-  next.splice(from, 1);
-  next.splice(to, 0, itemId);
-  return next;
+/**
+ * The rows shown after moving `itemId` by `delta` places, each keeping its number in the order;
+ * null when the move cannot be shown from these rows alone (it starts or lands outside them, or
+ * goes nowhere). The rows are the start of the order, as the view reads it, so a move within
+ * them is exact; any other waits for the answer.
+ */
+export function movedRows(rows: readonly CollectionItem[], itemId: number, delta: number): CollectionItem[] | null {
+  const from = rows.findIndex((row) => row.id === itemId);
+  const to = from + delta;
+  if (from < 0 || delta === 0 || to < 0 || to >= rows.length) return null;
+  const ids = rows.map((row) => row.id);
+  ids.splice(from, 1);
+  ids.splice(to, 0, itemId);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id, index) => ({ ...byId.get(id)!, position: rows[index]!.position }));
 }
 
-/** Everything deleting a collection throws away: its order, its notes and its own tags. */
-export interface DeletedCollection {
-  name: string;
-  itemIds: number[];
-  notes: { itemId: number; body: string }[];
-  /** Tag → the items that carried it in this collection. */
-  tags: Record<string, number[]>;
-}
-
-/** Only the collection's own tags: deleting it keeps the items' library-wide ones, so undo must not add them here. */
-export function snapshotForUndo(name: string, items: readonly CollectionItem[]): DeletedCollection {
-  const tags: Record<string, number[]> = {};
-  for (const item of items) for (const { tag, collection } of item.tags) if (collection !== null) (tags[tag] ??= []).push(item.id);
-  return {
-    name,
-    itemIds: items.map((item) => item.id),
-    notes: items.filter((item) => item.note).map((item) => ({ itemId: item.id, body: item.note! })),
-    tags,
-  };
-}
-
-/** Items in collection order, narrowed to the ids a search matched (null: no search). */
-export function visibleItems(items: readonly CollectionItem[], matched: ReadonlySet<number> | null): readonly CollectionItem[] {
-  return matched ? items.filter((item) => matched.has(item.id)) : items;
+/** Rows read later added after those shown, without showing one twice (the order may have moved meanwhile). */
+export function appendRows(shown: readonly CollectionItem[], more: readonly CollectionItem[]): CollectionItem[] {
+  const have = new Set(shown.map((row) => row.id));
+  return [...shown, ...more.filter((row) => !have.has(row.id))];
 }

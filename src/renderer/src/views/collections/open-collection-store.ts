@@ -1,31 +1,44 @@
 /**
- * The collection open in the Collections view: its items in order, the search within it, and
- * the last deleted collection, kept so that "Undo" can bring it back.
+ * The collection open in the Collections view: the start of its order, read a page at a time (a
+ * collection may hold 100,000 items), the search within it, and the last deleted collection,
+ * kept so that "Undo" can bring it back.
  */
 import { create } from 'zustand';
-import { MAX_ITEMS_PER_ACTION, type CollectionItem, type ItemTag } from '../../../../shared/library';
+import type { CollectionContents, CollectionItem, CollectionPage, ItemTag } from '../../../../shared/library';
 import { errorText } from '../../lib/errors';
 import { concerns, libraryChanged, onLibraryChanged } from '../../lib/library-events';
 import { useCollectionsStore } from '../../stores/collections-store';
 import { useNoteDraftsStore, type NoteDraft } from '../../stores/note-drafts-store';
 import { bridge } from '../../transport';
-import { movedOrder, snapshotForUndo, type DeletedCollection } from './collection-order';
+import { appendRows, movedRows } from './collection-order';
+
+/** Rows read at a time: a screenful or two, each row a form of its own. */
+export const COLLECTION_PAGE = 200;
+/** The most rows one read asks for (the bridge's limit). */
+const MOST_PER_READ = 1000;
 
 interface OpenCollectionState {
   name: string | null;
+  /** The first rows of the order (or of what the search found), as far as they have been read. */
   items: CollectionItem[];
+  /** How many rows there are in all: the collection's items, or the search's matches. */
+  total: number;
+  /** How many items the collection holds. */
+  count: number;
   loading: boolean;
+  loadingMore: boolean;
   error: string | null;
   /** A sentence about the last change (moved, removed…), announced politely. */
   message: string | null;
   query: string;
-  /** Ids the search matched; null when there is no search. */
-  matched: ReadonlySet<number> | null;
   searchError: string | null;
   /** The last deleted collection, with the notes that were typed in it but not saved. */
-  deleted: (DeletedCollection & { drafts: NoteDraft[] }) | null;
+  deleted: (CollectionContents & { drafts: NoteDraft[] }) | null;
   open(name: string | null): Promise<void>;
+  /** Reads again the rows shown (at least a page), keeping the place the user scrolled to. */
   reload(): Promise<void>;
+  /** Reads the next page of rows. */
+  showMore(): Promise<void>;
   move(itemId: number, delta: number): Promise<void>;
   removeItem(itemId: number): Promise<void>;
   /** Saves this collection's note on an item (empty text deletes it), settling its draft. */
@@ -39,8 +52,20 @@ interface OpenCollectionState {
   renamed(newName: string): void;
 }
 
-let searchSeq = 0;
+/** A stretch of the collection's rows, or of those its search finds, read in as few calls as the bridge allows. */
+async function readRows(name: string, query: string, offset: number, count: number): Promise<CollectionPage> {
+  const search = query.trim() ? { query } : {};
+  let page = await bridge.call('collections.items', { name, ...search, offset, limit: Math.min(count, MOST_PER_READ) });
+  while (page.items.length < count && offset + page.items.length < page.total) {
+    const more = await bridge.call('collections.items', { name, ...search, offset: offset + page.items.length, limit: Math.min(count - page.items.length, MOST_PER_READ) });
+    if (more.items.length === 0) break;
+    page = { ...more, items: appendRows(page.items, more.items) };
+  }
+  return page;
+}
 
+/** Bumped by every read that replaces the rows, so an answer that comes after a newer one is dropped. */
+let readSeq = 0;
 export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => {
   /** Runs a change to one item here, says how it went, then reloads and tells the other views. */
   async function change<T>(itemId: number, work: (name: string) => Promise<T>, doing: string, message: string | ((result: T) => string) | null): Promise<string | null> {
@@ -65,68 +90,91 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
    * collection): reading the whole of a long collection after every note or tag would not do.
    */
   async function refreshRow(itemId: number): Promise<void> {
-    const name = get().name;
+    const { name, query } = get();
     if (name === null) return;
     try {
-      const { items: fresh } = await bridge.call('collections.items', { name, itemIds: [itemId] });
+      const { items: fresh, collection } = await bridge.call('collections.items', { name, itemIds: [itemId], ...(query.trim() ? { query } : {}) });
       if (get().name !== name) return;
       const row = fresh[0];
-      set({ items: row ? get().items.map((item) => (item.id === itemId ? row : item)) : get().items.filter((item) => item.id !== itemId) });
+      const had = get().items.some((item) => item.id === itemId);
+      if (row) set({ items: get().items.map((item) => (item.id === itemId ? row : item)), count: collection.itemCount });
+      else set({ items: get().items.filter((item) => item.id !== itemId), total: get().total - (had ? 1 : 0), count: collection.itemCount });
+      // Gone from the order: the rows after it moved up a place.
+      if (!row && had && !query.trim()) await get().reload();
     } catch {
       await get().reload();
-      return;
     }
-    if (get().query) void get().search(get().query);
+  }
+
+  /** Replaces the rows with the first `count` of the order or of the search, unless a newer read has begun. */
+  async function readFirst(count: number, doing: string): Promise<void> {
+    const { name, query } = get();
+    if (name === null) return;
+    const seq = ++readSeq;
+    try {
+      const page = await readRows(name, query, 0, count);
+      if (seq !== readSeq || get().name !== name) return;
+      set({ items: page.items, total: page.total, count: page.collection.itemCount, loading: false, error: null, searchError: null });
+    } catch (error) {
+      if (seq !== readSeq || get().name !== name) return;
+      // A search the index cannot read says so beside the search box; the rows stay as they were.
+      if (query.trim()) set({ searchError: errorText(error, 'search the collection'), loading: false });
+      else set({ loading: false, error: errorText(error, doing) });
+    }
   }
 
   return {
     name: null,
     items: [],
+    total: 0,
+    count: 0,
     loading: false,
+    loadingMore: false,
     error: null,
     message: null,
     query: '',
-    matched: null,
     searchError: null,
     deleted: null,
 
     async open(name) {
-      set({ name, items: [], error: null, message: null, query: '', matched: null, searchError: null, loading: name !== null });
-      if (name !== null) await get().reload();
+      readSeq += 1;
+      set({ name, items: [], total: 0, count: 0, error: null, message: null, query: '', searchError: null, loading: name !== null, loadingMore: false });
+      if (name !== null) await readFirst(COLLECTION_PAGE, 'open the collection');
     },
 
-    async reload() {
-      const name = get().name;
-      if (name === null) return;
+    reload: () => readFirst(Math.max(COLLECTION_PAGE, get().items.length), 'open the collection'),
+
+    async showMore() {
+      const { name, query, items, total, loadingMore } = get();
+      if (name === null || loadingMore || items.length >= total) return;
+      const seq = readSeq;
+      set({ loadingMore: true });
       try {
-        const { items } = await bridge.call('collections.items', { name });
-        if (get().name === name) set({ items, loading: false, error: null });
+        const page = await readRows(name, query, items.length, COLLECTION_PAGE);
+        if (seq === readSeq && get().name === name) set({ items: appendRows(get().items, page.items), total: page.total, count: page.collection.itemCount });
       } catch (error) {
-        if (get().name === name) set({ loading: false, error: errorText(error, 'open the collection') });
+        if (get().name === name) set({ message: errorText(error, 'show more of the collection') });
+      } finally {
+        set({ loadingMore: false });
       }
-      if (get().query) void get().search(get().query);
     },
 
     async move(itemId, delta) {
-      const order = movedOrder(
-        get().items.map((item) => item.id),
-        itemId,
-        delta,
-      );
-      if (!order) return;
-      const name = get().name;
-      if (name === null) return;
-      // Shown at once; the answer confirms (or a reload undoes it on failure).
-      const byId = new Map(get().items.map((item) => [item.id, item]));
-      set({ items: order.map((id) => byId.get(id)!) });
-      const position = order.indexOf(itemId) + 1;
+      const { name, query } = get();
+      if (name === null || query.trim()) return;
+      // Shown at once where the rows allow; the answer confirms, and a read settles the rest.
+      const shown = movedRows(get().items, itemId, delta);
+      if (shown) {
+        readSeq += 1;
+        set({ items: shown });
+      }
       try {
-        const { items } = await bridge.call('collections.reorder', { name, itemIds: order });
-        set({ items, message: `Moved to position ${position} of ${order.length}.` });
+        const { position, total } = await bridge.call('collections.move', { name, itemId, delta });
+        set({ message: `Moved to position ${position.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}.` });
       } catch (error) {
         set({ message: errorText(error, 'move the item') });
-        await get().reload();
       }
+      await get().reload();
     },
 
     removeItem: async (itemId) => {
@@ -162,54 +210,48 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
     },
 
     async search(query) {
-      const name = get().name;
-      const seq = ++searchSeq;
       set({ query });
-      if (name === null || query.trim() === '') {
-        set({ matched: null, searchError: null });
-        return;
-      }
-      try {
-        // Every match, however large the collection (a page of hits stopped at 1,000 without a word).
-        const result = await bridge.call('library.ids', { search: { query, collection: name }, limit: MAX_ITEMS_PER_ACTION });
-        if (seq === searchSeq) set({ matched: new Set(result.ids), searchError: null });
-      } catch (error) {
-        if (seq === searchSeq) set({ searchError: errorText(error, 'search the collection') });
-      }
+      if (get().name === null) return;
+      if (query.trim() === '') set({ searchError: null });
+      await readFirst(COLLECTION_PAGE, 'open the collection');
     },
 
     async deleteOpen() {
       const name = get().name;
       if (name === null) return 'No collection is open.';
-      const snapshot = snapshotForUndo(name, get().items);
-      const problem = await useCollectionsStore.getState().delete(name);
-      if (problem) return problem;
+      let contents: CollectionContents;
+      try {
+        ({ contents } = await bridge.call('collections.delete', { name }));
+      } catch (error) {
+        return errorText(error, 'delete the collection');
+      } finally {
+        await useCollectionsStore.getState().load();
+      }
       // Unsaved notes typed here go with the collection, and come back with an undo.
       const drafts = useNoteDraftsStore.getState().takeCollection(name);
-      set({ deleted: { ...snapshot, drafts }, name: null, items: [], query: '', matched: null, message: null });
+      readSeq += 1;
+      set({ deleted: { ...contents, drafts }, name: null, items: [], total: 0, count: 0, query: '', searchError: null, message: null });
       // Its notes and tags went with it: an open item among its items stops showing them.
-      libraryChanged({ itemIds: snapshot.itemIds });
+      libraryChanged({ itemIds: contents.itemIds });
       return null;
     },
 
     async undoDelete() {
-      const snapshot = get().deleted;
-      if (!snapshot) return null;
+      const deleted = get().deleted;
+      if (!deleted) return null;
+      const { drafts, ...contents } = deleted;
       try {
-        await bridge.call('collections.create', { name: snapshot.name });
-        if (snapshot.itemIds.length) await bridge.call('collections.add', { name: snapshot.name, itemIds: snapshot.itemIds });
-        for (const { itemId, body } of snapshot.notes) await bridge.call('items.setNote', { itemId, body, collection: snapshot.name });
-        for (const [tag, itemIds] of Object.entries(snapshot.tags)) await bridge.call('items.tag', { itemIds, tag, collection: snapshot.name });
+        await bridge.call('collections.restore', { contents });
       } catch (error) {
         return errorText(error, 'bring the collection back');
       } finally {
         await useCollectionsStore.getState().load();
         // Its items' notes and tags here are back: an open item among them shows them again.
-        libraryChanged({ itemIds: snapshot.itemIds });
+        libraryChanged({ itemIds: contents.itemIds });
       }
       set({ deleted: null });
-      useNoteDraftsStore.getState().restore(snapshot.drafts);
-      await get().open(snapshot.name);
+      useNoteDraftsStore.getState().restore(drafts);
+      await get().open(contents.name);
       return null;
     },
 

@@ -347,6 +347,31 @@ describe('gleaner queue status', () => {
     }
   });
 
+  it('says so when today’s budget is spent, beside the slot it waits for', async () => {
+    const { core, dataDir } = createTestCore();
+    try {
+      await core.close();
+      expect(await runCli(['config', 'set', 'limits.per-day', '2', '--data-dir', dataDir], captureIo().io, '/nowhere')).toBe(0);
+      // Requests sent a moment ago, as the queue logs them.
+      const send = (agoMs: number) => {
+        const db = openDatabase({ path: join(dataDir, DATABASE_FILE_NAME) });
+        db.prepare('INSERT INTO send_log (sent_at, outcome) VALUES (?, ?)').run(Date.now() - agoMs, 'ok');
+        db.close();
+      };
+      const status = async () => {
+        const { io, out } = captureIo();
+        expect(await runCli(['queue', 'status', '--data-dir', dataDir], io, '/nowhere')).toBe(0);
+        return out();
+      };
+      send(60_000);
+      expect(await status()).not.toContain('budget is spent');
+      send(30_000);
+      expect(await status()).toMatch(/^Used today \(last 24 hours\): 2 of 2\nNext free slot: \S+ \(today's budget is spent; nothing more is sent before then\)$/m);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('speaks of the command line, not of Settings, when the queue is paused for want of a token', async () => {
     const { core, dataDir } = createTestCore();
     try {

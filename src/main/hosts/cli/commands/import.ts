@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { GleanerError, isGleanerError } from '../../../../shared/errors';
-import { durationText, type BatchProgress, type ImportPlan } from '../../../../shared/queue';
+import { alreadyQueuedJobs, durationText, type BatchProgress, type ImportPlan, type JobState, type JobSummary } from '../../../../shared/queue';
 import { collectKnownLinks, planUrlImport } from '../../../core/handlers/queue';
 import { checkCollectionName } from '../../../core/library/collections';
 import { describePlan } from '../../../core/queue/plan';
@@ -44,6 +44,21 @@ function describeLines(plan: ImportPlan): string {
   return `${lines.join('\n')}\n${c.fetch} to fetch, ${c.rejected} rejected, ${c.duplicate} duplicate, ${c['already-fetched']} already in the library, ${c['already-queued']} already queued.\nPlan: ${describePlan(plan.quota)}\n`;
 }
 
+interface WaitingTally {
+  total: number;
+  done: number;
+  failed: number;
+  cancelled: number;
+  remaining: number;
+}
+
+/** How the waiting jobs stand: fetched, failed, cancelled (by you, meanwhile), or still to go. */
+function tally(states: readonly (JobState | undefined)[]): WaitingTally {
+  const count = (wanted: JobState) => states.filter((state) => state === wanted).length;
+  const [done, failed, cancelled] = [count('done'), count('failed'), count('cancelled')];
+  return { total: states.length, done, failed, cancelled, remaining: states.length - done - failed - cancelled };
+}
+
 export function registerImport(program: Command, ctx: CliContext): void {
   program
     .command('import')
@@ -81,14 +96,25 @@ export function registerImport(program: Command, ctx: CliContext): void {
           const gauge = core.context.queue.status();
           ctx.io.stdout(json ? `${line}\n` : `${line} · ${gauge.recentRatePerMinute}/min · left: ${gauge.etaMinutes === null ? '?' : durationText(gauge.etaMinutes)}\n`);
         };
+        // Links from an earlier, interrupted run of this list wait in the queue: this run finishes
+        // them too, and reports on them as on its own.
+        const waiting = alreadyQueuedJobs(plan);
+        const waitingTally = (): WaitingTally => tally(waiting.map((id) => core.context.queue.job(id)?.state));
+        let lastWaiting = '';
+        const reportWaiting = () => {
+          const now = waitingTally();
+          const line = json ? JSON.stringify({ waiting: now }) : `Waiting from an earlier run: ${now.done} done, ${now.failed} failed, ${now.remaining} remaining`;
+          if (line === lastWaiting) return;
+          lastWaiting = line;
+          ctx.io.stdout(`${line}\n`);
+        };
         let finished: BatchProgress | null = null;
         try {
           if (jobs.length > 0) {
             const { batchId } = core.context.queue.enqueue({ kind: 'import', label: `Import of ${plan.counts.fetch} link(s)`, ...(collection !== undefined ? { collection } : {}), jobs });
             finished = await runBatchInForeground(core, ctx.io, batchId, report);
           }
-          // Links from an earlier, interrupted run wait in the queue: finish them too.
-          if (plan.counts['already-queued'] > 0) await drainQueue(core, ctx.io);
+          if (waiting.length > 0) await drainQueue(core, ctx.io, reportWaiting);
         } catch (error) {
           if (isGleanerError(error) && isInterruption(error)) {
             // Unlike a call's single request, an import's list stays in line, as after a crash.
@@ -96,18 +122,34 @@ export function registerImport(program: Command, ctx: CliContext): void {
           }
           throw error;
         }
-        const failedJobs = finished ? core.context.queue.jobs({ batchId: finished.batchId, state: 'failed' }) : [];
-        if (json) ctx.io.stdout(`${JSON.stringify({ done: finished, collected, queuedInto, failed: failedJobs.map((j) => ({ id: j.id, operation: j.operation, params: j.params, error: { code: j.errorCode, message: j.errorMessage } })) })}\n`);
-        else {
-          ctx.io.stdout(finished ? `Finished: ${finished.done} done, ${finished.failed} failed.\n` : 'Nothing new to fetch.\n');
+        const resumed = waiting.length > 0 ? waitingTally() : null;
+        // The failed ones, with their errors, from this run's batch and those the waiting links came from.
+        const waitingFailed = new Set(waiting.filter((id) => core.context.queue.job(id)?.state === 'failed'));
+        const waitingBatches = new Set([...waitingFailed].map((id) => core.context.queue.job(id)!.batch_id));
+        const failedJobs: JobSummary[] = [
+          ...(finished ? core.context.queue.jobs({ batchId: finished.batchId, state: 'failed', limit: Number.MAX_SAFE_INTEGER }) : []),
+          ...[...waitingBatches].flatMap((batchId) => core.context.queue.jobs({ batchId, state: 'failed', limit: Number.MAX_SAFE_INTEGER }).filter((job) => waitingFailed.has(job.id))),
+        ];
+        if (json) {
+          ctx.io.stdout(
+            `${JSON.stringify({ done: finished, ...(resumed ? { waiting: resumed } : {}), collected, queuedInto, failed: failedJobs.map((j) => ({ id: j.id, operation: j.operation, params: j.params, error: { code: j.errorCode, message: j.errorMessage } })) })}\n`,
+          );
+        } else {
+          if (finished) ctx.io.stdout(`Finished: ${finished.done} done, ${finished.failed} failed.\n`);
+          if (resumed) {
+            const cancelled = resumed.cancelled > 0 ? `, ${resumed.cancelled} cancelled` : '';
+            ctx.io.stdout(`Finished the ${resumed.total} link(s) waiting from an earlier run: ${resumed.done} done, ${resumed.failed} failed${cancelled}.\n`);
+          }
+          if (!finished && !resumed) ctx.io.stdout('Nothing new to fetch.\n');
           for (const job of failedJobs) ctx.io.stdout(`  failed #${job.id} ${job.operation} ${job.params.url ?? JSON.stringify(job.params)}: ${job.errorCode} ${job.errorMessage}\n`);
         }
         // A script must be able to tell an import that fetched nothing, or not everything, from one that did.
         const firstFailure = failedJobs[0];
-        if (finished && firstFailure) {
+        if (firstFailure) {
+          const total = (finished?.total ?? 0) + (resumed?.total ?? 0);
           throw new GleanerError(
             firstFailure.errorCode ?? 'UPSTREAM_ERROR',
-            `${finished.failed} of ${finished.total} request(s) failed (the list above says why); \`gleaner queue retry --all\` tries them again.`,
+            `${failedJobs.length} of ${total} request(s) failed (the list above says why); \`gleaner queue retry --all\` tries them again.`,
             { details: { fromService: true } },
           );
         }

@@ -25,7 +25,8 @@ function describeStatus(status: QueueStatus): string {
     `Jobs: ${c.queued} queued, ${c.running} running, ${c.done} done, ${c.failed} failed, ${c.cancelled} cancelled`,
     `Used this minute: ${g.usedThisMinute} of ${g.effectiveLimits.perMinute}${g.share < 1 ? ` (plan ${g.limits.perMinute}; ${Math.round(g.share * 100)} % assumed ours while colleagues use it)` : ''}`,
     `Used today (${dayWindowText(g.dayReset)}): ${g.usedToday} of ${g.effectiveLimits.perDay}${g.share < 1 ? ` (plan ${g.limits.perDay})` : ''}`,
-    `Next free slot: ${g.nextFreeSlot}`,
+    // The slot alone would read as a slow queue: say why nothing goes before it.
+    `Next free slot: ${g.nextFreeSlot}${g.usedToday >= g.effectiveLimits.perDay ? ` (today's budget is spent; nothing more is sent before then)` : ''}`,
     `Recent rate: ${status.recentRatePerMinute}/min${status.etaMinutes && !status.paused ? `; all waiting requests sent in ${durationText(status.etaMinutes)}` : ''}`,
   ].join('\n');
 }

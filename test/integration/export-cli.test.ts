@@ -131,6 +131,28 @@ describe('gleaner export', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('refuses an --out that would destroy the library, overwrite the manifest or quietly become a file, writing nothing', async () => {
+    const database = join(dataDir, 'gleaner.sqlite3');
+    const libraryFiles = readdirSync(dataDir).sort();
+    for (const out of [database, `${database}-wal`, `${database}-journal`]) {
+      const run = await gleaner('export', '--all', '--format', 'csv', '--out', out);
+      expect([run.code, run.stderr]).toEqual([2, expect.stringMatching(/^error INVALID_INPUT: .+; writing the export there would destroy the library\. Choose another --out, outside the library’s files\.\n$/)]);
+    }
+    expect(readdirSync(dataDir).sort()).toEqual(libraryFiles);
+    // The library still opens and answers.
+    const shown = await gleaner('--json', 'collections', 'show', 'Story');
+    expect(shown.code, shown.stderr).toBe(0);
+    expect((JSON.parse(shown.stdout) as { items: unknown[] }).items.length).toBeGreaterThan(0);
+
+    const folder = join(outDir, 'refusals');
+    mkdirSync(folder);
+    const manifest = await gleaner('export', '--collection', 'Story', '--format', 'csv', '--manifest', '--out', join(folder, 'manifest.sha256'));
+    expect([manifest.code, manifest.stderr]).toEqual([2, 'error INVALID_INPUT: The manifest is written as manifest.sha256 beside the export, so the export cannot take that name; choose another --out.\n']);
+    const slash = await gleaner('export', '--collection', 'Story', '--format', 'csv', '--out', `${join(folder, 'newfolder')}/`);
+    expect([slash.code, slash.stderr]).toEqual([2, `error INVALID_INPUT: ${join(folder, 'newfolder')}/ names a folder (it ends with /), but the csv format writes one file: give the file’s name, such as ${join(folder, 'newfolder')}/export.csv.\n`]);
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
   // Last: it gives one item a second transcript, which the folder exports above do not expect.
   it('finds a transcript by its language’s code or name, however the service spelt the language', async () => {
     const shown = await gleaner('--json', 'collections', 'show', 'Story');

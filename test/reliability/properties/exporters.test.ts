@@ -5,12 +5,15 @@
  * Every export finishes (or, for a transcript export of a library without transcripts, gives a
  * coded error), and each format holds exactly the data in its own grammar:
  * - CSV parses back (csv-parse) to the stored text, formula-like cells carrying the documented
- *   leading ', and no cell starts with a formula character;
+ *   leading ', and no cell starts with a formula character, nor is cut by a reader that also
+ *   splits on semicolons and tabs;
  * - JSON and JSON Lines parse back to the stored values;
  * - Markdown: platform text stays inside the lines Gleaner writes for it, escaped so that it
- *   cannot open a heading, list, quote, link, HTML or code; unescaped, it is the stored text;
+ *   cannot open a heading, list, quote, link (autolink literals included), HTML or code, nor lose
+ *   a heading's closing hashes; unescaped, it is the stored text;
  * - SRT and WebVTT validate (srt-parser-2, webvtt-parser): one numbered cue per segment, times
- *   that never go backwards; plain text has one line per segment.
+ *   that never go backwards, every WebVTT file with its header, and a coded error rather than no
+ *   file when no transcript has timings; plain text has one line per segment.
  * Lone surrogates have no UTF-8 form: ingest stores each as one U+FFFD, as a UTF-8 encoder
  * must; what the library holds is the text every export must carry.
  */
@@ -52,6 +55,7 @@ const breakers = fc.constantFrom(
   ...['[', ']', '](', '(', ')', '[x](javascript:alert(1))', '<', '>', '<script>alert(1)</script>', '<https://a.example>', '&amp;', '&#60;', '`', '```', '~~~', '|', '\\', '_', '*', '!', '~'],
   ...['-->', '00:00:01,000 --> 00:00:02,000', 'WEBVTT', 'NOTE', '"', ',', ';', "'", '\u2028', '\u0085', '\u0000', '\u007f', '\uFEFF', '\u202E', '\u200B'],
   ...['\uD800', '\uDBFF', '\uDC00', '\uDFFF', '=HYPERLINK("http://x.example")', '@SUM(1)', 'javascript:alert(1)'],
+  ...['http://a.example', 'www.a.example', 'a@b.example', 'mailto:a@b.example', ' #', ' ##', ';=1+1'],
 );
 const unit = fc.oneof(
   { weight: 3, arbitrary: breakers },
@@ -165,14 +169,26 @@ function expectInert(fragment: string, where: string): void {
 }
 const unescapeMarkdown = (fragment: string): string => fragment.replace(/\\([\s\S])/g, '$1');
 
-/** Lines Gleaner writes itself, with the platform text they carry (group "p", possibly several). */
+/** Where GFM would make a link of bare text (an autolink literal): a scheme's `://`, `www.`, an address's `@`. */
+const AUTOLINK_LITERAL = /:\/\/|(?<![A-Za-z0-9])www\.|[A-Za-z0-9.+\-_]@/i;
+/** Platform text in which no backslash-escape breaks an autolink literal. */
+function expectNoAutolink(fragment: string, where: string): void {
+  // An escaped character stands for none of the pattern's characters.
+  const bare = fragment.replace(/\\[\s\S]/g, ' ');
+  expect(bare, `${where}: a link GFM would make of ${JSON.stringify(fragment.slice(0, 200))}`).not.toMatch(AUTOLINK_LITERAL);
+}
+
+/**
+ * Lines Gleaner writes itself, with the platform text they carry (group "p", possibly several;
+ * "link" for the text of Gleaner's own link, where no autolink can start).
+ */
 const MARKDOWN_TEMPLATES: RegExp[] = [
   /^# Gleaner export: (?<p>.*)$/s,
   /^(?:Items|Transcripts), exported \S+ with Gleaner \S+\. Times are UTC\.$/s,
   /^## \d+\. (?<p>.*)$/s,
   /^## Sources$/s,
   /^### Transcript(?:: (?<p>.*))?$/s,
-  /^- Source: (?:\[(?<p>.*)\]\(https:\/\/[^\s()<>]+\)|no web address on record)$/s,
+  /^- Source: (?:\[(?<link>.*)\]\(https:\/\/[^\s()<>]+\)|no web address on record)$/s,
   /^- Platform: (?<p>.*)$/s,
   /^- Author: (?<p>.*)$/s,
   /^- Published: (?:\d{4}-\d\d-\d\dT[\d:.]+Z|(?<p>.*) \(as shown on the platform\))$/s,
@@ -189,9 +205,15 @@ function checkMarkdown(markdown: string, items: StoredItem[]): void {
   let paragraphs = '';
   for (const [index, line] of lines.entries()) {
     if (line === '') continue;
+    // A run of # after a space at the end of a heading would be its closing sequence, and vanish.
+    if (line.startsWith('#')) expect(line, `line ${index + 1} loses its closing hashes`).not.toMatch(/[ \t]#+$/);
     const template = MARKDOWN_TEMPLATES.map((pattern) => pattern.exec(line)).find(Boolean);
     if (template) {
-      for (const part of Object.values(template.groups ?? {})) if (part !== undefined) expectInert(part.replace(/, /g, ''), `line ${index + 1}`);
+      for (const [name, part] of Object.entries(template.groups ?? {})) {
+        if (part === undefined) continue;
+        expectInert(part.replace(/, /g, ''), `line ${index + 1}`);
+        if (name !== 'link') expectNoAutolink(part, `line ${index + 1}`);
+      }
       continue;
     }
     // Anything else is a line of platform text in a paragraph: it cannot start a block.
@@ -199,6 +221,7 @@ function checkMarkdown(markdown: string, items: StoredItem[]): void {
     const hardBreak = /(?<!\\)(?:\\\\)*\\$/.test(line);
     const body = hardBreak ? line.slice(0, -1) : line;
     expectInert(body, `line ${index + 1}`);
+    expectNoAutolink(body, `line ${index + 1}`);
     paragraphs += unescapeMarkdown(body);
   }
   // Every item's own text is there in full (line breaks and control characters aside).
@@ -251,6 +274,8 @@ describe('the exporters over arbitrary platform content', () => {
             if ('error' in csv) throw new Error(csv.error);
             const records = parse(readFileSync(csv.path, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];
             expect(records.length).toBe(rows.length);
+            // A spreadsheet that splits on semicolons and tabs as well reads the same cells.
+            expect(parse(readFileSync(csv.path, 'utf8'), { bom: true, columns: true, delimiter: [',', ';', '\t'] })).toEqual(records);
             records.forEach((record, i) => {
               const row = rows[i]!;
               const exported = doc.items[i]!;
@@ -281,10 +306,12 @@ describe('the exporters over arbitrary platform content', () => {
                 continue;
               }
               if ('error' in out) {
-                // Only a transcript export that finds no timed segment for a timed-only format says so.
-                expect(out.error).toBe('NOT_FOUND');
+                // Only a subtitle export that finds no timed segment says so.
+                expect([out.error, format, timedSegments]).toEqual(['NOT_FOUND', expect.stringMatching(/^(srt|vtt)$/), 0]);
                 continue;
               }
+              // A subtitle export that succeeds has written cues.
+              if (format === 'srt' || format === 'vtt') expect(out.files.length).toBeGreaterThan(0);
               checkTranscriptFiles(format, out.files, db, timedSegments);
             }
             if (timedSegments > 0) withTranscripts += 1;
@@ -353,6 +380,7 @@ function checkTranscriptFiles(format: ExportFormat, files: string[], db: Databas
           expect(body).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
           continue;
         }
+        if (format === 'vtt') expect(body.startsWith('WEBVTT\n'), 'the WebVTT header').toBe(true);
         const parsed =
           format === 'srt'
             ? new srtParser2().fromSrt(body).map((cue) => ({ id: cue.id, start: cue.startSeconds, end: cue.endSeconds }))

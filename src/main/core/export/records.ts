@@ -111,6 +111,8 @@ export interface ExportQueries {
   segmentRows(options?: { everyItem: boolean }): IterableIterator<SegmentRow>;
   /** With `everyItem`, an item without a chosen transcript is one row `[itemId, null, …]`, in its place. */
   countSegmentRows(options?: { everyItem: boolean }): number;
+  /** The timed segments of the scope's chosen transcripts (an untimed transcript's placeholder row is not one). */
+  countTimedSegments(): number;
   /** The languages of the scope's available transcripts, one per transcript (null: not stated). */
   transcriptLanguages(): (string | null)[];
 }
@@ -203,6 +205,7 @@ export function createExportQueries(db: Database, scopeTable: string, language?:
       const without = prepare(`SELECT count(*) AS n FROM ${scopeTable} s JOIN items i ON i.id = s.item_id WHERE NOT ${HAS_AVAILABLE_TRANSCRIPT}`);
       return segments + (without.get(...bind) as { n: number }).n;
     },
+    countTimedSegments: () => (prepare(`SELECT count(*) AS n ${transcriptsFrom} JOIN transcript_segments g ON g.transcript_id = t.id`).get(...bind) as { n: number }).n,
     transcriptLanguages: () =>
       (prepare(`SELECT t.language ${transcriptsFrom} ORDER BY t.language`).pluck().all(...bind) as string[]).map(
         (stored) => (stored === '' ? null : stored),

@@ -3,8 +3,8 @@
  * to disk, reports progress, stops cleanly when cancelled, and writes the manifest. Nothing
  * appears under the chosen name until everything under it is complete.
  */
-import { mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { mkdir, readdir, readFile, realpath, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { GleanerError } from '../../../shared/errors';
 import { SUBTITLE_FORMATS, exportsFolder, exportsTranscripts, type ExportedFile, type ExportRequest, type ExportSummary } from '../../../shared/export';
@@ -61,7 +61,8 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
     throw new GleanerError('INVALID_INPUT', `The ${request.format} format holds transcripts only; export items as csv, md, json or jsonl.`);
   }
   const folder = exportsFolder(request);
-  await checkDestination(outPath, folder);
+  checkOutName(outPath, request);
+  await checkDestination(outPath, folder, options.library);
 
   const reader = openExportReader(options.library, options.nativeBinding);
   const separate = reader.db !== options.library;
@@ -135,9 +136,34 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   }
 }
 
-async function checkDestination(outPath: string, folder: boolean): Promise<void> {
+/**
+ * Refuses, from the name alone, an --out the export would misuse: a name ending in a path
+ * separator for a one-file format (the file would quietly take the folder's name), and the
+ * manifest's own name when a manifest is asked for (the manifest would be written over the export).
+ * Hosts that tidy the path (the CLI resolves it, which drops a trailing separator) check the name
+ * as the user gave it.
+ */
+export function checkOutName(out: string, request: Pick<ExportRequest, 'format' | 'scope' | 'manifest'>): void {
+  const extension = FORMAT_MODULES[request.format].extension;
+  if (!exportsFolder(request) && (out.endsWith('/') || out.endsWith(sep))) {
+    throw new GleanerError(
+      'INVALID_INPUT',
+      `${out} names a folder (it ends with ${out.slice(-1)}), but the ${request.format} format writes one file: give the file’s name, such as ${out}export.${extension}.`,
+    );
+  }
+  // Compared without case: on macOS and Windows the two names would be one file.
+  if (request.manifest && basename(out).toLowerCase() === MANIFEST_NAME) {
+    throw new GleanerError(
+      'INVALID_INPUT',
+      `The manifest is written as ${MANIFEST_NAME} beside the export, so the export cannot take that name; choose another --out.`,
+    );
+  }
+}
+
+async function checkDestination(outPath: string, folder: boolean, library: Database): Promise<void> {
   // The folder it goes into must already be there: creating it would turn a typo into a new folder.
   await checkParentFolder(outPath);
+  await checkNotTheLibrary(outPath, library);
   const existing = await stat(outPath).catch(() => null);
   if (folder) {
     if (existing && !existing.isDirectory()) {
@@ -162,6 +188,41 @@ async function checkParentFolder(outPath: string): Promise<void> {
     throw new GleanerError('INVALID_INPUT', `The folder ${parent} does not exist; create it first or choose another --out.`);
   }
   if (!info.isDirectory()) throw notAFolder(outPath, parent);
+}
+
+/** SQLite keeps the library in its database file and these files beside it while it is open. */
+const DATABASE_COMPANIONS = ['', '-wal', '-shm', '-journal'];
+
+/**
+ * Refuses an --out that is the library's own database or one of SQLite's files beside it: the
+ * export would be renamed over it and the library would be lost. Paths are compared with their
+ * folders' links resolved, and an existing target by its device and inode as well, so a symbolic
+ * or hard link to the database is refused too. The data folder itself stays a valid place (browser
+ * mode stages its downloads in it).
+ */
+async function checkNotTheLibrary(outPath: string, library: Database): Promise<void> {
+  if (library.memory || library.name === '' || library.name === ':memory:') return;
+  const database = resolve(library.name);
+  const databaseFolder = await realpath(dirname(database)).catch(() => dirname(database));
+  // The parent folder exists (checkParentFolder said so).
+  const target = join(await realpath(dirname(outPath)).catch(() => dirname(outPath)), basename(outPath));
+  const targetFile = await stat(outPath, { bigint: true }).catch(() => null);
+  for (const suffix of DATABASE_COMPANIONS) {
+    const companion = join(databaseFolder, `${basename(database)}${suffix}`);
+    const sameFile =
+      targetFile !== null &&
+      (await stat(companion, { bigint: true }).then(
+        (info) => info.dev === targetFile.dev && info.ino === targetFile.ino,
+        () => false,
+      ));
+    // Names are compared without case: on macOS and Windows they would be one file.
+    if (target.toLowerCase() === companion.toLowerCase() || sameFile) {
+      throw new GleanerError(
+        'INVALID_INPUT',
+        `${outPath} is ${suffix === '' ? 'the library’s database' : `a file SQLite keeps beside the library’s database (${basename(companion)})`}; writing the export there would destroy the library. Choose another --out, outside the library’s files.`,
+      );
+    }
+  }
 }
 
 const notAFolder = (outPath: string, file: string): GleanerError =>
@@ -242,6 +303,15 @@ async function writeTranscripts(step: WriteStep & { stage: string | null }): Pro
   // An empty subtitle or transcript file would look like a failed export; say why instead.
   if (queries.countSegmentRows() === 0) {
     throw new GleanerError('NOT_FOUND', 'None of these items has a transcript to export. Fetch one first (item detail → Fetch transcript), or export the items instead.');
+  }
+  // A subtitle file holds timed cues only: untimed transcripts are skipped, and with nothing else
+  // to write the file (or folder) would be empty.
+  if (SUBTITLE_FORMATS.includes(module.format) && queries.countTimedSegments() === 0) {
+    const one = context.scope.kind === 'item';
+    throw new GleanerError(
+      'NOT_FOUND',
+      `${one ? 'This item’s transcript has' : 'The transcripts of these items have'} no timings, so there are no ${module.format} cues to write: export ${one ? 'it' : 'them'} as txt (or md or json), which keep a transcript’s text without timings.`,
+    );
   }
   const total = everyItem ? queries.countSegmentRows({ everyItem }) : queries.countSegmentRows();
   const writer: TranscriptWriter = module.transcripts!(context);

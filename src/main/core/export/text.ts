@@ -37,13 +37,35 @@ export function neutraliseCell(value: string | number | boolean | null | undefin
 /** Characters that start inline structure anywhere in a line (CommonMark + GFM tables and strikethrough). */
 const INLINE_SPECIAL = /[\\`*_[\]<>|~&!]/g;
 
+/**
+ * Where GFM makes a link of bare text (its autolink literals): a scheme's `://` (`http://`,
+ * `https://`, `ftp://`), `www.` at the start of a word, and an `@` after an address's characters
+ * (e-mail addresses, bare or after `mailto:` or `xmpp:`). A backslash before that `:`, `.` or `@`
+ * breaks the pattern for a parser that finds these links as it reads the escapes (micromark,
+ * cmark-gfm for web addresses) and still shows the character. Some look again in the text once
+ * escapes are resolved (cmark-gfm for e-mail addresses, remark's transform, github.com's second
+ * pass); no escape can stop those without changing the text.
+ */
+const AUTOLINK_LITERAL = /:(?=\/\/)|(?<=(?:^|[^A-Za-z0-9])www)\.|(?<=[A-Za-z0-9.+\-_])@/gi;
+
+/**
+ * Platform text inert inside a link's text: escapeMarkdownLine without the autolink escapes,
+ * which a link's text does not need (a link cannot hold another), so the Source lines show
+ * their https address as it is.
+ */
+export function escapeMarkdownLinkText(line: string): string {
+  // Leading spaces would make an indented code block.
+  let escaped = oneLine(line).replace(INLINE_SPECIAL, (c) => `\\${c}`);
+  // Block markers at the start would make a heading, a list or a setext underline.
+  if (/^(?:#|[-+=])/.test(escaped)) escaped = `\\${escaped}`;
+  else escaped = escaped.replace(/^(\d{1,9})([.)])/, '$1\\$2');
+  // A run of # at the end, after a space, would be a heading's closing sequence and vanish.
+  return escaped.replace(/(\s)(#+)$/, '$1\\$2');
+}
+
 /** One line of platform text, escaped so it is inert inside a paragraph, heading or list item. */
 export function escapeMarkdownLine(line: string): string {
-  // Leading spaces would make an indented code block.
-  const escaped = oneLine(line).replace(INLINE_SPECIAL, (c) => `\\${c}`);
-  // Block markers at the start would make a heading, a list or a setext underline.
-  if (/^(?:#|[-+=])/.test(escaped)) return `\\${escaped}`;
-  return escaped.replace(/^(\d{1,9})([.)])/, '$1\\$2');
+  return escapeMarkdownLinkText(line).replace(AUTOLINK_LITERAL, (c) => `\\${c}`);
 }
 
 /** Multi-line platform text as Markdown paragraphs: blank lines separate paragraphs, single breaks stay breaks. */

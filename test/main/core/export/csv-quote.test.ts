@@ -1,10 +1,10 @@
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { quoteCell } from '../../../../src/main/core/export/formats/csv';
+import { CELLS_OPTIONS, quoteCell } from '../../../../src/main/core/export/formats/csv';
 
 /** What csv-stringify writes for one text cell under the CSV format's options. */
-const byLibrary = (value: string): string => stringify([[value]], { record_delimiter: '\r\n', quote_record_delimiter: true, eof: false });
+const byLibrary = (value: string): string => stringify([[value]], CELLS_OPTIONS);
 
 // Text weighted towards the characters that decide quoting, mixed with any other.
 const cellText = fc.string({
@@ -26,5 +26,12 @@ describe('quoteCell', () => {
     expect(quoteCell('say "hi"')).toBe('"say ""hi"""');
     expect(quoteCell('one\ntwo')).toBe('"one\ntwo"');
     expect(quoteCell('one\rtwo')).toBe('"one\rtwo"');
+  });
+
+  it('quotes a semicolon or a tab, where a spreadsheet may split a cell as well', () => {
+    for (const value of ['a;=1+1', 'a\t=1+1']) {
+      expect(quoteCell(value)).toBe(`"${value}"`);
+      expect(byLibrary(value)).toBe(`"${value}"`);
+    }
   });
 });

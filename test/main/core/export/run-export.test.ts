@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
 import srtParser2 from 'srt-parser-2';
 import { WebVTTParser } from 'webvtt-parser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExportFormat, ExportRequest, ExportScope } from '../../../../src/shared/export';
+import type { NormalisedItem, TranscriptSegment } from '../../../../src/shared/model';
 import { destinationError, runExport } from '../../../../src/main/core/export/run-export';
 import { HOSTILE_FORMULAS } from '../../../../src/main/demo/hostile';
 import { createIngester } from '../../../../src/main/core/library/ingest';
-import { fakeResponse, stubNormalise } from '../../../helpers/library';
+import { fakeResponse, item, stubNormalise } from '../../../helpers/library';
 import { createExportLibrary, type ExportLibrary } from './library-fixture';
 
 const GOLDEN_DIR = join(__dirname, '../../../fixtures/export');
@@ -37,6 +39,19 @@ async function exportTo(name: string, request: Partial<ExportRequest> & { format
     ...extra,
   });
   return { outPath, result };
+}
+
+let added = 0;
+/** Adds a video to the library, with an English transcript of these segments when given; returns its id. */
+function addVideo(fields: Partial<NormalisedItem>, segments?: TranscriptSegment[]): number {
+  added += 1;
+  const nativeId = `added${added}`;
+  const ingest = createIngester(lib.db, stubNormalise);
+  const [id] = ingest(fakeResponse('videosite/search', { items: [item({ nativeId, ...fields })] })).itemIds;
+  if (segments) {
+    ingest(fakeResponse('videosite/transcript', { transcripts: [{ nativeId, url: null, kind: null, language: 'en', available: true, format: 'segments', fullText: null, segments }] }));
+  }
+  return id!;
 }
 
 /** Compares with test/fixtures/export/<name>; UPDATE_GOLDEN=1 rewrites the fixture. */
@@ -120,6 +135,19 @@ describe('CSV', () => {
     expect(rows[2]).toMatchObject({ text: 'Line one\nline two\n\nafter a blank line', link: 'https://www.youtube.com/watch?v=aaaaaaaaaa1&t=3725s', request_id: 'req_transcript_1' });
     expect(result.skipped).toEqual([{ itemId: lib.ids.untimed, language: 'en', reason: expect.stringMatching(/no timed segments/) }]);
   });
+
+  it('quotes cells holding a semicolon or a tab, so a spreadsheet that also splits on them keeps each cell whole', async () => {
+    const id = addVideo({ title: 'Rates; =1+1', text: 'up\t=2+2' }, [{ startMs: 0, endMs: 1000, text: 'said; =3+3' }]);
+    const scope = { kind: 'item' as const, id };
+    for (const transcripts of [false, true]) {
+      const text = readFileSync((await exportTo(`semi-${String(transcripts)}.csv`, { format: 'csv', scope, transcripts })).outPath, 'utf8');
+      // As a spreadsheet reads it when the semicolon and the tab are separators as well as the comma.
+      const rows = parse(text, { bom: true, delimiter: [',', ';', '\t'] }) as string[][];
+      expect(rows.length).toBe(2);
+      for (const cell of rows.flat()) expect(cell).not.toMatch(/^\s*[=+\-@]/);
+      expect(text).toContain(transcripts ? '"said; =3+3"' : '"Rates; =1+1","up\t=2+2"');
+    }
+  });
 });
 
 describe('JSON and JSON Lines', () => {
@@ -175,7 +203,46 @@ describe('Markdown', () => {
     expect(sources).toContain('request id req\\_videos\\_1');
     expect(markdown.match(/^## \d+\. /gm)).toHaveLength(3);
   });
+
+  it('keeps web and e-mail addresses in platform text as plain text: only the item\'s own https link is a link', async () => {
+    const text = [
+      'see http://evil.example/a and HTTPS://evil.example/b or ftp://evil.example',
+      'www.evil.example (www.evil.example/x) _www.evil.example',
+      'write me@evil.example, mailto:me@evil.example or xmpp:me@evil.example/home',
+      '<me@evil.example> <https://evil.example>',
+    ].join('\n');
+    const id = addVideo({ title: 'Call www.evil.example', text, author: { name: 'a@evil.example', handle: '@handle', id: null, url: null } });
+    const markdown = readFileSync((await exportTo('links.md', { format: 'md', scope: { kind: 'item', id } })).outPath, 'utf8');
+    // Each pattern a GFM renderer would link is broken by a backslash before its `:`, `.` or `@`.
+    expect(markdown).toContain(
+      [
+        'see http\\://evil.example/a and HTTPS\\://evil.example/b or ftp\\://evil.example\\',
+        'www\\.evil.example (www\\.evil.example/x) \\_www\\.evil.example\\',
+        'write me\\@evil.example, mailto:me\\@evil.example or xmpp:me\\@evil.example/home\\',
+        '\\<me\\@evil.example\\> \\<https\\://evil.example\\>',
+      ].join('\n'),
+    );
+    expect(markdown).toContain(`## 1. Call www\\.evil.example\n`);
+    expect(markdown).toContain('- Author: a\\@evil.example @handle\n');
+    // Gleaner's own link to the item, and nothing else a renderer would link.
+    const ownLinks = markdown.match(/(?<!\\)\[[^\]]*\]\(https:\/\/[^)]*\)/g) ?? [];
+    expect(ownLinks).toEqual([`[https://www.youtube.com/watch?v=added${added}](https://www.youtube.com/watch?v=added${added})`, expect.any(String)]);
+    expect(autolinkLiterals(ownLinks.reduce((rest, link) => rest.replace(link, ''), markdown))).toEqual([]);
+  });
+
+  it('keeps the hashes that end a title, which a heading would otherwise drop', async () => {
+    for (const [title, heading] of [['Flood warning #', 'Flood warning \\#'], ['Level ##', 'Level \\##'], ['# #', '\\# \\#'], ['C#', 'C#']]) {
+      const id = addVideo({ title });
+      const markdown = readFileSync((await exportTo(`hash-${id}.md`, { format: 'md', scope: { kind: 'item', id } })).outPath, 'utf8');
+      expect(markdown).toContain(`\n## 1. ${heading}\n`);
+    }
+  });
 });
+
+/** Text GFM would turn into a link without markup (autolink literals: a scheme's `://`, `www.`, an address's `@`), where no backslash breaks it. */
+function autolinkLiterals(markdown: string): string[] {
+  return markdown.replace(/\\[\s\S]/g, ' ').match(/:\/\/|(?<![A-Za-z0-9])www\.|[A-Za-z0-9.+\-_]@/gi) ?? [];
+}
 
 describe('subtitles and plain text', () => {
   it('write one numbered, increasing, well-formed cue per segment', async () => {
@@ -235,6 +302,57 @@ describe('subtitles and plain text', () => {
     const txt = await exportTo('texts', { format: 'txt', scope: { kind: 'all' } });
     expect(readdirSync(txt.outPath).sort()).toEqual([`${lib.ids.harbour}-harbour-flooding-explained.en.txt`, `${lib.ids.drought}-dry-summer-in-spain.txt`, `${lib.ids.untimed}-short-clip.en.txt`].sort());
     expect(readFileSync(join(txt.outPath, `${lib.ids.untimed}-short-clip.en.txt`), 'utf8')).toContain('An untimed transcript, text only.');
+  });
+
+  it('refuse a subtitle export of a transcript without timings, writing nothing, and point to the formats that hold its text', async () => {
+    for (const format of ['srt', 'vtt'] as const) {
+      await expect(exportTo(`untimed.${format}`, { format, scope: { kind: 'item', id: lib.ids.untimed } })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+        message: `This item’s transcript has no timings, so there are no ${format} cues to write: export it as txt (or md or json), which keep a transcript’s text without timings.`,
+      });
+      await expect(exportTo(`untimed-${format}`, { format, scope: { kind: 'items', ids: [lib.ids.untimed, lib.ids.hostile] } })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+        message: expect.stringMatching(/^The transcripts of these items have no timings, .* export them as txt/),
+      });
+    }
+    expect(readdirSync(join(lib.dir, 'out'))).toEqual([]);
+    // The formats that hold an untimed transcript's text still write it.
+    const txt = await exportTo('untimed.txt', { format: 'txt', scope: { kind: 'item', id: lib.ids.untimed } });
+    expect(readFileSync(txt.outPath, 'utf8')).toMatch(/\n\nAn untimed transcript, text only\.\n$/);
+    const md = await exportTo('untimed.md', { format: 'md', transcripts: true, scope: { kind: 'item', id: lib.ids.untimed } });
+    expect(readFileSync(md.outPath, 'utf8')).toContain('\nAn untimed transcript, text only.\n');
+  });
+
+  it('end a cue whose stored end is not after its start where the next one starts, or a few seconds on', async () => {
+    const id = addVideo({ title: 'Ends at zero' }, [
+      { startMs: 0, endMs: 0, text: 'no end' },
+      { startMs: 2000, endMs: 1500, text: 'ends before it starts' },
+      { startMs: 4000, endMs: 6000, text: 'a stored end' },
+      { startMs: 7000, endMs: 7000, text: 'the last, ending where it starts' },
+    ]);
+    const srt = new srtParser2().fromSrt(readFileSync((await exportTo('ends.srt', { format: 'srt', scope: { kind: 'item', id } })).outPath, 'utf8'));
+    expect(srt.map((cue) => [cue.startTime, cue.endTime])).toEqual([
+      ['00:00:00,000', '00:00:02,000'],
+      ['00:00:02,000', '00:00:04,000'],
+      ['00:00:04,000', '00:00:06,000'],
+      ['00:00:07,000', '00:00:10,000'],
+    ]);
+    const vtt = new WebVTTParser().parse(readFileSync((await exportTo('ends.vtt', { format: 'vtt', scope: { kind: 'item', id } })).outPath, 'utf8'), 'metadata');
+    expect([vtt.errors, vtt.cues.map((cue) => [cue.startTime, cue.endTime])]).toEqual([[], [[0, 2], [2, 4], [4, 6], [7, 10]]]);
+  });
+
+  it('put a blank line between transcripts that share a plain-text file', async () => {
+    createIngester(lib.db, stubNormalise)(
+      fakeResponse(
+        'videosite/transcript',
+        { transcripts: [{ nativeId: 'aaaaaaaaaa1', url: null, language: 'ja', available: true, format: 'segments', fullText: null, segments: [{ startMs: 0, endMs: 1000, text: 'こんばんは' }] }] },
+        { requestId: 'req_transcript_ja', fetchedAt: '2026-01-03T08:30:00.000Z', params: { url: 'https://www.youtube.com/watch?v=aaaaaaaaaa1', language: 'ja' } },
+      ),
+    );
+    const text = readFileSync((await exportTo('both.txt', { format: 'txt', scope: { kind: 'item', id: lib.ids.harbour } })).outPath, 'utf8');
+    expect(text).toContain('[1:02:05] Line one line two after a blank line\n\nHarbour flooding explained\nSource: ');
+    expect(text.match(/^Harbour flooding explained$/gm)).toHaveLength(2);
+    expect(text).not.toMatch(/^\n/);
   });
 
   it('refuses a folder that already holds files, and a folder given as a file name', async () => {
@@ -353,6 +471,93 @@ describe('where the export goes', () => {
     }
     expect(readdirSync(out())).toEqual(['tip.csv']);
     expect(readFileSync(out('tip.csv'), 'utf8')).toBe('my notes');
+  });
+
+  /** Tries to export over each path, expecting the refusal that protects the library; then checks the library is whole. */
+  async function expectLibraryKept(attempts: [string, ExportFormat][], made: string[]): Promise<void> {
+    const database = lib.db.name;
+    const before = readdirSync(dirname(database)).sort();
+    for (const [outPath, format] of attempts) {
+      const run = runExport({ library: lib.db, request: { scope: { kind: 'all' }, format, transcripts: false, manifest: true }, outPath, now: () => new Date(), appVersion: '0.0.0-test' });
+      await expect(run, outPath).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        message: expect.stringMatching(/^.+ is (the library’s database|a file SQLite keeps beside the library’s database \(.+\)); writing the export there would destroy the library\. Choose another --out, outside the library’s files\.$/),
+      });
+    }
+    expect(readdirSync(dirname(database)).sort()).toEqual(before);
+    expect(readdirSync(out()).sort()).toEqual(made);
+    // Whole on this connection and on a new one, which reads the file afresh.
+    expect(lib.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    const reopened = new BetterSqlite3(database, { readonly: true, fileMustExist: true });
+    try {
+      expect(reopened.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(reopened.prepare('SELECT count(*) FROM items').pluck().get()).toBe(5);
+    } finally {
+      reopened.close();
+    }
+  }
+
+  it('refuses the library\'s own database, the files SQLite keeps beside it and a hard link to it, writing nothing', async () => {
+    const database = lib.db.name;
+    linkSync(database, out('hard-link.csv'));
+    await expectLibraryKept(
+      [
+        [database, 'csv'],
+        [`${database}-wal`, 'json'],
+        [`${database}-shm`, 'md'],
+        [`${database}-journal`, 'csv'],
+        [`${database}-journal`, 'srt'],
+        [join(dirname(database), `${basename(database).toUpperCase()}-JOURNAL`), 'csv'],
+        [`${out()}/../library/${basename(database)}`, 'csv'],
+        [out('hard-link.csv'), 'csv'],
+      ],
+      ['hard-link.csv'],
+    );
+  });
+
+  // Windows lets only some accounts make symbolic links.
+  it.skipIf(process.platform === 'win32')('refuses the library\'s database reached through a symbolic link to it or to its folder', async () => {
+    symlinkSync(dirname(lib.db.name), out('library-link'));
+    symlinkSync(lib.db.name, out('database-link.csv'));
+    await expectLibraryKept(
+      [
+        [join(out('library-link'), basename(lib.db.name)), 'csv'],
+        [join(out('library-link'), `${basename(lib.db.name)}-journal`), 'csv'],
+        [out('database-link.csv'), 'csv'],
+      ],
+      ['database-link.csv', 'library-link'],
+    );
+  });
+
+  it('still writes into the library\'s folder under another name (browser mode stages its downloads there)', async () => {
+    const outPath = join(dirname(lib.db.name), `${basename(lib.db.name)}.csv`);
+    await runExport({ library: lib.db, request: { scope: { kind: 'all' }, format: 'csv', transcripts: false, manifest: false }, outPath, now: () => new Date(), appVersion: '0.0.0-test' });
+    expect(existsSync(outPath)).toBe(true);
+  });
+
+  it('refuses a name ending in a path separator for a format that writes one file, and creates nothing', async () => {
+    for (const format of ['csv', 'md', 'json', 'jsonl'] as const) {
+      const outPath = `${out('newfolder')}/`;
+      await expect(exportTo('newfolder/', { format })).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        message: `${outPath} names a folder (it ends with /), but the ${format} format writes one file: give the file’s name, such as ${outPath}export.${format}.`,
+      });
+    }
+    await expect(exportTo('newfolder/', { format: 'txt', scope: { kind: 'item', id: lib.ids.harbour } })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    expect(readdirSync(out())).toEqual([]);
+  });
+
+  it('refuses to write the export under the manifest\'s name when a manifest is asked for, and leaves the manifest as it was', async () => {
+    await exportTo('items.csv', { format: 'csv', manifest: true });
+    const manifest = readFileSync(out('manifest.sha256'), 'utf8');
+    for (const [name, format] of [['manifest.sha256', 'csv'], ['MANIFEST.SHA256', 'json'], ['manifest.sha256', 'srt']] as const) {
+      await expect(exportTo(name, { format, manifest: true })).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        message: 'The manifest is written as manifest.sha256 beside the export, so the export cannot take that name; choose another --out.',
+      });
+    }
+    expect(readdirSync(out()).sort()).toEqual(['items.csv', 'manifest.sha256']);
+    expect(readFileSync(out('manifest.sha256'), 'utf8')).toBe(manifest);
   });
 
   it.runIf(process.platform === 'linux')('says a folder that takes no new files is not writable', async () => {

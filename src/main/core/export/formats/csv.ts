@@ -1,7 +1,7 @@
 /**
  * CSV for spreadsheets and data desks: UTF-8 with a byte-order mark, CRLF records, cells with
- * line breaks quoted (csv-stringify does the quoting), formula-like text neutralised, times in
- * ISO-8601 UTC with a local-time column beside them.
+ * line breaks, semicolons or tabs quoted (csv-stringify does the quoting), formula-like text
+ * neutralised, times in ISO-8601 UTC with a local-time column beside them.
  */
 import { stringify } from 'csv-stringify/sync';
 import { formatClock } from '../../../../shared/export';
@@ -14,12 +14,15 @@ type Cell = string | number;
 
 // A lone LF or CR inside a cell must be quoted too: the record delimiter is CRLF, and with one
 // given csv-stringify quotes only that delimiter unless asked to quote every line break.
-const STRINGIFY_OPTIONS = { record_delimiter: '\r\n', quote_record_delimiter: true } as const;
+// A semicolon or a tab is quoted as well, for spreadsheets that split on them besides commas (a
+// common import setting where the semicolon is the list separator): unquoted, the cell would be
+// cut there, and a piece starting with = would be read as a formula.
+const STRINGIFY_OPTIONS = { record_delimiter: '\r\n', quote_record_delimiter: true, quoted_match: /[;\t]/ } as const;
 /** The same quoting for cells that are part of a row: no record delimiter after them. */
-const CELLS_OPTIONS = { ...STRINGIFY_OPTIONS, eof: false } as const;
+export const CELLS_OPTIONS = { ...STRINGIFY_OPTIONS, eof: false } as const;
 
-/** What makes csv-stringify quote a cell under these options: a delimiter, a quote or any line break. */
-const NEEDS_QUOTES = /[",\r\n]/;
+/** What makes csv-stringify quote a cell under these options: a delimiter, a quote, any line break, a semicolon or a tab. */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 /**
  * One text cell exactly as csv-stringify writes it under CELLS_OPTIONS (the tests hold the two

@@ -8,7 +8,7 @@ import { formatClock } from '../../../../shared/export';
 import { languageLabel } from '../../../../shared/language';
 import { atMoment, timestampBase } from '../../../../shared/links';
 import type { ExportItem, ExportSegment, ExportTranscript } from '../records';
-import { escapeMarkdownBlock, escapeMarkdownLine, markdownHref } from '../text';
+import { escapeMarkdownBlock, escapeMarkdownLine, escapeMarkdownLinkText, markdownHref } from '../text';
 import type { ExportContext, FormatModule, ItemWriter, SourcesWriter, TranscriptWriter } from './types';
 
 /** The first 80 characters of the text (never half a surrogate pair) when there is no title. */
@@ -30,7 +30,7 @@ function documentHeader(context: ExportContext, what: string): string {
 function citationLines(item: ExportItem): string[] {
   const c = item.citation;
   const lines = [
-    `- Source: ${c.url ? link(escapeMarkdownLine(c.url), c.url) : 'no web address on record'}`,
+    `- Source: ${c.url ? link(escapeMarkdownLinkText(c.url), c.url) : 'no web address on record'}`,
     `- Platform: ${escapeMarkdownLine(`${c.platform} (${item.kind})`)}`,
   ];
   if (c.author) lines.push(`- Author: ${escapeMarkdownLine(c.author)}`);
@@ -99,7 +99,7 @@ function sourcesWriter(): SourcesWriter {
       const c = item.citation;
       const parts = [c.author ? escapeMarkdownLine(c.author) : null, `“${escapeMarkdownLine(titleOf(item))}”`, escapeMarkdownLine(c.platform)];
       if (c.publishedAt) parts.push(`published ${c.publishedAt}`);
-      const where = c.url ? link(escapeMarkdownLine(c.url), c.url) : 'no web address on record';
+      const where = c.url ? link(escapeMarkdownLinkText(c.url), c.url) : 'no web address on record';
       return `${index + 1}. ${parts.filter(Boolean).join(', ')}. ${where}. Fetched ${escapeMarkdownLine(c.fetchedAt)} by ${escapeMarkdownLine(c.operation)}, request id ${escapeMarkdownLine(c.requestId)}.\n`;
     },
   };

@@ -8,10 +8,16 @@ import { cleanText, oneLine } from '../text';
 import type { FormatModule, TranscriptWriter } from './types';
 
 function writer(): TranscriptWriter {
+  // One item's transcripts may share a file; a blank line keeps one's last line off the next one's header.
+  let transcriptsInFile = 0;
   return {
-    begin: () => '',
+    begin() {
+      transcriptsInFile = 0;
+      return '';
+    },
     startItem: () => '',
     startTranscript(transcript, item) {
+      transcriptsInFile += 1;
       const c = item.citation;
       const lines = [
         oneLine(item.title ?? `${item.platform} ${item.kind} ${item.id}`),
@@ -26,7 +32,7 @@ function writer(): TranscriptWriter {
         '',
       ];
       const body = transcript.timed || !transcript.fullText ? '' : `${cleanText(transcript.fullText).trim()}\n`;
-      return lines.join('\n') + body;
+      return (transcriptsInFile > 1 ? '\n' : '') + lines.join('\n') + body;
     },
     segment: (segment) => `[${formatClock(segment.startMs)}] ${oneLine(segment.text)}\n`,
     endTranscript: () => '',

@@ -1,7 +1,9 @@
 /**
  * SRT and WebVTT, one file per transcript: numbered cues with `-->` timings that never go
  * backwards. A stored segment without an end ends where the next one starts (the last one
- * after a few seconds): a cue needs an end, though Gleaner never stores a guessed one.
+ * after a few seconds): a cue needs an end, though Gleaner never stores a guessed one. An end
+ * that is not after the start (0, or a platform's slip) counts as no end: kept, it would make a
+ * cue too short for any player to show.
  * Untimed transcripts have no subtitle form and are reported as skipped.
  */
 import { languageLabel } from '../../../../shared/language';
@@ -28,15 +30,22 @@ const cueLines = (text: string): string =>
 /** WebVTT cue text is markup: & and < must be escaped (and > for symmetry). */
 const escapeVtt = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function cueWriter(render: (number: number, startMs: number, endMs: number, text: string) => string, header: (transcript: ExportTranscript, item: ExportItem) => string): TranscriptWriter {
+/** The first of these times that is after the start: the stored end, the next cue's start, or a few seconds on. */
+const cueEnd = (start: number, storedEnd: number | null, nextStart: number | null): number =>
+  [storedEnd, nextStart].find((end): end is number => end !== null && end > start) ?? start + LAST_CUE_MS;
+
+function cueWriter(
+  render: (number: number, startMs: number, endMs: number, text: string) => string,
+  fileHeader: string,
+  header: (transcript: ExportTranscript, item: ExportItem) => string,
+): TranscriptWriter {
   let pending: Cue | null = null;
   let number = 0;
   let lastStart = 0;
   const emit = (nextStart: number | null): string => {
     if (!pending) return '';
     const start = Math.max(pending.startMs, lastStart);
-    let end = pending.endMs ?? nextStart ?? start + LAST_CUE_MS;
-    if (end <= start) end = start + 1;
+    const end = cueEnd(start, pending.endMs, nextStart);
     number += 1;
     lastStart = start;
     const text = render(number, start, end, pending.text);
@@ -44,7 +53,8 @@ function cueWriter(render: (number: number, startMs: number, endMs: number, text
     return text;
   };
   return {
-    begin: () => '',
+    // Every file starts with the format's own header, whatever follows (WebVTT requires one).
+    begin: () => fileHeader,
     startItem: () => '',
     startTranscript(transcript, item) {
       pending = null;
@@ -73,6 +83,7 @@ export const srtFormat: FormatModule = {
   transcripts: () =>
     cueWriter(
       (n, start, end, text) => `${n}\r\n${subtitleTime(start, ',')} --> ${subtitleTime(end, ',')}\r\n${cueLines(text).replace(/\n/g, '\r\n')}\r\n\r\n`,
+      '',
       () => '',
     ),
 };
@@ -85,6 +96,7 @@ export const vttFormat: FormatModule = {
   transcripts: () =>
     cueWriter(
       (n, start, end, text) => `${n}\n${subtitleTime(start, '.')} --> ${subtitleTime(end, '.')}\n${escapeVtt(cueLines(text))}\n\n`,
+      'WEBVTT\n\n',
       (transcript, item) => {
         const c = item.citation;
         // A NOTE block carries the citation; it may not contain `-->` or blank lines.
@@ -99,7 +111,7 @@ export const vttFormat: FormatModule = {
         ]
           .map((line) => oneLine(line).replace(/-->/g, '→'))
           .join('\n');
-        return `WEBVTT\n\nNOTE\n${note}\n\n`;
+        return `NOTE\n${note}\n\n`;
       },
     ),
 };

@@ -5,7 +5,7 @@ import { GleanerError } from '../../../../shared/errors';
 import { EXPORT_FORMATS, exportsFolder, type ExportScope } from '../../../../shared/export';
 import { languageLabel } from '../../../../shared/language';
 import { parseOrThrow } from '../../../../shared/validation';
-import { MANIFEST_NAME, runExport } from '../../../core/export/run-export';
+import { checkOutName, MANIFEST_NAME, runExport } from '../../../core/export/run-export';
 import { APP_VERSION } from '../../app-version';
 import { parsePositiveInteger } from '../arguments';
 import type { CliContext } from '../program';
@@ -59,6 +59,8 @@ export function registerExport(program: Command, ctx: CliContext): void {
         },
         'export',
       );
+      // Checked as typed: resolving drops the trailing separator that says a folder was meant.
+      checkOutName(options.out, request);
       const outPath = resolve(options.out);
       const controller = new AbortController();
       // Ctrl+C stops the export and removes what it had written.

@@ -120,7 +120,9 @@ function normaliseDayOrTime(text: string): string | null {
 
 /** A date range that ends before it starts is a slip, not a question with no answer. */
 function datesInOrder(request: { publishedFrom?: string; publishedTo?: string }, ctx: z.RefinementCtx): void {
-  if (request.publishedFrom !== undefined && request.publishedTo !== undefined && request.publishedFrom > request.publishedTo) {
+  // A bare day as the end means the whole of it (as the search reads it): 10:00 that day is inside.
+  const end = request.publishedTo !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(request.publishedTo) ? `${request.publishedTo}T24:00:00.000Z` : request.publishedTo;
+  if (request.publishedFrom !== undefined && end !== undefined && request.publishedFrom > end) {
     ctx.addIssue({ code: 'custom', path: ['publishedFrom'], message: 'is after the end of the range (publishedTo)' });
   }
 }

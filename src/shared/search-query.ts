@@ -27,6 +27,13 @@ type Token =
 
 const MAX_QUERY_LENGTH = 1000;
 const MAX_TERMS = 64;
+/**
+ * How deep brackets may nest. FTS5's own parser runs out of stack at 25 to 33 levels of them
+ * (fewer when a group holds a -word, which is written as a NOT of an AND) and says only
+ * "parser stack overflow", so the limit is checked here, well below that, with a message that
+ * says what to change.
+ */
+const MAX_DEPTH = 10;
 
 function tokenize(input: string): Token[] | string {
   const tokens: Token[] = [];
@@ -39,7 +46,9 @@ function tokenize(input: string): Token[] | string {
       const end = input.indexOf('"', i + 1);
       if (end === -1) return 'A quotation mark is not closed: add the closing " to end the phrase.';
       const text = input.slice(i + 1, end).trim();
-      if (text) tokens.push({ kind: 'phrase', text });
+      // A phrase without a letter or digit is dropped, as the same text unquoted is, so that
+      // `guía "!!!"` finds what `guía` finds instead of nothing at all.
+      if (/[\p{L}\p{N}]/u.test(text)) tokens.push({ kind: 'phrase', text });
       i = end + 1;
     } else if (ch === '(') {
       tokens.push({ kind: 'open' });
@@ -86,6 +95,7 @@ export function parseSearchQuery(input: string): ParsedQuery {
   if (tokens.length === 0) return { ok: false, message: 'Type a word to search for.' };
   let position = 0;
   let terms = 0;
+  let depth = 0;
   const peek = () => tokens[position];
   class QueryError extends Error {}
 
@@ -120,9 +130,14 @@ export function parseSearchQuery(input: string): ParsedQuery {
   const parseNot = (): QueryNode => {
     let node = parseUnary();
     while (peek()?.kind === 'not') {
+      // A -word is resolved by the AND it stands in; as a side of NOT it would reach FTS5 as an
+      // empty term, and the search would quietly find nothing or exclude nothing.
+      if (isPureNegation(node)) throw new QueryError('NOT needs a word to look for on its left, not a -word, as in flood NOT insurance.');
       position += 1;
       if (!peek() || peek()?.kind === 'close' || peek()?.kind === 'or') throw new QueryError('NOT needs a word after it.');
-      node = { type: 'not', positive: node, negative: parseUnary() };
+      const negative = parseUnary();
+      if (isPureNegation(negative)) throw new QueryError('NOT and - both exclude the word after them: use one, as in flood NOT insurance or flood -insurance.');
+      node = { type: 'not', positive: node, negative };
     }
     return node;
   };
@@ -136,9 +151,12 @@ export function parseSearchQuery(input: string): ParsedQuery {
         return { type: 'not', positive: NEGATION_MARK, negative: parseUnary() };
       case 'open': {
         if (peek()?.kind === 'close') throw new QueryError('Empty brackets: put words between ( and ).');
+        depth += 1;
+        if (depth > MAX_DEPTH) throw new QueryError(`Brackets can be nested at most ${MAX_DEPTH} deep: take out some of the inner ( and ).`);
         const inner = parseOr();
         if (peek()?.kind !== 'close') throw new QueryError('A bracket is not closed: add the missing ).');
         position += 1;
+        depth -= 1;
         return inner;
       }
       case 'word':

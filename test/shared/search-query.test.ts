@@ -19,6 +19,12 @@ describe('search query parser', () => {
     ['"say ""hi"""', '"say" AND "hi"'],
     ['مرحبا', '"مرحبا"'],
     ['日本語', '"日本語"'],
+    // A phrase without letters or digits is dropped, as the same text unquoted is.
+    ['guía "!!!"', '"guía"'],
+    ['guía "🙂" !!!', '"guía"'],
+    ['"…" guía OR "bien"', '"guía" OR "bien"'],
+    ['-bien guía', '"guía" NOT "bien"'],
+    [`${'('.repeat(10)}a b${')'.repeat(10)}`, '"a" AND "b"'],
   ])('%s → %s', (input, fts) => {
     const parsed = parseSearchQuery(input);
     expect(parsed).toMatchObject({ ok: true, fts });
@@ -37,6 +43,14 @@ describe('search query parser', () => {
     ['-flood', /cannot only exclude/],
     ['*', /A \* must follow/],
     ['x'.repeat(1001), /at most 1000 characters/],
+    ['"!!!"', /Type a word/],
+    ['"🙂"', /Type a word/],
+    ['guía NOT -bien', /NOT and - both exclude/],
+    ['guía NOT -(bien mal)', /NOT and - both exclude/],
+    ['-rápida NOT bien', /NOT needs a word to look for on its left/],
+    ['guía -rápida NOT bien', /NOT needs a word to look for on its left/],
+    [`${'('.repeat(11)}a b${')'.repeat(11)}`, /nested at most 10 deep/],
+    [`a ${'(b '.repeat(11)}c${')'.repeat(11)}`, /nested at most 10 deep/],
   ])('explains %j', (input, message) => {
     const parsed = parseSearchQuery(input);
     expect(parsed.ok).toBe(false);

@@ -40,10 +40,32 @@ describe('the search query parser under arbitrary text', () => {
         parsed += 1;
         // Every term is quoted: nothing of the user's text can reach FTS5 as an operator or column filter.
         expect(() => match.all(result.fts), result.fts).not.toThrow();
+        // An empty term matches nothing, so the search would quietly find nothing (or exclude nothing).
+        expect(result.fts, text).not.toContain('""');
       }),
       { numRuns: SIZES.propertyRuns * 10, seed: 4_2026 },
     );
     expect(parsed).toBeGreaterThan(0);
+  });
+
+  it('refuses brackets nested too deep for FTS5 with its own message, and every depth it accepts FTS5 accepts too', () => {
+    // Each frame adds one bracket level around X, in the shapes that nest the written query deepest.
+    const frames = ['a -b (X)', 'a OR (X)', 'a NOT (X)', '(X) NOT a', '-(X) a', 'a (X) -b', '(X)', 'a AND (X) OR "b c"', 'a -(b X)'];
+    const nested = (depth: number) => fc.array(fc.constantFrom(...frames), { minLength: depth, maxLength: depth }).map((chosen) => chosen.reduce((inner, frame) => frame.replace('X', inner), 'z'));
+    fc.assert(
+      fc.property(nested(10), (text) => {
+        const result = parseSearchQuery(text);
+        expect(result.ok, text).toBe(true);
+        if (result.ok) expect(() => match.all(result.fts), result.fts).not.toThrow();
+      }),
+      { numRuns: SIZES.propertyRuns * 5, seed: 4_2028 },
+    );
+    fc.assert(
+      fc.property(nested(11), (text) => {
+        expect(parseSearchQuery(text), text).toEqual({ ok: false, message: 'Brackets can be nested at most 10 deep: take out some of the inner ( and ).' });
+      }),
+      { numRuns: SIZES.propertyRuns, seed: 4_2029 },
+    );
   });
 
   it('finds a row by any one of its words', () => {

@@ -71,31 +71,40 @@ export interface SearchSql {
   items: string;
 }
 
-/** Filters that compare one request field with one named parameter, in the order they are written. */
-const FIELD_FILTERS: readonly [field: 'platform' | 'kind' | 'collection' | 'tag' | 'publishedFrom' | 'publishedTo', sql: string][] = [
-  ['platform', 'i.platform = @platform'],
-  ['kind', 'i.kind = @kind'],
-  ['collection', 'EXISTS (SELECT 1 FROM collection_items ci JOIN collections c ON c.id = ci.collection_id WHERE ci.item_id = i.id AND c.name = @collection)'],
-  ['tag', 'EXISTS (SELECT 1 FROM tags t WHERE t.item_id = i.id AND t.tag = @tag)'],
-  ['publishedFrom', 'i.published_at >= @publishedFrom'],
-  ['publishedTo', 'i.published_at <= @publishedTo'],
-];
+/**
+ * Notes and tags are library-wide (collection 0) or a collection's own. Searching within a
+ * collection counts the library-wide ones and that collection's, never another collection's;
+ * a search of the whole library counts them all.
+ */
+const IN_COLLECTION_SCOPE = (alias: string): string => `${alias}.collection_id IN (0, (SELECT id FROM collections WHERE name = @collection))`;
 
+const BARE_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The conditions of the request's filters on `i`, each comparing with a named parameter it sets. */
 function filterSql(request: SearchRequest, params: Record<string, unknown>): string[] {
   const where: string[] = [];
-  for (const [field, sql] of FIELD_FILTERS) {
-    if (!request[field]) continue;
+  const filter = (sql: string, name: string, value: unknown): void => {
     where.push(sql);
-    params[field] = request[field];
+    params[name] = value;
+  };
+  if (request.platform) filter('i.platform = @platform', 'platform', request.platform);
+  if (request.kind) filter('i.kind = @kind', 'kind', request.kind);
+  if (request.collection) {
+    filter('EXISTS (SELECT 1 FROM collection_items ci JOIN collections c ON c.id = ci.collection_id WHERE ci.item_id = i.id AND c.name = @collection)', 'collection', request.collection);
   }
-  if (request.ids) {
-    where.push('i.id IN (SELECT value FROM json_each(@idFilter))');
-    params.idFilter = JSON.stringify(request.ids);
+  if (request.tag) {
+    filter(`EXISTS (SELECT 1 FROM tags t WHERE t.item_id = i.id AND t.tag = @tag${request.collection ? ` AND ${IN_COLLECTION_SCOPE('t')}` : ''})`, 'tag', request.tag);
   }
-  if (request.hasTranscript !== undefined) {
-    where.push('i.has_transcript = @hasTranscript');
-    params.hasTranscript = request.hasTranscript ? 1 : 0;
+  if (request.publishedFrom) filter('i.published_at >= @publishedFrom', 'publishedFrom', request.publishedFrom);
+  if (request.publishedTo) {
+    // A bare day ends the range with the whole of that day, whoever sends it. Stored times compare
+    // as text: each time of 2024-05-01 sorts before 2024-05-01T24:00 (ISO 8601's end of that day)
+    // and each later day after it, so no next day needs working out, not even for 9999-12-31.
+    if (BARE_DAY.test(request.publishedTo)) filter('i.published_at < @publishedBefore', 'publishedBefore', `${request.publishedTo}T24:00:00.000Z`);
+    else filter('i.published_at <= @publishedTo', 'publishedTo', request.publishedTo);
   }
+  if (request.ids) filter('i.id IN (SELECT value FROM json_each(@idFilter))', 'idFilter', JSON.stringify(request.ids));
+  if (request.hasTranscript !== undefined) filter('i.has_transcript = @hasTranscript', 'hasTranscript', request.hasTranscript ? 1 : 0);
   return where;
 }
 
@@ -135,6 +144,7 @@ export function buildSearchSql(request: SearchRequest, markers: SnippetMarkers =
   if (!parsed.ok) throw new GleanerError('INVALID_INPUT', `The search could not be read: ${parsed.message}`);
   Object.assign(params, { match: parsed.fts, markStart: markers.start, markEnd: markers.end });
   const and = filters.map((filter) => ` AND ${filter}`).join('');
+  const notesInScope = request.collection ? ` AND ${IN_COLLECTION_SCOPE('n')}` : '';
   const sort = request.sort ?? 'relevance';
   let itemPage: string;
   if (sort === 'relevance') {
@@ -147,7 +157,7 @@ export function buildSearchSql(request: SearchRequest, markers: SnippetMarkers =
     Object.assign(params, { limit, offset });
     itemPage = `WITH matching (id) AS (
         SELECT rowid FROM items_fts WHERE items_fts MATCH @match
-        UNION SELECT n.item_id FROM notes_fts CROSS JOIN notes n ON n.id = notes_fts.rowid WHERE notes_fts MATCH @match
+        UNION SELECT n.item_id FROM notes_fts CROSS JOIN notes n ON n.id = notes_fts.rowid WHERE notes_fts MATCH @match${notesInScope}
         UNION SELECT t.item_id FROM segments_fts CROSS JOIN transcript_segments s ON s.id = segments_fts.rowid
           CROSS JOIN transcripts t ON t.id = s.transcript_id WHERE segments_fts MATCH @match)
       SELECT i.id, count(*) OVER () AS total FROM matching m CROSS JOIN items i ON i.id = m.id
@@ -165,7 +175,7 @@ export function buildSearchSql(request: SearchRequest, markers: SnippetMarkers =
       itemCount: filters.length
         ? `SELECT count(*) AS n ${ITEM_HITS}${and}`
         : 'SELECT count(*) AS n FROM items_fts WHERE items_fts MATCH @match',
-      noteBest: bestPerItem(`n.item_id AS id, ${NOTE_SCORE} AS score, NULL AS startMs, notes_fts.rowid AS hitId`, `${NOTE_HITS}${and}${amongPage}`),
+      noteBest: bestPerItem(`n.item_id AS id, ${NOTE_SCORE} AS score, NULL AS startMs, notes_fts.rowid AS hitId`, `${NOTE_HITS}${notesInScope}${and}${amongPage}`),
       segmentBest: bestPerItem(`t.item_id AS id, ${SEGMENT_SCORE} AS score, s.start_ms AS startMs, segments_fts.rowid AS hitId`, `${SEGMENT_HITS}${and}${amongPage}`),
       // Rows of `@ids` are picked out of one pass over the matches: the unary + keeps the id list from
       // becoming one index lookup (and set-up) per id, which costs more than reading the doclist.

@@ -5,6 +5,8 @@ import { getItemDetail } from '../../../../src/main/core/library/items';
 import { buildSearchSql, rankedSearchIds, searchLibrary, searchResultIds } from '../../../../src/main/core/library/search';
 import { openDatabase, type Database } from '../../../../src/main/core/store/database';
 import { normaliseResponse } from '../../../../src/main/core/platforms/normalise';
+import { searchRequestSchema } from '../../../../src/shared/contract';
+import { parseOrThrow } from '../../../../src/shared/validation';
 import { fakeResponse, item, stubNormalise } from '../../../helpers/library';
 
 let db: Database;
@@ -291,6 +293,73 @@ describe('search', () => {
     expect(searchLibrary(db, {}).total).toBe(4);
   });
 
+  it('within a collection counts library-wide tags and that collection’s own, not another collection’s', () => {
+    const [rotterdam] = searchLibrary(db, { query: 'rotterdam' }).hits;
+    collections.create('Water');
+    collections.create('Dams');
+    collections.add('Water', [rotterdam!.id]);
+    collections.add('Dams', [rotterdam!.id]);
+    collections.tag([rotterdam!.id], 'lead', 'Dams');
+    collections.tag([rotterdam!.id], 'verified');
+    const count = (request: { collection?: string; tag: string }) => [searchLibrary(db, { query: 'flood', ...request }).total, searchLibrary(db, request).total];
+    expect(count({ collection: 'Water', tag: 'lead' })).toEqual([0, 0]);
+    expect(count({ collection: 'Dams', tag: 'lead' })).toEqual([1, 1]);
+    expect(count({ collection: 'dams', tag: 'lead' })).toEqual([1, 1]);
+    expect(count({ collection: 'Water', tag: 'verified' })).toEqual([1, 1]);
+    // Without a collection, a tag at any level counts.
+    expect(count({ tag: 'lead' })).toEqual([1, 1]);
+  });
+
+  it('within a collection finds words in library-wide notes and that collection’s, not another collection’s', () => {
+    const [rotterdam] = searchLibrary(db, { query: 'rotterdam' }).hits;
+    const [spain] = searchLibrary(db, { query: 'spain' }).hits;
+    collections.create('Water');
+    collections.create('Dams');
+    collections.add('Water', [rotterdam!.id, spain!.id]);
+    collections.add('Dams', [rotterdam!.id]);
+    collections.setNote(rotterdam!.id, 'Called the harbour master on Tuesday', 'Dams');
+    collections.setNote(spain!.id, 'harbour photos checked by phone');
+    const found = (request: { collection?: string; sort?: 'views' }) => {
+      const result = searchLibrary(db, { query: 'harbour', ...request }, { start: '[', end: ']' });
+      return { total: result.total, hits: result.hits.map((h) => [h.id, h.matchedIn, h.snippet]) };
+    };
+    const spainByNote = [spain!.id, 'note', '[harbour] photos checked by phone'];
+    const rotterdamByNote = [rotterdam!.id, 'note', 'Called the [harbour] master on Tuesday'];
+    expect(found({ collection: 'Water' })).toEqual({ total: 1, hits: [spainByNote] });
+    expect(found({ collection: 'Water', sort: 'views' })).toEqual({ total: 1, hits: [spainByNote] });
+    expect(found({ collection: 'Dams' })).toEqual({ total: 1, hits: [rotterdamByNote] });
+    for (const request of [{ query: 'harbour', collection: 'Water' }, { query: 'harbour', collection: 'Water', sort: 'views' as const }]) {
+      expect(searchResultIds(db, request, 0, -1)).toEqual({ ids: [spain!.id], total: 1 });
+    }
+    expect(rankedSearchIds(db, { query: 'harbour', collection: 'Water' })).toEqual([spain!.id]);
+    // Without a collection, a note at any level counts.
+    expect(found({}).total).toBe(2);
+    expect(found({ sort: 'views' }).total).toBe(2);
+  });
+
+  it('ends a range at a bare day with the whole of that day, however the request arrives', () => {
+    const at = (nativeId: string, publishedAt: string) => item({ nativeId, title: `harbour ${nativeId}`, publishedAt });
+    ingest(
+      fakeResponse('videosite/search', {
+        items: [at('d1', '2023-10-12T23:59:59.999Z'), at('d2', '2023-10-13T00:00:00.000Z'), at('d3', '2023-10-13T23:59:59.999Z'), at('d4', '2023-10-14T00:00:00.000Z'), at('d5', '9999-12-31T23:59:59.999Z')],
+      }),
+    );
+    const titles = (range: Record<string, string>) => {
+      // As the bridge hands it over: parsed by the contract's schema, the bare day left as it is.
+      const request = parseOrThrow(searchRequestSchema, range);
+      const listed = searchLibrary(db, request).hits.map((h) => h.title).sort();
+      expect(searchLibrary(db, { ...request, query: 'harbour' }).hits.map((h) => h.title).sort()).toEqual(listed);
+      expect(searchLibrary(db, { ...request, query: 'harbour', sort: 'published' }).hits.map((h) => h.title).sort()).toEqual(listed);
+      return listed;
+    };
+    expect(titles({ publishedFrom: '2023-10-13', publishedTo: '2023-10-13' })).toEqual(['harbour d2', 'harbour d3']);
+    expect(titles({ publishedTo: '2023-10-13' })).toEqual(['harbour d1', 'harbour d2', 'harbour d3']);
+    expect(titles({ publishedFrom: '2023-10-14', publishedTo: '9999-12-31' })).toEqual(['harbour d4', 'harbour d5']);
+    // A time is a bound to the millisecond, as before.
+    expect(titles({ publishedFrom: '2023-10-13', publishedTo: '2023-10-13T23:59:59.998Z' })).toEqual(['harbour d2']);
+    expect(titles({ publishedTo: '2023-10-13T23:59:59.999Z' })).toEqual(['harbour d1', 'harbour d2', 'harbour d3']);
+  });
+
   it('finds words in notes', () => {
     const [hit] = searchLibrary(db, { query: 'rotterdam' }).hits;
     collections.setNote(hit!.id, 'Called the harbour master on Tuesday');
@@ -370,19 +439,36 @@ describe('search', () => {
 
   it('answers a malformed query with a clear INVALID_INPUT, never SQL', () => {
     expect(() => searchLibrary(db, { query: '"unclosed' })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: expect.stringMatching(/quotation mark/) }));
+    for (const [query, message] of [
+      ['flood NOT -rotterdam', /NOT and - both exclude/],
+      ['-rotterdam NOT spain', /NOT needs a word to look for on its left/],
+      [`${'(flood '.repeat(40)}x${')'.repeat(40)}`, /nested at most 10 deep/],
+      ['"!!!"', /Type a word/],
+    ] as const) {
+      expect(() => searchLibrary(db, { query }), query).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: expect.stringMatching(message) }));
+    }
+  });
+
+  it('ignores a phrase without letters or digits, as it ignores the same text unquoted', () => {
+    expect(searchLibrary(db, { query: 'flood "!!!"' }).total).toBe(2);
+    expect(searchLibrary(db, { query: '"🙂" flood "…"' }).total).toBe(2);
   });
 
   it('uses the FTS indexes (EXPLAIN QUERY PLAN)', () => {
-    const { match, params } = buildSearchSql({ query: 'flood', platform: 'videosite' });
-    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ ...params, ids: '[]' }) as { detail: string }[]).map((r) => r.detail).join('\n');
-    // Each index is read through its full-text index, and the item of each hit found by its key.
-    for (const [sql, index] of [[match!.itemPage, 'items_fts'], [match!.itemCount, 'items_fts'], [match!.noteBest, 'notes_fts'], [match!.segmentBest, 'segments_fts']] as const) {
-      const steps = plan(sql);
-      expect(steps).toMatch(new RegExp(`SCAN ${index} VIRTUAL TABLE INDEX \\d+:M`));
-      expect(steps).toMatch(/SEARCH i USING INTEGER PRIMARY KEY/);
+    const plan = (sql: string, params: Record<string, unknown>) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ ...params, ids: '[]' }) as { detail: string }[]).map((r) => r.detail).join('\n');
+    // Also within a collection, where only some levels of notes and tags count.
+    for (const request of [{ query: 'flood', platform: 'videosite' as const }, { query: 'flood', collection: 'Water', tag: 'lead' }]) {
+      const { match, params } = buildSearchSql(request);
+      // Each index is read through its full-text index, and the item of each hit found by its key.
+      for (const [sql, index] of [[match!.itemPage, 'items_fts'], [match!.itemCount, 'items_fts'], [match!.noteBest, 'notes_fts'], [match!.segmentBest, 'segments_fts']] as const) {
+        const steps = plan(sql, params);
+        expect(steps, JSON.stringify(request)).toMatch(new RegExp(`SCAN ${index} VIRTUAL TABLE INDEX \\d+:M`));
+        expect(steps, JSON.stringify(request)).toMatch(/SEARCH i USING INTEGER PRIMARY KEY/);
+      }
     }
     // Without filters the ranked page reads the items index alone.
-    expect(plan(buildSearchSql({ query: 'flood' }).match!.itemPage)).toMatch(/^SCAN items_fts VIRTUAL TABLE INDEX \d+:M/);
+    const unfiltered = buildSearchSql({ query: 'flood' });
+    expect(plan(unfiltered.match!.itemPage, unfiltered.params)).toMatch(/^SCAN items_fts VIRTUAL TABLE INDEX \d+:M/);
   });
 });
 

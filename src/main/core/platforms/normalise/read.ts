@@ -9,7 +9,8 @@
  * - Counts are non-negative safe integers, given as numbers or as strings of digits; anything
  *   else (floats, "1.2K", negative sentinels such as -1) is null.
  * - Times become ISO-8601 UTC only when the platform gives an absolute time (an explicit offset
- *   or an epoch number in a field known to hold one); other wording goes to `publishedText`.
+ *   or an epoch number in a field known to hold one) in the years 0000 to 9999; other wording
+ *   goes to `publishedText`.
  * - URLs are http(s) only; item and profile URLs go through the URL table (`recogniseUrl`) so
  *   they take the same canonical form as pasted links.
  */
@@ -168,14 +169,28 @@ interface Parts {
   offset: number | null;
 }
 
+/**
+ * Published times are stored as ISO-8601 UTC text and compared as text, which orders them only
+ * while every year has four digits: past 9999 (or before 0000) toISOString writes `+010000-…`
+ * (`-000001-…`), which sorts before every ordinary time. Such a time is not read.
+ */
+const EARLIEST_STORABLE_MS = Date.parse('0000-01-01T00:00:00.000Z');
+const LATEST_STORABLE_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+function storableTime(ms: number): string | null {
+  return ms >= EARLIEST_STORABLE_MS && ms <= LATEST_STORABLE_MS ? new Date(ms).toISOString() : null;
+}
+
 function fromParts(parts: Parts): string | null {
   const { year, month, day, hour, minute, second, ms, offset } = parts;
   if (offset === null || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return null;
-  const local = new Date(Date.UTC(year, month - 1, day, hour, minute, second, ms));
+  // setUTCFullYear, not Date.UTC, which reads the years 0 to 99 as 1900 to 1999.
+  const local = new Date(0);
+  local.setUTCFullYear(year, month - 1, day);
+  local.setUTCHours(hour, minute, second, ms);
   // Reject dates that roll over (31 April, 30 February).
   if (local.getUTCDate() !== day || local.getUTCMonth() !== month - 1) return null;
-  const utc = new Date(local.getTime() - offset * 60_000);
-  return Number.isNaN(utc.getTime()) ? null : utc.toISOString();
+  return storableTime(local.getTime() - offset * 60_000);
 }
 
 /**
@@ -234,13 +249,13 @@ export function absoluteTime(value: unknown): string | null {
 /**
  * An epoch time from a field known to hold one (`create_time`, `taken_at`, `created_utc`):
  * seconds, or milliseconds when the number is too large to be seconds (after the year 5138).
+ * Null past the year 9999, which a stored time cannot name (see `storableTime`).
  */
 export function epochTime(value: unknown): string | null {
   const number = decimal(value);
   if (number === null || number < 1e8) return null;
   const ms = number >= 1e11 ? number : number * 1000;
-  if (ms > 8.64e15) return null;
-  return new Date(Math.round(ms)).toISOString();
+  return storableTime(Math.round(ms));
 }
 
 /** publishedAt and publishedText from one field: absolute → publishedAt, otherwise its wording. */

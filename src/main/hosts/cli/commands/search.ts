@@ -1,16 +1,16 @@
-import { Option, type Command } from 'commander';
+import { randomUUID } from 'node:crypto';
+import { Command, Option, type ErrorOptions } from 'commander';
+import type { z } from 'zod';
 import { PLATFORMS } from '../../../../shared/catalogue';
 import { GleanerError } from '../../../../shared/errors';
 import { searchRequestSchema } from '../../../../shared/contract';
+import type { SearchRequest } from '../../../../shared/library';
 import { ITEM_KINDS } from '../../../../shared/model';
 import { stripTerminalControls, toOneLine } from '../../../../shared/text';
 import { parseOrThrow } from '../../../../shared/validation';
-import { searchLibrary } from '../../../core/library/search';
+import { searchLibrary, type SnippetMarkers } from '../../../core/library/search';
 import { parsePositiveInteger } from '../arguments';
 import type { CliContext } from '../program';
-
-/** Matched words are shown between ** in the CLI's text and JSON alike. */
-const MARKERS = { start: '**', end: '**' };
 
 /** The request's field names in an error, as the options the user typed. */
 function withFlagNames<T>(parse: () => T): T {
@@ -22,9 +22,90 @@ function withFlagNames<T>(parse: () => T): T {
   }
 }
 
+/** What an empty value of each text flag would have meant, for the message that refuses it. */
+const TEXT_FLAGS: Partial<Record<keyof SearchRequest, { flag: string; leftOut: string }>> = {
+  collection: { flag: '--collection', leftOut: 'search the whole library' },
+  tag: { flag: '--tag', leftOut: 'search items whatever their tags' },
+};
+
+/**
+ * The validation library words a too short or too long value in its own terms ("tag: Too
+ * small: expected string to have >=1 characters"); these say it with the flag the user typed.
+ */
+function flagSentence(issue: z.ZodError['issues'][number] | undefined): string | null {
+  const field = issue?.path[0];
+  if (issue?.code === 'too_big' && field === 'query') return `A search is at most ${String(issue.maximum)} characters.`;
+  const text = typeof field === 'string' ? TEXT_FLAGS[field as keyof SearchRequest] : undefined;
+  if (!text) return null;
+  if (issue?.code === 'too_small') return `${text.flag} needs a value; leave it out to ${text.leftOut}.`;
+  if (issue?.code === 'too_big') return `${text.flag} is at most ${String(issue.maximum)} characters.`;
+  return null;
+}
+
+function parseSearchFlags(fields: Record<string, unknown>): SearchRequest {
+  const parsed = searchRequestSchema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const sentence = flagSentence(parsed.error.issues[0]);
+  if (sentence !== null) throw new GleanerError('INVALID_INPUT', sentence);
+  return withFlagNames(() => parseOrThrow(searchRequestSchema, fields, 'search'));
+}
+
+/**
+ * `\` and `*` in the platform's text are escaped (`\\`, `\*`) before the matched words are put
+ * between `**`, so `**` always and only marks a match and the snippet reads as Markdown.
+ * `clean` and `maxLength` apply to the text as shown, so a cut never splits an escape or a marker.
+ */
+function markdownSnippet(snippet: string, markers: SnippetMarkers, clean: (text: string) => string = (text) => text, maxLength = Infinity): string {
+  let room = maxLength;
+  let written = '';
+  snippet.split(markers.start).forEach((piece, index) => {
+    // Every piece after the first starts with a matched word and its end marker.
+    const [matched, rest] = index === 0 ? [null, piece] : splitOnce(piece, markers.end);
+    for (const [text, isMatch] of [[matched, true], [rest, false]] as const) {
+      if (text === null || room <= 0) continue;
+      const shown = clean(text).slice(0, room);
+      room -= shown.length;
+      if (!shown) continue;
+      const escaped = shown.replace(/[\\*]/g, '\\$&');
+      written += isMatch ? `**${escaped}**` : escaped;
+    }
+  });
+  return written;
+}
+
+function splitOnce(text: string, separator: string): [string, string] {
+  const at = text.indexOf(separator);
+  return at === -1 ? [text, ''] : [text.slice(0, at), text.slice(at + separator.length)];
+}
+
+/**
+ * Markers no platform text can hold, so none of it can pass for a match: private-use characters
+ * around a value made for this one run.
+ */
+function uniqueMarkers(): SnippetMarkers {
+  const run = randomUUID();
+  return { start: `\uE000${run}\uE001`, end: `\uE001${run}\uE000` };
+}
+
+/**
+ * A query may start with - (`-rápida guía` looks for guía without rápida), which commander reads
+ * as an unknown option; the error then says how to search for it.
+ */
+class SearchCommand extends Command {
+  override error(message: string, errorOptions?: ErrorOptions): never {
+    const flag = errorOptions?.code === 'commander.unknownOption' ? /^error: unknown option '(.*)'$/s.exec(message)?.[1] : undefined;
+    if (flag === undefined || flag.startsWith('--')) return super.error(message, errorOptions);
+    return super.error(`error: unknown option '${flag}': a query that starts with - needs -- before it, as in gleaner search -- ${shellQuoted(flag)}`, errorOptions);
+  }
+}
+
+/** The text as one shell word, in single quotes. */
+const shellQuoted = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
+
 export function registerSearch(program: Command, ctx: CliContext): void {
-  program
-    .command('search')
+  const command = new SearchCommand('search').copyInheritedSettings(program);
+  program.addCommand(command);
+  command
     .description('search the library offline: words, "phrases", prefix*, OR, NOT, -exclude, (groups)')
     .argument('<query>', 'what to look for; use "" to list everything the filters allow')
     .addOption(new Option('--platform <p>', 'only this platform').choices(PLATFORMS))
@@ -43,23 +124,24 @@ export function registerSearch(program: Command, ctx: CliContext): void {
         collection: options.collection,
         tag: options.tag,
         publishedFrom: options.from,
-        // A bare date means the whole of that day.
-        publishedTo: typeof options.to === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(options.to) ? `${options.to}T23:59:59.999Z` : options.to,
+        // A bare date means the whole of that day: the core reads it so.
+        publishedTo: options.to,
         hasTranscript: options.hasTranscript ? true : undefined,
         limit: parsePositiveInteger(String(options.limit), '--limit', 1000),
       };
-      const request = withFlagNames(() => parseOrThrow(searchRequestSchema, fields, 'search'));
+      const request = parseSearchFlags(fields);
       await ctx.withCore(command, async (core) => {
         // A mistyped collection is an error, as in `collections show` and `export`, not an empty result.
         if (request.collection !== undefined) core.context.collections.require(request.collection);
-        const result = searchLibrary(core.context.db, request, MARKERS);
+        const markers = uniqueMarkers();
+        const result = searchLibrary(core.context.db, request, markers);
         if (ctx.json(command)) {
           const hits = result.hits.map((hit) => ({
             id: hit.id,
             platform: hit.platform,
             kind: hit.kind,
             title: hit.title,
-            snippet: hit.snippet,
+            snippet: hit.snippet === null ? null : markdownSnippet(hit.snippet, markers),
             ...(hit.segmentStartMs !== null ? { segment_start_ms: hit.segmentStartMs } : {}),
             url: hit.url,
           }));
@@ -73,7 +155,8 @@ export function registerSearch(program: Command, ctx: CliContext): void {
         for (const hit of result.hits) {
           const at = hit.segmentStartMs !== null ? ` @ ${formatTimestamp(hit.segmentStartMs)}` : '';
           ctx.io.stdout(`#${hit.id} [${hit.platform} ${hit.kind}] ${oneLine(hit.title ?? hit.url ?? '(untitled)')}${at}\n`);
-          if (hit.snippet) ctx.io.stdout(`    ${oneLine(hit.snippet)}\n`);
+          const snippet = hit.snippet === null ? '' : markdownSnippet(hit.snippet, markers, (text) => toOneLine(stripTerminalControls(text)), 200);
+          if (snippet) ctx.io.stdout(`    ${snippet}\n`);
         }
         ctx.io.stdout(`${result.hits.length} of ${result.total} shown.\n`);
       });

@@ -31,7 +31,6 @@ export const METHOD_NAMES = [
   'collections.delete',
   'collections.add',
   'collections.remove',
-  'collections.reorder',
   'collections.move',
   'collections.items',
   'collections.restore',

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { EventName, MethodName } from './bridge-names';
 import { OPERATION_IDS, PLATFORMS, type OperationId } from './catalogue';
-import { MAX_COLLECTION_ITEMS, MAX_ITEMS_PER_ACTION, type CollectionContents, type CollectionItem, type CollectionPage, type CollectionSummary, type ItemDetail, type SearchIds, type SearchResult, type TagSummary } from './library';
+import { MAX_COLLECTION_ITEMS, MAX_ITEMS_PER_ACTION, endOfBareDay, type CollectionContents, type CollectionPage, type CollectionSummary, type ItemDetail, type SearchIds, type SearchResult, type TagSummary } from './library';
 import { ITEM_KINDS } from './model';
 import { JOB_STATES, type BatchProgress, type ImportPlan, type JobSummary, type QueueStatus } from './queue';
 import type { PlanLimits, PlanName } from './plans';
@@ -121,7 +121,7 @@ function normaliseDayOrTime(text: string): string | null {
 /** A date range that ends before it starts is a slip, not a question with no answer. */
 function datesInOrder(request: { publishedFrom?: string; publishedTo?: string }, ctx: z.RefinementCtx): void {
   // A bare day as the end means the whole of it (as the search reads it): 10:00 that day is inside.
-  const end = request.publishedTo !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(request.publishedTo) ? `${request.publishedTo}T24:00:00.000Z` : request.publishedTo;
+  const end = request.publishedTo === undefined ? undefined : (endOfBareDay(request.publishedTo) ?? request.publishedTo);
   if (request.publishedFrom !== undefined && end !== undefined && request.publishedFrom > end) {
     ctx.addIssue({ code: 'custom', path: ['publishedFrom'], message: 'is after the end of the range (publishedTo)' });
   }
@@ -251,7 +251,6 @@ export const methods = {
   'collections.delete': { input: z.object({ name: collectionName }).strict(), output: returns<{ items: number; contents: CollectionContents }>() },
   'collections.add': { input: z.object({ name: collectionName, itemIds }).strict(), output: returns<{ added: number }>() },
   'collections.remove': { input: z.object({ name: collectionName, itemIds }).strict(), output: returns<{ removed: number }>() },
-  'collections.reorder': { input: z.object({ name: collectionName, itemIds }).strict(), output: returns<{ items: CollectionItem[] }>() },
   // One item up (negative) or down by that many places, however long the collection: no order crosses the bridge.
   'collections.move': {
     input: z

@@ -18,6 +18,16 @@ export interface SearchFilters {
 /** The most items one action (tag, add to a collection, export a selection) takes at once. */
 export const MAX_ITEMS_PER_ACTION = 100_000;
 
+/**
+ * A bare day (`2024-05-01`) ending a range of published times means the whole of that day. Stored
+ * times compare as text, and every time of that day sorts before its ISO 8601 end, `T24:00`, and
+ * every later day after it: that end is returned, for a "before" comparison. Null for a time,
+ * which is itself the last moment in the range.
+ */
+export function endOfBareDay(to: string): string | null {
+  return /^\d{4}-\d{2}-\d{2}$/.test(to) ? `${to}T24:00:00.000Z` : null;
+}
+
 export type SearchSort = 'relevance' | 'published' | 'fetched' | 'views' | 'likes' | 'title';
 
 export interface SearchRequest extends SearchFilters {
@@ -183,8 +193,10 @@ export interface CollectionPage {
 export const MAX_COLLECTION_ITEMS = 1_000_000;
 
 /**
- * Everything deleting a collection throws away, read as it goes: its order, its notes and its own
- * tags (not the items' library-wide ones, which stay). Enough to bring it back in one step.
+ * What deleting a collection throws away, read as it goes: its order, its notes and its own tags
+ * (not the items' library-wide ones, which stay). Enough to bring it back in one step, though not
+ * when each item was added (an undo adds them again now), nor the links still waiting in the
+ * queue that were to go into it (they stay in the library only).
  */
 export interface CollectionContents {
   name: string;

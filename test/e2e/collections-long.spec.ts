@@ -5,7 +5,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { expect, startServe, test, type ServedGleaner } from './fixtures';
-import { rpc, seedItems } from './library-helpers';
+import { harbourPosts, rpc, seedItems } from './library-helpers';
 
 const ITEMS = 1500;
 const NAME = 'Harbour desk';
@@ -20,17 +20,7 @@ test.beforeAll(async () => {
   ({ served, stop } = await startServe({
     seedDataDir(dataDir) {
       // Every third item is about the harbour.
-      seedItems(
-        dataDir,
-        Array.from({ length: ITEMS }, (_, i) => ({
-          nativeId: `long${i}`,
-          platform: 'tweetsite',
-          kind: 'tweet',
-          url: `https://x.com/desk/status/${2_000_000 + i}`,
-          title: `Post ${i}`,
-          text: i % 3 === 0 ? `Harbour report number ${i}` : `City council minute ${i}`,
-        })),
-      );
+      seedItems(dataDir, harbourPosts(ITEMS, { nativePrefix: 'long', firstStatus: 2_000_000, title: (i) => `Post ${i}` }));
     },
   }));
   ids = (await rpc<{ ids: number[] }>(served, 'library.ids', { search: { sort: 'title' }, limit: ITEMS })).ids;

@@ -57,3 +57,18 @@ export function seedItems(dataDir: string, items: readonly Record<string, unknow
   // In a process of its own: this project does not compile the core.
   execFileSync(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'reliability', 'seed-library.ts'), dataDir, itemsFile], { cwd: join(__dirname, '..', '..'), stdio: 'inherit' });
 }
+
+/**
+ * `count` short messages for `seedItems`, every third about the harbour ("Harbour report number
+ * N"), the others "City council minute N": a long library a search can tell apart.
+ */
+export function harbourPosts(count: number, options: { nativePrefix: string; firstStatus: number; title?: (i: number) => string | null }): Record<string, unknown>[] {
+  return Array.from({ length: count }, (_, i) => ({
+    nativeId: `${options.nativePrefix}${i}`,
+    platform: 'tweetsite',
+    kind: 'tweet',
+    url: `https://x.com/desk/status/${options.firstStatus + i}`,
+    title: options.title ? options.title(i) : null,
+    text: i % 3 === 0 ? `Harbour report number ${i}` : `City council minute ${i}`,
+  }));
+}

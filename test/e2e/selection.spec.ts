@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, startServe, test, type ServedGleaner } from './fixtures';
-import { rpc, seedItems } from './library-helpers';
+import { harbourPosts, rpc, seedItems } from './library-helpers';
 
 const ITEMS = 1500;
 
@@ -18,17 +18,7 @@ test.beforeAll(async () => {
   ({ served, stop } = await startServe({
     seedDataDir(dataDir) {
       // Every third item is about the harbour.
-      seedItems(
-        dataDir,
-        Array.from({ length: ITEMS }, (_, i) => ({
-          nativeId: `sel${i}`,
-          platform: 'tweetsite',
-          kind: 'tweet',
-          url: `https://x.com/desk/status/${1_000_000 + i}`,
-          title: null,
-          text: i % 3 === 0 ? `Harbour report number ${i}` : `City council minute ${i}`,
-        })),
-      );
+      seedItems(dataDir, harbourPosts(ITEMS, { nativePrefix: 'sel', firstStatus: 1_000_000 }));
     },
   }));
 });

@@ -105,8 +105,11 @@ describe('a long open collection', () => {
       [ids[0], 1],
       [ids[10], 11],
     ]);
+    expect(store().searchedFor).toBe('harbour');
     await store().search('"harbour');
     expect(store().searchError).toMatch(/quotation mark/);
+    // The rows and their count are still the last search's, and say so: the view shows no count for this one.
+    expect(store().searchedFor).toBe('harbour');
     await store().search('');
     expect(store()).toMatchObject({ total: COUNT, searchError: null });
     expect(shown()).toEqual(ids.slice(0, COLLECTION_PAGE));
@@ -118,6 +121,21 @@ describe('a long open collection', () => {
     const second = store().search('harbour');
     await Promise.all([first, second]);
     expect(store().total).toBe(COUNT / 10);
+  });
+
+  it('does not let a row’s late refresh for an earlier search take the row out of the rows read since', async () => {
+    expect(await store().setNote(ids[1]!, 'Ask about the tide')).toBeNull();
+    await store().search('tide');
+    expect(shown()).toEqual([ids[1]]);
+    // The note changes so that the search no longer finds the row; its refresh answers late,
+    // after the search has been cleared and the whole order read again.
+    core.slowQuery = 'tide';
+    const saving = store().setNote(ids[1]!, 'Ask about the weather');
+    await vi.waitFor(() => expect(core.calls.some((call) => call.method === 'collections.items' && call.input.query === 'tide' && call.input.itemIds !== undefined)).toBe(true));
+    await store().search('');
+    await saving;
+    expect(shown()).toEqual(ids.slice(0, COLLECTION_PAGE));
+    expect(store().total).toBe(COUNT);
   });
 
   it('comes back whole after a delete and an undo: order, notes and its own tags', async () => {

@@ -6,7 +6,7 @@ import { shortcutFor, type KeyInput } from '../../src/renderer/src/views/library
 const key = (k: string, mods: Partial<KeyInput> = {}): KeyInput => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
 
 describe('library search requests', () => {
-  it('sends only the filters that are set, with inclusive whole days', () => {
+  it('sends only the filters that are set, days as days (the core reads a "to" day as the whole of it)', () => {
     expect(buildSearchRequest('', EMPTY_FILTERS, 'relevance')).toEqual({ sort: 'fetched' });
     expect(
       buildSearchRequest('flood*', { ...EMPTY_FILTERS, platform: 'videosite', tag: ' lead ', publishedFrom: '2024-01-01', publishedTo: '2024-01-31', transcript: 'without' }, 'relevance'),
@@ -14,8 +14,8 @@ describe('library search requests', () => {
       query: 'flood*',
       platform: 'videosite',
       tag: 'lead',
-      publishedFrom: '2024-01-01T00:00:00.000Z',
-      publishedTo: '2024-01-31T23:59:59.999Z',
+      publishedFrom: '2024-01-01',
+      publishedTo: '2024-01-31',
       hasTranscript: false,
       sort: 'relevance',
     });

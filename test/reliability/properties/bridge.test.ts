@@ -86,7 +86,7 @@ const plausibleValue = fc.oneof(
 
 const ids = fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 4 });
 const name = fc.constantFrom('story', 'climate', 'desk', ' padded ', 'ÉTÉ 2026', '<b>x</b>');
-// The seeded collection "story" is restored before collections.reorder and .move run, so reordering it can succeed.
+// The seeded collection "story" is restored before collections.move runs, so moving in it can succeed.
 const otherName = fc.constantFrom('climate', 'desk', ' padded ', 'ÉTÉ 2026', '<b>x</b>');
 const text = fc.oneof(fc.string({ maxLength: 40 }), plausibleString);
 const settingKey = fc.constantFrom('base-url', 'plan', 'limits.per-minute', 'limits.per-day', 'limits.day-reset', 'param.videosite.search.query', 'path.videosite.search', 'nope', 'param.x.y.z');
@@ -146,7 +146,6 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
   'collections.delete': fc.record({ name: fc.constantFrom('desk', 'ÉTÉ 2026', 'nothing here') }),
   'collections.add': fc.record({ name, itemIds: ids }),
   'collections.remove': fc.record({ name: otherName, itemIds: ids }),
-  'collections.reorder': fc.oneof(fc.record({ name: fc.constant('story'), itemIds: fc.shuffledSubarray([1, 2, 3], { minLength: 1 }) }), fc.record({ name, itemIds: ids })),
   'collections.move': fc.oneof(
     fc.record({ name: fc.constant('story'), itemId: fc.integer({ min: 1, max: 3 }), delta: fc.integer({ min: -4, max: 4 }) }),
     fc.record({ name, itemId: fc.integer({ min: 1, max: 12 }), delta: fc.oneof(fc.integer({ min: -2, max: 2 }), fc.constantFrom(1_000_000, -1_000_001, 0.5)) }),
@@ -233,9 +232,9 @@ describe('every bridge method under arbitrary input', () => {
     '%s answers a result or a coded error, never a throw, INTERNAL or a hang',
     async (method) => {
       let results = 0;
-      if (method === 'collections.reorder' || method === 'collections.move') {
+      if (method === 'collections.move') {
         // Arbitrary input to earlier methods may have renamed or deleted "story" (a random
-        // record can name it); put it back so reordering can succeed.
+        // record can name it); put it back so moving in it can succeed.
         await testCore.core.dispatch('collections.create', { name: 'story' });
         await testCore.core.dispatch('collections.add', { name: 'story', itemIds: [1, 2, 3] });
       }

@@ -9,7 +9,6 @@ type CollectionMethods =
   | 'collections.delete'
   | 'collections.add'
   | 'collections.remove'
-  | 'collections.reorder'
   | 'collections.move'
   | 'collections.items'
   | 'collections.restore';
@@ -26,15 +25,12 @@ export function createCollectionHandlers(ctx: CoreContext): Pick<Handlers, Colle
     'collections.delete': ({ name }) => collections.delete(name),
     'collections.add': ({ name, itemIds }) => collections.add(name, itemIds),
     'collections.remove': ({ name, itemIds }) => collections.remove(name, itemIds),
-    'collections.reorder': ({ name, itemIds }) => {
-      collections.reorder(name, itemIds);
-      return { items: collections.items(name).items };
-    },
     'collections.move': ({ name, itemId, delta }) => collections.move(name, itemId, delta),
     'collections.items': ({ name, itemIds, query, offset, limit }) => {
       if (!query?.trim()) return collections.items(name, { itemIds, offset, limit });
       // What a search within the collection finds, shown in the collection's order.
-      const found = searchResultIds(ctx.db, { query, collection: collections.require(name).name }, 0, -1).ids;
+      // A column sort: one statement for the ids, no ranking to throw away.
+      const found = searchResultIds(ctx.db, { query, collection: collections.require(name).name, sort: 'fetched' }, 0, -1).ids;
       const wanted = itemIds ? new Set(itemIds) : null;
       return collections.items(name, { itemIds: wanted ? found.filter((id) => wanted.has(id)) : found, offset, limit });
     },

@@ -11,7 +11,7 @@ import { JOB_WAITING } from '../queue/job-states';
 const MAX_NAME = 200;
 
 /** Which rows of a collection to read: only some items, and a stretch of them (all when no limit). */
-export interface CollectionRows {
+interface CollectionRows {
   itemIds?: readonly number[];
   offset?: number;
   limit?: number;
@@ -139,7 +139,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
     contents(name: string): CollectionContents {
       const collection = require(name);
       const id = collection.id;
-      const itemIds = db.prepare<[number], number>('SELECT item_id FROM collection_items WHERE collection_id = ? ORDER BY position').pluck().all(id);
+      const itemIds = db.prepare<[number], number>('SELECT item_id FROM collection_items WHERE collection_id = ? ORDER BY position, item_id').pluck().all(id);
       const notes = db
         .prepare<[number], { itemId: number; body: string }>('SELECT item_id AS itemId, body FROM notes WHERE collection_id = ? ORDER BY item_id')
         .all(id);
@@ -195,22 +195,6 @@ export function createCollectionRepository(db: Database, now: () => string) {
         for (const id of itemIds) removed += del.run(collection.id, id).changes;
         touch.run(now(), collection.id);
         return { removed };
-      })();
-    },
-
-    /** Sets the order: the given items first, in that order, then the rest as they were. */
-    reorder(name: string, itemIds: readonly number[]): void {
-      const collection = require(name);
-      db.transaction(() => {
-        const current = db.prepare<[number], { item_id: number }>('SELECT item_id FROM collection_items WHERE collection_id = ? ORDER BY position').all(collection.id).map((r) => r.item_id);
-        const members = new Set(current);
-        const stranger = itemIds.find((id) => !members.has(id));
-        if (stranger !== undefined) throw notInIt(stranger, collection.name);
-        const wanted = new Set(itemIds);
-        const order = [...itemIds, ...current.filter((id) => !wanted.has(id))];
-        const update = db.prepare('UPDATE collection_items SET position = ? WHERE collection_id = ? AND item_id = ?');
-        order.forEach((id, index) => update.run(index + 1, collection.id, id));
-        touch.run(now(), collection.id);
       })();
     },
 
@@ -273,20 +257,30 @@ export function createCollectionRepository(db: Database, now: () => string) {
         // The order read through its index from the offset on: a place is the offset plus the row's.
         found = db
           .prepare<typeof stretch, StoredRow>(
-            `SELECT ${rowColumns('@offset + row_number() OVER (ORDER BY ci.position)')}
-               FROM (SELECT * FROM collection_items WHERE collection_id = @id ORDER BY position LIMIT @limit OFFSET @offset) ci
+            `SELECT ${rowColumns('@offset + row_number() OVER (ORDER BY ci.position, ci.item_id)')}
+               FROM (SELECT * FROM collection_items WHERE collection_id = @id ORDER BY position, item_id LIMIT @limit OFFSET @offset) ci
                JOIN items i ON i.id = ci.item_id
-              ORDER BY ci.position`,
+              ORDER BY ci.position, ci.item_id`,
           )
           .all(stretch);
       } else {
         // Only some: each keeps its place in the whole order.
         const some = { ...stretch, only: JSON.stringify(rows.itemIds) };
-        const ranked = `(SELECT item_id, added_at, row_number() OVER (ORDER BY position) AS rank FROM collection_items WHERE collection_id = @id) ci
-          JOIN items i ON i.id = ci.item_id WHERE ci.item_id IN (SELECT value FROM json_each(@only))`;
-        found = db.prepare<typeof some, StoredRow>(`SELECT ${rowColumns('ci.rank')} FROM ${ranked} ORDER BY ci.rank LIMIT @limit OFFSET @offset`).all(some);
-        const { id, only } = some;
-        total = db.prepare<{ id: number; only: string }, number>(`SELECT count(*) FROM ${ranked}`).pluck().get({ id, only })!;
+        found = db
+          .prepare<typeof some, StoredRow>(
+            `SELECT ${rowColumns('ci.rank')}
+               FROM (SELECT item_id, added_at, row_number() OVER (ORDER BY position, item_id) AS rank FROM collection_items WHERE collection_id = @id) ci
+               JOIN items i ON i.id = ci.item_id
+              WHERE ci.item_id IN (SELECT value FROM json_each(@only)) ORDER BY ci.rank LIMIT @limit OFFSET @offset`,
+          )
+          .all(some);
+        const whole = rows.limit === undefined && !rows.offset;
+        total = whole
+          ? found.length
+          : db
+              .prepare<{ id: number; only: string }, number>('SELECT count(*) FROM collection_items WHERE collection_id = @id AND item_id IN (SELECT value FROM json_each(@only))')
+              .pluck()
+              .get({ id: some.id, only: some.only })!;
       }
       // Each tag keeps its level: a library-wide one is removed library-wide, this collection's here.
       const scoped = (json: string | null): ItemTag[] =>

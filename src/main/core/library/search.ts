@@ -9,9 +9,10 @@
  * those per item gives the exact page), notes and transcript segments for their best hit per
  * item. Snippets are cut for the page's rows only, and the total is counted without ranking.
  */
+import { randomUUID } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import { GleanerError } from '../../../shared/errors';
-import type { SearchHit, SearchIds, SearchRequest, SearchResult, SearchSort } from '../../../shared/library';
+import { endOfBareDay, type SearchHit, type SearchIds, type SearchRequest, type SearchResult, type SearchSort } from '../../../shared/library';
 import { parseSearchQuery } from '../../../shared/search-query';
 
 export interface SnippetMarkers {
@@ -19,8 +20,33 @@ export interface SnippetMarkers {
   end: string;
 }
 
-/** Private-use characters: they cannot occur in platform text, so the renderer can split on them safely. */
+/**
+ * Private-use characters the renderer splits snippets on. Platform text may hold them too, so a
+ * search marks matches with markers made for that search, then writes the caller's markers in
+ * their place with any of the caller's marker text taken out of the platform's: a snippet's
+ * markers are only ever matches.
+ */
 export const DEFAULT_MARKERS: SnippetMarkers = { start: '\uE000', end: '\uE001' };
+
+/** Markers no platform text holds: private-use characters around a value made for one search. */
+function markersForOneSearch(): SnippetMarkers {
+  const nonce = randomUUID();
+  return { start: `\uE000${nonce}\uE002`, end: `\uE002${nonce}\uE001` };
+}
+
+/** A snippet marked with `used` rewritten with `wanted`, the text between them cleared of `wanted`'s markers. */
+function remarked(snippet: string, used: SnippetMarkers, wanted: SnippetMarkers): string {
+  const clean = (text: string): string => text.split(wanted.start).join('').split(wanted.end).join('');
+  return snippet
+    .split(used.start)
+    .map((piece, index) => {
+      if (index === 0) return clean(piece);
+      const at = piece.indexOf(used.end);
+      const [matched, rest] = at === -1 ? [piece, ''] : [piece.slice(0, at), piece.slice(at + used.end.length)];
+      return `${wanted.start}${clean(matched)}${wanted.end}${clean(rest)}`;
+    })
+    .join('');
+}
 
 const ORDER_BY: Record<Exclude<SearchSort, 'relevance'>, string> = {
   published: 'i.published_at IS NULL, i.published_at DESC, i.id DESC',
@@ -78,8 +104,6 @@ export interface SearchSql {
  */
 const IN_COLLECTION_SCOPE = (alias: string): string => `${alias}.collection_id IN (0, (SELECT id FROM collections WHERE name = @collection))`;
 
-const BARE_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The conditions of the request's filters on `i`, each comparing with a named parameter it sets. */
 function filterSql(request: SearchRequest, params: Record<string, unknown>): string[] {
   const where: string[] = [];
@@ -97,10 +121,9 @@ function filterSql(request: SearchRequest, params: Record<string, unknown>): str
   }
   if (request.publishedFrom) filter('i.published_at >= @publishedFrom', 'publishedFrom', request.publishedFrom);
   if (request.publishedTo) {
-    // A bare day ends the range with the whole of that day, whoever sends it. Stored times compare
-    // as text: each time of 2024-05-01 sorts before 2024-05-01T24:00 (ISO 8601's end of that day)
-    // and each later day after it, so no next day needs working out, not even for 9999-12-31.
-    if (BARE_DAY.test(request.publishedTo)) filter('i.published_at < @publishedBefore', 'publishedBefore', `${request.publishedTo}T24:00:00.000Z`);
+    // A bare day ends the range with the whole of that day, whoever sends it.
+    const after = endOfBareDay(request.publishedTo);
+    if (after) filter('i.published_at < @publishedBefore', 'publishedBefore', after);
     else filter('i.published_at <= @publishedTo', 'publishedTo', request.publishedTo);
   }
   if (request.ids) filter('i.id IN (SELECT value FROM json_each(@idFilter))', 'idFilter', JSON.stringify(request.ids));
@@ -230,9 +253,11 @@ function run<Row>(db: Database, sql: string, params: Record<string, unknown>): R
 }
 
 export function searchLibrary(db: Database, request: SearchRequest, markers: SnippetMarkers = DEFAULT_MARKERS): SearchResult {
-  const sql = buildSearchSql(request, markers);
+  const used = markersForOneSearch();
+  const sql = buildSearchSql(request, used);
   try {
-    return sql.match ? searchMatching(db, sql, sql.match) : listItems(db, sql, sql.list!);
+    const result = sql.match ? searchMatching(db, sql, sql.match) : listItems(db, sql, sql.list!);
+    return { ...result, hits: result.hits.map((hit) => (hit.snippet === null ? hit : { ...hit, snippet: remarked(hit.snippet, used, markers) })) };
   } catch (error) {
     throw searchError(error);
   }

@@ -36,8 +36,9 @@ export function buildSearchRequest(query: string, filters: LibraryFilters, sort:
   if (filters.kind) request.kind = filters.kind;
   if (filters.collection.trim()) request.collection = filters.collection.trim();
   if (filters.tag.trim()) request.tag = filters.tag.trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(filters.publishedFrom)) request.publishedFrom = `${filters.publishedFrom}T00:00:00.000Z`;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(filters.publishedTo)) request.publishedTo = `${filters.publishedTo}T23:59:59.999Z`;
+  // Days as they are: the core reads a "to" day as the whole of it.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(filters.publishedFrom)) request.publishedFrom = filters.publishedFrom;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(filters.publishedTo)) request.publishedTo = filters.publishedTo;
   if (filters.transcript !== 'any') request.hasTranscript = filters.transcript === 'with';
   // Without words there is no relevance: the library lists the most recently fetched first.
   request.sort = !query && sort === 'relevance' ? 'fetched' : sort;

@@ -16,10 +16,9 @@ interface CollectionsState {
    * Resolves to a confirmation sentence, or throws an Error carrying a user-facing sentence.
    */
   addItems(name: string, itemIds: number[], create: boolean): Promise<string>;
-  /** Create, rename and delete resolve to null, or to a sentence saying why it did not happen. */
+  /** Create and rename resolve to null, or to a sentence saying why it did not happen (delete: the open collection's store). */
   create(name: string): Promise<string | null>;
   rename(name: string, newName: string): Promise<string | null>;
-  delete(name: string): Promise<string | null>;
 }
 
 export const useCollectionsStore = create<CollectionsState>((set, get) => ({
@@ -66,10 +65,6 @@ export const useCollectionsStore = create<CollectionsState>((set, get) => ({
     const library = useLibraryStore.getState();
     if (problem === null && library.filters.collection.toLowerCase() === name.toLowerCase()) library.setFilter('collection', trimmed);
     return problem;
-  },
-
-  async delete(name) {
-    return settle(() => bridge.call('collections.delete', { name }), 'delete the collection');
   },
 }));
 

@@ -107,10 +107,11 @@ describe('items.get / items.raw / items.setNote / items.tag / items.untag', () =
 });
 
 describe('collections.*', () => {
-  it('creates, fills, reorders, renames, lists, empties and deletes', async () => {
+  it('creates, fills, moves, renames, lists, empties and deletes', async () => {
     expect(await call('collections.create', { name: 'Water' })).toMatchObject({ ok: true, value: { name: 'Water', itemCount: 0 } });
     expect(await call('collections.add', { name: 'Water', itemIds: ids })).toEqual({ ok: true, value: { added: 2 } });
-    expect(await call('collections.reorder', { name: 'Water', itemIds: [ids[1]] })).toMatchObject({ ok: true, value: { items: [{ id: ids[1] }, { id: ids[0] }] } });
+    expect(await call('collections.move', { name: 'Water', itemId: ids[1], delta: -1 })).toEqual({ ok: true, value: { position: 1, total: 2 } });
+    expect(await call('collections.items', { name: 'Water' })).toMatchObject({ ok: true, value: { items: [{ id: ids[1] }, { id: ids[0] }] } });
     expect(await call('collections.rename', { name: 'Water', newName: 'Water story' })).toMatchObject({ ok: true, value: [{ name: 'Water story', itemCount: 2 }] });
     expect(await call('collections.list', {})).toMatchObject({ ok: true, value: [{ name: 'Water story' }] });
     expect(await call('collections.remove', { name: 'Water story', itemIds: [ids[0]] })).toEqual({ ok: true, value: { removed: 1 } });

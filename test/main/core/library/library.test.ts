@@ -261,6 +261,12 @@ describe('search', () => {
     expect(result.hits[0]!.snippet).toContain('[Flood]');
   });
 
+  it('marks only matches in a snippet, even when platform text holds the marker characters', () => {
+    ingest(fakeResponse('videosite/search', { items: [video('m9', 'Harbour \uE000fake match\uE001 notice')] }));
+    const [hit] = searchLibrary(db, { query: 'notice' }).hits;
+    expect(hit!.snippet).toBe('Harbour fake match \uE000notice\uE001');
+  });
+
   it('points a transcript hit at its segment and timestamp', () => {
     const [hit] = searchLibrary(db, { query: 'reservoir' }).hits;
     expect(hit).toMatchObject({ title: 'Drought maps of Spain', matchedIn: 'transcript', segmentStartMs: 65_000 });
@@ -478,12 +484,12 @@ describe('collections', () => {
     ids = ingest(fakeResponse('videosite/search', { items: [video('a1', 'One'), video('a2', 'Two'), video('a3', 'Three')] })).itemIds;
   });
 
-  it('round-trips create, add, reorder, rename, remove and delete, leaving items in the library', () => {
+  it('round-trips create, add, move, rename, remove and delete, leaving items in the library', () => {
     collections.create('Story');
     expect(() => collections.create('story')).toThrow(/already exists/);
     expect(collections.add('Story', ids)).toEqual({ added: 3 });
     expect(collections.add('Story', [ids[0]!])).toEqual({ added: 0 });
-    collections.reorder('Story', [ids[2]!, ids[0]!]);
+    expect(collections.move('Story', ids[2]!, -2)).toEqual({ position: 1, total: 3 });
     expect(collections.items('Story').items.map((i) => i.title)).toEqual(['Three', 'One', 'Two']);
     collections.rename('Story', 'Water story');
     expect(collections.list().map((c) => [c.name, c.itemCount])).toEqual([['Water story', 3]]);
@@ -535,6 +541,6 @@ describe('collections', () => {
     collections.create('A');
     expect(() => collections.add('A', [999])).toThrow(/No item with id 999/);
     expect(() => collections.create('  ')).toThrow(/needs a name/);
-    expect(() => collections.reorder('A', [ids[0]!])).toThrow(/is not in the collection/);
+    expect(() => collections.move('A', ids[0]!, 1)).toThrow(/is not in the collection/);
   });
 });

@@ -63,7 +63,8 @@ describe('gleaner search with a query that starts with -', () => {
 
 describe('gleaner search snippets', () => {
   it('escapes the platform’s own \\ and * so that ** marks the matched words and nothing else', async () => {
-    const expected = 'a \\*\\*\\*\\***bold**\\*\\*\\*\\* claim in C:\\\\temp\\\\\\*.txt, and \uE000fake\uE001 marks';
+    // The platform's own private-use marker characters are taken out: only matches are marked.
+    const expected = 'a \\*\\*\\*\\***bold**\\*\\*\\*\\* claim in C:\\\\temp\\\\\\*.txt, and fake marks';
     const text = await gleaner('search', 'bold');
     expect(text.stdout).toBe(`#3 [videosite video] Markup\n    ${expected}\n1 of 1 shown.\n`);
     const json = await gleaner('search', 'bold', '--json');

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Command, Option, type ErrorOptions } from 'commander';
 import type { z } from 'zod';
 import { PLATFORMS } from '../../../../shared/catalogue';
@@ -8,7 +7,7 @@ import type { SearchRequest } from '../../../../shared/library';
 import { ITEM_KINDS } from '../../../../shared/model';
 import { stripTerminalControls, toOneLine } from '../../../../shared/text';
 import { parseOrThrow } from '../../../../shared/validation';
-import { searchLibrary, type SnippetMarkers } from '../../../core/library/search';
+import { DEFAULT_MARKERS, searchLibrary, type SnippetMarkers } from '../../../core/library/search';
 import { parsePositiveInteger } from '../arguments';
 import type { CliContext } from '../program';
 
@@ -79,15 +78,6 @@ function splitOnce(text: string, separator: string): [string, string] {
 }
 
 /**
- * Markers no platform text can hold, so none of it can pass for a match: private-use characters
- * around a value made for this one run.
- */
-function uniqueMarkers(): SnippetMarkers {
-  const run = randomUUID();
-  return { start: `\uE000${run}\uE001`, end: `\uE001${run}\uE000` };
-}
-
-/**
  * A query may start with - (`-rápida guía` looks for guía without rápida), which commander reads
  * as an unknown option; the error then says how to search for it.
  */
@@ -133,7 +123,8 @@ export function registerSearch(program: Command, ctx: CliContext): void {
       await ctx.withCore(command, async (core) => {
         // A mistyped collection is an error, as in `collections show` and `export`, not an empty result.
         if (request.collection !== undefined) core.context.collections.require(request.collection);
-        const markers = uniqueMarkers();
+        // The core keeps the markers to matches (platform text cannot pass for one).
+        const markers = DEFAULT_MARKERS;
         const result = searchLibrary(core.context.db, request, markers);
         if (ctx.json(command)) {
           const hits = result.hits.map((hit) => ({

@@ -49,6 +49,7 @@ export function OpenCollection() {
   const error = useOpenCollectionStore((s) => s.error);
   const message = useOpenCollectionStore((s) => s.message);
   const query = useOpenCollectionStore((s) => s.query);
+  const searchedFor = useOpenCollectionStore((s) => s.searchedFor);
   const searchError = useOpenCollectionStore((s) => s.searchError);
   const [renaming, setRenaming] = useState(false);
   const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
@@ -62,6 +63,8 @@ export function OpenCollection() {
   }
 
   const searching = query.trim() !== '';
+  // The count of matches is the search's once its answer is in, not the last one's.
+  const answered = searching && searchedFor === query.trim() && !searchError;
   const notShown = total - items.length;
 
   return (
@@ -104,7 +107,7 @@ export function OpenCollection() {
         {searchError && <span className="field-error">{searchError}</span>}
       </div>
       <p className="collection-message muted" role="status" aria-live="polite">
-        {searching && !loading ? `${formatItems(total)} of ${count.toLocaleString('en-US')} match. Clear the search to reorder. ` : ''}
+        {answered ? `${formatItems(total)} of ${count.toLocaleString('en-US')} match. Clear the search to reorder. ` : ''}
         {message ?? ''}
       </p>
       {error ? (
@@ -117,7 +120,7 @@ export function OpenCollection() {
         <p className="muted" data-testid="collection-empty">
           This collection is empty. In the Library, select items and choose “Add to collection…”, or send Fetch and Paste URLs results here.
         </p>
-      ) : searching && total === 0 ? (
+      ) : answered && total === 0 ? (
         <p className="muted">Nothing in this collection matches “{query}”.</p>
       ) : (
         <>

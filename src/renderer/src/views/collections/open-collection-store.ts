@@ -31,6 +31,8 @@ interface OpenCollectionState {
   /** A sentence about the last change (moved, removed…), announced politely. */
   message: string | null;
   query: string;
+  /** The search the rows and total answer ('' for none): while a newer one is on its way, they are the last one's. */
+  searchedFor: string;
   searchError: string | null;
   /** The last deleted collection, with the notes that were typed in it but not saved. */
   deleted: (CollectionContents & { drafts: NoteDraft[] }) | null;
@@ -58,8 +60,10 @@ async function readRows(name: string, query: string, offset: number, count: numb
   let page = await bridge.call('collections.items', { name, ...search, offset, limit: Math.min(count, MOST_PER_READ) });
   while (page.items.length < count && offset + page.items.length < page.total) {
     const more = await bridge.call('collections.items', { name, ...search, offset: offset + page.items.length, limit: Math.min(count - page.items.length, MOST_PER_READ) });
-    if (more.items.length === 0) break;
-    page = { ...more, items: appendRows(page.items, more.items) };
+    const items = appendRows(page.items, more.items);
+    // Nothing new (the order moved under the reads): stop rather than ask for the same rows again.
+    if (items.length === page.items.length) break;
+    page = { ...more, items };
   }
   return page;
 }
@@ -92,9 +96,11 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
   async function refreshRow(itemId: number): Promise<void> {
     const { name, query } = get();
     if (name === null) return;
+    const seq = readSeq;
     try {
       const { items: fresh, collection } = await bridge.call('collections.items', { name, itemIds: [itemId], ...(query.trim() ? { query } : {}) });
-      if (get().name !== name) return;
+      // The rows were read again meanwhile (another search, a reload): that read has this row as it is now.
+      if (get().name !== name || seq !== readSeq || get().query !== query) return;
       const row = fresh[0];
       const had = get().items.some((item) => item.id === itemId);
       if (row) set({ items: get().items.map((item) => (item.id === itemId ? row : item)), count: collection.itemCount });
@@ -114,7 +120,7 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
     try {
       const page = await readRows(name, query, 0, count);
       if (seq !== readSeq || get().name !== name) return;
-      set({ items: page.items, total: page.total, count: page.collection.itemCount, loading: false, error: null, searchError: null });
+      set({ items: page.items, total: page.total, count: page.collection.itemCount, searchedFor: query.trim(), loading: false, error: null, searchError: null });
     } catch (error) {
       if (seq !== readSeq || get().name !== name) return;
       // A search the index cannot read says so beside the search box; the rows stay as they were.
@@ -133,12 +139,13 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
     error: null,
     message: null,
     query: '',
+    searchedFor: '',
     searchError: null,
     deleted: null,
 
     async open(name) {
       readSeq += 1;
-      set({ name, items: [], total: 0, count: 0, error: null, message: null, query: '', searchError: null, loading: name !== null, loadingMore: false });
+      set({ name, items: [], total: 0, count: 0, error: null, message: null, query: '', searchedFor: '', searchError: null, loading: name !== null, loadingMore: false });
       if (name !== null) await readFirst(COLLECTION_PAGE, 'open the collection');
     },
 
@@ -230,7 +237,7 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
       // Unsaved notes typed here go with the collection, and come back with an undo.
       const drafts = useNoteDraftsStore.getState().takeCollection(name);
       readSeq += 1;
-      set({ deleted: { ...contents, drafts }, name: null, items: [], total: 0, count: 0, query: '', searchError: null, message: null });
+      set({ deleted: { ...contents, drafts }, name: null, items: [], total: 0, count: 0, query: '', searchedFor: '', searchError: null, message: null });
       // Its notes and tags went with it: an open item among its items stops showing them.
       libraryChanged({ itemIds: contents.itemIds });
       return null;

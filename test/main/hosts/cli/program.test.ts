@@ -157,6 +157,36 @@ describe('gleaner collections show', () => {
   });
 });
 
+describe('gleaner items show', () => {
+  it('says which collections hold the item, and its tags and notes with where each holds', async () => {
+    await inTempDir('gleaner-cli-item-', async (dir) => {
+      const db = openDatabase({ path: join(dir, DATABASE_FILE_NAME) });
+      const { itemIds } = createIngester(db, stubNormalise)(fakeResponse('videosite/search', { items: [item({ nativeId: 'v1', title: 'Harbour wall' })] }));
+      const id = itemIds[0]!;
+      const collections = createCollectionRepository(db, () => '2026-01-02T03:04:05Z');
+      collections.create('Harbour story');
+      collections.add('Harbour story', [id]);
+      collections.setNote(id, 'Check the\ndate', 'Harbour story');
+      collections.setNote(id, 'Seen on the evening news');
+      collections.tag([id], 'verified');
+      collections.tag([id], 'lead', 'Harbour story');
+      db.close();
+
+      const { io, out, err } = captureIo();
+      expect(await runCli(['items', 'show', String(id), '--data-dir', dir], io, '/nowhere'), err()).toBe(0);
+      expect(out()).toContain(
+        [
+          'Collections: Harbour story',
+          'Tags:       verified (library-wide), lead (in Harbour story)',
+          'Notes:',
+          '  library-wide, 2026-01-02T03:04:05Z: Seen on the evening news',
+          '  in Harbour story, 2026-01-02T03:04:05Z: Check the date',
+        ].join('\n'),
+      );
+    });
+  });
+});
+
 describe('gleaner CLI on names the library does not have', () => {
   it('reports a collection or a job that does not exist as NOT_FOUND (exit 1), not as an empty answer', async () => {
     await inTempDir('gleaner-cli-missing-', async (dir) => {

@@ -31,6 +31,11 @@ export function registerItems(program: Command, ctx: CliContext): void {
           `Published:  ${item.publishedAt ?? item.publishedText ?? 'unknown'}`,
           `Metrics:    views ${item.views ?? '–'}, likes ${item.likes ?? '–'}, comments ${item.comments ?? '–'}`,
           `Fetched:    first ${item.firstFetchedAt}, last ${item.lastFetchedAt}`,
+          `Collections: ${detail.collections.length ? detail.collections.map(oneLine).join(', ') : '–'}`,
+          // Each tag and note says where it holds: library-wide, or in one collection only.
+          `Tags:       ${detail.tags.length ? detail.tags.map((t) => `${oneLine(t.tag)} (${t.collection === null ? 'library-wide' : `in ${oneLine(t.collection)}`})`).join(', ') : '–'}`,
+          ...(detail.notes.length ? ['Notes:'] : []),
+          ...detail.notes.map((n) => `  ${n.collection === null ? 'library-wide' : `in ${oneLine(n.collection)}`}, ${n.updatedAt}: ${oneLine(n.body)}`),
           ...extrasToShow(item.extras).map(({ label, value }) => `${`${label}:`.padEnd(11)} ${typeof value === 'string' ? oneLine(value) : value}`),
           'Metrics history:',
           ...(detail.metricsHistory.length === 0 ? ['  none (no fetch brought counts)'] : []),

@@ -14,6 +14,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import { GleanerError } from '../../../shared/errors';
 import { endOfBareDay, type SearchHit, type SearchIds, type SearchRequest, type SearchResult, type SearchSort } from '../../../shared/library';
 import { parseSearchQuery } from '../../../shared/search-query';
+import { MARK_END, MARK_START } from '../../../shared/snippet';
 
 export interface SnippetMarkers {
   start: string;
@@ -26,7 +27,7 @@ export interface SnippetMarkers {
  * their place with any of the caller's marker text taken out of the platform's: a snippet's
  * markers are only ever matches.
  */
-export const DEFAULT_MARKERS: SnippetMarkers = { start: '\uE000', end: '\uE001' };
+export const DEFAULT_MARKERS: SnippetMarkers = { start: MARK_START, end: MARK_END };
 
 /** Markers no platform text holds: private-use characters around a value made for one search. */
 function markersForOneSearch(): SnippetMarkers {

@@ -4,41 +4,9 @@
  * matches wrapped in <mark>. Nothing here ever produces markup from platform text.
  */
 
-export const MARK_START = '\uE000';
-export const MARK_END = '\uE001';
+import type { TextPart } from '../../../shared/snippet';
 
-export interface TextPart {
-  text: string;
-  marked: boolean;
-}
-
-/** Splits a snippet on the markers. Unbalanced or stray markers are dropped, never shown. */
-export function splitSnippet(snippet: string): TextPart[] {
-  const parts: TextPart[] = [];
-  let marked = false;
-  let current = '';
-  const flush = (): void => {
-    if (current) {
-      const last = parts[parts.length - 1];
-      if (last && last.marked === marked) last.text += current;
-      else parts.push({ text: current, marked });
-    }
-    current = '';
-  };
-  for (const ch of snippet) {
-    if (ch === MARK_START) {
-      flush();
-      marked = true;
-    } else if (ch === MARK_END) {
-      flush();
-      marked = false;
-    } else {
-      current += ch;
-    }
-  }
-  flush();
-  return parts;
-}
+export { splitSnippet, type TextPart } from '../../../shared/snippet';
 
 /** Removes the markers, for places that show a snippet without highlights (titles, labels). */
 export const stripMarkers = (snippet: string): string => snippet.replace(/[\uE000\uE001]/g, '');

@@ -122,10 +122,13 @@ export function registerImport(program: Command, ctx: CliContext): void {
           }
           throw error;
         }
-        const resumed = waiting.length > 0 ? waitingTally() : null;
+        // Each waiting job read once more, as it ended.
+        const ended = waiting.map((id) => core.context.queue.job(id));
+        const resumed = waiting.length > 0 ? tally(ended.map((job) => job?.state)) : null;
         // The failed ones, with their errors, from this run's batch and those the waiting links came from.
-        const waitingFailed = new Set(waiting.filter((id) => core.context.queue.job(id)?.state === 'failed'));
-        const waitingBatches = new Set([...waitingFailed].map((id) => core.context.queue.job(id)!.batch_id));
+        const failedRows = ended.filter((job) => job?.state === 'failed');
+        const waitingFailed = new Set(failedRows.map((job) => job!.id));
+        const waitingBatches = new Set(failedRows.map((job) => job!.batch_id));
         const failedJobs: JobSummary[] = [
           ...(finished ? core.context.queue.jobs({ batchId: finished.batchId, state: 'failed', limit: Number.MAX_SAFE_INTEGER }) : []),
           ...[...waitingBatches].flatMap((batchId) => core.context.queue.jobs({ batchId, state: 'failed', limit: Number.MAX_SAFE_INTEGER }).filter((job) => waitingFailed.has(job.id))),

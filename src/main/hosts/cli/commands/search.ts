@@ -7,7 +7,8 @@ import type { SearchRequest } from '../../../../shared/library';
 import { ITEM_KINDS } from '../../../../shared/model';
 import { stripTerminalControls, toOneLine } from '../../../../shared/text';
 import { parseOrThrow } from '../../../../shared/validation';
-import { DEFAULT_MARKERS, searchLibrary, type SnippetMarkers } from '../../../core/library/search';
+import { splitSnippet } from '../../../../shared/snippet';
+import { searchLibrary } from '../../../core/library/search';
 import { parsePositiveInteger } from '../arguments';
 import type { CliContext } from '../program';
 
@@ -54,27 +55,18 @@ function parseSearchFlags(fields: Record<string, unknown>): SearchRequest {
  * between `**`, so `**` always and only marks a match and the snippet reads as Markdown.
  * `clean` and `maxLength` apply to the text as shown, so a cut never splits an escape or a marker.
  */
-function markdownSnippet(snippet: string, markers: SnippetMarkers, clean: (text: string) => string = (text) => text, maxLength = Infinity): string {
+function markdownSnippet(snippet: string, clean: (text: string) => string = (text) => text, maxLength = Infinity): string {
   let room = maxLength;
   let written = '';
-  snippet.split(markers.start).forEach((piece, index) => {
-    // Every piece after the first starts with a matched word and its end marker.
-    const [matched, rest] = index === 0 ? [null, piece] : splitOnce(piece, markers.end);
-    for (const [text, isMatch] of [[matched, true], [rest, false]] as const) {
-      if (text === null || room <= 0) continue;
-      const shown = clean(text).slice(0, room);
-      room -= shown.length;
-      if (!shown) continue;
-      const escaped = shown.replace(/[\\*]/g, '\\$&');
-      written += isMatch ? `**${escaped}**` : escaped;
-    }
-  });
+  for (const { text, marked } of splitSnippet(snippet)) {
+    if (room <= 0) break;
+    const shown = clean(text).slice(0, room);
+    room -= shown.length;
+    if (!shown) continue;
+    const escaped = shown.replace(/[\\*]/g, '\\$&');
+    written += marked ? `**${escaped}**` : escaped;
+  }
   return written;
-}
-
-function splitOnce(text: string, separator: string): [string, string] {
-  const at = text.indexOf(separator);
-  return at === -1 ? [text, ''] : [text.slice(0, at), text.slice(at + separator.length)];
 }
 
 /**
@@ -123,16 +115,15 @@ export function registerSearch(program: Command, ctx: CliContext): void {
       await ctx.withCore(command, async (core) => {
         // A mistyped collection is an error, as in `collections show` and `export`, not an empty result.
         if (request.collection !== undefined) core.context.collections.require(request.collection);
-        // The core keeps the markers to matches (platform text cannot pass for one).
-        const markers = DEFAULT_MARKERS;
-        const result = searchLibrary(core.context.db, request, markers);
+        // The core keeps its markers to matches (platform text cannot pass for one).
+        const result = searchLibrary(core.context.db, request);
         if (ctx.json(command)) {
           const hits = result.hits.map((hit) => ({
             id: hit.id,
             platform: hit.platform,
             kind: hit.kind,
             title: hit.title,
-            snippet: hit.snippet === null ? null : markdownSnippet(hit.snippet, markers),
+            snippet: hit.snippet === null ? null : markdownSnippet(hit.snippet),
             ...(hit.segmentStartMs !== null ? { segment_start_ms: hit.segmentStartMs } : {}),
             url: hit.url,
           }));
@@ -146,7 +137,7 @@ export function registerSearch(program: Command, ctx: CliContext): void {
         for (const hit of result.hits) {
           const at = hit.segmentStartMs !== null ? ` @ ${formatTimestamp(hit.segmentStartMs)}` : '';
           ctx.io.stdout(`#${hit.id} [${hit.platform} ${hit.kind}] ${oneLine(hit.title ?? hit.url ?? '(untitled)')}${at}\n`);
-          const snippet = hit.snippet === null ? '' : markdownSnippet(hit.snippet, markers, (text) => toOneLine(stripTerminalControls(text)), 200);
+          const snippet = hit.snippet === null ? '' : markdownSnippet(hit.snippet, (text) => toOneLine(stripTerminalControls(text)), 200);
           if (snippet) ctx.io.stdout(`    ${snippet}\n`);
         }
         ctx.io.stdout(`${result.hits.length} of ${result.total} shown.\n`);

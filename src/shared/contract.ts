@@ -82,10 +82,13 @@ const collectionContents = z
   .object({
     name: collectionName,
     itemIds: z.array(itemId).max(MAX_COLLECTION_ITEMS),
+    addedAt: z.array(z.iso.datetime()).max(MAX_COLLECTION_ITEMS),
     notes: z.array(z.object({ itemId, body: z.string().min(1).max(100_000) }).strict()).max(MAX_COLLECTION_ITEMS),
     tags: z.record(z.string().trim().min(1).max(100), z.array(itemId).min(1).max(MAX_COLLECTION_ITEMS)),
+    waitingJobIds: z.array(itemId).max(MAX_COLLECTION_ITEMS),
   })
-  .strict();
+  .strict()
+  .refine((contents) => contents.addedAt.length === contents.itemIds.length, { message: 'needs one addedAt time for each item', path: ['addedAt'] });
 /** A day, or a moment with its time zone (without one it is read as UTC, as Gleaner shows times). */
 const ISO_DAY_OR_TIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/;
 

@@ -193,17 +193,20 @@ export interface CollectionPage {
 export const MAX_COLLECTION_ITEMS = 1_000_000;
 
 /**
- * What deleting a collection throws away, read as it goes: its order, its notes and its own tags
- * (not the items' library-wide ones, which stay). Enough to bring it back in one step, though not
- * when each item was added (an undo adds them again now), nor the links still waiting in the
- * queue that were to go into it (they stay in the library only).
+ * What deleting a collection throws away, read as it goes: its order and when each item was
+ * added, its notes and its own tags (not the items' library-wide ones, which stay), and the
+ * links still waiting in the queue that were to go into it. Enough to bring it back in one step.
  */
 export interface CollectionContents {
   name: string;
   itemIds: number[];
+  /** When each item was added (ISO-8601 UTC), in the order of `itemIds`. */
+  addedAt: string[];
   notes: { itemId: number; body: string }[];
   /** Tag → the items that carried it in this collection. */
   tags: Record<string, number[]>;
+  /** Queued jobs that were to put their items in it; an undo sends them there again. */
+  waitingJobIds: number[];
 }
 
 export interface TagSummary {

@@ -106,7 +106,7 @@ export function createFakeLibraryBridge() {
       db.collections = db.collections.filter((other) => other !== c);
       db.notes = db.notes.filter((n) => n.collection !== c.id);
       db.tags = db.tags.filter((t) => t.collection !== c.id);
-      return { items: c.itemIds.length, contents: { name: c.name, itemIds: c.itemIds, notes, tags } };
+      return { items: c.itemIds.length, contents: { name: c.name, itemIds: c.itemIds, addedAt: c.itemIds.map(() => AT), notes, tags, waitingJobIds: [] } };
     },
     'collections.restore': ({ contents }) => {
       const c = { id: nextId++, name: contents.name, itemIds: [...contents.itemIds] };

@@ -156,9 +156,24 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
   ),
   // A fresh name each time can be restored; the seeded names are taken, or gone.
   'collections.restore': fc
-    .record({ name: fc.oneof(fc.uuid().map((id) => `back ${id}`), name), itemIds: fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { maxLength: 4 }), note: text, tag: text })
-    .map(({ name, itemIds, note, tag }) => ({
-      contents: { name, itemIds, notes: itemIds.length && note ? [{ itemId: itemIds[0], body: note }] : [], tags: itemIds.length ? { [tag]: itemIds.slice(0, 2) } : {} },
+    .record({
+      name: fc.oneof(fc.uuid().map((id) => `back ${id}`), name),
+      itemIds: fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { maxLength: 4 }),
+      // Mostly one time an item, as a delete gives; sometimes a count that does not match, or a time that is not one.
+      addedAt: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, fc.array(fc.oneof(fc.constant('2026-01-02T03:04:05.000Z'), text), { maxLength: 5 })),
+      note: text,
+      tag: text,
+      waitingJobIds: fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { maxLength: 3 }),
+    })
+    .map(({ name, itemIds, addedAt, note, tag, waitingJobIds }) => ({
+      contents: {
+        name,
+        itemIds,
+        addedAt: addedAt ?? itemIds.map(() => '2026-01-02T03:04:05.000Z'),
+        notes: itemIds.length && note ? [{ itemId: itemIds[0], body: note }] : [],
+        tags: itemIds.length ? { [tag]: itemIds.slice(0, 2) } : {},
+        waitingJobIds,
+      },
     })),
   'queue.status': fc.constant({}),
   'queue.jobs': fc.record({ state: fc.constantFrom('queued', 'done', 'failed'), batchId: fc.integer({ min: 1, max: 10 }), limit: fc.integer({ min: 1, max: 20 }) }, { requiredKeys: [] }),

@@ -1,5 +1,6 @@
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
+import type { CollectionContents, CollectionSummary } from '../../../shared/library';
 import { searchResultIds } from '../library/search';
 
 type CollectionMethods =
@@ -34,6 +35,21 @@ export function createCollectionHandlers(ctx: CoreContext): Pick<Handlers, Colle
       const wanted = itemIds ? new Set(itemIds) : null;
       return collections.items(name, { itemIds: wanted ? found.filter((id) => wanted.has(id)) : found, offset, limit });
     },
-    'collections.restore': ({ contents }) => collections.restore(contents),
+    'collections.restore': ({ contents }) => restoreCollection(ctx, contents),
   };
+}
+
+/**
+ * Undoes a delete in one step: the collection as it was and, in the same step, the waiting
+ * jobs that were to fill it. Those that finished after the delete went to the library only,
+ * so their items (and their later pages') go in now.
+ */
+export function restoreCollection(ctx: Pick<CoreContext, 'db' | 'queue' | 'collections'>, contents: CollectionContents): CollectionSummary {
+  return ctx.db.transaction(() => {
+    const restored = ctx.collections.restore(contents);
+    const { itemsOfFinished } = ctx.queue.alsoInto(contents.waitingJobIds, restored.name);
+    if (itemsOfFinished.length === 0) return restored;
+    ctx.collections.add(restored.name, itemsOfFinished);
+    return ctx.collections.summary(restored.id);
+  })();
 }

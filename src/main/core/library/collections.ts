@@ -65,6 +65,25 @@ export function createCollectionRepository(db: Database, now: () => string) {
 
   const touch = db.prepare('UPDATE collections SET updated_at = ? WHERE id = ?');
 
+  /** Puts items at the end, stamped now or with the times given (one for each); says how many were new to it. */
+  function insertItems(collectionId: number, itemIds: readonly number[], addedAt?: readonly string[]): number {
+    requireItems(itemIds);
+    return db.transaction(() => {
+      let next = ((db.prepare('SELECT max(position) AS p FROM collection_items WHERE collection_id = ?').get(collectionId) as { p: number | null }).p ?? 0) + 1;
+      const insert = db.prepare('INSERT OR IGNORE INTO collection_items (collection_id, item_id, position, added_at) VALUES (?, ?, ?, ?)');
+      let added = 0;
+      const at = now();
+      itemIds.forEach((id, index) => {
+        if (insert.run(collectionId, id, next, addedAt?.[index] ?? at).changes) {
+          added += 1;
+          next += 1;
+        }
+      });
+      touch.run(at, collectionId);
+      return added;
+    })();
+  }
+
   return {
     /** The collection of that name (any case), or NOT_FOUND: for callers that only need it to exist. */
     require(name: string): { id: number; name: string } {
@@ -126,7 +145,8 @@ export function createCollectionRepository(db: Database, now: () => string) {
         db.prepare('DELETE FROM notes WHERE collection_id = ?').run(collection.id);
         db.prepare('DELETE FROM tags WHERE collection_id = ?').run(collection.id);
         db.prepare('DELETE FROM collections WHERE id = ?').run(collection.id);
-        // Links still waiting are fetched into the library only: a deleted collection does not come back.
+        // Links still waiting are fetched into the library only, unless the delete is undone
+        // (contents.waitingJobIds): a deleted collection does not come back by itself.
         db.prepare(`UPDATE jobs SET collection = NULL WHERE collection = ? COLLATE NOCASE AND ${JOB_WAITING}`).run(collection.name);
         db.prepare(
           `DELETE FROM job_collections WHERE collection = ? COLLATE NOCASE AND job_id IN (SELECT id FROM jobs WHERE ${JOB_WAITING})`,
@@ -135,28 +155,43 @@ export function createCollectionRepository(db: Database, now: () => string) {
       })();
     },
 
-    /** The whole of a collection as deleting it would throw away: its order, its notes and its own tags. */
+    /**
+     * The whole of a collection as deleting it would throw away: its order and when each item
+     * came, its notes, its own tags, and the waiting jobs that were to fill it.
+     */
     contents(name: string): CollectionContents {
       const collection = require(name);
       const id = collection.id;
-      const itemIds = db.prepare<[number], number>('SELECT item_id FROM collection_items WHERE collection_id = ? ORDER BY position, item_id').pluck().all(id);
+      const members = db
+        .prepare<[number], { itemId: number; addedAt: string }>('SELECT item_id AS itemId, added_at AS addedAt FROM collection_items WHERE collection_id = ? ORDER BY position, item_id')
+        .all(id);
       const notes = db
         .prepare<[number], { itemId: number; body: string }>('SELECT item_id AS itemId, body FROM notes WHERE collection_id = ? ORDER BY item_id')
         .all(id);
       const tags: Record<string, number[]> = {};
       const rows = db.prepare<[number], { tag: string; itemId: number }>('SELECT tag, item_id AS itemId FROM tags WHERE collection_id = ? ORDER BY tag, item_id').all(id);
       for (const { tag, itemId } of rows) (tags[tag] ??= []).push(itemId);
-      return { name: collection.name, itemIds, notes, tags };
+      const waitingJobIds = db
+        .prepare<[string, string], number>(
+          `SELECT id FROM jobs WHERE collection = ? COLLATE NOCASE AND ${JOB_WAITING}
+           UNION SELECT job_id FROM job_collections WHERE collection = ? COLLATE NOCASE AND job_id IN (SELECT id FROM jobs WHERE ${JOB_WAITING})
+           ORDER BY 1`,
+        )
+        .pluck()
+        .all(collection.name, collection.name);
+      return { name: collection.name, itemIds: members.map((m) => m.itemId), addedAt: members.map((m) => m.addedAt), notes, tags, waitingJobIds };
     },
 
     /**
      * Brings a deleted collection back from what `delete` gave, in one step: all of it or, when
-     * the name is taken meanwhile or an item is gone, none of it.
+     * the name is taken meanwhile or an item is gone, none of it. Each item keeps the time it was
+     * first added. (Its waiting jobs are the queue's to send back: see the handler.)
      */
     restore(contents: CollectionContents): CollectionSummary {
+      if (contents.addedAt.length !== contents.itemIds.length) throw new GleanerError('INVALID_INPUT', 'A restored collection needs one added time for each item.');
       return db.transaction(() => {
         const created = this.create(contents.name);
-        if (contents.itemIds.length) this.add(created.name, contents.itemIds);
+        if (contents.itemIds.length) insertItems(created.id, contents.itemIds, contents.addedAt);
         const members = new Set(contents.itemIds);
         const stranger = [...contents.notes.map((note) => note.itemId), ...Object.values(contents.tags).flat()].find((id) => !members.has(id));
         if (stranger !== undefined) throw new GleanerError('INVALID_INPUT', `Item ${stranger} has a note or tag here but is not among the collection's items.`);
@@ -168,23 +203,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
 
     /** Adds items at the end, in the order given; items already in it stay where they are. */
     add(name: string, itemIds: readonly number[]): { added: number } {
-      const collection = require(name);
-      requireItems(itemIds);
-      return db.transaction(() => {
-        let next = ((db.prepare('SELECT max(position) AS p FROM collection_items WHERE collection_id = ?').get(collection.id) as { p: number | null }).p ?? 0) + 1;
-        const insert = db.prepare('INSERT OR IGNORE INTO collection_items (collection_id, item_id, position, added_at) VALUES (?, ?, ?, ?)');
-        let added = 0;
-        const at = now();
-        for (const id of itemIds) {
-          const changes = insert.run(collection.id, id, next, at).changes;
-          if (changes) {
-            added += 1;
-            next += 1;
-          }
-        }
-        touch.run(at, collection.id);
-        return { added };
-      })();
+      return { added: insertItems(require(name).id, itemIds) };
     },
 
     remove(name: string, itemIds: readonly number[]): { removed: number } {

@@ -147,6 +147,12 @@ export function createFetchQueue(deps: QueueDeps) {
   const itemsOfDoneJob = db.prepare<[number], { itemId: number }>(
     "SELECT s.item_id AS itemId FROM jobs j JOIN item_sources s ON s.response_id = j.response_id WHERE j.id = ? AND j.state = 'done' ORDER BY s.position",
   );
+  const laterPagesToo = db
+    .prepare<[string], number>(
+      `WITH RECURSIVE chain (id) AS (SELECT value FROM json_each(?) UNION SELECT j.id FROM jobs j JOIN chain ON j.previous_job_id = chain.id)
+       SELECT id FROM chain ORDER BY id`,
+    )
+    .pluck();
   const addCollection = db.prepare<{ id: number; collection: string }>(
     `INSERT OR IGNORE INTO job_collections (job_id, collection)
      SELECT id, @collection FROM jobs WHERE id = @id AND (collection IS NULL OR collection <> @collection COLLATE NOCASE)`,
@@ -575,7 +581,8 @@ export function createFetchQueue(deps: QueueDeps) {
       return db.transaction(() => {
         let waiting = 0;
         const itemsOfFinished: number[] = [];
-        for (const id of new Set(jobIds)) {
+        // A listing's later pages are jobs of their own, made as each page comes: they count too.
+        for (const id of laterPagesToo.all(JSON.stringify(jobIds))) {
           if (isWaiting.get(id)) {
             waiting += 1;
             addCollection.run({ id, collection });

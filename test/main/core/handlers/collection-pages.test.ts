@@ -129,14 +129,17 @@ describe('deleting and bringing back', () => {
     expect(contents).toEqual({
       name: 'Port',
       itemIds: before.items.map((item) => item.id),
+      addedAt: before.items.map((item) => item.addedAt),
       notes: [{ itemId: ids[7], body: 'Call the harbour master' }],
       tags: { check: [ids[1], ids[2]] },
+      waitingJobIds: [],
     });
     expect(await call('collections.items', { name: 'Port' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
 
     expect(await ok('collections.restore', { contents })).toMatchObject({ name: 'Port', itemCount: COUNT });
     const after = await page({});
-    expect(after.items.map(({ id, position, note, tags }) => ({ id, position, note, tags }))).toEqual(before.items.map(({ id, position, note, tags }) => ({ id, position, note, tags })));
+    const kept = ({ id, position, addedAt, note, tags }: CollectionPage['items'][number]) => ({ id, position, addedAt, note, tags });
+    expect(after.items.map(kept)).toEqual(before.items.map(kept));
   });
 
   it('brings back all or nothing: a name taken meanwhile, or a note on an item not among its items', async () => {
@@ -145,9 +148,16 @@ describe('deleting and bringing back', () => {
     expect(await call('collections.restore', { contents })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('already exists') } });
     await ok('collections.delete', { name: 'port' });
 
-    const stray = { ...contents, itemIds: ids.slice(0, 3), notes: [{ itemId: ids[9], body: 'stray' }] };
-    expect(await call('collections.restore', { contents: stray })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
-    expect(await call('collections.restore', { contents: { ...contents, itemIds: [...ids.slice(0, 3), 999_999] } })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    const three = { ...contents, itemIds: ids.slice(0, 3), addedAt: contents.addedAt.slice(0, 3) };
+    const stray = { ...three, notes: [{ itemId: ids[9], body: 'stray' }] };
+    expect(await call('collections.restore', { contents: stray })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('not among') } });
+    expect(await call('collections.restore', { contents: { ...three, itemIds: [...three.itemIds, 999_999], addedAt: [...three.addedAt, three.addedAt[0]] } })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+    // One added time for each item, each a time: refused before anything is written.
+    expect(await call('collections.restore', { contents: { ...three, addedAt: three.addedAt.slice(1) } })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('addedAt') } });
+    expect(await call('collections.restore', { contents: { ...three, addedAt: ['yesterday', ...three.addedAt.slice(1)] } })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     expect(await ok('collections.list', {})).toEqual([]);
   });
 });

@@ -137,7 +137,7 @@ describe('collections.*', () => {
     // What went with it, for an undo: the order, the notes and only its own tags.
     expect(await call('collections.delete', { name: 'Water story' })).toEqual({
       ok: true,
-      value: { items: 1, contents: { name: 'Water story', itemIds: [ids[1]], notes: [], tags: { dry: [ids[1]] } } },
+      value: { items: 1, contents: { name: 'Water story', itemIds: [ids[1]], addedAt: ['2026-01-02T03:04:05.000Z'], notes: [], tags: { dry: [ids[1]] }, waitingJobIds: [] } },
     });
     expect(await call('library.search', {})).toMatchObject({ ok: true, value: { total: 2 } });
   });

@@ -494,7 +494,7 @@ describe('collections', () => {
     collections.rename('Story', 'Water story');
     expect(collections.list().map((c) => [c.name, c.itemCount])).toEqual([['Water story', 3]]);
     expect(collections.remove('Water story', [ids[1]!])).toEqual({ removed: 1 });
-    expect(collections.delete('Water story')).toEqual({ items: 2, contents: { name: 'Water story', itemIds: [ids[2], ids[0]], notes: [], tags: {} } });
+    expect(collections.delete('Water story')).toEqual({ items: 2, contents: { name: 'Water story', itemIds: [ids[2], ids[0]], addedAt: ['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'], notes: [], tags: {}, waitingJobIds: [] } });
     expect(collections.list()).toEqual([]);
     expect(searchLibrary(db, {}).total).toBe(3);
   });

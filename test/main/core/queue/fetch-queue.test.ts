@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCollectionRepository } from '../../../../src/main/core/library/collections';
+import { restoreCollection } from '../../../../src/main/core/handlers/collections';
 import { DAY_MS, MINUTE_MS } from '../../../../src/main/core/queue/rate';
 import { GleanerError, markNotSent } from '../../../../src/shared/errors';
 import { createHarness, maxInWindow, videoJobs } from './harness';
@@ -134,6 +135,37 @@ describe('the fetch queue, on simulated time', () => {
     expect(itemsIn('Story A')).toBe(4);
     expect(itemsIn('Story C')).toBe(2);
     expect(collections.list().map((c) => c.name)).toEqual(['Story A', 'Story C']);
+  });
+
+  it('undoing a delete sends the waiting jobs back into the collection, with the items of those that finished meanwhile', async () => {
+    // One request a minute: a listing of three pages, each page a job made when the one before it answers.
+    const h = createHarness({ limits: { perMinute: 1, perDay: 1000 } });
+    h.setScript((request) => ({ nextPage: { continuationToken: `p${Number((request.params.continuationToken ?? 'p0').slice(1)) + 1}` } }));
+    const collections = createCollectionRepository(h.db, () => new Date(h.sim.now()).toISOString());
+    const rows = () => h.db.prepare<[], { item_id: number; added_at: string }>("SELECT item_id, added_at FROM collection_items ci JOIN collections c ON c.id = ci.collection_id WHERE c.name = 'Floods' ORDER BY position").all();
+    const { batchId } = h.queue.enqueue({ kind: 'call', label: 'floods', collection: 'Floods', jobs: [{ operation: 'videosite/search', params: { query: 'floods' }, pages: 3 }] });
+    h.queue.start();
+    await h.sim.runUntil(() => h.calls.length === 1 && rows().length === 5);
+    const firstPage = rows();
+
+    await h.sim.runUntil(() => false, { until: h.sim.now() + 10_000 }).catch(() => undefined);
+    const { contents } = collections.delete('Floods');
+    expect(contents.itemIds).toEqual(firstPage.map((row) => row.item_id));
+    expect(contents.addedAt).toEqual(firstPage.map((row) => row.added_at));
+    expect(contents.waitingJobIds).toHaveLength(1);
+    // The second page is fetched while the collection is gone: its items go to the library only.
+    await h.sim.runUntil(() => h.calls.length === 2 && h.queue.batchProgress(batchId).done === 2);
+
+    const restored = restoreCollection({ db: h.db, queue: h.queue, collections }, contents);
+    expect(restored).toMatchObject({ name: 'Floods', itemCount: 10 });
+    // The first page's items keep the time they were first added; the second page's come now.
+    expect(rows().slice(0, 5)).toEqual(firstPage);
+    expect(rows()[5]!.added_at > firstPage[0]!.added_at).toBe(true);
+    // The third page, asked for after the delete, fills the collection again as it answers.
+    expect(h.queue.jobs({ batchId, state: 'queued' }).map((job) => job.collections)).toEqual([['Floods']]);
+    await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
+    expect(rows()).toHaveLength(15);
+    expect(h.db.prepare('SELECT count(*) FROM items').pluck().get()).toBe(15);
   });
 
   it('honours Retry-After on a 429 and shrinks the share it assumes, then grows it back toward the old ceiling', async () => {

@@ -307,10 +307,17 @@ test.describe('Settings', () => {
   test('plan, custom limits and a parameter-name override, with errors next to the field', async ({ page, gleaner }) => {
     await page.goto(gleaner.url);
     await openView(page, 'Settings');
-    await page.getByLabel('Your team’s plan').selectOption('pro');
+    // Choosing a plan in the list sets nothing until it is saved (arrow keys pass over plans).
+    const plan = page.getByRole('combobox', { name: 'Your team’s plan' });
+    await plan.selectOption('pro');
+    await expect(page.getByTestId('plan-limits')).toContainText('30 requests a minute');
+    expect(await rpc(gleaner, 'settings.get')).toMatchObject({ plan: 'starter' });
+    await page.getByRole('button', { name: 'Save plan' }).click();
     await expect(page.getByTestId('plan-limits')).toContainText('60 requests a minute, 5,000 a day');
+    await expect(page.getByRole('button', { name: 'Save plan' })).toBeDisabled();
 
-    await page.getByLabel('Your team’s plan').selectOption('custom');
+    await plan.selectOption('custom');
+    await page.getByRole('button', { name: 'Save plan' }).click();
     const perMinute = page.getByRole('textbox', { name: 'Requests a minute' });
     await perMinute.fill('0');
     await page.getByRole('form', { name: 'Custom limit: requests a minute' }).getByRole('button', { name: 'Save' }).click();

@@ -107,10 +107,10 @@ test('a collection exports from the Collections view, one item from its detail',
   await page.goto(served.url);
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Collections', exact: true }).click();
   await page.getByRole('button', { name: /Council story/ }).first().click();
-  await page.getByRole('toolbar', { name: 'Collection actions' }).getByRole('button', { name: 'Export…' }).click();
+  await page.getByRole('group', { name: 'Collection actions' }).getByRole('button', { name: 'Export…' }).click();
   const dialog = page.getByRole('dialog', { name: /Export the collection “Council story”/ });
   // Modal: Tab never reaches the view behind it, and Escape closes it even after a click on the backdrop.
-  const exportButton = page.getByRole('toolbar', { name: 'Collection actions' }).getByRole('button', { name: 'Export…' });
+  const exportButton = page.getByRole('group', { name: 'Collection actions' }).getByRole('button', { name: 'Export…' });
   for (let press = 0; press < 25; press += 1) {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement === document.body || document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);

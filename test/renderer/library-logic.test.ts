@@ -47,6 +47,15 @@ describe('library shortcuts', () => {
     expect(shortcutFor(key('j', { ctrlKey: true }), 'body')).toBeNull();
   });
 
+  it('moves the cursor alone with Ctrl+↑/↓ in the list, and toggles with Ctrl+Space, for a selection of rows apart', () => {
+    expect(shortcutFor(key('ArrowDown', { ctrlKey: true }), 'list')).toEqual({ type: 'move', delta: 1, extend: false, keepSelection: true });
+    expect(shortcutFor(key('ArrowUp', { metaKey: true }), 'list')).toEqual({ type: 'move', delta: -1, extend: false, keepSelection: true });
+    expect(shortcutFor(key(' ', { ctrlKey: true }), 'list')).toEqual({ type: 'toggle' });
+    // Elsewhere Ctrl+arrows keep their usual meaning (in a text field, by word or line).
+    expect(shortcutFor(key('ArrowDown', { ctrlKey: true }), 'editable')).toBeNull();
+    expect(shortcutFor(key('ArrowDown', { ctrlKey: true }), 'body')).toBeNull();
+  });
+
   it('selects every item found with Ctrl+A (or ⌘A) in the list only, so text stays selectable elsewhere', () => {
     expect(shortcutFor(key('a', { ctrlKey: true }), 'list')).toEqual({ type: 'select-all' });
     expect(shortcutFor(key('A', { metaKey: true }), 'list')).toEqual({ type: 'select-all' });

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Banners } from './components/Banners';
 import { ShortcutOverview } from './components/ShortcutOverview';
-import { globalShortcutFor, isEditableTarget } from './components/ShortcutKeys';
+import { globalShortcutFor, isEditableTarget, modalDialogOpen } from './components/ShortcutKeys';
 import { followQueueActivity } from './stores/activity-store';
 import { useAppStore } from './stores/app-store';
 import { useSettingsStore } from './stores/settings-store';
@@ -24,12 +24,15 @@ const VIEW_COMPONENTS: Record<ViewId, () => React.JSX.Element> = {
   settings: SettingsView,
 };
 
+/** The view's landmark, focused when a shortcut switches view. */
+const MAIN_ID = 'main-view';
+
 /** `?` for the shortcut list and `g` then a letter to switch views, anywhere but in a text field. */
 function useGlobalShortcuts(): void {
   const goArmedAt = useRef<number | null>(null);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent): void => {
-      if (event.defaultPrevented || event.isComposing) return;
+      if (event.defaultPrevented || event.isComposing || modalDialogOpen()) return;
       const app = useAppStore.getState();
       const now = Date.now();
       const action = globalShortcutFor(event, isEditableTarget(event.target), app.shortcutsOpen, goArmedAt.current, now);
@@ -51,6 +54,8 @@ function useGlobalShortcuts(): void {
         case 'go':
           goArmedAt.current = null;
           app.setView(action.view);
+          // Focus goes to the new view (its landmark carries its name), not back to the page top.
+          requestAnimationFrame(() => document.getElementById(MAIN_ID)?.focus());
           return;
       }
     };
@@ -79,6 +84,11 @@ export function App() {
 
   const Current = VIEW_COMPONENTS[view];
   const currentLabel = VIEWS.find((v) => v.id === view)?.label ?? '';
+
+  // The window's title names the view, as a screen reader reads it on a switch.
+  useEffect(() => {
+    document.title = currentLabel ? `${currentLabel} – Gleaner` : 'Gleaner';
+  }, [currentLabel]);
 
   return (
     <div className="app">
@@ -112,7 +122,7 @@ export function App() {
           {theme === 'dark' ? 'Light theme' : 'Dark theme'}
         </button>
       </nav>
-      <main className={view === 'library' ? 'list-pane list-pane-fill' : 'list-pane'} aria-label={currentLabel}>
+      <main id={MAIN_ID} tabIndex={-1} className={view === 'library' ? 'list-pane list-pane-fill' : 'list-pane'} aria-label={currentLabel}>
         <Current />
       </main>
       <aside className="detail-pane" aria-label="Item detail">

@@ -48,8 +48,14 @@ export function isEditableTarget(target: EventTarget | null): boolean {
   return false;
 }
 
+/** Whether a modal dialog (the export) is open: keys then belong to it alone. */
+export function modalDialogOpen(): boolean {
+  return typeof document !== 'undefined' && document.querySelector('[aria-modal="true"]') !== null;
+}
+
 /** The overview's content: every shortcut in the app, grouped where it works. */
-export const SHORTCUT_GROUPS: readonly { title: string; keys: readonly { keys: string[]; does: string }[] }[] = [
+/** `together`: keys held down at once (Ctrl+A); otherwise pressed one after the other (g then f). */
+export const SHORTCUT_GROUPS: readonly { title: string; keys: readonly { keys: string[]; together?: true; does: string }[] }[] = [
   {
     title: 'Anywhere',
     keys: [
@@ -69,10 +75,11 @@ export const SHORTCUT_GROUPS: readonly { title: string; keys: readonly { keys: s
       { keys: ['/'], does: 'Focus the search box (also Ctrl+F)' },
       { keys: ['j'], does: 'Next item (also ↓ in the list)' },
       { keys: ['k'], does: 'Previous item (also ↑ in the list)' },
-      { keys: ['Shift', 'j / k'], does: 'Extend the selection' },
+      { keys: ['Shift', 'j / k'], together: true, does: 'Extend the selection (also Shift+↑ / ↓)' },
       { keys: ['Enter'], does: 'Open the item in the detail pane' },
-      { keys: ['Space'], does: 'Select or unselect the item' },
-      { keys: ['Ctrl', 'A'], does: 'Select every item found (in the list)' },
+      { keys: ['Space'], does: 'Select or unselect the item, keeping the others' },
+      { keys: ['Ctrl', '↑ / ↓'], together: true, does: 'Move without changing the selection (then Space adds the item)' },
+      { keys: ['Ctrl', 'A'], together: true, does: 'Select every item found (in the list)' },
       { keys: ['Home / End'], does: 'First or last item' },
       { keys: ['Page Up / Down'], does: 'Move ten items' },
       { keys: ['Esc'], does: 'Clear the selection' },
@@ -81,8 +88,8 @@ export const SHORTCUT_GROUPS: readonly { title: string; keys: readonly { keys: s
   {
     title: 'Collections',
     keys: [
-      { keys: ['Alt', '↑'], does: 'Move the focused item up' },
-      { keys: ['Alt', '↓'], does: 'Move the focused item down' },
+      { keys: ['Alt', '↑'], together: true, does: 'Move the focused item up' },
+      { keys: ['Alt', '↓'], together: true, does: 'Move the focused item down' },
       { keys: ['Enter'], does: 'Open the focused item in the detail pane' },
     ],
   },

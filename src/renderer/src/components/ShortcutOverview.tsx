@@ -38,7 +38,7 @@ export function ShortcutOverview() {
                 <dt>
                   {entry.keys.map((key, index) => (
                     <span key={key}>
-                      {index > 0 && <span className="muted"> then </span>}
+                      {index > 0 && <span className="muted">{entry.together ? ' + ' : ' then '}</span>}
                       <kbd>{key}</kbd>
                     </span>
                   ))}

@@ -8,6 +8,7 @@ import { getOperation, operationsOf, PLATFORMS, type OperationId, type Platform 
 import type { CallResult } from '../../../shared/contract';
 import type { SearchHit } from '../../../shared/library';
 import { errorText } from '../lib/errors';
+import { formatItems } from '../lib/format';
 import { appendIds, checkForm, chunk, emptyValues, inResponseOrder, nextPageParams, nextSelection, type FormValues, type SelectGesture } from '../lib/fetch-form';
 import { libraryChanged } from '../lib/library-events';
 import { bridge } from '../transport';
@@ -37,6 +38,8 @@ interface FetchState {
   touched: ReadonlySet<string>;
   attempted: boolean;
   status: RunStatus;
+  /** What the last run or page load brought, in words, for the status region (screen readers hear it). */
+  announcement: string | null;
   error: string | null;
   results: FetchResults | null;
   selection: ReadonlySet<number>;
@@ -105,6 +108,7 @@ export const useFetchStore = create<FetchState>((set, get) => ({
   touched: new Set(),
   attempted: false,
   status: 'idle',
+  announcement: null,
   error: null,
   results: null,
   selection: new Set(),
@@ -139,7 +143,7 @@ export const useFetchStore = create<FetchState>((set, get) => ({
       return false;
     }
     const seq = ++runSeq;
-    set({ status: 'running', error: null, attempted: false });
+    set({ status: 'running', announcement: null, error: null, attempted: false });
     try {
       const result = await bridge.call('service.call', { operation: op.id, params: check.params, ticket: ticketForRun() });
       if (seq !== runSeq) return true;
@@ -152,6 +156,7 @@ export const useFetchStore = create<FetchState>((set, get) => ({
       if (seq !== runSeq) return true;
       set({
         status: 'idle',
+        announcement: hits.length === 0 ? 'The service returned no items.' : `${formatItems(hits.length)} found.`,
         results: {
           operation: op.id,
           params: result.params,
@@ -177,7 +182,7 @@ export const useFetchStore = create<FetchState>((set, get) => ({
     const { results, status } = get();
     if (!results?.nextPage || status !== 'idle') return;
     const seq = ++runSeq;
-    set({ status: 'loading-more', error: null });
+    set({ status: 'loading-more', announcement: null, error: null });
     try {
       const result = await bridge.call('service.call', { operation: results.operation, params: nextPageParams(results.params, results.nextPage), ticket: ticketForRun() });
       if (seq !== runSeq) return;
@@ -191,6 +196,7 @@ export const useFetchStore = create<FetchState>((set, get) => ({
       if (seq !== runSeq) return;
       set({
         status: 'idle',
+        announcement: `${formatItems(hits.length - results.hits.length, 'more item')} loaded, ${formatItems(hits.length)} in all.`,
         results: {
           ...results,
           itemIds,

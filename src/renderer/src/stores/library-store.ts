@@ -63,7 +63,8 @@ interface LibraryState {
   ensureRange(first: number, last: number): void;
   select(index: number, mode: SelectMode): void;
   /** Moves the cursor by delta rows (extend: Shift held). Returns the new cursor. */
-  moveCursor(delta: number, extend: boolean): number | null;
+  /** Moves the cursor; plain moves select and open the row, `extend` grows the range, `keep` leaves the selection as it is. */
+  moveCursor(delta: number, extend: boolean | 'keep'): number | null;
   toggleAtCursor(): void;
   /** Selects every row of the result (pages not loaded yet included), up to what one action takes. */
   selectAll(): void;
@@ -74,7 +75,7 @@ interface LibraryState {
 export const hitAt = (pages: ReadonlyMap<number, SearchHit[]>, index: number): SearchHit | undefined => pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
 
 /** Opens a hit in the detail pane; a transcript hit opens at its moment. */
-function openHit(hit: SearchHit): void {
+export function openHit(hit: SearchHit): void {
   useItemStore.getState().open(hit.id, hit.matchedIn === 'transcript' ? hit.segmentStartMs : null);
 }
 
@@ -345,7 +346,9 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
       if (!total) return null;
       const next = Math.min(Math.max((cursor ?? (delta > 0 ? -1 : total)) + delta, 0), total - 1);
       const hit = hitAt(pages, next);
-      if (extend) {
+      if (extend === 'keep') {
+        set({ cursor: next, anchor: next });
+      } else if (extend) {
         const from = anchor ?? cursor ?? next;
         set({ cursor: next, anchor: from });
         selectRows(from, next);

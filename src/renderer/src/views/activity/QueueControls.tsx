@@ -41,13 +41,14 @@ export function QueueControls() {
           </>
         )}
       </div>
-      <div className="queue-toolbar" role="toolbar" aria-label="Whole queue">
+      <div className="queue-toolbar" role="group" aria-label="Whole queue">
+        {/* One button that turns from Pause into Resume (one key), so focus stays on it. */}
         {paused ? (
-          <button type="button" className="primary" onClick={() => void resume()} disabled={isBusy(busy, 'resume')}>
+          <button key="pause-resume" type="button" className="primary" onClick={() => void resume()} disabled={isBusy(busy, 'resume')}>
             Resume queue
           </button>
         ) : (
-          <button type="button" onClick={() => void pause()} disabled={status === null || isBusy(busy, 'pause')}>
+          <button key="pause-resume" type="button" onClick={() => void pause()} disabled={status === null || isBusy(busy, 'pause')}>
             Pause queue
           </button>
         )}

@@ -8,9 +8,17 @@ import { kindLabel, platformLabel } from '../library/labels';
 
 const labelOf = (item: CollectionItem): string => (item.title?.trim() ? shorten(item.title.trim(), MAX_TITLE_SHOWN) : `${platformLabel(item.platform)} ${kindLabel(item.kind).toLowerCase()} ${item.id}`);
 
-/** Focuses the open button of an item after a move (the row's DOM node moves, and focus with it may not). */
-function refocus(itemId: number): void {
-  requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-item-id="${itemId}"] .item-open`)?.focus());
+/**
+ * After a move, focuses the same control in the moved row (the row's DOM node moves, and focus
+ * with it may not): the arrow button that was pressed, so pressing again moves it again, or the
+ * item's title when that arrow is now disabled at the top or bottom (or Alt+arrow was used).
+ */
+function refocus(itemId: number, control: 'open' | 'up' | 'down'): void {
+  requestAnimationFrame(() => {
+    const row = document.querySelector<HTMLElement>(`[data-item-id="${itemId}"]`);
+    const arrow = control === 'open' ? null : row?.querySelector<HTMLButtonElement>(`[data-move="${control}"]`);
+    (arrow && !arrow.disabled ? arrow : row?.querySelector<HTMLElement>('.item-open'))?.focus();
+  });
 }
 
 /** One tag chip; a library-wide tag says so (it is on the item everywhere, and × removes it everywhere). */
@@ -39,15 +47,16 @@ export function CollectionItemRow({ item, collection, index, count, canMove }: {
   const savedNote = item.note ?? '';
   const { value: noteValue, dirty } = noteField(draft, savedNote);
   const unsavedId = `note-${item.id}-unsaved`;
+  const problemId = `collection-item-${item.id}-problem`;
 
-  const move = (delta: number) => {
-    void store.move(item.id, delta).then(() => refocus(item.id));
+  const move = (delta: number, control: 'open' | 'up' | 'down') => {
+    void store.move(item.id, delta).then(() => refocus(item.id, control));
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (!canMove || !event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
       event.preventDefault();
-      move(event.key === 'ArrowUp' ? -1 : 1);
+      move(event.key === 'ArrowUp' ? -1 : 1, 'open');
     }
   };
   const saveNote = async (event: FormEvent) => {
@@ -70,7 +79,13 @@ export function CollectionItemRow({ item, collection, index, count, canMove }: {
         <span className="collection-position muted" aria-hidden="true">
           {index + 1}
         </span>
-        <button type="button" className="item-open link-like" onClick={() => useItemStore.getState().open(item.id)} aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown">
+        <button
+          type="button"
+          className="item-open link-like"
+          onClick={() => useItemStore.getState().open(item.id)}
+          aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+          aria-current={item.id === openId ? 'true' : undefined}
+        >
           {label}
         </button>
         <span className="muted collection-item-meta">
@@ -78,10 +93,10 @@ export function CollectionItemRow({ item, collection, index, count, canMove }: {
           {item.authorName ? ` · ${item.authorName}` : ''}
         </span>
         <span className="collection-item-actions">
-          <button type="button" onClick={() => move(-1)} disabled={!canMove || index === 0} aria-label={`Move up: ${label}`}>
+          <button type="button" data-move="up" onClick={() => move(-1, 'up')} disabled={!canMove || index === 0} aria-label={`Move up: ${label}`}>
             ↑
           </button>
-          <button type="button" onClick={() => move(1)} disabled={!canMove || index === count - 1} aria-label={`Move down: ${label}`}>
+          <button type="button" data-move="down" onClick={() => move(1, 'down')} disabled={!canMove || index === count - 1} aria-label={`Move down: ${label}`}>
             ↓
           </button>
           <button type="button" onClick={() => void store.removeItem(item.id)} aria-label={`Remove from collection: ${label}`}>
@@ -128,13 +143,26 @@ export function CollectionItemRow({ item, collection, index, count, canMove }: {
           <label htmlFor={`tag-${item.id}`} className="visually-hidden">
             New tag on {label}
           </label>
-          <input id={`tag-${item.id}`} type="text" value={tag} placeholder="Add a tag" onChange={(event) => setTag(event.target.value)} />
+          <input
+            id={`tag-${item.id}`}
+            type="text"
+            value={tag}
+            maxLength={100}
+            placeholder="Add a tag"
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? problemId : undefined}
+            onChange={(event) => setTag(event.target.value)}
+          />
           <button type="submit" disabled={tag.trim() === ''} aria-label={`Add tag: ${label}`}>
             Tag
           </button>
         </form>
       </div>
-      {problem && <p className="error">{problem}</p>}
+      {problem && (
+        <p id={problemId} className="error" role="alert">
+          {problem}
+        </p>
+      )}
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatItems } from '../../lib/format';
 import { useCollectionsStore } from '../../stores/collections-store';
 import { OpenCollection } from './OpenCollection';
@@ -42,19 +42,36 @@ function CreateCollectionForm() {
   );
 }
 
+/** The undo offer after a delete. Its status region is always there, so a screen reader announces the offer when it comes. */
 function UndoBar() {
   const deleted = useOpenCollectionStore((s) => s.deleted);
   const [problem, setProblem] = useState<string | null>(null);
-  if (!deleted) return null;
+  const undoButton = useRef<HTMLButtonElement>(null);
+  // The Delete button went with the collection: focus goes to the way back.
+  useEffect(() => {
+    if (deleted) undoButton.current?.focus();
+  }, [deleted]);
+  const undo = async () => {
+    const name = deleted?.name;
+    const error = await useOpenCollectionStore.getState().undoDelete();
+    setProblem(error);
+    if (!error && name !== undefined) {
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`.collection-names [data-collection="${CSS.escape(name)}"]`)?.focus());
+    }
+  };
   return (
-    <div className="collection-undo" role="status" data-testid="collection-undo">
-      <span>
-        Deleted “{deleted.name}” ({formatItems(deleted.itemIds.length)}; the items stay in your library).
-      </span>
-      <button type="button" className="primary" onClick={() => void useOpenCollectionStore.getState().undoDelete().then(setProblem)}>
-        Undo
-      </button>
-      {problem && <span className="error">{problem}</span>}
+    <div className={deleted ? 'collection-undo' : 'collection-undo is-empty'} role="status" data-testid="collection-undo">
+      {deleted && (
+        <>
+          <span>
+            Deleted “{deleted.name}” ({formatItems(deleted.itemIds.length)}; the items stay in your library).
+          </span>
+          <button ref={undoButton} type="button" className="primary" onClick={() => void undo()}>
+            Undo
+          </button>
+          {problem && <span className="error">{problem}</span>}
+        </>
+      )}
     </div>
   );
 }
@@ -99,6 +116,7 @@ export function CollectionsView() {
                     type="button"
                     className={c.name === openName ? 'collection-name is-open' : 'collection-name'}
                     aria-current={c.name === openName ? 'true' : undefined}
+                    data-collection={c.name}
                     onClick={() => void useOpenCollectionStore.getState().open(c.name)}
                   >
                     <span className="collection-title">{c.name}</span>

@@ -76,7 +76,7 @@ export function OpenCollection() {
       {renaming ? (
         <RenameForm name={name} onDone={() => setRenaming(false)} />
       ) : (
-        <div className="collection-toolbar" role="toolbar" aria-label="Collection actions">
+        <div className="collection-toolbar" role="group" aria-label="Collection actions">
           <button type="button" onClick={() => setRenaming(true)}>
             Rename…
           </button>

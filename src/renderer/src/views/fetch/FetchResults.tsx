@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { SearchHit } from '../../../../shared/library';
 import { getOperation } from '../../../../shared/catalogue';
 import { formatCompact, formatCount, formatDateTime, formatItems, formatPublished } from '../../lib/format';
@@ -20,6 +20,15 @@ export function FetchResults({ results }: { results: Results }) {
   const openId = useItemStore((s) => s.openId);
   const op = getOperation(results.operation);
   const { hits } = results;
+  // After Load more, focus goes to the first new row (the button may be gone, or far below).
+  const firstNewRow = useRef<number | null>(null);
+  const tableBody = useRef<HTMLTableSectionElement>(null);
+  useEffect(() => {
+    const index = firstNewRow.current;
+    if (index === null || status !== 'idle') return;
+    firstNewRow.current = null;
+    if (hits.length > index) tableBody.current?.rows[index]?.querySelector<HTMLElement>('.fetch-open')?.focus();
+  }, [hits.length, status]);
   const allSelected = hits.length > 0 && hits.every((hit) => selection.has(hit.id));
   const someSelected = hits.some((hit) => selection.has(hit.id));
 
@@ -92,7 +101,7 @@ export function FetchResults({ results }: { results: Results }) {
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody ref={tableBody}>
             {hits.map((hit, index) => (
               <ResultRow key={hit.id} hit={hit} selected={selection.has(hit.id)} open={openId === hit.id} onSelect={onSelect(index)} />
             ))}
@@ -101,7 +110,14 @@ export function FetchResults({ results }: { results: Results }) {
       </div>
       <div className="fetch-more">
         {results.nextPage ? (
-          <button type="button" onClick={() => void loadMore()} disabled={status !== 'idle'}>
+          <button
+            type="button"
+            onClick={() => {
+              firstNewRow.current = hits.length;
+              void loadMore();
+            }}
+            disabled={status !== 'idle'}
+          >
             {status === 'loading-more' ? 'Loading more…' : 'Load more'}
           </button>
         ) : op.pagination ? (

@@ -14,6 +14,7 @@ export function FetchView() {
   const setPlatform = useFetchStore((s) => s.setPlatform);
   const setOperation = useFetchStore((s) => s.setOperation);
   const status = useFetchStore((s) => s.status);
+  const announcement = useFetchStore((s) => s.announcement);
   // The queue's gauge, followed app-wide: a run waits only for the plan's next free slot.
   const nextFreeSlot = useActivityStore((s) => s.status?.gauge.nextFreeSlot ?? null);
   const statusAt = useActivityStore((s) => s.statusAt);
@@ -62,7 +63,7 @@ export function FetchView() {
       )}
       <FetchForm />
       <div className="fetch-status" role="status" aria-live="polite">
-        {status === 'running' ? runningText(op.title, nextFreeSlot, statusAt) : status === 'loading-more' ? 'Loading the next page…' : ''}
+        {status === 'running' ? runningText(op.title, nextFreeSlot, statusAt) : status === 'loading-more' ? 'Loading the next page…' : (announcement ?? '')}
       </div>
       {status !== 'idle' && (
         <button type="button" className="fetch-cancel" onClick={() => void useFetchStore.getState().cancelRun()}>

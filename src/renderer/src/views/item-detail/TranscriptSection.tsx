@@ -74,7 +74,7 @@ export function TranscriptSection({ item, transcripts }: { item: ItemRecord; tra
                 const href = timestampUrl(item, segment.startMs);
                 const time = formatTimestamp(segment.startMs);
                 return (
-                  <li key={`${segment.startMs}-${i}`} ref={i === hitIndex ? focusRef : undefined} className={i === hitIndex ? 'is-hit' : undefined}>
+                  <li key={`${segment.startMs}-${i}`} ref={i === hitIndex ? focusRef : undefined} className={i === hitIndex ? 'is-hit' : undefined} aria-current={i === hitIndex ? 'true' : undefined}>
                     {href ? (
                       <a className="timestamp" href={href} target="_blank" rel="noopener noreferrer" title={`Open on ${platformLabel(item.platform)} at ${time}`}>
                         {time}

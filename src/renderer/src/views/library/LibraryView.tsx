@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { EmptyState } from '../../components/EmptyState';
-import { useItemStore } from '../../stores/item-store';
-import { activeFilterCount, followQueue, hitAt, useLibraryStore } from '../../stores/library-store';
+import { modalDialogOpen } from '../../components/ShortcutKeys';
+import { activeFilterCount, followQueue, hitAt, openHit, useLibraryStore } from '../../stores/library-store';
 import { focusItemDetail } from '../item-detail/focus';
 import { ExportButton } from '../../components/ExportDialog';
 import { formatItems } from '../../lib/format';
@@ -55,7 +55,8 @@ export function LibraryView() {
   const openAt = useCallback((index: number) => {
     const hit = hitAt(useLibraryStore.getState().pages, index);
     if (!hit) return;
-    useItemStore.getState().open(hit.id);
+    // A transcript hit opens at its segment, as moving the cursor onto it showed.
+    openHit(hit);
     focusItemDetail();
   }, []);
 
@@ -68,7 +69,8 @@ export function LibraryView() {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent): void => {
-      if (event.defaultPrevented || event.isComposing) return;
+      // Nothing behind a modal dialog (the export) answers keys.
+      if (event.defaultPrevented || event.isComposing || modalDialogOpen()) return;
       const action = shortcutFor(event, keyTarget(event.target, listRef.current?.element() ?? null));
       if (!action) return;
       const state = useLibraryStore.getState();
@@ -79,7 +81,7 @@ export function LibraryView() {
           searchRef.current?.select();
           return;
         case 'move':
-          state.moveCursor(action.delta, action.extend);
+          state.moveCursor(action.delta, action.keepSelection ? 'keep' : action.extend);
           listRef.current?.focus();
           return;
         case 'first':

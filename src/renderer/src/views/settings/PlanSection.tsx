@@ -1,3 +1,4 @@
+import { useState, type FormEvent } from 'react';
 import { PLAN_LABELS, PLAN_NAMES, type PlanName } from '../../../../shared/plans';
 import { useSettingsStore } from '../../stores/settings-store';
 import { FieldFeedback, SettingField, useFieldAria } from './Field';
@@ -7,25 +8,36 @@ export function PlanSection() {
   const snapshot = useSettingsStore((s) => s.snapshot);
   const saving = useSettingsStore((s) => s.saving.plan === true);
   const aria = useFieldAria('settings-plan', 'plan', true);
+  // Picked, then saved: arrow keys on the list only choose, so passing over a plan never sets it.
+  const [draft, setDraft] = useState<PlanName | null>(null);
   if (!snapshot) return null;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (draft !== null && (await useSettingsStore.getState().set('plan', draft))) setDraft(null);
+  };
   return (
     <section aria-labelledby="plan-heading">
       <h3 id="plan-heading">Plan and limits</h3>
-      <div className="settings-form">
+      <form className="settings-form" onSubmit={(event) => void submit(event)} aria-label="Your team’s plan">
         <label htmlFor="settings-plan">Your team’s plan</label>
-        <select value={snapshot.plan} disabled={saving} onChange={(event) => void useSettingsStore.getState().set('plan', event.target.value as PlanName)} {...aria}>
-          {PLAN_NAMES.map((plan) => (
-            <option key={plan} value={plan}>
-              {PLAN_LABELS[plan]}
-            </option>
-          ))}
-        </select>
+        <div className="settings-inline">
+          <select value={draft ?? snapshot.plan} onChange={(event) => setDraft(event.target.value === snapshot.plan ? null : (event.target.value as PlanName))} {...aria}>
+            {PLAN_NAMES.map((plan) => (
+              <option key={plan} value={plan}>
+                {PLAN_LABELS[plan]}
+              </option>
+            ))}
+          </select>
+          <button type="submit" disabled={saving || draft === null}>
+            Save plan
+          </button>
+        </div>
         <FieldFeedback
           id="settings-plan"
           settingKey="plan"
           hint="Limits are shared with everyone on your team. Gleaner stays under them and slows down when colleagues use part of the budget."
         />
-      </div>
+      </form>
       {snapshot.plan === 'custom' ? (
         <div className="limit-fields">
           <SettingField settingKey="limits.per-minute" label="Requests a minute" formLabel="Custom limit: requests a minute" current={snapshot.limits.perMinute} />

@@ -636,8 +636,12 @@ export function createFetchQueue(deps: QueueDeps) {
       return holdsLease;
     },
 
-    /** Stops dispatching; requests in flight are abandoned and their jobs go back in line. */
-    async stop(): Promise<void> {
+    /**
+     * Stops dispatching. Requests in flight are abandoned and their jobs go back in line, or,
+     * with `finishInFlight`, answered and stored first: a command whose own work is done must
+     * not throw away answers already paid for (the queue sent other batches' jobs beside its own).
+     */
+    async stop(options: { finishInFlight?: boolean } = {}): Promise<void> {
       running = false;
       if (wakeHandle !== null) timers.clearTimeout(wakeHandle);
       if (leaseHandle !== null) timers.clearTimeout(leaseHandle);
@@ -645,7 +649,7 @@ export function createFetchQueue(deps: QueueDeps) {
       watchHandle = null;
       wakeHandle = null;
       wakeAt = Number.POSITIVE_INFINITY;
-      for (const controller of inFlight.values()) controller.abort();
+      if (!options.finishInFlight) for (const controller of inFlight.values()) controller.abort();
       await new Promise<void>((resolve) => (inFlight.size === 0 ? resolve() : idleWaiters.push(resolve)));
       if (holdsLease) db.prepare("DELETE FROM queue_state WHERE key = 'runner'").run();
       holdsLease = false;

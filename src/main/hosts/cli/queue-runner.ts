@@ -18,6 +18,9 @@ export async function runBatchInForeground(core: Core, io: CliIo, batchId: numbe
   const interrupt = whenInterrupted(io);
   try {
     const outcome = await Promise.race([waitForBatch(core.context.queue, core.events, batchId, onProgress, 500), interrupt.promise]);
+    // The queue may have sent other batches' jobs beside this one's: their answers are paid
+    // for, so they are stored before the command ends (Ctrl+C alone abandons them).
+    await Promise.race([core.context.queue.stop({ finishInFlight: true }), interrupt.promise]);
     if (outcome.kind === 'paused') throw pausedError(outcome.reason, outcome.message);
     return outcome.progress;
   } finally {

@@ -324,6 +324,36 @@ describe('the fetch queue, on simulated time', () => {
     await h.queue.stop();
   });
 
+  it('stopping with finishInFlight stores the answers already on their way, and sends nothing more', async () => {
+    const h = createHarness({ concurrency: 3 });
+    h.setScript(() => ({ delayMs: 5_000 }));
+    const mine = h.queue.enqueue({ kind: 'call', label: 'mine', jobs: videoJobs(1, 'm') });
+    const others = h.queue.enqueue({ kind: 'import', label: 'others', jobs: videoJobs(4, 'o') });
+    h.queue.start();
+    await h.sim.runUntil(() => h.calls.length === 3);
+    let stopped = false;
+    void h.queue.stop({ finishInFlight: true }).then(() => (stopped = true));
+    await h.sim.runUntil(() => stopped);
+    // All three answers are stored, none is sent again later, and the other two jobs wait untouched.
+    expect(h.db.prepare('SELECT count(*) FROM responses').pluck().get()).toBe(3);
+    expect(h.calls).toHaveLength(3);
+    expect(h.queue.batchProgress(mine.batchId)).toMatchObject({ done: 1, finished: true });
+    expect(h.queue.batchProgress(others.batchId)).toMatchObject({ done: 2, remaining: 2 });
+  });
+
+  it('stopping without finishInFlight abandons the requests on their way and puts their jobs back in line', async () => {
+    const h = createHarness({ concurrency: 3 });
+    h.setScript(() => ({ delayMs: 5_000 }));
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(3) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.calls.length === 3);
+    let stopped = false;
+    void h.queue.stop().then(() => (stopped = true));
+    await h.sim.runUntil(() => stopped);
+    expect(h.db.prepare('SELECT count(*) FROM responses').pluck().get()).toBe(0);
+    expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 0, remaining: 3 });
+  });
+
   it('puts jobs interrupted by a crash back in line, and never stores a response twice', async () => {
     const h = createHarness();
     h.setScript(() => ({ delayMs: 5_000 }));

@@ -15,6 +15,22 @@ export interface PreparedRequest {
 }
 
 /**
+ * Two parameters of one operation sent under the same wire name (an override naming another's
+ * name): the query would carry only one of them, and provenance would record what was not
+ * sent. Returns the pair and the name, or null when every parameter has a name of its own.
+ */
+export function wireNameClash(operation: OperationSpec, overrides: Readonly<Record<string, string>>): { first: string; second: string; wire: string } | null {
+  const byWire = new Map<string, string>();
+  for (const param of operation.params) {
+    const wire = overrides[param.name] ?? param.name;
+    const other = byWire.get(wire);
+    if (other !== undefined) return { first: other, second: param.name, wire };
+    byWire.set(wire, param.name);
+  }
+  return null;
+}
+
+/**
  * Validates the input against the catalogue and builds the request. Throws INVALID_INPUT
  * naming every problem; nothing is sent for a request that fails here.
  */
@@ -26,6 +42,13 @@ export function prepareRequest(
 ): PreparedRequest {
   const operation = getOperation(operationId);
   const overrides = settings.paramNames[operationId] ?? {};
+  const clash = wireNameClash(operation, overrides);
+  if (clash) {
+    throw new GleanerError(
+      'INVALID_INPUT',
+      `Settings send both ${clash.first} and ${clash.second} of ${operation.id} as "${clash.wire}", so one would be lost; give one of them another name (Settings › Parameter names, or gleaner config).`,
+    );
+  }
   // Users may write a parameter under its overridden wire name too.
   const byWireName = new Map(Object.entries(overrides).map(([name, wire]) => [wire, name]));
   const named = Object.create(null) as Record<string, ParamInput[string]>;

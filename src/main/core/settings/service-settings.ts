@@ -8,6 +8,7 @@ import { GleanerError } from '../../../shared/errors';
 import { formatDayReset, PLAN_LIMITS, PLAN_NAMES, type DayReset, type PlanLimits, type PlanName } from '../../../shared/plans';
 import { normaliseHostSetting, usualPlatformOfHost } from '../platforms/recognise-url';
 import type { SettingsRepository } from './settings-repository';
+import { wireNameClash } from '../service/request';
 
 /** The base URL value that selects the built-in demo service. */
 export const DEMO_BASE_URL = 'demo';
@@ -270,9 +271,13 @@ export function setConfig(repo: SettingsRepository, key: string, raw: string): s
     case 'timeout':
       value = parseTimeoutSeconds(raw, parsed.which);
       break;
-    case 'param':
+    case 'param': {
       value = parseWireName(raw);
+      const operation = getOperation(parsed.operation);
+      const clash = wireNameClash(operation, { ...(readServiceSettings(repo).paramNames[parsed.operation] ?? {}), [parsed.param]: value });
+      if (clash) throw invalid(`${operation.id} already sends ${clash.first === parsed.param ? clash.second : clash.first} as "${clash.wire}"; two parameters cannot share a name on the wire.`);
       break;
+    }
     case 'path':
       value = parsePath(raw);
       break;
@@ -289,7 +294,14 @@ export function setConfig(repo: SettingsRepository, key: string, raw: string): s
 
 /** Removes a setting so its default applies again. */
 export function unsetConfig(repo: SettingsRepository, key: string): boolean {
-  parseConfigKey(key);
+  const parsed = parseConfigKey(key);
+  if (parsed.kind === 'param') {
+    // Back to its own name, which another parameter may have been given meanwhile.
+    const { [parsed.param]: _dropped, ...rest } = readServiceSettings(repo).paramNames[parsed.operation] ?? {};
+    const operation = getOperation(parsed.operation);
+    const clash = wireNameClash(operation, rest);
+    if (clash) throw invalid(`${operation.id} sends ${clash.first === parsed.param ? clash.second : clash.first} as "${clash.wire}", the name ${parsed.param} would go back to; rename that one first.`);
+  }
   return repo.delete(storageKey(key));
 }
 

@@ -149,4 +149,17 @@ describe('service settings (gleaner config)', () => {
     expect(unsetConfig(settings, 'param.shortvideo.search.date_posted')).toBe(true);
     expect(readServiceSettings(settings).paramNames).toEqual({});
   });
+
+  it('refuses to give two parameters of one operation the same wire name, setting or unsetting', () => {
+    const settings = repo();
+    // "filter" sent as "query" would overwrite the search words on the wire.
+    expect(() => setConfig(settings, 'param.videosite.search.filter', 'query')).toThrow(/already sends query as "query"/);
+    setConfig(settings, 'param.videosite.search.query', 'q');
+    setConfig(settings, 'param.videosite.search.filter', 'query');
+    expect(readServiceSettings(settings).paramNames['videosite/search']).toEqual({ query: 'q', filter: 'query' });
+    // Unsetting query's override would send it as "query" again, which filter now uses.
+    expect(() => unsetConfig(settings, 'param.videosite.search.query')).toThrow(/sends filter as "query"/);
+    // The same name on another operation is no clash.
+    setConfig(settings, 'param.videosite.channel/videos.sort', 'query');
+  });
 });

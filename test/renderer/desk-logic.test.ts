@@ -18,6 +18,13 @@ describe('app-wide banners', () => {
     expect(rejected[0]!.actions[0]).toMatchObject({ action: 'token', label: 'Enter a new token' });
     const inactive = bannersFor({ paused: { reason: 'SUBSCRIPTION_INACTIVE', message: '' }, isDemo: false, token: token() });
     expect(inactive[0]!.actions.map((a) => a.action)).toEqual(['resume', 'token']);
+    // Offline: the queue's own sentence (when it tries again), that the library still works, and "Try now".
+    const offline = bannersFor({ paused: { reason: 'NETWORK', message: 'Could not reach the service. Nothing is lost: the queue tries again at 10:00:15 UTC, or resume it now.' }, isDemo: false, token: token() });
+    expect(offline.map((b) => b.id)).toEqual(['unreachable']);
+    expect(offline[0]!.text).toMatch(/tries again at 10:00:15 UTC.*works as before, offline/);
+    expect(offline[0]!.actions).toEqual([{ action: 'resume', label: 'Try now', primary: false }]);
+    const disk = bannersFor({ paused: { reason: 'STORAGE_ERROR', message: 'Gleaner cannot write to its library (database or disk is full).' }, isDemo: false, token: token() });
+    expect(disk.map((b) => [b.id, b.text])).toEqual([['storage', 'Gleaner cannot write to its library (database or disk is full).']]);
   });
 
   it('warn about a missing token only for the real service, once, and not when GLEANER_TOKEN supplies one', () => {

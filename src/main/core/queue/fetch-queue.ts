@@ -120,7 +120,23 @@ const PAUSE_MESSAGES: Record<PauseReason, string> = {
   TOKEN_REJECTED: 'The service rejected the API token. Paste a new token in Settings; the queue resumes where it stopped.',
   TOKEN_MISSING: 'No API token is set. Add your token in Settings; the queue resumes where it stopped.',
   SUBSCRIPTION_INACTIVE: 'The team’s subscription is not active, so the service refuses requests. Renew it, then resume the queue.',
+  NETWORK: 'The service cannot be reached. Nothing is lost: the queue tries again by itself, or resume it now.',
+  STORAGE_ERROR: 'Gleaner cannot write to its library, so answers could not be kept. Free some disk space (or make the data folder writable), then resume the queue.',
 };
+
+/** The first wait before trying an unreachable service again, and the longest (it doubles between). */
+const UNREACHABLE_FIRST_WAIT_MS = 15_000;
+const UNREACHABLE_LONGEST_WAIT_MS = 5 * 60_000;
+
+/** SQLite's answer when another connection holds the write lock past busy_timeout: worth another try soon. */
+/** SQLite's error code (better-sqlite3 puts it on the error), or '' for any other error. */
+const sqliteCode = (error: unknown): string => {
+  const code = error instanceof Error ? (error as Error & { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('SQLITE_') ? code : '';
+};
+const isSqliteError = (error: unknown): boolean => sqliteCode(error) !== '';
+const isBusy = (error: unknown): boolean => /^SQLITE_(BUSY|LOCKED)/.test(sqliteCode(error));
+const BUSY_RETRY_MS = 2_000;
 
 export function createFetchQueue(deps: QueueDeps) {
   const { db, clock, timers } = deps;
@@ -201,6 +217,16 @@ export function createFetchQueue(deps: QueueDeps) {
   }
   readBudgetState();
   let consecutive429 = 0;
+  /** Failed attempts to reach the service in a row, and the timer that tries it again. */
+  let unreachableCount = 0;
+  /** When the last of those failures came back: requests sent before it are the same episode. */
+  let lastUnreachableAt = Number.NEGATIVE_INFINITY;
+  let probeHandle: unknown = null;
+  /**
+   * A pause the library could not record (its disk is full): kept here, so this process stops
+   * sending all the same.
+   */
+  let unrecordedPause: { reason: PauseReason; message: string } | null = null;
   const inFlight = new Map<number, AbortController>();
   let wakeHandle: unknown = null;
   let wakeAt = Number.POSITIVE_INFINITY;
@@ -228,7 +254,38 @@ export function createFetchQueue(deps: QueueDeps) {
   }
 
   function pausedState(): { reason: PauseReason; message: string } | null {
-    return readState<{ reason: PauseReason; message: string } | null>('paused', null);
+    return unrecordedPause ?? readState<{ reason: PauseReason; message: string } | null>('paused', null);
+  }
+
+  /**
+   * Runs the queue's own machinery (timers, the end of a request) so that a failure there never
+   * escapes into the host as an uncaught error, which would end the app: a library locked by
+   * another process is tried again shortly; anything else (a full disk, a read-only folder)
+   * pauses the queue with a sentence, and the jobs wait.
+   */
+  function guarded(what: string, work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      if (isBusy(error)) {
+        deps.log.warn('library busy; trying again shortly', { during: what });
+        if (running) scheduleWake(clock.now() + BUSY_RETRY_MS);
+        return;
+      }
+      const detail = error instanceof Error ? error.message : String(error);
+      deps.log.error('queue stopped sending', { during: what, error: detail });
+      const message = `${PAUSE_MESSAGES.STORAGE_ERROR} (${detail})`;
+      try {
+        writeState('paused', { reason: 'STORAGE_ERROR', message });
+      } catch {
+        unrecordedPause = { reason: 'STORAGE_ERROR', message };
+      }
+      try {
+        deps.events.emit('queue.status', status());
+      } catch {
+        // The status cannot be read either; the pause above holds regardless.
+      }
+    }
   }
 
   /** The share in force now, forgetting (and saving so) a lowered one that has grown stale. */
@@ -252,7 +309,7 @@ export function createFetchQueue(deps: QueueDeps) {
     wakeHandle = timers.setTimeout(() => {
       wakeHandle = null;
       wakeAt = Number.POSITIVE_INFINITY;
-      pump();
+      guarded('wake', pump);
     }, Math.max(0, at - clock.now()));
   }
 
@@ -273,6 +330,8 @@ export function createFetchQueue(deps: QueueDeps) {
     readBudgetState();
     const recovered = db.prepare("UPDATE jobs SET state = 'queued', updated_at = ? WHERE state = 'running'").run(nowIso()).changes;
     if (recovered) deps.log.info('recovered interrupted jobs', { count: recovered });
+    // Left waiting for an unreachable service by a process that has gone: try it again soon.
+    if (pausedState()?.reason === 'NETWORK') scheduleProbe(UNREACHABLE_FIRST_WAIT_MS);
     pump();
   }
 
@@ -290,6 +349,11 @@ export function createFetchQueue(deps: QueueDeps) {
   /** Renews the lease while running it (if it is still this process's); otherwise keeps trying to take over a lapsed one. */
   function tendLease(): void {
     if (!running) return;
+    guarded('lease', renewOrTakeOver);
+    leaseHandle = timers.setTimeout(tendLease, LEASE_MS / 3);
+  }
+
+  function renewOrTakeOver(): void {
     if (holdsLease) {
       const renewed = db.transaction(() => {
         if (!leaseIsMine()) return false;
@@ -298,7 +362,6 @@ export function createFetchQueue(deps: QueueDeps) {
       }).immediate();
       if (!renewed) loseLease();
     } else if (acquireLease()) takeOver();
-    leaseHandle = timers.setTimeout(tendLease, LEASE_MS / 3);
   }
 
   /**
@@ -310,11 +373,13 @@ export function createFetchQueue(deps: QueueDeps) {
     watchHandle = null;
     if (!running || deps.watchOthersMs === undefined) return;
     if (holdsLease) {
-      const version = db.pragma('data_version', { simple: true }) as number;
-      if (version !== othersVersion) {
-        othersVersion = version;
-        pump();
-      }
+      guarded('watch', () => {
+        const version = db.pragma('data_version', { simple: true }) as number;
+        if (version !== othersVersion) {
+          othersVersion = version;
+          pump();
+        }
+      });
     }
     watchHandle = timers.setTimeout(watchOthers, deps.watchOthersMs);
   }
@@ -322,7 +387,9 @@ export function createFetchQueue(deps: QueueDeps) {
   function pump(): void {
     if (!running || !holdsLease) return;
     if (pausedState()) return;
-    while (inFlight.size < concurrency) {
+    // After the service could not be reached, one request tries it before the others follow.
+    const lanes = unreachableCount > 0 ? 1 : concurrency;
+    while (inFlight.size < lanes) {
       const now = clock.now();
       const slot = slotFor(now);
       if (slot > now) {
@@ -362,11 +429,17 @@ export function createFetchQueue(deps: QueueDeps) {
     pruneSends(now);
     const controller = new AbortController();
     inFlight.set(job.id, controller);
-    void run(job, { id: sendId, at: now }, controller).finally(() => {
-      inFlight.delete(job.id);
-      pump();
-      if (inFlight.size === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
-    });
+    void run(job, { id: sendId, at: now }, controller)
+      .catch((error: unknown) =>
+        guarded('storing an answer', () => {
+          throw error;
+        }),
+      )
+      .finally(() => {
+        inFlight.delete(job.id);
+        guarded('next request', pump);
+        if (inFlight.size === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
+      });
   }
 
   async function run(job: JobRow, send: Send, controller: AbortController): Promise<void> {
@@ -421,7 +494,14 @@ export function createFetchQueue(deps: QueueDeps) {
       // requests, and the count toward growing back must outlive it.
       if (shareState.share !== before.share || shareState.successes !== before.successes) writeState('share', shareState);
       deps.log.debug('job done', { job: job.id, operation: job.operation, items: stored.itemIds.length });
+      unreachableCount = 0;
     } catch (error) {
+      if (isSqliteError(error)) {
+        // The answer came but could not be stored (a full disk): the job waits to be sent again,
+        // and the error pauses the queue (see guarded).
+        requeue.run(1, 0, nowIso(), job.id);
+        throw error;
+      }
       handleFailure(job, send, sentAt, error, controller);
     }
     announce(job.batch_id);
@@ -483,6 +563,21 @@ export function createFetchQueue(deps: QueueDeps) {
         deps.log.warn('rate limited', { job: job.id, waitMs: wait, share: shareState.share });
         return;
       }
+      case 'NETWORK': {
+        // The service cannot be reached (offline, on a train): that is the queue's state, not
+        // this job's fault. The job waits without using up an attempt, and the queue tries
+        // again by itself after a wait that doubles, one request at a time, never a storm.
+        requeue.run(1, 0, nowIso(), job.id);
+        // Requests already on their way when the service was last found unreachable fail
+        // together: one episode, one step of the wait.
+        if (sentAt > lastUnreachableAt) unreachableCount += 1;
+        lastUnreachableAt = now;
+        const wait = Math.min(UNREACHABLE_FIRST_WAIT_MS * 2 ** (unreachableCount - 1), UNREACHABLE_LONGEST_WAIT_MS);
+        if (pausedState()?.reason !== 'user') pause('NETWORK', `${info.message.replace(/;? ?nothing was stored\.?$/i, '.')} Nothing is lost: the queue tries again at ${new Date(now + wait).toISOString().slice(11, 19)} UTC, or resume it now.`);
+        scheduleProbe(wait);
+        deps.log.warn('service unreachable', { job: job.id, retryInMs: wait });
+        return;
+      }
       default:
         if (TRANSIENT.includes(info.code) && info.details.final !== true && job.attempts + 1 < BACKOFF.maxAttempts) {
           requeue.run(0, now + Math.max(backoffMs(job.attempts + 1, deps.random), info.details.retryAfterMs ?? 0), nowIso(), job.id);
@@ -497,7 +592,21 @@ export function createFetchQueue(deps: QueueDeps) {
     deps.events.emit('queue.status', status());
   }
 
+  /** Tries the unreachable service again after `wait`: the pause lifts, and the next request is the probe. */
+  function scheduleProbe(wait: number): void {
+    if (probeHandle !== null) timers.clearTimeout(probeHandle);
+    probeHandle = timers.setTimeout(() => {
+      probeHandle = null;
+      guarded('retrying the service', () => {
+        if (running && pausedState()?.reason === 'NETWORK') resume();
+      });
+    }, wait);
+  }
+
   function resume(): void {
+    unrecordedPause = null;
+    if (probeHandle !== null) timers.clearTimeout(probeHandle);
+    probeHandle = null;
     db.prepare("DELETE FROM queue_state WHERE key = 'paused'").run();
     db.prepare("UPDATE jobs SET state = 'queued', updated_at = ? WHERE state = 'paused'").run(nowIso());
     deps.events.emit('queue.status', status());
@@ -630,7 +739,9 @@ export function createFetchQueue(deps: QueueDeps) {
     start(): boolean {
       if (running) return holdsLease;
       running = true;
-      if (acquireLease()) takeOver();
+      guarded('start', () => {
+        if (acquireLease()) takeOver();
+      });
       leaseHandle = timers.setTimeout(tendLease, LEASE_MS / 3);
       watchOthers();
       return holdsLease;
@@ -649,6 +760,8 @@ export function createFetchQueue(deps: QueueDeps) {
       watchHandle = null;
       wakeHandle = null;
       wakeAt = Number.POSITIVE_INFINITY;
+      if (probeHandle !== null) timers.clearTimeout(probeHandle);
+      probeHandle = null;
       if (!options.finishInFlight) for (const controller of inFlight.values()) controller.abort();
       await new Promise<void>((resolve) => (inFlight.size === 0 ? resolve() : idleWaiters.push(resolve)));
       if (holdsLease) db.prepare("DELETE FROM queue_state WHERE key = 'runner'").run();

@@ -91,6 +91,7 @@ const CLI_PAUSE_MESSAGES: Readonly<Record<string, string>> = {
   TOKEN_REJECTED: 'The service rejected the API token. Set a new one with `gleaner token set` (or GLEANER_TOKEN), then run the command again.',
   TOKEN_MISSING: 'No API token is set. Set it with `gleaner token set` (or GLEANER_TOKEN), then run the command again.',
   SUBSCRIPTION_INACTIVE: 'The team’s subscription is not active, so the service refuses requests. Renew it, then run the command again.',
+  NETWORK: 'The service cannot be reached; nothing is lost and no attempt was used up. Run the command again once it can be reached.',
 };
 
 /** The queue's sentence about a pause, said for the command line. */

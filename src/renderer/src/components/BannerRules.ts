@@ -5,7 +5,7 @@ import type { PauseReason } from '../../../shared/queue';
 export type BannerAction = 'token' | 'resume';
 
 export interface BannerSpec {
-  id: 'token-rejected' | 'token-missing' | 'subscription-inactive' | 'no-token';
+  id: 'token-rejected' | 'token-missing' | 'subscription-inactive' | 'unreachable' | 'storage' | 'no-token';
   title: string;
   text: string;
   actions: { action: BannerAction; label: string; primary: boolean }[];
@@ -44,6 +44,20 @@ export function bannersFor({ paused, isDemo, token }: BannerInputs): BannerSpec[
         { action: 'resume', label: 'Resume queue', primary: true },
         { action: 'token', label: 'Change the token', primary: false },
       ],
+    });
+  } else if (reason === 'NETWORK') {
+    banners.push({
+      id: 'unreachable',
+      title: 'The service cannot be reached.',
+      text: `${paused?.message ?? ''} Your library works as before, offline.`.trim(),
+      actions: [{ action: 'resume', label: 'Try now', primary: false }],
+    });
+  } else if (reason === 'STORAGE_ERROR') {
+    banners.push({
+      id: 'storage',
+      title: 'Gleaner cannot write to its library.',
+      text: paused?.message ?? '',
+      actions: [{ action: 'resume', label: 'Resume queue', primary: true }],
     });
   }
   const usingRealService = isDemo === false;

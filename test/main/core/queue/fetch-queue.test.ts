@@ -6,6 +6,7 @@ import { createCollectionRepository } from '../../../../src/main/core/library/co
 import { restoreCollection } from '../../../../src/main/core/handlers/collections';
 import { DAY_MS, MINUTE_MS } from '../../../../src/main/core/queue/rate';
 import { GleanerError, markNotSent } from '../../../../src/shared/errors';
+import { openDatabase } from '../../../../src/main/core/store/database';
 import { createHarness, maxInWindow, videoJobs } from './harness';
 
 describe('the fetch queue, on simulated time', () => {
@@ -352,6 +353,70 @@ describe('the fetch queue, on simulated time', () => {
     await h.sim.runUntil(() => stopped);
     expect(h.db.prepare('SELECT count(*) FROM responses').pluck().get()).toBe(0);
     expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 0, remaining: 3 });
+  });
+
+  it('waits for an unreachable service without using up attempts, trying it again one request at a time', async () => {
+    const h = createHarness({ concurrency: 3 });
+    const unreachable = () => new GleanerError('NETWORK', 'Could not reach the service (connection refused). Check the base URL in Settings and your connection; nothing was stored.');
+    // Offline for the first three tries: the three sent at once, then two probes.
+    h.setScript((_request, call) => (call <= 5 ? { error: unreachable() } : undefined));
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'train', jobs: videoJobs(6) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.calls.length === 3 && h.queue.status().paused !== null);
+    expect(h.queue.status().paused).toMatchObject({ reason: 'NETWORK', message: expect.stringMatching(/connection refused.*Nothing is lost: the queue tries again at \d\d:\d\d:\d\d UTC/) });
+    await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
+    expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 6, failed: 0 });
+    const at = h.calls.map((c) => c.at);
+    // The three sent together are one episode: 15 s, then 30 s, then 60 s, each time one probe.
+    expect(at[3]! - at[2]!).toBeGreaterThanOrEqual(15_000);
+    expect(at[4]! - at[3]!).toBeGreaterThanOrEqual(30_000);
+    expect(at[5]! - at[4]!).toBeGreaterThanOrEqual(60_000);
+    expect(at[4]! - at[3]!).toBeLessThan(60_000);
+    // No attempt was used up by the failures: every job succeeded on its first counted try.
+    expect(h.db.prepare('SELECT max(attempts) FROM jobs').pluck().get()).toBe(1);
+    expect(h.queue.status().paused).toBeNull();
+  });
+
+  it('a library that cannot be written pauses the queue with a sentence instead of ending the app', async () => {
+    const h = createHarness();
+    h.db.exec("CREATE TEMP TRIGGER disk_full BEFORE INSERT ON responses BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END");
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(2) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.status().paused !== null);
+    expect(h.queue.status().paused).toMatchObject({ reason: 'STORAGE_ERROR', message: expect.stringContaining('database or disk is full') });
+    // The answer could not be kept: its job waits to be sent again, nothing is marked failed.
+    expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 0, failed: 0, remaining: 2 });
+    h.db.exec('DROP TRIGGER disk_full');
+    h.queue.resume();
+    await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
+    expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 2, failed: 0 });
+  });
+
+  it('a library locked by another process is tried again shortly, and the queue carries on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gleaner-busy-'));
+    try {
+      const dbPath = join(dir, 'gleaner.sqlite3');
+      const h = createHarness({ dbPath, limits: { perMinute: 1, perDay: 1000 } });
+      h.db.pragma('busy_timeout = 20');
+      const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(2) });
+      h.queue.start();
+      await h.sim.runUntil(() => h.queue.batchProgress(batchId).done === 1);
+      // Another process holds the write lock while the next request is due (and the lease is tended).
+      const other = openDatabase({ path: dbPath });
+      other.exec('BEGIN IMMEDIATE');
+      // Any error thrown by the queue's timers would surface here.
+      await h.sim.runUntil(() => false, { until: h.sim.now() + 2 * MINUTE_MS });
+      expect(h.queue.batchProgress(batchId).done).toBe(1);
+      other.exec('COMMIT');
+      other.close();
+      await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
+      expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 2, failed: 0 });
+      expect(h.queue.status().paused).toBeNull();
+      await h.queue.stop();
+      h.db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('puts jobs interrupted by a crash back in line, and never stores a response twice', async () => {

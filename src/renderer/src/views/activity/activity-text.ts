@@ -23,6 +23,8 @@ export const PAUSE_TITLES: Readonly<Record<PauseReason, string>> = {
   TOKEN_REJECTED: 'Paused: the service rejected the API token',
   TOKEN_MISSING: 'Paused: no API token is set',
   SUBSCRIPTION_INACTIVE: 'Paused: the subscription is not active',
+  NETWORK: 'Waiting: the service cannot be reached',
+  STORAGE_ERROR: 'Paused: the library cannot be written',
 };
 
 /** "in 42 s", "in 3 min", "now": when the next request may leave. */

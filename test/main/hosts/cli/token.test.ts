@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Command, CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +12,8 @@ import { createTokenStore } from '../../../../src/main/core/secrets/token-store'
 import { MAX_TOKEN_INPUT_BYTES, registerToken } from '../../../../src/main/hosts/cli/commands/token';
 import { exitCodeFor, formatError, type CliIo } from '../../../../src/main/hosts/cli/io';
 import type { CliContext } from '../../../../src/main/hosts/cli/program';
+import { DATABASE_FILE_NAME } from '../../../../src/main/core/data-dir';
+import { openDatabase } from '../../../../src/main/core/store/database';
 
 const TOKEN = 'tok_cli_Gh7Jk2Lm5Np';
 const REAL_KEYRING = process.env.GLEANER_TEST_KEYRING === '1';
@@ -37,9 +42,11 @@ async function run(
   const env = options.env ?? {};
   const io: CliIo = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), stdin, env, waitForShutdown: () => Promise.resolve() };
   const program = new Command('gleaner');
-  const ctx: Pick<CliContext, 'io' | 'json'> = {
+  const ctx: Pick<CliContext, 'io' | 'json' | 'dataDir'> = {
     io,
     json: (command) => Boolean((command.optsWithGlobals() as { json?: boolean }).json),
+    // Never the real app folder: a folder with no library in it unless a test names one.
+    dataDir: (command) => (command.optsWithGlobals() as { dataDir?: string }).dataDir ?? join(tmpdir(), 'gleaner-token-test-no-library'),
   };
   program
     .option('--data-dir <dir>')
@@ -80,11 +87,33 @@ describe('gleaner token set', () => {
     expectNoToken(result);
   });
 
+  it('lifts a pause that waited for a new token in the library, so the app running the queue carries on', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gleaner-token-'));
+    try {
+      const db = openDatabase({ path: join(dataDir, DATABASE_FILE_NAME) });
+      db.prepare("INSERT INTO queue_state (key, value) VALUES ('paused', ?)").run(JSON.stringify({ reason: 'TOKEN_REJECTED', message: 'rejected' }));
+      db.close();
+      const store = createMemorySecretStore();
+      const result = await run(['--data-dir', dataDir, 'token', 'set'], { store, stdin: `${TOKEN}\n` });
+      expect(result).toMatchObject({ code: 0, err: '', out: 'Token saved in process memory (not persisted). The queue, which waited for a new token, carries on.\n' });
+      const after = openDatabase({ path: join(dataDir, DATABASE_FILE_NAME) });
+      expect(after.prepare("SELECT count(*) FROM queue_state WHERE key = 'paused'").pluck().get()).toBe(0);
+      // A pause the user asked for is theirs to lift.
+      after.prepare("INSERT INTO queue_state (key, value) VALUES ('paused', ?)").run(JSON.stringify({ reason: 'user', message: 'paused' }));
+      after.close();
+      const again = await run(['--data-dir', dataDir, 'token', 'set', '--json'], { store, stdin: `${TOKEN}\n` });
+      expect(JSON.parse(again.out)).toMatchObject({ saved: true, queueResumed: false });
+      expectNoToken(result);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('answers in JSON with --json', async () => {
     const store = createMemorySecretStore();
     const result = await run(['token', 'set', '--json'], { store, stdin: `  ${TOKEN}  \r\n` });
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.out)).toEqual({ saved: true, location: 'process memory (not persisted)', overriddenByEnvironment: false });
+    expect(JSON.parse(result.out)).toEqual({ saved: true, location: 'process memory (not persisted)', overriddenByEnvironment: false, queueResumed: false });
     expect(await store.getToken()).toBe(TOKEN);
     expectNoToken(result);
   });

@@ -2,10 +2,15 @@
  * `gleaner token set|status|clear` (shared/CLI.md). The token comes from standard input only,
  * never from argv (shell history, `ps`), and no output ever contains any part of it.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { GleanerError } from '../../../../shared/errors';
 import { unavailableReasonOf, type SecretStore } from '../../../core/secrets/secret-store';
 import { validateToken } from '../../../core/secrets/token-format';
+import { DATABASE_FILE_NAME } from '../../../core/data-dir';
+import { liftTokenPause } from '../../../core/queue/token-pause';
+import { openDatabase } from '../../../core/store/database';
 import type { CliContext } from '../program';
 
 /** More than any valid token plus generous surrounding whitespace. */
@@ -180,8 +185,29 @@ async function inspect(store: SecretStore): Promise<StoreState> {
   }
 }
 
-/** `ctx` is a CliContext; only its io and --json are used (the token commands never open the library). */
-export function registerToken(program: Command, ctx: Pick<CliContext, 'io' | 'json'>, getStore: (command: Command) => SecretStore): void {
+/**
+ * A queue paused for want of a token, in the library of this --data-dir (or the app's), carries
+ * on now: the app or `gleaner serve` running it sees the pause lifted. A library that does not
+ * exist yet is not created for this, and one that cannot be opened is left for its own commands
+ * to explain: the token is saved either way.
+ */
+function resumeTokenPause(dataDir: string): boolean {
+  const file = join(dataDir, DATABASE_FILE_NAME);
+  if (!existsSync(file)) return false;
+  try {
+    const db = openDatabase({ path: file });
+    try {
+      return liftTokenPause(db);
+    } finally {
+      db.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
+/** `ctx` is a CliContext; its io, --json and data folder are used (set also lifts a token pause in the library). */
+export function registerToken(program: Command, ctx: Pick<CliContext, 'io' | 'json' | 'dataDir'>, getStore: (command: Command) => SecretStore): void {
   const token = program
     .command('token')
     .description('the retrieval service token, kept in the OS keychain (GLEANER_TOKEN overrides it)');
@@ -200,10 +226,11 @@ export function registerToken(program: Command, ctx: Pick<CliContext, 'io' | 'js
       await store.setToken(value);
       const persistent = store.persistentStore ?? store;
       const overridden = store.overriddenByEnvironment === true;
+      const resumed = resumeTokenPause(ctx.dataDir(command));
       if (ctx.json(command)) {
-        ctx.io.stdout(`${JSON.stringify({ saved: true, location: persistent.location, overriddenByEnvironment: overridden })}\n`);
+        ctx.io.stdout(`${JSON.stringify({ saved: true, location: persistent.location, overriddenByEnvironment: overridden, queueResumed: resumed })}\n`);
       } else {
-        ctx.io.stdout(`Token saved in ${persistent.location}.\n`);
+        ctx.io.stdout(`Token saved in ${persistent.location}.${resumed ? ' The queue, which waited for a new token, carries on.' : ''}\n`);
       }
       if (overridden) ctx.io.stderr(overrideWarning(persistent));
     });

@@ -1,0 +1,26 @@
+import type { Database } from '../store/database';
+import type { PauseReason } from '../../../shared/queue';
+
+const TOKEN_PAUSES: readonly PauseReason[] = ['TOKEN_REJECTED', 'TOKEN_MISSING'];
+
+/**
+ * Lifts a pause that waited for a new token, straight in the library: `gleaner token set` runs
+ * in a process of its own, while the queue may be run by the app or `gleaner serve`, which
+ * notice the change (their runner watches the database) and carry on. Says whether it lifted one.
+ */
+export function liftTokenPause(db: Database, now: () => string = () => new Date().toISOString()): boolean {
+  return db.transaction(() => {
+    const row = db.prepare<[], { value: string }>("SELECT value FROM queue_state WHERE key = 'paused'").get();
+    if (!row) return false;
+    let reason: unknown;
+    try {
+      reason = (JSON.parse(row.value) as { reason?: unknown }).reason;
+    } catch {
+      return false;
+    }
+    if (!TOKEN_PAUSES.includes(reason as PauseReason)) return false;
+    db.prepare("DELETE FROM queue_state WHERE key = 'paused'").run();
+    db.prepare("UPDATE jobs SET state = 'queued', updated_at = ? WHERE state = 'paused'").run(now());
+    return true;
+  }).immediate();
+}

@@ -17,14 +17,19 @@ export function planQuota(requests: number, limits: PlanLimits, usedToday: numbe
   const remainingToday = Math.max(0, limits.perDay - usedToday - ahead);
   const fitsToday = requests <= remainingToday;
   const beyondToday = Math.max(0, requests - remainingToday);
+  const extraDays = fitsToday ? 0 : Math.ceil(beyondToday / limits.perDay);
+  // Work beyond today's budget waits for the day's budget to come back (a day later, counted as
+  // the queue counts its day), then goes at the minute's pace: the time must say so, not the
+  // minutes the per-minute limit alone would take.
+  const minutes = fitsToday ? (ahead + requests) / limits.perMinute : extraDays * 24 * 60 + (beyondToday - (extraDays - 1) * limits.perDay) / limits.perMinute;
   return {
     requests,
     ahead,
-    minutesAtPlanRate: Math.ceil(((ahead + requests) / limits.perMinute) * 10) / 10,
+    minutesAtPlanRate: Math.ceil(minutes * 10) / 10,
     remainingToday,
     shareOfRemainingToday: remainingToday === 0 ? (requests === 0 ? 0 : Number.POSITIVE_INFINITY) : requests / remainingToday,
     fitsToday,
-    extraDays: fitsToday ? 0 : Math.ceil(beyondToday / limits.perDay),
+    extraDays,
     limits,
     share,
   };

@@ -163,16 +163,17 @@ describe('quota plan', () => {
   it('counts the requests already waiting: they go first, in time and in today’s budget', () => {
     // 700 sent today and 250 waiting leave 50 of a 1000-a-day plan for this import of 100.
     const plan = planQuota(100, { perMinute: 30, perDay: 1000 }, 700, 1, 250);
-    expect(plan).toMatchObject({ ahead: 250, remainingToday: 50, fitsToday: false, extraDays: 1, minutesAtPlanRate: 11.7 });
-    expect(describePlan(plan)).toMatch(/^100 request\(s\), about 12 min \(behind 250 already waiting\) at 30\/min, 200 % of today’s remaining 50 of 1000\./);
+    // 50 go today; the other 50 wait a day for the budget to come back, then take 2 minutes.
+    expect(plan).toMatchObject({ ahead: 250, remainingToday: 50, fitsToday: false, extraDays: 1, minutesAtPlanRate: 1441.7 });
+    expect(describePlan(plan)).toMatch(/^100 request\(s\), about 24\.0 h \(behind 250 already waiting\) at 30\/min, 200 % of today’s remaining 50 of 1000\./);
   });
 
   it('plans at the pace the queue keeps while colleagues share the budget, and says so', () => {
     // Half of a 30/min, 1000/day plan: 400 requests with 200 sent today do not fit.
     const plan = planQuota(400, limitsForShare({ perMinute: 30, perDay: 1000 }, 0.5), 200, 0.5);
-    expect(plan).toMatchObject({ minutesAtPlanRate: 26.7, remainingToday: 300, fitsToday: false, extraDays: 1, share: 0.5 });
+    expect(plan).toMatchObject({ minutesAtPlanRate: 1446.7, remainingToday: 300, fitsToday: false, extraDays: 1, share: 0.5 });
     expect(describePlan(plan)).toBe(
-      '400 request(s), about 27 min at 15/min, 133.3 % of today’s remaining 300 of 500. Colleagues on your team are using part of the same budget, so Gleaner currently allows itself 50 % of the plan (15 a minute, 500 a day). It does not fit in today’s budget: it would carry over 1 more day(s).',
+      '400 request(s), about 24.1 h at 15/min, 133.3 % of today’s remaining 300 of 500. Colleagues on your team are using part of the same budget, so Gleaner currently allows itself 50 % of the plan (15 a minute, 500 a day). It does not fit in today’s budget: it would carry over 1 more day(s).',
     );
   });
 });

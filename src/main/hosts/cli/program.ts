@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { GleanerError, isGleanerError } from '../../../shared/errors';
 import { escapeTerminalControlsInJson, stripTerminalControls } from '../../../shared/text';
-import { resolveDataDir } from '../../core/data-dir';
+import { DATABASE_FILE_NAME, resolveDataDir } from '../../core/data-dir';
 import { APP_VERSION } from '../app-version';
 import type { Core } from '../../core/core';
 import type { Logger } from '../../core/log';
@@ -25,8 +27,12 @@ export interface CliContext {
   rendererDir: string;
   dataDir(command: Command): string;
   json(command: Command): boolean;
-  /** Opens the library of `--data-dir`, runs `work`, and always closes it. */
-  withCore<T>(command: Command, work: (core: Core, log: Logger) => Promise<T>): Promise<T>;
+  /**
+   * Opens the library of `--data-dir`, runs `work`, and always closes it. `existing`: the
+   * command only reads, so a folder with no library in it (a typo, a drive not mounted) is
+   * said, not quietly made into a new, empty library that answers "nothing found".
+   */
+  withCore<T>(command: Command, work: (core: Core, log: Logger) => Promise<T>, options?: { existing?: boolean }): Promise<T>;
 }
 
 interface GlobalOptions {
@@ -47,8 +53,15 @@ export function buildProgram(io: CliIo, rendererDir: string, helpShownForError: 
       return resolveDataDir(flag, io.env);
     },
     json: (command) => Boolean((command.optsWithGlobals() as GlobalOptions).json),
-    async withCore(command, work) {
-      const { core, log } = createNodeCore({ dataDir: ctx.dataDir(command), host: 'cli', env: io.env });
+    async withCore(command, work, options = {}) {
+      const dataDir = ctx.dataDir(command);
+      if (options.existing && !existsSync(join(dataDir, DATABASE_FILE_NAME))) {
+        throw new GleanerError(
+          'NOT_FOUND',
+          `There is no Gleaner library in ${dataDir}. Check --data-dir (or GLEANER_DATA_DIR); a library starts there when something is fetched into it (call or import).`,
+        );
+      }
+      const { core, log } = createNodeCore({ dataDir, host: 'cli', env: io.env });
       try {
         return await work(core, log);
       } finally {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -190,6 +190,8 @@ describe('gleaner items show', () => {
 describe('gleaner CLI on names the library does not have', () => {
   it('reports a collection or a job that does not exist as NOT_FOUND (exit 1), not as an empty answer', async () => {
     await inTempDir('gleaner-cli-missing-', async (dir) => {
+      // A library to look in (a config command makes one, as the first fetch would).
+      expect(await runCli(['config', 'get', '--data-dir', dir], captureIo().io, '/nowhere')).toBe(0);
       for (const [argv, message] of [
         [['search', '', '--collection', 'Nope'], 'error NOT_FOUND: There is no collection named "Nope".\n'],
         [['queue', 'cancel', '99999'], /^error NOT_FOUND: There is no job 99999 in the queue/],
@@ -200,6 +202,23 @@ describe('gleaner CLI on names the library does not have', () => {
         expect(err()).toMatch(message);
         expect(out()).toBe('');
       }
+    });
+  });
+});
+
+describe('gleaner CLI on a folder with no library in it', () => {
+  it('says so for commands that only read, instead of making an empty library that finds nothing', async () => {
+    await inTempDir('gleaner-cli-nolibrary-', async (dir) => {
+      const typo = join(dir, 'Gleaner-typo');
+      for (const argv of [['search', 'flood'], ['export', '--all', '--format', 'csv', '--out', join(dir, 'out.csv')], ['items', 'show', '1'], ['collections', 'list'], ['collections', 'show', 'Story']]) {
+        const { io, err, out } = captureIo();
+        expect(await runCli([...argv, '--data-dir', typo], io, '/nowhere'), argv.join(' ')).toBe(1);
+        expect(err()).toBe(`error NOT_FOUND: There is no Gleaner library in ${typo}. Check --data-dir (or GLEANER_DATA_DIR); a library starts there when something is fetched into it (call or import).\n`);
+        expect(out()).toBe('');
+      }
+      // Nothing was made: not the folder, not a database, not an export.
+      expect(existsSync(typo)).toBe(false);
+      expect(existsSync(join(dir, 'out.csv'))).toBe(false);
     });
   });
 });

@@ -35,7 +35,7 @@ export function registerCollections(program: Command, ctx: CliContext): void {
       ctx.withCore(command, async (core) => {
         const all = core.context.collections.list();
         print(command, { collections: all }, all.length ? all.map((c) => `${c.name} (${c.itemCount})\n`).join('') : 'No collections yet.\n');
-      }),
+      }, { existing: true }),
     );
 
   collections
@@ -101,6 +101,6 @@ export function registerCollections(program: Command, ctx: CliContext): void {
         const { collection, items } = core.context.collections.items(name);
         const text = [`${collection.name}: ${collection.itemCount} item(s)`, ...items.flatMap(itemLines)];
         print(command, { collection, items }, `${text.join('\n')}\n`);
-      }),
+      }, { existing: true }),
     );
 }

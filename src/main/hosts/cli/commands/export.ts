@@ -88,6 +88,6 @@ export function registerExport(program: Command, ctx: CliContext): void {
           ctx.io.stdout(`  skipped the ${skipped.language ? languageLabel(skipped.language) : 'default'} transcript of item ${skipped.itemId}: ${skipped.reason}\n`);
         }
         if (request.manifest) ctx.io.stdout(`Manifest: ${resolve(result.baseDir, MANIFEST_NAME)}\n`);
-      });
+      }, { existing: true });
     });
 }

@@ -50,6 +50,6 @@ export function registerItems(program: Command, ctx: CliContext): void {
         // Platform text is untrusted: control characters (terminal escapes) are dropped before printing.
         if (item.text) lines.push('Text:', stripTerminalControls(item.text));
         ctx.io.stdout(`${lines.join('\n')}\n`);
-      });
+      }, { existing: true });
     });
 }

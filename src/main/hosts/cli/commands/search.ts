@@ -141,7 +141,7 @@ export function registerSearch(program: Command, ctx: CliContext): void {
           if (snippet) ctx.io.stdout(`    ${snippet}\n`);
         }
         ctx.io.stdout(`${result.hits.length} of ${result.total} shown.\n`);
-      });
+      }, { existing: true });
     });
 }
 

@@ -20,7 +20,7 @@ test('create, rename, add items, reorder, note, tag, search within, delete and u
   await openCollections(page);
   await expect(page.getByTestId('collections-empty')).toBeVisible();
 
-  // Create: an empty name is not offered, a duplicate is refused in words.
+  // Create: an empty name and a duplicate are refused in words.
   await page.getByLabel('New collection').fill('Flood story draft');
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Flood story draft' })).toBeVisible();

@@ -57,6 +57,16 @@ test('in a collection, each action leaves focus where the next key press expects
   await expect(rows.nth(1).locator(':focus')).toHaveCount(1);
   expect(await nothingFocused(page)).toBe(false);
 
+  // Escape leaves a rename as it was; Enter on an empty new name says why nothing happens.
+  await page.getByRole('button', { name: 'Rename…' }).click();
+  await page.getByLabel('New name').fill('Harbour?');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('heading', { name: 'Harbour', exact: true })).toBeVisible();
+  await page.getByLabel('New collection').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#new-collection-error')).toHaveText('Give the new collection a name.');
+  await expect(page.getByLabel('New collection')).toHaveAttribute('aria-invalid', 'true');
+
   // Delete: the way back has focus; Undo: focus goes to the collection it brought back.
   await page.getByRole('button', { name: 'Delete collection' }).focus();
   await page.keyboard.press('Enter');

@@ -132,9 +132,12 @@ export function App() {
           <ItemDetailView />
         )}
       </aside>
-      <footer className="status-bar" role="status" aria-live="polite">
+      {/* Not a live region: its facts (version, folder) are read when visited, not announced on load. */}
+      <footer className="status-bar">
         {infoError ? (
-          <span className="error">{infoError}</span>
+          <span className="error" role="alert">
+            {infoError}
+          </span>
         ) : info ? (
           <span data-testid="status-info">
             Gleaner {info.version} · SQLite {info.sqliteVersion} · {info.dataDir}

@@ -11,6 +11,11 @@ function CreateCollectionForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
+    // Enter in an empty field says why nothing happens, rather than nothing.
+    if (trimmed === '') {
+      setProblem('Give the new collection a name.');
+      return;
+    }
     const error = await useCollectionsStore.getState().create(trimmed);
     setProblem(error);
     if (!error) {
@@ -31,9 +36,7 @@ function CreateCollectionForm() {
           aria-invalid={problem ? true : undefined}
           aria-describedby="new-collection-error"
         />
-        <button type="submit" disabled={name.trim() === ''}>
-          Create
-        </button>
+        <button type="submit">Create</button>
       </div>
       <span id="new-collection-error" className="field-error" role="alert">
         {problem ?? ''}

@@ -20,10 +20,29 @@ function RenameForm({ name, onDone }: { name: string; onDone(): void }) {
     }
   };
   return (
-    <form className="collection-rename" onSubmit={(event) => void submit(event)} aria-label="Rename the collection">
+    <form
+      className="collection-rename"
+      onSubmit={(event) => void submit(event)}
+      onKeyDown={(event) => {
+        // Escape keeps the name, as the Keep button does.
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onDone();
+        }
+      }}
+      aria-label="Rename the collection"
+    >
       <label htmlFor="rename-collection">New name</label>
       <div className="collection-inline">
-        <input ref={inputRef} id="rename-collection" type="text" value={value} onChange={(event) => setValue(event.target.value)} aria-describedby="rename-collection-error" />
+        <input
+          ref={inputRef}
+          id="rename-collection"
+          type="text"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby="rename-collection-error"
+        />
         <button type="submit" className="primary" disabled={value.trim() === ''}>
           Save name
         </button>

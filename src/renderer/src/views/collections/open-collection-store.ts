@@ -217,7 +217,8 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
     },
 
     async search(query) {
-      set({ query });
+      // The last action's confirmation is old news once the user searches: not announced again.
+      set({ query, message: null });
       if (get().name === null) return;
       if (query.trim() === '') set({ searchError: null });
       await readFirst(COLLECTION_PAGE, 'open the collection');

@@ -35,7 +35,9 @@ export function useFieldAria(id: string, settingKey: string, withHint = false) {
   return {
     id,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': [withHint ? ids.hint : null, ids.error].filter(Boolean).join(' '),
+    // With an error, the error alone: some forms hide their hint then, and a reference to a
+    // missing element reads as nothing.
+    'aria-describedby': [withHint && !error ? ids.hint : null, ids.error].filter(Boolean).join(' '),
   } as const;
 }
 

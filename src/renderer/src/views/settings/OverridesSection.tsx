@@ -101,7 +101,7 @@ export function OverridesSection() {
                 <td className="mono">{row.defaultValue}</td>
                 <td className="mono">{row.value}</td>
                 <td>
-                  <button type="button" disabled={saving[row.key] === true} onClick={() => void useSettingsStore.getState().unset(row.key)} aria-label={`Remove the override of ${row.key}`}>
+                  <button type="button" disabled={saving[row.key] === true} onClick={() => void useSettingsStore.getState().unset(row.key)} aria-label={`Remove the override: ${row.operation ? `${PLATFORM_LABELS[row.operation.platform]} ${row.operation.title}` : row.key}, ${row.kind === 'param' ? `parameter ${row.param}` : 'request path'}`}>
                     Remove
                   </button>
                   {errors[row.key] && <span className="field-error">{errors[row.key]}</span>}

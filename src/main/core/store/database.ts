@@ -1,7 +1,8 @@
 import { dirname } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { makeDataFolder } from '../make-folder';
-import { migrate } from './migrate';
+import { GleanerError } from '../../../shared/errors';
+import { assertNotTooNew, migrate } from './migrate';
 import { migrations } from './migrations';
 
 export type { Database };
@@ -13,11 +14,36 @@ export interface OpenDatabaseOptions {
   nativeBinding?: string;
 }
 
+/**
+ * SQLite's refusals, in words a user can act on (they name the file, never its contents). Any
+ * other error passes through unchanged.
+ */
+export function storageError(error: unknown, path: string): unknown {
+  const code = error instanceof Error ? (error as Error & { code?: unknown }).code : undefined;
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return error;
+  const say = (message: string) => new GleanerError('STORAGE_ERROR', message, { cause: error });
+  if (code.startsWith('SQLITE_CANTOPEN')) return say(`Gleaner cannot open its library at ${path}: check that the folder exists and that you may read and write it.`);
+  if (code.startsWith('SQLITE_READONLY')) return say(`The library at ${path} is read-only (the file, its folder or the disk): Gleaner needs to write to it, even to search it.`);
+  if (code === 'SQLITE_NOTADB') return say(`${path} is not a Gleaner library (it is not an SQLite database). Point --data-dir (or GLEANER_DATA_DIR) at the right folder.`);
+  if (code.startsWith('SQLITE_CORRUPT')) return say(`The library at ${path} is damaged. Restore it from a backup; sqlite3's .recover command may save what is left.`);
+  if (code === 'SQLITE_FULL') return say(`The disk holding ${path} is full: free some space, then try again. Nothing stored so far is lost.`);
+  if (code.startsWith('SQLITE_IOERR')) return say(`Gleaner could not read or write ${path} (${(error as Error).message}); the disk may be failing or gone.`);
+  return error;
+}
+
 /** Opens (creating if needed) and migrates the library database. */
 export function openDatabase({ path, nativeBinding }: OpenDatabaseOptions): Database {
   if (path !== ':memory:') makeDataFolder(dirname(path));
-  const db = new BetterSqlite3(path, nativeBinding ? { nativeBinding } : {});
+  let db: Database;
   try {
+    db = new BetterSqlite3(path, nativeBinding ? { nativeBinding } : {});
+  } catch (error) {
+    throw storageError(error, path);
+  }
+  try {
+    // A library from a newer Gleaner is refused before anything is set on it (WAL would
+    // change its file even so).
+    assertNotTooNew(db, migrations.length);
     // WAL lets the UI read while the queue writes; FULL sync because this is evidence:
     // a committed response must survive a power cut, not only a crash.
     db.pragma('journal_mode = WAL');
@@ -28,7 +54,7 @@ export function openDatabase({ path, nativeBinding }: OpenDatabaseOptions): Data
     return db;
   } catch (error) {
     db.close();
-    throw error;
+    throw storageError(error, path);
   }
 }
 

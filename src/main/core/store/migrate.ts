@@ -7,6 +7,18 @@ export interface MigrationResult {
   to: number;
 }
 
+/** The database's schema version, refused when a newer Gleaner wrote it. */
+export function assertNotTooNew(db: Database, latest: number): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > latest) {
+    throw new GleanerError(
+      'DATABASE_TOO_NEW',
+      `This library was written by a newer version of Gleaner (schema ${current}; this version knows up to ${latest}). Update Gleaner to open it; nothing was changed.`,
+    );
+  }
+  return current;
+}
+
 /**
  * Brings a database up to the newest schema. All pending migrations run inside one
  * transaction, so a crash leaves the database at its old version, never half-migrated.
@@ -17,13 +29,7 @@ export function migrate(db: Database, list: readonly Migration[], now: () => Dat
     if (m.version !== index + 1) throw new Error(`Migration list is out of order at ${m.name}: expected version ${index + 1}.`);
   });
   const latest = list.length;
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > latest) {
-    throw new GleanerError(
-      'DATABASE_TOO_NEW',
-      `This library was written by a newer version of Gleaner (schema ${current}; this version knows up to ${latest}). Update Gleaner to open it; nothing was changed.`,
-    );
-  }
+  const current = assertNotTooNew(db, latest);
   if (current > 0) assertHistoryMatches(db, list.slice(0, current));
   if (current === latest) return { from: current, to: current };
 

@@ -8,7 +8,7 @@ import { GleanerError } from '../../shared/errors';
  * mounts): `--data-dir /proc/x` spun at full CPU forever. Here every level is one plain mkdir,
  * and its failure is thrown.
  */
-export function makeFolder(path: string): void {
+export function makeFolder(path: string, mode = 0o777): void {
   const missing: string[] = [];
   for (let at = resolve(path); ; at = dirname(at)) {
     let isFolder = false;
@@ -23,7 +23,7 @@ export function makeFolder(path: string): void {
   }
   for (const folder of missing.reverse()) {
     try {
-      mkdirSync(folder);
+      mkdirSync(folder, { mode });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
@@ -41,9 +41,14 @@ const REASONS: Readonly<Record<string, string>> = {
 };
 
 /** The library's folder, made if need be; a folder that cannot be made is said in words (INVALID_INPUT). */
+/** Read, write and enter for the owner only. */
+export const PRIVATE_FOLDER = 0o700;
+
 export function makeDataFolder(path: string): void {
   try {
-    makeFolder(path);
+    // A library is private research: folders made for it are the user's alone (0700), so
+    // other accounts on a shared machine cannot read it. Folders that exist keep their modes.
+    makeFolder(path, PRIVATE_FOLDER);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     const reason = REASONS[code] ?? code ?? 'unknown reason';

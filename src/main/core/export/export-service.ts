@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
-import { makeFolder } from '../make-folder';
+import { makeFolder, PRIVATE_FOLDER } from '../make-folder';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { GleanerError, isGleanerError } from '../../../shared/errors';
@@ -111,7 +111,8 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
       } else {
         await removeExpiredStaging();
         // runExport writes only into a folder that exists; this export's staging folder is ours to make.
-        makeFolder(join(stagingRoot, exportId));
+        // Staged exports wait up to a day for the browser to fetch them: the user's eyes only.
+        makeFolder(join(stagingRoot, exportId), PRIVATE_FOLDER);
         outPath = join(stagingRoot, exportId, defaultName);
       }
       const controller = new AbortController();

@@ -3,7 +3,7 @@
  * in browser mode the finished file is a download behind the host's usual checks; in the desktop
  * shell the save dialog's answer decides where it goes; `export.cancel` stops it.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -75,6 +75,8 @@ describe('export.start in browser mode', () => {
     expect(events[0]).toMatchObject({ exportId, state: 'running', unit: 'items' });
     expect(done).toMatchObject({ state: 'done', delivery: 'download', name: expect.stringMatching(/^gleaner-selection-\d{4}-\d{2}-\d{2}\.csv$/), summary: { items: 2 } });
     const file = done.summary!.files[0]!;
+    // Staged for up to a day in the data folder: in a folder only the user may enter.
+    expect(statSync(join(testCore.dataDir, 'exports', exportId)).mode & 0o777).toBe(0o700);
 
     const download = await get(exportDownloadPath(exportId, file.path), { authorization: `Bearer ${SECRET}` });
     expect(download.status).toBe(200);

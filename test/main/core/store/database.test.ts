@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -17,6 +17,8 @@ describe('openDatabase', () => {
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(schemaVersion(db)).toBeGreaterThan(0);
     db.close();
+    // The folder it made is the user's alone.
+    expect(statSync(join(dir, 'nested')).mode & 0o777).toBe(0o700);
   });
 
   it('refuses a library from a newer Gleaner without changing a byte of it', () => {

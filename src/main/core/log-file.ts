@@ -1,20 +1,41 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LogSink } from './log';
 import { makeFolder } from './make-folder';
 
-/** Appends log lines to `<dataDir>/logs/gleaner.log`; a failing disk never breaks the app. */
-export function createFileLogSink(dataDir: string): LogSink {
+/** Past this size the log starts afresh, keeping the one before as gleaner.log.1 (20 MB at most in all). */
+export const MAX_LOG_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Appends log lines to `<dataDir>/logs/gleaner.log`; a failing disk never breaks the app. The
+ * log is rotated at MAX_LOG_BYTES: a request writes a line, and a busy year would otherwise
+ * fill gigabytes of disk that nobody reads.
+ */
+export function createFileLogSink(dataDir: string, maxBytes = MAX_LOG_BYTES): LogSink {
   const folder = join(dataDir, 'logs');
   const file = join(folder, 'gleaner.log');
   let ready = false;
+  let size = -1;
   return (line) => {
     try {
       if (!ready) {
         makeFolder(folder);
         ready = true;
       }
-      appendFileSync(file, `${line}\n`);
+      if (size < 0) {
+        try {
+          size = statSync(file).size;
+        } catch {
+          size = 0;
+        }
+      }
+      const text = `${line}\n`;
+      if (size > 0 && size + Buffer.byteLength(text) > maxBytes) {
+        renameSync(file, `${file}.1`);
+        size = 0;
+      }
+      appendFileSync(file, text);
+      size += Buffer.byteLength(text);
     } catch {
       // Logging is best effort by design.
     }

@@ -90,7 +90,16 @@ async function start(): Promise<void> {
 }
 
 app.on('window-all-closed', () => app.quit());
-app.on('will-quit', () => void core?.close());
+// Quitting waits for the core to close: requests on their way are withdrawn and their jobs put
+// back in line, and the database is closed whole. Otherwise they stayed "running" until another
+// process took over the lease and sent them again.
+let closing = false;
+app.on('will-quit', (event: Electron.Event) => {
+  if (!core || closing) return;
+  closing = true;
+  event.preventDefault();
+  void core.close().finally(() => app.exit(0));
+});
 
 start().catch((error: unknown) => {
   const reason = error instanceof Error ? error.message : String(error);

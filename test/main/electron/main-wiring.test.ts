@@ -53,8 +53,13 @@ beforeAll(async () => {
   await vi.waitFor(() => expect(FakeBrowserWindow.instances).toHaveLength(1));
 });
 
-afterAll(() => {
-  fake.appListeners.get('will-quit')?.();
+afterAll(async () => {
+  // Quitting waits for the core to close, then exits.
+  const event = { preventDefault: vi.fn() };
+  fake.appListeners.get('will-quit')?.(event);
+  expect(event.preventDefault).toHaveBeenCalled();
+  const { app } = await import('electron');
+  await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0));
   delete process.env.GLEANER_DATA_DIR;
   delete process.env.GLEANER_TOKEN;
   rmSync(dataDir, { recursive: true, force: true });

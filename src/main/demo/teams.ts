@@ -67,7 +67,8 @@ export function createTeamRegistry(seed: string, onToken: (token: string) => voi
       const team = teams.find((t) => t.token === token);
       if (!team) return { ok: false, status: 401, message: 'Invalid API token: it is unknown, or it was refreshed or replaced.' };
       if (team.status === 'lapsed') return { ok: false, status: 403, message: 'The team has no active subscription.' };
-      if (team.status === 'suspended') return { ok: false, status: 403, message: 'This account is suspended.' };
+      // The spec: a suspension makes the token invalid, and an invalid token is 401 (403 is for a lapsed subscription only).
+      if (team.status === 'suspended') return { ok: false, status: 401, message: 'This account is suspended, so its API token is invalid.' };
       return { ok: true, team: info(team) };
     },
     refresh(nameOrPlan) {

@@ -11,7 +11,7 @@ export interface DemoTeam {
   token: string;
 }
 
-/** Lapsed and suspended teams get 403 (spec: lapse → 403; suspension is not shown, the demo picks 403). */
+/** A lapsed team gets 403; a suspended one 401 (spec: suspension makes the token invalid, and an invalid token is 401). */
 export type DemoTeamStatus = 'active' | 'lapsed' | 'suspended';
 
 export interface DemoTeamInfo extends DemoTeam {

@@ -66,11 +66,11 @@ describe('demo service authentication', () => {
     expect((await trending(token)).status).toBe(200);
   });
 
-  it('answers 403 while the account is suspended', async () => {
+  it('answers 401 while the account is suspended (its token is invalid), as the spec says', async () => {
     const token = tokenOf(service, 'team');
     await post('/__demo/teams/demo-team/suspend');
     const answer = await trending(token);
-    expect(answer.status).toBe(403);
+    expect(answer.status).toBe(401);
     expect((answer.json as { message: string }).message).toMatch(/suspended/);
     service.control.reactivate('team');
     expect((await trending(token)).status).toBe(200);

@@ -1,8 +1,10 @@
 /**
  * Turns one service response into library rows, in one transaction: the response as
  * received (provenance), the items it holds (deduplicated), a metrics snapshot per item,
- * and any transcript. A response is keyed by its request id, so storing it again — a
- * replay, or a retry after a crash between send and commit — changes nothing.
+ * and any transcript. A response is keyed by its request id and the SHA-256 of its body, so
+ * storing it again — a replay, or a retry after a crash between send and commit — changes
+ * nothing, while a different answer under a request id seen before (a service or a caching
+ * proxy reusing ids) is kept as a response of its own, with a warning.
  *
  * Speed: the new items of a response are written by one multi-row INSERT (and a transcript's
  * segments by another). FTS5 flushes its pending index data to disk whenever a statement that
@@ -30,11 +32,13 @@ export interface ResponseToStore {
   body: string;
   data: unknown;
   nextPage: Record<string, string> | null;
+  /** The client's own notes on the answer (a listing that repeats its page), stored with the normaliser's. */
+  warnings?: readonly string[];
 }
 
 export interface IngestResult {
   responseId: number;
-  /** True when this request id was stored before; nothing was changed. */
+  /** True when this very response (request id and body) was stored before; nothing was changed. */
   alreadyStored: boolean;
   /** Item ids in the order the response listed them (duplicates removed). */
   itemIds: number[];
@@ -114,7 +118,8 @@ const noMetrics = (metrics: Metrics): boolean =>
   metrics.views === null && metrics.likes === null && metrics.comments === null && metrics.reposts === null && metrics.shares === null && metrics.followers === null;
 
 export function createIngester(db: Database, normalise: NormaliseFn): (response: ResponseToStore) => IngestResult {
-  const findResponse = db.prepare<[string], { id: number }>('SELECT id FROM responses WHERE request_id = ?');
+  const findResponse = db.prepare<[string, string], { id: number }>('SELECT id FROM responses WHERE request_id = ? AND body_sha256 = ?');
+  const otherWithRequestId = db.prepare<[string], { fetched_at: string }>('SELECT fetched_at FROM responses WHERE request_id = ? ORDER BY id LIMIT 1');
   const itemsOfResponse = db.prepare<[number], { item_id: number }>(
     'SELECT item_id FROM item_sources WHERE response_id = ? GROUP BY item_id ORDER BY min(position)',
   );
@@ -362,12 +367,22 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
   }
 
   return db.transaction((response: ResponseToStore): IngestResult => {
-    const stored = findResponse.get(response.requestId);
+    const sha256 = createHash('sha256').update(response.body, 'utf8').digest('hex');
+    const stored = findResponse.get(response.requestId, sha256);
     if (stored) {
       return { responseId: stored.id, alreadyStored: true, itemIds: itemsOfResponse.all(stored.id).map((r) => r.item_id), transcripts: 0, warnings: [] };
     }
     // The raw body keeps what was received; the text columns hold only what UTF-8 can (no lone surrogates).
     const normalisation = makeWellFormed(normalise(response.operation, response.data, response.params));
+    const earlier = otherWithRequestId.get(response.requestId);
+    const warnings = [
+      ...normalisation.warnings,
+      ...(response.warnings ?? []),
+      // Both answers are evidence; which one the id belongs to is for the user to judge, so neither is dropped.
+      ...(earlier
+        ? [`This answer carries the request id of a different answer stored before (fetched ${earlier.fetched_at}); both are kept as received.`]
+        : []),
+    ];
     // The item count is that of the records; corrected below in the rare case that records merged
     // or a transcript brought an item (an UPDATE would rewrite the whole stored body).
     const responseId = Number(
@@ -379,11 +394,11 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
         response.status,
         response.fetchedAt,
         response.durationMs,
-        createHash('sha256').update(response.body, 'utf8').digest('hex'),
+        sha256,
         response.body,
         response.nextPage ? JSON.stringify(response.nextPage) : null,
         normalisation.items.length,
-        JSON.stringify(normalisation.warnings),
+        JSON.stringify(warnings),
       ).lastInsertRowid,
     );
     const { fetchedAt } = response;
@@ -407,7 +422,7 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
     for (const transcript of normalisation.transcripts) storeTranscript(transcript, response, responseId, itemIds, sources);
     sources.write();
     if (itemIds.length !== normalisation.items.length) setItemCount.run(itemIds.length, responseId);
-    return { responseId, alreadyStored: false, itemIds, transcripts: normalisation.transcripts.length, warnings: normalisation.warnings };
+    return { responseId, alreadyStored: false, itemIds, transcripts: normalisation.transcripts.length, warnings };
   });
 }
 

@@ -11,7 +11,7 @@ import type { ParamInput } from '../../../shared/params';
 import type { Clock } from '../clock';
 import type { Logger } from '../log';
 import { TIMEOUT_KEYS, type RequestTimeouts, type ServiceSettings } from '../settings/service-settings';
-import { findNextPage } from './pagination';
+import { nextPageAfter } from './pagination';
 import { prepareRequest, type PreparedRequest } from './request';
 
 export interface ServiceResponse {
@@ -34,6 +34,8 @@ export interface ServiceResponse {
   durationMs: number;
   /** Parameters for the next page, or null when there is none to fetch. */
   nextPage: Record<string, string> | null;
+  /** What the user should know about this answer, stored with it (a listing that repeats its page). */
+  warnings?: string[];
 }
 
 /** Where to send, and with which token: the core resolves `demo` to the built-in service. */
@@ -69,8 +71,13 @@ export interface ServiceClient {
 /** The largest answer read: far above any page of results or transcript, far below what a process can hold. */
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
-/** The body as text, or null once it passes `maxBytes` (the rest is not read). */
-async function readCapped(response: Response, maxBytes: number): Promise<string | null> {
+/**
+ * The body as text, or null once it passes `maxBytes` (the rest is not read). The read stops
+ * when `signal` aborts: a fetch may leave its body streaming after the request's own signal
+ * fired (Electron's net.fetch, a proxy's stream), and a server trickling bytes must not hold a
+ * request past its time limit.
+ */
+async function readCapped(response: Response, maxBytes: number, signal: AbortSignal): Promise<string | null> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel();
@@ -78,17 +85,31 @@ async function readCapped(response: Response, maxBytes: number): Promise<string 
   }
   if (!response.body) return '';
   const reader = response.body.getReader();
+  let stop = () => {};
+  const aborted = new Promise<never>((_resolve, reject) => {
+    stop = () => reject(signal.reason);
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  });
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), aborted]);
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        return null;
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    // The stream may already be broken; what matters is that nothing more is read.
+    reader.cancel().catch(() => undefined);
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', stop);
   }
   // Decoded as response.text() would: UTF-8, a byte-order mark dropped, bad bytes replaced.
   return new TextDecoder().decode(Buffer.concat(chunks));
@@ -137,11 +158,17 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
       response = await deps.fetch(requestUrl, {
         method: 'GET',
         headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-        redirect: 'error',
+        // Never followed: the token would go wherever the Location points. Seen, so it can be named.
+        redirect: 'manual',
         signal,
       });
-      body = await readCapped(response, maxBodyBytes);
+      if (isRedirect(response)) {
+        response.body?.cancel().catch(() => undefined);
+        throw redirectError(response, requestUrl, scrub, request.operation.id);
+      }
+      body = await readCapped(response, maxBodyBytes, signal);
     } catch (error) {
+      if (error instanceof GleanerError) throw error;
       throw transportError(error, options.signal, timeout, timeoutMs, request.operation.id, TIMEOUT_KEYS[which]);
     }
     if (body === null) {
@@ -154,18 +181,26 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
     }
 
     if (response.status < 200 || response.status > 299) {
-      throw statusError(response, body, scrub, deps.clock.now(), request.operation.id);
+      throw statusError(response, body, scrub, deps.clock.now(), request.operation.id, pathOf(requestUrl, request.pathAndQuery));
     }
 
+    if (body.trim() === '') {
+      // An answer that arrived whole and empty (a 204, say) is what the service chose to send; a
+      // cut connection fails while reading instead. Asking again would bring the same.
+      throw new GleanerError('MALFORMED_RESPONSE', `The service answered ${request.operation.id} with an empty body (status ${response.status}), so there was nothing to keep.`, {
+        details: { status: response.status, final: true },
+      });
+    }
     let json: unknown;
     try {
       json = JSON.parse(body);
     } catch {
-      throw malformed(`The service answered ${request.operation.id} with something that is not JSON${body.length === 0 ? ' (an empty body)' : ''}.`);
+      throw malformed(`The service answered ${request.operation.id} with something that is not JSON.`);
     }
     if (json && typeof json === 'object' && (json as { success?: unknown }).success === false) {
+      // A well-formed refusal, not a fault on the way: asking again would spend a request on the same answer.
       throw new GleanerError('UPSTREAM_ERROR', `The service could not complete ${request.operation.id}: ${serverMessage(json, scrub) ?? 'it gave no reason'}.`, {
-        details: { status: response.status },
+        details: { status: response.status, final: true },
       });
     }
     const envelope = envelopeSchema.safeParse(json);
@@ -204,7 +239,7 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
       body,
       fetchedAt: new Date(finished).toISOString(),
       durationMs: Math.max(0, finished - started),
-      nextPage: findNextPage(request.operation, data),
+      ...nextPageAfter(request.operation, data, request.params),
     };
   };
 
@@ -230,9 +265,14 @@ function transportError(error: unknown, userSignal: AbortSignal | undefined, tim
   if (timeout.aborted) {
     return new GleanerError('TIMEOUT', `The service did not answer ${operation} within ${Math.round(timeoutMs / 1000)} seconds (the setting ${timeoutSetting}).`);
   }
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
-  const detail = cause.includes('ECONNREFUSED') ? ' (connection refused)' : cause.includes('ENOTFOUND') ? ' (host not found)' : '';
-  return new GleanerError('NETWORK', `Could not reach the service${detail}. Check the base URL in Settings and your connection; nothing was stored.`);
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
+  const code = (cause as (Error & { code?: unknown }) | null)?.code;
+  const text = `${typeof code === 'string' ? code : ''} ${cause?.message ?? ''}`;
+  const detail = text.includes('ECONNREFUSED') ? ' (connection refused)' : text.includes('ENOTFOUND') || text.includes('EAI_AGAIN') ? ' (host not found)' : '';
+  // Refused, or no address to send to: the request never reached the service, so it used none
+  // of the plan's budget (a reset or a cut connection may have, and still counts).
+  const neverArrived = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH/.test(text);
+  return new GleanerError('NETWORK', `Could not reach the service${detail}. Check the base URL in Settings and your connection; nothing was stored.`, neverArrived ? { details: { notSent: true } } : undefined);
 }
 
 /**
@@ -244,27 +284,58 @@ function serverMessage(json: unknown, scrub: (text: string) => string): string |
   // Scrubbed before and after folding whitespace: folding could join the pieces of a token that holds spaces.
   const oneLine = (text: string) => scrub(scrub(text).replace(/\s+/g, ' ').trim()).slice(0, 300);
   for (const key of ['message', 'error', 'detail']) {
-    const value = (json as Record<string, unknown>)[key];
-    if (typeof value === 'string' && value.trim()) return oneLine(value);
-    if (value && typeof value === 'object' && typeof (value as { message?: unknown }).message === 'string') {
-      return oneLine((value as { message: string }).message);
-    }
+    const reason = reasonIn((json as Record<string, unknown>)[key]);
+    if (reason) return oneLine(reason);
   }
   return null;
 }
 
-/** `Retry-After` as milliseconds from now: seconds, or an HTTP date. */
+/** How many of a list of problems (a validation error) are named: the first few say what to fix. */
+const PROBLEMS_NAMED = 3;
+
+/**
+ * A reason written as text, as `{ message }`, or as a list of problems such as a FastAPI
+ * validation error: `[{ loc: ['query', 'url'], msg: 'Field required' }]`.
+ */
+function reasonIn(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() ? value : null;
+  if (Array.isArray(value)) {
+    const problems = value.map(problemIn).filter((problem): problem is string => problem !== null);
+    if (problems.length === 0) return null;
+    const more = problems.length > PROBLEMS_NAMED ? ` (and ${problems.length - PROBLEMS_NAMED} more)` : '';
+    return `${problems.slice(0, PROBLEMS_NAMED).join('; ')}${more}`;
+  }
+  if (value && typeof value === 'object') {
+    const { message, msg } = value as { message?: unknown; msg?: unknown };
+    if (typeof message === 'string' && message.trim()) return message;
+    if (typeof msg === 'string' && msg.trim()) return msg;
+  }
+  return null;
+}
+
+function problemIn(entry: unknown): string | null {
+  if (typeof entry === 'string') return entry.trim() ? entry : null;
+  const text = reasonIn(entry);
+  if (!text) return null;
+  const loc = (entry as { loc?: unknown }).loc;
+  const where = Array.isArray(loc) ? loc.filter((part) => typeof part === 'string' || typeof part === 'number').join('.') : '';
+  return where ? `${text} (${where})` : text;
+}
+
+/** `Retry-After` as milliseconds from now: seconds (whole or not), or an HTTP date. */
 export function parseRetryAfter(header: string | null, nowMs: number): number | undefined {
   if (!header) return undefined;
   const text = header.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
+  // Seconds may come with a fraction ("30.5"), which Date.parse would take for a date.
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
+  // Every HTTP-date form starts with the day's name; Date.parse alone would read "1." as a day in 2001.
+  const date = /^[A-Za-z]/.test(text) ? Date.parse(text) : Number.NaN;
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - nowMs);
 }
 
 /** `scrub` applies to the message as parsed: a token written with JSON escapes (`\/`, `\u…`) only reads as itself then. */
-function statusError(response: Response, body: string, scrub: (text: string) => string, nowMs: number, operation: string): GleanerError {
+function statusError(response: Response, body: string, scrub: (text: string) => string, nowMs: number, operation: string, path: string): GleanerError {
   let reason: string | null;
   try {
     reason = serverMessage(JSON.parse(body), scrub);
@@ -275,6 +346,7 @@ function statusError(response: Response, body: string, scrub: (text: string) => 
   const status = response.status;
   const make = (code: ErrorCode, message: string, retryAfterMs?: number) =>
     new GleanerError(code, message, { details: retryAfterMs === undefined ? { status } : { status, retryAfterMs } });
+  const final = (code: ErrorCode, message: string) => new GleanerError(code, message, { details: { status, final: true } });
   switch (true) {
     case status === 401:
       return make('TOKEN_REJECTED', `The service rejected the API token (401). It may have been refreshed or replaced; paste the new token in Settings.${because}`);
@@ -285,8 +357,14 @@ function statusError(response: Response, body: string, scrub: (text: string) => 
       const wait = retryAfterMs === undefined ? '' : ` It asks to wait ${Math.ceil(retryAfterMs / 1000)} s.`;
       return make('RATE_LIMITED', `The team’s rate limit is reached (429).${wait}${because}`, retryAfterMs);
     }
-    case status === 404 || status === 410:
-      return make('NOT_FOUND', `The service found nothing for ${operation} (${status}).${because}`);
+    case status === 404:
+      // The same status answers a path the service does not have, so the settings may be the cause.
+      return make(
+        'NOT_FOUND',
+        `The service found nothing for ${operation} (404 at ${scrub(path)}). If the content should exist, the base URL or this operation’s path in Settings may be wrong.${because}`,
+      );
+    case status === 410:
+      return make('NOT_FOUND', `The service found nothing for ${operation} (410).${because}`);
     case status === 400 || status === 422:
       return make('INVALID_INPUT', `The service refused the parameters of ${operation} (${status}).${because}`);
     case status >= 500:
@@ -296,7 +374,42 @@ function statusError(response: Response, body: string, scrub: (text: string) => 
         `The service had a problem answering ${operation} (${status}); trying again later usually works.${because}`,
         parseRetryAfter(response.headers.get('retry-after'), nowMs),
       );
+    case status === 408:
+      return make('UPSTREAM_ERROR', `The service gave up waiting for the request for ${operation} (408); trying again usually works.${because}`);
     default:
-      return make('UPSTREAM_ERROR', `The service answered ${operation} with an unexpected status ${status}.${because}`);
+      // Any other refusal (402, 414, …) is the service's answer to this very request: asking again would bring the same.
+      return final('UPSTREAM_ERROR', `The service answered ${operation} with an unexpected status ${status}.${because}`);
+  }
+}
+
+const isRedirect = (response: Response): boolean =>
+  response.type === 'opaqueredirect' || (response.status >= 300 && response.status <= 399 && response.headers.has('location'));
+
+/** Names where a redirect points (scheme and host only: its path or query may hold anything) without going there. */
+function redirectError(response: Response, requestUrl: string, scrub: (text: string) => string, operation: string): GleanerError {
+  let where = 'an address it did not show';
+  const location = response.headers.get('location');
+  if (location !== null) {
+    try {
+      const target = new URL(location, requestUrl);
+      where = scrub(`${target.protocol}//${target.host}`);
+    } catch {
+      where = 'an address that is not a valid URL';
+    }
+  }
+  const status = response.status === 0 ? 'a redirect' : `a redirect (${response.status})`;
+  return new GleanerError(
+    'UPSTREAM_ERROR',
+    `The service answered ${operation} with ${status} to ${where}. Gleaner does not follow redirects, so your token is not sent anywhere else; if the service has moved, set its new base URL in Settings.`,
+    { details: { status: response.status, final: true } },
+  );
+}
+
+/** The path a request went to, base URL's own path included: what a 404 names, without the (possibly long) query. */
+function pathOf(requestUrl: string, pathAndQuery: string): string {
+  try {
+    return new URL(requestUrl).pathname;
+  } catch {
+    return pathAndQuery.split('?')[0] ?? '';
   }
 }

@@ -77,6 +77,35 @@ describe('ingest', () => {
     expect(count()).toEqual(before);
   });
 
+  it('keeps a different answer under a request id seen before as a response of its own, with a warning', () => {
+    const first = fakeResponse('videosite/search', { items: [video('a1', 'Flood defences', 100)] });
+    ingest(first);
+    // A service or caching proxy that reuses the id: another body, another item, other counts.
+    const data = { items: [video('a1', 'Flood defences', 250), video('b2', 'Sea wall')] };
+    const reused = fakeResponse('videosite/search', data, { requestId: first.requestId, body: JSON.stringify({ success: true, data, meta: { again: true } }) });
+    const result = ingest(reused);
+    expect(result.alreadyStored).toBe(false);
+    expect(result.itemIds).toHaveLength(2);
+    expect(result.warnings).toEqual([`This answer carries the request id of a different answer stored before (fetched ${first.fetchedAt}); both are kept as received.`]);
+    const rows = db.prepare('SELECT request_id, body, parse_warnings FROM responses ORDER BY id').all() as { request_id: string; body: string; parse_warnings: string }[];
+    expect(rows.map((r) => [r.request_id, r.body])).toEqual([
+      [first.requestId, first.body],
+      [first.requestId, reused.body],
+    ]);
+    expect(JSON.parse(rows[1]!.parse_warnings)).toEqual(result.warnings);
+    expect(getItemDetail(db, result.itemIds[0]!).metricsHistory.map((m) => m.views)).toEqual([100, 250]);
+    // Either answer replayed changes nothing.
+    expect(ingest(first)).toMatchObject({ alreadyStored: true });
+    expect(ingest(reused)).toMatchObject({ alreadyStored: true, itemIds: result.itemIds });
+    expect(db.prepare('SELECT count(*) FROM responses').pluck().get()).toBe(2);
+  });
+
+  it('stores the client’s own warnings with the normaliser’s', () => {
+    const response = fakeResponse('videosite/search', { items: [video('a1', 'x')], warnings: ['1 of 2 records in videos could not be read.'] }, { warnings: ['The listing repeats its page.'] });
+    expect(ingest(response).warnings).toEqual(['1 of 2 records in videos could not be read.', 'The listing repeats its page.']);
+    expect(JSON.parse(db.prepare('SELECT parse_warnings FROM responses').pluck().get() as string)).toEqual(['1 of 2 records in videos could not be read.', 'The listing repeats its page.']);
+  });
+
   it('keeps one item per platform id and a metrics snapshot per fetch', () => {
     const first = ingest(fakeResponse('videosite/search', { items: [video('a1', 'Flood defences', 100)] }));
     const second = ingest(fakeResponse('videosite/video', { items: [video('a1', 'Flood defences', 250)] }));

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { createServiceClient, parseRetryAfter, type ServiceClientDeps } from '../../../../src/main/core/service/client';
 import { createLogger } from '../../../../src/main/core/log';
@@ -99,6 +101,10 @@ describe('service client', () => {
     const { service } = client(async () => new Response('', { status: 429, headers: { 'retry-after': '17' } }));
     expect((await failure(service.call('videosite/trending', {}))).details.retryAfterMs).toBe(17_000);
     expect(parseRetryAfter(new Date(NOW + 90_000).toUTCString(), NOW)).toBe(90_000);
+    // Seconds with a fraction are seconds, not a date (Date.parse reads "30.5" as a day in 2001).
+    expect(parseRetryAfter('30.5', NOW)).toBe(30_500);
+    expect(parseRetryAfter(' 0.25 ', NOW)).toBe(250);
+    expect(parseRetryAfter('1.', NOW)).toBeUndefined();
     expect(parseRetryAfter('garbage', NOW)).toBeUndefined();
     expect(parseRetryAfter(null, NOW)).toBeUndefined();
   });
@@ -110,10 +116,44 @@ describe('service client', () => {
     }
   });
 
+  it('reads a list of problems (a FastAPI validation error) as its first few messages, with where each is', async () => {
+    const problem = (n: number) => ({ type: 'missing', loc: ['query', `p${n}`], msg: `Field ${n} required`, input: null });
+    const cases: [unknown, string][] = [
+      [{ detail: [problem(1)] }, 'The service said: Field 1 required (query.p1)'],
+      [{ detail: [problem(1), problem(2), problem(3), problem(4), problem(5)] }, 'The service said: Field 1 required (query.p1); Field 2 required (query.p2); Field 3 required (query.p3) (and 2 more)'],
+      [{ detail: [{ msg: 'bad\nvalue' }, 'plain words', 42] }, 'The service said: bad value; plain words'],
+    ];
+    for (const [body, reason] of cases) {
+      const { service } = client(async () => new Response(JSON.stringify(body), { status: 422 }));
+      const error = await failure(service.call('videosite/trending', {}));
+      expect(error.code).toBe('INVALID_INPUT');
+      expect(error.message).toContain(reason);
+    }
+    // A list with nothing readable gives no reason rather than an empty one.
+    const { service } = client(async () => new Response(JSON.stringify({ detail: [{ loc: ['query'] }] }), { status: 422 }));
+    expect((await failure(service.call('videosite/trending', {}))).message).not.toContain('The service said');
+  });
+
+  it('says a 404 may come from a wrong base URL or path setting, naming the path asked for and never the token', async () => {
+    const settings = { ...DEFAULT_SERVICE_SETTINGS, paths: { 'tweetsite/user/tweets': '/api/v1/partner/tweetsite/user-tweets' } };
+    const { service } = client(async () => new Response(JSON.stringify({ message: 'Not Found' }), { status: 404 }), {
+      settings: () => settings,
+      target: async () => ({ baseUrl: 'https://api.example.com/prefix', token: TOKEN }),
+    });
+    const error = await failure(service.call('tweetsite/user/tweets', { handle: 'newsroom' }));
+    expect(error).toMatchObject({ code: 'NOT_FOUND', details: { status: 404 } });
+    expect(error.message).toBe(
+      'The service found nothing for tweetsite/user/tweets (404 at /prefix/api/v1/partner/tweetsite/user-tweets). If the content should exist, the base URL or this operation’s path in Settings may be wrong. The service said: Not Found',
+    );
+    expect(error.message).not.toContain(TOKEN);
+    expect(error.message).not.toContain('newsroom');
+  });
+
   it.each([
-    // A garbled body may come out whole next time; one in another shape will not (final: not retried).
+    // A garbled body may come out whole next time; an empty one, or one in another shape, will not (final: not retried).
     ['a non-JSON body', '<html>Bad gateway</html>', /not JSON/, false],
-    ['an empty body', '', /empty body/, false],
+    ['an empty body', '', /empty body \(status 200\)/, true],
+    ['a body of white space', ' \r\n', /empty body/, true],
     ['a truncated body', envelope('videosite', 'trending', { shorts: [] }).slice(0, 30), /not JSON/, false],
     ['no request id', JSON.stringify({ success: true, data: {}, meta: { platform: 'videosite', endpoint: 'trending' } }), /meta\.request_id/, true],
     ['a request id without req_', JSON.stringify({ success: true, data: {}, meta: { platform: 'videosite', endpoint: 'trending', request_id: 'abc' } }), /meta\.request_id/, true],
@@ -133,11 +173,47 @@ describe('service client', () => {
     await expect(service.call('pinboard/pin', { url: 'https://www.pinterest.com/pin/1/' })).resolves.toMatchObject({ endpoint: 'pin' });
   });
 
-  it('turns success: false into UPSTREAM_ERROR with its reason', async () => {
+  it('turns success: false into a final UPSTREAM_ERROR with its reason', async () => {
     const { service } = client(async () => new Response(JSON.stringify({ success: false, message: 'upstream platform down' })));
     const error = await failure(service.call('videosite/trending', {}));
-    expect(error).toMatchObject({ code: 'UPSTREAM_ERROR' });
+    expect(error).toMatchObject({ code: 'UPSTREAM_ERROR', details: { status: 200, final: true } });
     expect(error.message).toContain('upstream platform down');
+  });
+
+  // The queue retries UPSTREAM_ERROR and MALFORMED_RESPONSE unless final: each of these would cost five requests for one answer.
+  it.each<[string, () => Response, string]>([
+    ['success: false with status 200', () => new Response(JSON.stringify({ success: false, error: 'No such handle' })), 'UPSTREAM_ERROR'],
+    ['402', () => new Response(JSON.stringify({ message: 'Payment required' }), { status: 402 }), 'UPSTREAM_ERROR'],
+    ['405', () => new Response('', { status: 405 }), 'UPSTREAM_ERROR'],
+    ['414', () => new Response('<html>URI Too Long</html>', { status: 414 }), 'UPSTREAM_ERROR'],
+    ['418', () => new Response('{}', { status: 418 }), 'UPSTREAM_ERROR'],
+    ['451', () => new Response('{}', { status: 451 }), 'UPSTREAM_ERROR'],
+    ['a 3xx without a Location', () => new Response(null, { status: 304 }), 'UPSTREAM_ERROR'],
+    ['204', () => new Response(null, { status: 204 }), 'MALFORMED_RESPONSE'],
+  ])('makes an answer that would not change final: %s', async (_label, answer, code) => {
+    const { service, fetchSpy } = client(async () => answer());
+    const error = await failure(service.call('videosite/trending', {}));
+    expect(error).toMatchObject({ code, details: { final: true } });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it.each<[string, () => Promise<Response>, string]>([
+    ['500', async () => new Response('{}', { status: 500 }), 'UPSTREAM_ERROR'],
+    ['503', async () => new Response('{}', { status: 503 }), 'UPSTREAM_ERROR'],
+    ['408', async () => new Response('{}', { status: 408 }), 'UPSTREAM_ERROR'],
+    ['429', async () => new Response('{}', { status: 429 }), 'RATE_LIMITED'],
+    [
+      'a dropped connection',
+      async () => {
+        throw new TypeError('fetch failed');
+      },
+      'NETWORK',
+    ],
+  ])('leaves a passing failure to be tried again: %s', async (_label, answer, code) => {
+    const { service } = client(answer);
+    const error = await failure(service.call('videosite/trending', {}));
+    expect(error.code).toBe(code);
+    expect(error.details.final).toBeUndefined();
   });
 
   it('times out a silent server without hanging', async () => {
@@ -147,6 +223,43 @@ describe('service client', () => {
     const started = Date.now();
     expect(await failure(service.call('videosite/trending', {}))).toMatchObject({ code: 'TIMEOUT' });
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('times out a body that trickles past the time limit, and stops reading it', async () => {
+    const body = envelope('videosite', 'trending', { shorts: [] });
+    let sent = 0;
+    let cancelled = false;
+    // Headers at once, then a byte every 20 ms: the whole body would take seconds.
+    const trickle = async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            if (sent >= body.length) return controller.close();
+            controller.enqueue(new TextEncoder().encode(body[sent]));
+            sent += 1;
+          },
+          cancel() {
+            cancelled = true;
+          },
+        }),
+      );
+    const { service } = client(trickle);
+    const started = Date.now();
+    const error = await failure(service.call('videosite/trending', {}));
+    expect(error).toMatchObject({ code: 'TIMEOUT' });
+    expect(error.message).toContain('within 0 seconds (the setting timeouts.request)');
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(sent).toBeLessThan(body.length);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(cancelled).toBe(true);
+
+    // A cancel while the body arrives is a cancel, not a time-out.
+    sent = 0;
+    const controller = new AbortController();
+    const call = client(trickle, { timeoutMs: { normal: 5_000, slow: 5_000 } }).service.call('videosite/trending', {}, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    expect(await failure(call)).toMatchObject({ code: 'CANCELLED' });
   });
 
   it('takes its time limits from the settings, read for each request, the longer one for speech recognition', async () => {
@@ -173,7 +286,23 @@ describe('service client', () => {
     const { service } = client(async () => {
       throw new TypeError('fetch failed', { cause: new Error('other side closed') });
     });
-    expect(await failure(service.call('videosite/trending', {}))).toMatchObject({ code: 'NETWORK' });
+    // A dropped connection may have reached the service: it counts against the plan.
+    const dropped = await failure(service.call('videosite/trending', {}));
+    expect(dropped).toMatchObject({ code: 'NETWORK' });
+    expect(dropped.details.notSent).toBeUndefined();
+
+    // Refused, or no such host: it never arrived, so it is marked as not sent (no budget used).
+    for (const [code, words] of [
+      ['ECONNREFUSED', 'connection refused'],
+      ['ENOTFOUND', 'host not found'],
+    ] as const) {
+      const refused = await failure(
+        client(async () => {
+          throw new TypeError('fetch failed', { cause: Object.assign(new Error(`connect ${code} 127.0.0.1:9`), { code }) });
+        }).service.call('videosite/trending', {}),
+      );
+      expect(refused).toMatchObject({ code: 'NETWORK', message: expect.stringContaining(`(${words})`), details: { notSent: true } });
+    }
 
     const controller = new AbortController();
     let started!: () => void;
@@ -193,6 +322,61 @@ describe('service client', () => {
     const spy = client(hang);
     expect(await failure(spy.service.call('videosite/trending', {}, { signal: alreadyCancelled.signal }))).toMatchObject({ code: 'CANCELLED' });
     expect(spy.fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('never follows a redirect: it names the status and the host, once, without the token', async () => {
+    const { service, fetchSpy } = client(async () => new Response(null, { status: 301, headers: { location: `https://elsewhere.example.net:8443/v2/search?token=${TOKEN}` } }));
+    const error = await failure(service.call('videosite/trending', {}));
+    expect(error).toMatchObject({ code: 'UPSTREAM_ERROR', details: { status: 301, final: true } });
+    expect(error.message).toBe(
+      'The service answered videosite/trending with a redirect (301) to https://elsewhere.example.net:8443. Gleaner does not follow redirects, so your token is not sent anywhere else; if the service has moved, set its new base URL in Settings.',
+    );
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(fetchSpy.mock.calls[0]![1].redirect).toBe('manual');
+    // A relative Location is on the service's own host; a fetch that hides the redirect (opaque) still reads as one.
+    const relative = client(async () => new Response(null, { status: 307, headers: { location: '/api/v2/trending' } }));
+    expect((await failure(relative.service.call('videosite/trending', {}))).message).toContain('a redirect (307) to https://api.example.com.');
+    const opaque = client(async () => Object.defineProperty(new Response(null, { status: 200 }), 'type', { value: 'opaqueredirect' }));
+    expect(await failure(opaque.service.call('videosite/trending', {}))).toMatchObject({ code: 'UPSTREAM_ERROR', details: { final: true } });
+  });
+
+  it('sends nothing to where a real server redirects', async () => {
+    const seen: string[] = [];
+    const elsewhere = createServer((request, response) => {
+      seen.push(String(request.headers.authorization));
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const service = createServer((_request, response) => {
+      response.writeHead(302, { location: `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/steal` });
+      response.end();
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    try {
+      const real = client(globalThis.fetch.bind(globalThis) as unknown as (url: string, init: RequestInit) => Promise<Response>, {
+        target: async () => ({ baseUrl: `http://127.0.0.1:${(service.address() as AddressInfo).port}`, token: TOKEN }),
+      });
+      const error = await failure(real.service.call('videosite/trending', {}));
+      expect(error).toMatchObject({ code: 'UPSTREAM_ERROR', details: { status: 302, final: true } });
+      expect(error.message).toContain(`a redirect (302) to http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}.`);
+      expect(seen).toEqual([]);
+    } finally {
+      for (const server of [service, elsewhere]) {
+        server.closeAllConnections();
+        server.close();
+      }
+    }
+  });
+
+  it('offers no next page that repeats the one just asked for, and says why', async () => {
+    const { service } = client(async () => new Response(envelope('videosite', 'search', { videos: [], continuationToken: 'same' })));
+    const repeated = await service.call('videosite/search', { query: 'climate', continuationToken: 'same' });
+    expect(repeated.nextPage).toBeNull();
+    expect(repeated.warnings).toEqual([
+      'The service gave the same next-page value (continuationToken) as the request for this page, so no further page is asked for: the listing may end here.',
+    ]);
+    const moving = await service.call('videosite/search', { query: 'climate', continuationToken: 'before' });
+    expect(moving).toMatchObject({ nextPage: { continuationToken: 'same' }, warnings: [] });
   });
 
   it('reads Retry-After on a 5xx, for the queue to wait at least that long', async () => {

@@ -42,13 +42,26 @@ export function QueueControls() {
         )}
       </div>
       <div className="queue-toolbar" role="group" aria-label="Whole queue">
-        {/* One button that turns from Pause into Resume (one key), so focus stays on it. */}
+        {/* One button that turns from Pause into Resume (one key), never disabled while its
+            request is on its way (aria-disabled, clicks ignored): a disabled button loses focus,
+            and on a slow machine it did not get it back. */}
         {paused ? (
-          <button key="pause-resume" type="button" className="primary" onClick={() => void resume()} disabled={isBusy(busy, 'resume')}>
+          <button
+            key="pause-resume"
+            type="button"
+            className="primary"
+            onClick={() => void (isBusy(busy, 'resume') ? undefined : resume())}
+            aria-disabled={isBusy(busy, 'resume') || undefined}
+          >
             Resume queue
           </button>
         ) : (
-          <button key="pause-resume" type="button" onClick={() => void pause()} disabled={status === null || isBusy(busy, 'pause')}>
+          <button
+            key="pause-resume"
+            type="button"
+            onClick={() => void (status === null || isBusy(busy, 'pause') ? undefined : pause())}
+            aria-disabled={status === null || isBusy(busy, 'pause') || undefined}
+          >
             Pause queue
           </button>
         )}

@@ -36,6 +36,13 @@ async function rpc(method, input = {}) {
   return envelope.value;
 }
 
+/** A link for one more browser: the printed one opens a single browser, and each theme is a page of its own. */
+async function browserLink() {
+  const response = await fetch(`${origin}/browser-link`, { method: 'POST', headers: { authorization: `Bearer ${searchParams.get('key')}` } });
+  if (response.status !== 201) throw new Error(`/browser-link: ${response.status} ${await response.text()}`);
+  return (await response.json()).url;
+}
+
 // A small library: what a reporter might have gathered on a first morning.
 const flood = await rpc('service.call', { operation: 'videosite/search', params: { query: 'flood' } });
 await rpc('service.call', { operation: 'videosite/transcript', params: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', language: 'en' } });
@@ -52,7 +59,7 @@ const browser = await chromium.launch({
 try {
   for (const theme of ['light', 'dark']) {
     const page = await browser.newPage({ viewport: { width: 1400, height: 860 }, colorScheme: theme });
-    await page.goto(url);
+    await page.goto(await browserLink());
     await page.waitForSelector('[data-testid="status-info"]');
     // The welcome panel is for first runs; the pictures show the views themselves.
     await page.evaluate(() => window.localStorage.setItem('gleaner.welcome.dismissed', '1'));

@@ -100,6 +100,6 @@ export function formatClock(ms: number): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
 
-/** The browser-mode download address of one exported file. */
+/** The browser-mode download address of one exported file, from the host's root (or the app's path). */
 export const exportDownloadPath = (exportId: string, path: string): string =>
   `/exports/${encodeURIComponent(exportId)}/${path.split('/').map(encodeURIComponent).join('/')}`;

@@ -5,7 +5,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { expect, startServe, test, type ServedGleaner } from './fixtures';
-import { harbourPosts, rpc, seedItems } from './library-helpers';
+import { browserLink, harbourPosts, rpc, seedItems } from './library-helpers';
 
 const ITEMS = 1500;
 const NAME = 'Harbour desk';
@@ -45,7 +45,7 @@ function bridgeCalls(page: Page): { method: string; input: Record<string, unknow
 const rows = (page: Page) => page.getByTestId('collection-item');
 
 async function openLong(page: Page) {
-  await page.goto(served.url);
+  await page.goto(await browserLink(served));
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Collections', exact: true }).click();
   await page.getByRole('list', { name: 'Your collections' }).getByRole('button', { name: new RegExp(NAME) }).click();
   await expect(page.getByRole('heading', { name: NAME })).toBeVisible();

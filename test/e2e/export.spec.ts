@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { expect, startServe, test, type ServedGleaner } from './fixtures';
-import { fetchInto, rpc, seedLibrary } from './library-helpers';
+import { browserLink, fetchInto, rpc, seedLibrary } from './library-helpers';
 
 let served: ServedGleaner;
 let stop: () => Promise<void>;
@@ -25,7 +25,7 @@ test.afterAll(async () => {
 });
 
 async function openLibrary(page: Page) {
-  await page.goto(served.url);
+  await page.goto(await browserLink(served));
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Library', exact: true }).click();
   await expect(page.getByTestId('result-count')).toHaveText(/^\d+ items$/);
   return page.getByRole('listbox', { name: 'Results' });
@@ -104,7 +104,7 @@ test('a collection exports from the Collections view, one item from its detail',
   await rpc(served, 'collections.create', { name: 'Council story' });
   await rpc(served, 'collections.add', { name: 'Council story', itemIds: listed.hits.map((hit) => hit.id) });
 
-  await page.goto(served.url);
+  await page.goto(await browserLink(served));
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Collections', exact: true }).click();
   await page.getByRole('button', { name: /Council story/ }).first().click();
   await page.getByRole('group', { name: 'Collection actions' }).getByRole('button', { name: 'Export…' }).click();
@@ -159,7 +159,7 @@ test('an item with transcripts in two languages exports the chosen one as subtit
   expect([...languages].sort()).toEqual(['en', 'es']);
   const labels = languages.map((language) => (language === 'en' ? 'English (en)' : 'Spanish (es)'));
 
-  await page.goto(served.url);
+  await page.goto(await browserLink(served));
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Library', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Search the library' }).fill(`"${words.replace(/"/g, '')}"`);
   await page.locator(`[role="option"][data-item-id="${itemId}"]`).click();

@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures';
+import { browserLink } from './library-helpers';
 
 const VIEWS = ['Fetch', 'Paste URLs', 'Library', 'Collections', 'Activity', 'Settings'];
 
@@ -9,8 +10,8 @@ test.describe('a new user opens Gleaner in the browser', () => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
     await page.goto(gleaner.url);
-    // The key is traded for a cookie and leaves the address bar.
-    await expect(page).toHaveURL(new RegExp(`^${gleaner.origin}/(#.*)?$`));
+    // The key is traded for a cookie and leaves the address bar; the app's own path stays.
+    await expect.poll(() => page.url().replace(/#.*$/, '')).toBe(gleaner.url.replace(/\?.*$/, ''));
     await expect(page.getByRole('navigation', { name: 'Views' })).toBeVisible();
 
     for (const view of VIEWS) {
@@ -73,5 +74,37 @@ test.describe('the browser-mode host guards its door', () => {
   test('a page without the key gets 401', async ({ page, gleaner }) => {
     const response = await page.goto(gleaner.origin);
     expect(response?.status()).toBe(401);
+    const app = await page.goto(gleaner.url.replace(/\?.*$/, ''));
+    expect(app?.status()).toBe(401);
+  });
+
+  test('the printed link opens one browser: there it keeps working, elsewhere it takes a new link', async ({ page, browser, gleaner }) => {
+    const views = (p: typeof page) => p.getByRole('navigation', { name: 'Views' });
+    await page.goto(gleaner.url);
+    await expect(views(page)).toBeVisible();
+    // The same browser opening the link again, from its history or in a new tab: the app.
+    const tab = await page.context().newPage();
+    await tab.goto(gleaner.url);
+    await expect(views(tab)).toBeVisible();
+    await tab.reload();
+    await expect(views(tab)).toBeVisible();
+
+    // Another browser, with the link read from the first one's history: nothing.
+    const other = await browser.newContext();
+    try {
+      const elsewhere = await other.newPage();
+      expect((await elsewhere.goto(gleaner.url))?.status()).toBe(401);
+      await expect(elsewhere.getByText('already opened Gleaner in a browser')).toBeVisible();
+      // A link asked of the running server opens it.
+      await elsewhere.goto(await browserLink(gleaner));
+      await expect(views(elsewhere)).toBeVisible();
+      // Its session is its own, not the first browser's, and neither holds the run's secret.
+      const [first] = await page.context().cookies();
+      const [second] = await other.cookies();
+      expect(second!.value).not.toBe(first!.value);
+      expect([first!.value, second!.value]).not.toContain(gleaner.secret);
+    } finally {
+      await other.close();
+    }
   });
 });

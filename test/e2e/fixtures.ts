@@ -6,9 +6,13 @@ import { createInterface } from 'node:readline';
 import { test as base } from '@playwright/test';
 
 export interface ServedGleaner {
-  /** The one-time URL with ?key=, as `gleaner serve` prints it. */
+  /**
+   * The link `gleaner serve` prints: the app's per-run path with ?key=. It opens one browser; a
+   * test that opens more than one (a page per test on one server) asks for `browserLink`s.
+   */
   url: string;
   origin: string;
+  /** The run's secret, the bearer token for scripts: the printed link's key. */
   secret: string;
   dataDir: string;
 }

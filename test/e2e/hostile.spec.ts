@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { expect, startServe, test, type ServedGleaner } from './fixtures';
-import { seedItems, seedLibrary } from './library-helpers';
+import { browserLink, seedItems, seedLibrary } from './library-helpers';
 
 const HUGE_TITLE = `=HYPERLINK("http://attacker.example") hugetitle ${'<script>alert(1)</script> [x](javascript:alert(1)) '.repeat(40_000)}`;
 const SURROGATE_TITLE = 'surrogatetitle \uD800 broken \uDC00 pair # heading';
@@ -48,7 +48,7 @@ function watchDialogs(page: Page): string[] {
 }
 
 async function openLibrary(page: Page) {
-  await page.goto(served.url);
+  await page.goto(await browserLink(served));
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Library', exact: true }).click();
   await expect(page.getByTestId('result-count')).toHaveText(/^\d+ items$/);
   return { search: page.getByRole('searchbox', { name: 'Search the library' }), results: page.getByRole('listbox', { name: 'Results' }), detail: page.getByRole('complementary', { name: 'Item detail' }) };

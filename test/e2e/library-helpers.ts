@@ -20,6 +20,21 @@ export async function rpc<T = unknown>(gleaner: ServedGleaner, method: string, i
   }
 }
 
+/**
+ * A fresh link for one more browser, as a user asks a running `gleaner serve` for one: the printed
+ * link opens one browser only, and each test's page is a browser of its own.
+ */
+export async function browserLink(gleaner: ServedGleaner): Promise<string> {
+  const context = await playwrightRequest.newContext();
+  try {
+    const response = await context.post(`${gleaner.origin}/browser-link`, { headers: { authorization: `Bearer ${gleaner.secret}` } });
+    if (response.status() !== 201) throw new Error(`/browser-link answered ${response.status()}: ${await response.text()}`);
+    return ((await response.json()) as { url: string }).url;
+  } finally {
+    await context.dispose();
+  }
+}
+
 interface CallResult {
   state: string;
   error: { code: string; message: string } | null;

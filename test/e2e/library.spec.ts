@@ -9,7 +9,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, startServe, test, type ServedGleaner } from './fixtures';
-import { fetchInto, rpc, seedLibrary } from './library-helpers';
+import { browserLink, fetchInto, rpc, seedLibrary } from './library-helpers';
 
 let served: ServedGleaner;
 let stop: () => Promise<void>;
@@ -28,7 +28,7 @@ test.afterAll(async () => {
 const HOSTILE_TITLE = '<script>alert(1)</script> Les inondations expliquées en dix minutes';
 
 async function openLibrary(page: Page): Promise<{ search: Locator; results: Locator; detail: Locator; count: Locator }> {
-  await page.goto(served.url);
+  await page.goto(await browserLink(served));
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Library', exact: true }).click();
   const count = page.getByTestId('result-count');
   await expect(count).toHaveText(/^\d+ items$/);

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, startServe, test, type ServedGleaner } from './fixtures';
-import { harbourPosts, rpc, seedItems } from './library-helpers';
+import { browserLink, harbourPosts, rpc, seedItems } from './library-helpers';
 
 const ITEMS = 1500;
 
@@ -29,7 +29,7 @@ test.afterAll(async () => {
 
 async function openLibrary(page: Page) {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(served.url);
+  await page.goto(await browserLink(served));
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Library', exact: true }).click();
   await expect(page.getByTestId('result-count')).toHaveText('1,500 items');
   return page.getByRole('listbox', { name: 'Results' });

@@ -1,7 +1,8 @@
 /**
  * The browser-mode host's door, beyond test/main/hosts/browser/server.test.ts: every way in
- * without the secret, with a foreign Host or Origin, or as a cross-site form post is refused
- * for the page, the RPC endpoint and the event stream alike, and nothing reaches the core.
+ * without the secret or a session, with a foreign Host or Origin, or as a cross-site form post is
+ * refused for the page, the RPC endpoint and the event stream alike, and nothing reaches the core.
+ * How a browser gets its session is browser-session.test.ts's subject.
  */
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -12,6 +13,8 @@ import { createTestCore, type TestCore } from '../helpers/core';
 const SECRET = 'security-suite-secret-0123456789abcdef';
 let testCore: TestCore;
 let host: BrowserHost;
+/** A browser's session cookie (`name=value`), valid within the app path. */
+let session: string;
 const dispatched: string[] = [];
 
 beforeAll(async () => {
@@ -26,6 +29,9 @@ beforeAll(async () => {
     log: testCore.core.context.log,
     secret: SECRET,
   });
+  const link = new URL(host.browserLink());
+  const opened = await send({ path: link.pathname + link.search });
+  session = String(opened.headers['set-cookie']).split(';')[0]!;
 });
 afterAll(async () => {
   await host.close();
@@ -53,19 +59,25 @@ function send(options: { method?: string; path: string; headers?: Record<string,
 }
 
 const bearer = { authorization: `Bearer ${SECRET}` };
-const cookie = () => ({ cookie: `gleaner_key_${host.port}=${SECRET}` });
+const cookie = () => ({ cookie: session });
 const json = { 'content-type': 'application/json' };
+/** `~` stands for the app's per-run path, known only once the host runs. */
+const at = (path: string): string => path.replace(/^~/, host.appPath);
 
 describe('the browser-mode host refuses', () => {
   it.each([
     ['the page', 'GET', '/'],
-    ['the page with a wrong key', 'GET', '/?key=wrong'],
-    ['the page with the key in another parameter', 'GET', `/?k=${SECRET}`],
+    ['the app', 'GET', '~/'],
+    ['the app’s script', 'GET', '~/assets/index.js'],
+    ['the page with a wrong key', 'GET', '~/?key=wrong'],
+    ['the page with the key in another parameter', 'GET', `~/?k=${SECRET}`],
     ['an RPC call', 'POST', '/rpc/settings.get'],
+    ['an RPC call in the app', 'POST', '~/rpc/settings.get'],
     ['the event stream', 'GET', '/events'],
+    ['the event stream in the app', 'GET', '~/events'],
   ])('%s without the secret (401)', async (_label, method, path) => {
     const before = dispatched.length;
-    const res = await send({ method, path, headers: json, ...(method === 'POST' ? { body: '{}' } : {}) });
+    const res = await send({ method, path: at(path), headers: json, ...(method === 'POST' ? { body: '{}' } : {}) });
     expect(res.status).toBe(401);
     expect(res.body).not.toContain(SECRET);
     expect(dispatched.length).toBe(before);
@@ -74,17 +86,25 @@ describe('the browser-mode host refuses', () => {
   it.each([
     ['a wrong bearer of the right length', { authorization: `Bearer ${SECRET.replace(/.$/, 'X')}` }],
     ['the secret as Basic auth', { authorization: `Basic ${Buffer.from(`x:${SECRET}`).toString('base64')}` }],
-    ['a cookie for another port', { cookie: `gleaner_key_${host?.port === 1 ? 2 : 1}=${SECRET}` }],
+    ['the secret as the session cookie', { cookie: `gleaner_session=${SECRET}` }],
+    ['the old per-port cookie holding the secret', { cookie: `gleaner_key_${host?.port ?? 1}=${SECRET}` }],
     ['the secret with a suffix', { authorization: `Bearer ${SECRET}x` }],
   ])('an RPC call with %s (401)', async (_label, headers) => {
-    const res = await send({ method: 'POST', path: '/rpc/settings.get', headers: { ...json, ...headers }, body: '{}' });
+    for (const path of ['/rpc/settings.get', at('~/rpc/settings.get')]) {
+      const res = await send({ method: 'POST', path, headers: { ...json, ...headers }, body: '{}' });
+      expect(res.status, path).toBe(401);
+    }
+  });
+
+  it('an RPC call with the session cookie outside the app path, where a browser never sends it (401)', async () => {
+    const res = await send({ method: 'POST', path: '/rpc/settings.get', headers: { ...json, ...cookie() }, body: '{}' });
     expect(res.status).toBe(401);
   });
 
   it.each(['evil.example', `evil.example:${0}`, '127.0.0.1.evil.example', 'localhost.evil.example', '0x7f.0.0.1', ''])('a foreign Host %j, even with the secret (403 or 400)', async (hostHeader) => {
     const before = dispatched.length;
-    for (const [method, path, body] of [['POST', '/rpc/settings.get', '{}'], ['GET', `/?key=${SECRET}`, undefined], ['GET', '/events', undefined]] as const) {
-      const res = await send({ method, path, headers: { ...json, ...bearer, host: hostHeader || undefined }, ...(body ? { body } : {}) });
+    for (const [method, path, body] of [['POST', '/rpc/settings.get', '{}'], ['GET', `~/?key=${SECRET}`, undefined], ['GET', '/events', undefined], ['POST', '~/session', `key=${SECRET}`]] as const) {
+      const res = await send({ method, path: at(path), headers: { ...json, ...bearer, host: hostHeader || undefined }, ...(body ? { body } : {}) });
       expect([400, 403], `${method} ${path}`).toContain(res.status);
     }
     expect(dispatched.length).toBe(before);
@@ -102,32 +122,52 @@ describe('the browser-mode host refuses', () => {
     [undefined, '{}'],
   ])('a form-style post (%s) carrying the cookie, as a cross-site form would', async (contentType, body) => {
     const before = dispatched.length;
-    const res = await send({ method: 'POST', path: '/rpc/queue.pause', headers: { ...cookie(), 'content-type': contentType, origin: 'https://evil.example' }, body });
+    const res = await send({ method: 'POST', path: at('~/rpc/queue.pause'), headers: { ...cookie(), 'content-type': contentType, origin: 'https://evil.example' }, body });
     expect([403, 415]).toContain(res.status);
-    const sameOriginForm = await send({ method: 'POST', path: '/rpc/queue.pause', headers: { ...cookie(), 'content-type': contentType }, body });
+    const sameOriginForm = await send({ method: 'POST', path: at('~/rpc/queue.pause'), headers: { ...cookie(), 'content-type': contentType }, body });
     expect(sameOriginForm.status).toBe(415);
     expect(dispatched.length).toBe(before);
   });
 
+  it.each([
+    ['application/jsonx', '{}'],
+    ['application/json5', '{}'],
+    ['application/json-seq', '{}'],
+    ['application/jsonp; charset=utf-8', '{}'],
+    ['text/application/json', '{}'],
+  ])('an RPC call whose type only looks like JSON (%s), with the cookie or the secret (415)', async (contentType, body) => {
+    const before = dispatched.length;
+    for (const headers of [{ ...cookie() }, { ...bearer }]) {
+      const res = await send({ method: 'POST', path: at('~/rpc/queue.pause'), headers: { ...headers, 'content-type': contentType }, body });
+      expect(res.status).toBe(415);
+    }
+    expect(dispatched.length).toBe(before);
+  });
+
   it('a request the browser marks Sec-Fetch-Site: cross-site, with the cookie (403)', async () => {
-    const res = await send({ method: 'POST', path: '/rpc/queue.pause', headers: { ...cookie(), ...json, 'sec-fetch-site': 'cross-site' }, body: '{}' });
+    const res = await send({ method: 'POST', path: at('~/rpc/queue.pause'), headers: { ...cookie(), ...json, 'sec-fetch-site': 'cross-site' }, body: '{}' });
     expect(res.status).toBe(403);
   });
 
-  it('a page on another local port (same-site, so the Strict cookie travels) by its Origin (403)', async () => {
-    const res = await send({ method: 'POST', path: '/rpc/queue.pause', headers: { ...cookie(), ...json, 'sec-fetch-site': 'same-site', origin: `http://127.0.0.1:${host.port + 1}` }, body: '{}' });
+  it('a page on another local port (same-site, so a Strict cookie would travel) by its Origin (403)', async () => {
+    const res = await send({ method: 'POST', path: at('~/rpc/queue.pause'), headers: { ...cookie(), ...json, 'sec-fetch-site': 'same-site', origin: `http://127.0.0.1:${host.port + 1}` }, body: '{}' });
     expect(res.status).toBe(403);
   });
 
   it('a state-changing call by GET (405), so a link or an <img> cannot trigger one', async () => {
-    const res = await send({ method: 'GET', path: '/rpc/queue.pause', headers: { ...cookie() } });
+    const res = await send({ method: 'GET', path: at('~/rpc/queue.pause'), headers: { ...cookie() } });
     expect(res.status).toBe(405);
+  });
+
+  it('a new browser link asked for with a session instead of the secret (403)', async () => {
+    const res = await send({ method: 'POST', path: at('~/browser-link'), headers: { ...cookie() } });
+    expect(res.status).toBe(403);
   });
 });
 
 describe('the browser-mode page', () => {
   it('is served with a CSP that allows no inline or evaluated script, no framing and no other origins', async () => {
-    const res = await send({ path: '/', headers: cookie() });
+    const res = await send({ path: at('~/'), headers: cookie() });
     expect(res.status).toBe(200);
     const csp = String(res.headers['content-security-policy']);
     const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
@@ -139,9 +179,16 @@ describe('the browser-mode page', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('answers a valid call with the secret (so the refusals above are not a broken host)', async () => {
-    const res = await send({ method: 'POST', path: '/rpc/settings.get', headers: { ...json, ...bearer }, body: '{}' });
+  it('answers a valid call with the secret or the session (so the refusals above are not a broken host)', async () => {
+    for (const [path, headers] of [['/rpc/settings.get', bearer], [at('~/rpc/settings.get'), bearer], [at('~/rpc/settings.get'), cookie()]] as const) {
+      const res = await send({ method: 'POST', path, headers: { ...json, ...headers }, body: '{}' });
+      expect(res.status, path).toBe(200);
+      expect(JSON.parse(res.body)).toMatchObject({ ok: true });
+    }
+  });
+
+  it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON ; charset=UTF-8'])('takes JSON sent as %j', async (contentType) => {
+    const res = await send({ method: 'POST', path: at('~/rpc/settings.get'), headers: { ...cookie(), 'content-type': contentType }, body: '{}' });
     expect(res.status).toBe(200);
-    expect(JSON.parse(res.body)).toMatchObject({ ok: true });
   });
 });

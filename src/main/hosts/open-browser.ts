@@ -3,7 +3,8 @@ import { environmentWithoutToken } from '../core/secrets/env-store';
 
 /**
  * Opens a URL in the user's browser; best effort, since a headless machine has none. The browser
- * does not inherit GLEANER_TOKEN.
+ * does not inherit GLEANER_TOKEN. The URL ends up on command lines every user of the machine can
+ * read, so it must carry no credential: `serve` passes the file URL of its opener page.
  */
 export function openInBrowser(url: string, platform: NodeJS.Platform = process.platform, run: typeof spawn = spawn): void {
   const [command, args] =

@@ -2,6 +2,8 @@
  * The renderer's only way to the main side. Inside Electron it uses the preload's
  * `window.gleaner`; in browser mode it uses `POST /rpc/<method>` and server-sent events.
  * Both unwrap the same `{ ok, value | error }` envelope into a value or a GleanerError.
+ * Browser-mode addresses are relative: the host serves the app under a per-run path, which is
+ * also where its session cookie goes.
  */
 import type { EventName, MethodName } from '../../shared/bridge-names';
 import type { BridgeClient, EventPayload, MethodInput, MethodOutput } from '../../shared/contract';
@@ -30,7 +32,7 @@ export function createBrowserTransport(fetchFn: typeof fetch = fetch.bind(window
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
 
   const ensureSource = (event: EventName): void => {
-    source ??= new EventSource('/events');
+    source ??= new EventSource('events');
     if (listeners.has(event)) return;
     listeners.set(event, new Set());
     source.addEventListener(event, (message) => {
@@ -48,7 +50,7 @@ export function createBrowserTransport(fetchFn: typeof fetch = fetch.bind(window
     async call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
       let response: Response;
       try {
-        response = await fetchFn(`/rpc/${encodeURIComponent(method)}`, {
+        response = await fetchFn(`rpc/${encodeURIComponent(method)}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           credentials: 'same-origin',

@@ -11,10 +11,10 @@ describe('openInBrowser', () => {
     process.env.GLEANER_TOKEN = 'tok_never_for_the_browser_123';
     const child = { on: vi.fn(), unref: vi.fn() };
     const run = vi.fn(() => child);
-    openInBrowser('http://127.0.0.1:1/?key=k', 'linux', run as unknown as typeof spawn);
+    openInBrowser('file:///tmp/gleaner-open-x/open.html', 'linux', run as unknown as typeof spawn);
     expect(run).toHaveBeenCalledTimes(1);
     const [command, args, options] = run.mock.calls[0] as unknown as [string, string[], { env: Record<string, string | undefined> }];
-    expect([command, args]).toEqual(['xdg-open', ['http://127.0.0.1:1/?key=k']]);
+    expect([command, args]).toEqual(['xdg-open', ['file:///tmp/gleaner-open-x/open.html']]);
     expect(options.env).not.toHaveProperty('GLEANER_TOKEN');
     expect(options.env.PATH).toBe(process.env.PATH);
     expect(child.unref).toHaveBeenCalled();

@@ -4,16 +4,30 @@
  * `POST /rpc/<method>`; events stream as server-sent events from `GET /events`.
  *
  * Any page in the user's browser can send requests to 127.0.0.1, so every request must
- * carry the per-run secret (cookie or bearer), name this host in `Host` (against DNS
- * rebinding), and, when it has an `Origin`, come from this origin.
+ * carry a credential, name this host in `Host` (against DNS rebinding), and, when it has an
+ * `Origin`, come from this origin.
  *
- * The browser Gleaner opens itself gets a link of its own: a key that works once, for two
- * minutes. The opener's command line (and the browser's, when it starts one) can be read by
- * other users of the machine, so the run's secret stays out of it; the printed link carries
- * the secret, as the CLI contract says.
+ * Credentials. The run's secret is the bearer token for scripts, and the key of the printed
+ * link. A browser never holds it: a link's key is traded, once, for a session of its own, a
+ * random value this run remembers in memory, in an HttpOnly, SameSite=Strict cookie. Each key
+ * opens one browser session at most, so a link left in a browser's history opens nothing new.
+ * The browser Gleaner opens itself gets a key of its own, in a page only this user can read
+ * (opener-page.ts), never on a command line other users of the machine can read.
+ *
+ * Why the app lives under a random per-run path: cookies are not scoped by port, so a
+ * 127.0.0.1 cookie with `Path=/` goes to every other server on 127.0.0.1 the browser visits,
+ * and its holder would have the whole bridge (which can change the base URL and so receive the
+ * API token). The app, its bridge and its downloads are served under `/<app path>/`, and the
+ * cookie's Path is that path: another port receives the cookie only for an address it cannot
+ * guess. Set aside: no cookie at all, the page keeping its session in sessionStorage and
+ * sending it as a header. Script in the page could then read the session (it cannot read an
+ * HttpOnly cookie), EventSource sends no headers, so the event stream and every download would
+ * need credentials in their URLs, and a reload would depend on what the tab kept. Scripts
+ * keep the bearer token on the short paths too (`/rpc/…`, `/events`, `/exports/…`): a
+ * bearer is never sent by a browser on its own.
  */
 import { listenOnLoopback } from '../../core/listen';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -25,6 +39,7 @@ import type { ExportService } from '../../core/export/export-service';
 import type { Logger } from '../../core/log';
 import { readStaticFile } from '../static-files';
 import { SECURITY_HEADERS } from '../web-security';
+import { writeOpenerPage } from './opener-page';
 
 export interface BrowserHostOptions {
   dispatch: Dispatch;
@@ -37,29 +52,41 @@ export interface BrowserHostOptions {
   secret?: string;
   /** The core's finished exports, offered as downloads; without it, no download is served. */
   exportDownloads?: Pick<ExportService, 'download'>;
-  /** Milliseconds since the epoch; fixed only in tests of the opener link's expiry. */
+  /** Milliseconds since the epoch; fixed only in tests of one-use links' expiry. */
   now?: () => number;
 }
 
 export interface BrowserHost {
-  /** The URL to open once: it carries the secret as `?key=`. */
+  /** The link `gleaner serve` prints: the app's address with the run's secret as `?key=`. It opens one browser. */
   url: string;
   origin: string;
+  /** The random per-run path the app is served under (`/…`, no trailing slash), and the session cookie's Path. */
+  appPath: string;
   port: number;
   secret: string;
-  /** A fresh link for a browser to open: its key works once, within OPENER_LINK_MS, and is not the secret. */
-  openerLink(): string;
+  /** A fresh link for another browser: its key opens one browser session, within ONE_USE_LINK_MS, and is not the secret. */
+  browserLink(): string;
+  /**
+   * Writes a page that posts a fresh one-use key to this host, readable by this user only, and
+   * returns its file's path. The page is deleted once its key is used or stale, or on close().
+   */
+  writeOpenerPage(): Promise<string>;
   close(): Promise<void>;
 }
 
-/** How long a link made for the browser Gleaner opens stays usable: long enough for a slow first start. */
-export const OPENER_LINK_MS = 2 * 60_000;
+/** How long a one-use link (the opener page's, or one asked for) stays usable: long enough for a slow first start. */
+export const ONE_USE_LINK_MS = 2 * 60_000;
+
+/** The session cookie's name; its Path (the app path) keeps it apart from other runs' and other ports'. */
+export const SESSION_COOKIE = 'gleaner_session';
 
 /**
  * Room for the largest input the contract accepts: a paste of 5,000,000 characters is up to
  * 15 MB as UTF-8 JSON (as in the desktop app, where IPC has no such limit).
  */
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
+/** The opener page's form holds one key. */
+const MAX_FORM_BYTES = 4096;
 const HEARTBEAT_MS = 25_000;
 
 const STATUS_FOR_CODE: Partial<Record<ErrorCode, number>> = {
@@ -70,16 +97,39 @@ const STATUS_FOR_CODE: Partial<Record<ErrorCode, number>> = {
   INTERNAL: 500,
 };
 
+const SPENT_LINK_MESSAGE =
+  'Unauthorized: this link’s key is not valid for this run of Gleaner, or it has already opened Gleaner in a browser. Each link opens one browser; for another, ask `gleaner serve` for a new link (see “Browser mode” in the README) or start it again.';
+
 export function httpStatusFor(envelope: Envelope<unknown>): number {
   return envelope.ok ? 200 : (STATUS_FOR_CODE[envelope.error.code] ?? 422);
 }
+
+/** The media type of a Content-Type header, without its parameters (`; charset=…`), lower-cased. */
+export function mediaTypeOf(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** Keys and sessions are looked up by digest, so no lookup compares a secret byte by byte. */
+const digestOf = (value: string): string => createHash('sha256').update(value).digest('base64url');
+
+interface LinkKey {
+  /** When it stops working; the printed link's key never does (it is spent instead). */
+  expiresAt: number;
+  /** Deletes what carried the key (an opener page) once the key is spent or stale. */
+  discard?: () => Promise<void>;
+}
+
+type Credential = 'bearer' | 'session';
 
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const secret = options.secret ?? randomBytes(32).toString('base64url');
   options.log.addSecret(secret);
   const now = options.now ?? Date.now;
-  /** Opener links not used yet, with the moment each stops working. */
-  const openerKeys = new Map<string, number>();
+  const appPath = `/${randomBytes(16).toString('base64url')}`;
+  /** One-use keys not spent yet, by digest. */
+  const linkKeys = new Map<string, LinkKey>([[digestOf(secret), { expiresAt: Number.POSITIVE_INFINITY }]]);
+  /** This run's browser sessions, by digest of the cookie's value. */
+  const sessions = new Set<string>();
   const openStreams = new Set<ServerResponse>();
   let port = 0;
 
@@ -91,33 +141,43 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     });
   });
 
-  const cookieName = (): string => `gleaner_key_${port}`;
   const allowedHosts = (): string[] => [`127.0.0.1:${port}`, `localhost:${port}`];
   const allowedOrigins = (): string[] => allowedHosts().map((h) => `http://${h}`);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const host = req.headers.host ?? '';
     if (!allowedHosts().includes(host)) return sendText(res, 403, 'Forbidden: unexpected Host header.');
-    const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins().includes(origin)) return sendText(res, 403, 'Forbidden: cross-origin request.');
-    if (req.headers['sec-fetch-site'] === 'cross-site') return sendText(res, 403, 'Forbidden: cross-site request.');
-
     const url = new URL(req.url ?? '/', `http://${host}`);
+    const inApp = url.pathname === appPath || url.pathname.startsWith(`${appPath}/`);
+    /** The path the routes below know: within the app path, or as sent (the bearer's short paths). */
+    const route = inApp ? url.pathname.slice(appPath.length) : url.pathname;
 
-    // The page is opened once with ?key=…; trade it for an HttpOnly cookie and drop it from the URL.
-    if (req.method === 'GET' && url.searchParams.has('key')) {
-      const key = url.searchParams.get('key');
-      if (!secretMatches(key) && !redeemOpenerKey(key)) {
-        return sendText(
-          res,
-          401,
-          'Unauthorized: this link’s key is not valid for this run of Gleaner. A link Gleaner opened for you works once, for two minutes; open the link `gleaner serve` printed instead.',
-        );
-      }
+    // The opener page is a local file: its post has the Origin "null" and is cross-site by
+    // nature. Its one-use key is the whole credential, and it opens nothing without one.
+    const fromOpenerPage = inApp && route === '/session' && req.method === 'POST';
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowedOrigins().includes(origin) && !(fromOpenerPage && origin === 'null')) {
+      return sendText(res, 403, 'Forbidden: cross-origin request.');
+    }
+    if (req.headers['sec-fetch-site'] === 'cross-site' && !fromOpenerPage) return sendText(res, 403, 'Forbidden: cross-site request.');
+
+    // Relative addresses in the page (its scripts, /rpc, /events, downloads) need the trailing slash.
+    if (route === '' && (req.method === 'GET' || req.method === 'HEAD')) {
+      res.writeHead(308, { location: `${appPath}/${url.search}`, 'cache-control': 'no-store', ...SECURITY_HEADERS });
+      res.end();
+      return;
+    }
+
+    if (fromOpenerPage) return openFromOpenerPage(req, res);
+
+    // A link's ?key=…: trade it for a session cookie and drop it from the URL.
+    if (inApp && req.method === 'GET' && url.searchParams.has('key')) {
+      const cookie = await tradeLinkKey(req, url.searchParams.get('key'));
+      if (cookie === null) return sendText(res, 401, SPENT_LINK_MESSAGE);
       url.searchParams.delete('key');
       res.writeHead(303, {
         location: url.pathname + url.search,
-        'set-cookie': `${cookieName()}=${secret}; HttpOnly; SameSite=Strict; Path=/`,
+        ...(cookie ? { 'set-cookie': cookie } : {}),
         'cache-control': 'no-store',
         ...SECURITY_HEADERS,
       });
@@ -125,21 +185,29 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return;
     }
 
-    if (!isAuthorised(req)) return sendText(res, 401, 'Unauthorized: open the link that `gleaner serve` printed, or send the secret as a bearer token.');
+    const credential = credentialOf(req, inApp);
+    if (!credential) return sendText(res, 401, 'Unauthorized: open the link that `gleaner serve` printed, or send the secret as a bearer token.');
 
-    if (url.pathname.startsWith('/rpc/')) {
+    if (route === '/browser-link') {
+      if (credential !== 'bearer') return sendText(res, 403, 'Forbidden: a new link takes the run’s secret as a bearer token.');
+      if (req.method !== 'POST') return sendText(res, 405, 'Use POST for /browser-link.', { allow: 'POST' });
+      return sendJson(res, 201, { url: browserLink() });
+    }
+
+    if (route.startsWith('/rpc/')) {
       if (req.method !== 'POST') return sendText(res, 405, 'Use POST for /rpc.', { allow: 'POST' });
-      // Cross-site HTML forms can only send form or text bodies; requiring JSON shuts them out.
-      if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
+      // Cross-site HTML forms can only send form or text bodies; requiring JSON (exactly, not a
+      // type that merely starts like it) shuts them out.
+      if (mediaTypeOf(req.headers['content-type']) !== 'application/json') {
         return sendJson(res, 415, { ok: false, error: { code: 'INVALID_INPUT', message: 'Send the input as application/json.' } });
       }
       let method: string;
       try {
-        method = decodeURIComponent(url.pathname.slice('/rpc/'.length));
+        method = decodeURIComponent(route.slice('/rpc/'.length));
       } catch {
         return sendJson(res, 400, { ok: false, error: { code: 'INVALID_INPUT', message: 'The method name in this address is not valid percent-encoding.' } });
       }
-      const body = await readBody(req);
+      const body = await readBody(req, MAX_BODY_BYTES);
       if (body === 'too-large') return sendJson(res, 413, { ok: false, error: { code: 'INVALID_INPUT', message: 'The input is larger than 16 MB.' } });
       let input: unknown = {};
       if (body.length > 0) {
@@ -153,18 +221,20 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return sendJson(res, httpStatusFor(envelope), envelope);
     }
 
-    if (url.pathname.startsWith('/exports/')) {
+    if (route.startsWith('/exports/')) {
       if (req.method !== 'GET') return sendText(res, 405, 'Use GET for /exports.', { allow: 'GET' });
-      return sendExport(res, url.pathname.slice('/exports/'.length));
+      return sendExport(res, route.slice('/exports/'.length));
     }
 
-    if (url.pathname === '/events') {
+    if (route === '/events') {
       if (req.method !== 'GET') return sendText(res, 405, 'Use GET for /events.', { allow: 'GET' });
       return openEventStream(res);
     }
 
+    // The app itself is only under its path, where the cookie goes.
+    if (!inApp) return sendText(res, 404, 'Not found: Gleaner is at the address `gleaner serve` printed.');
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed.', { allow: 'GET, HEAD' });
-    const file = await readStaticFile(options.rendererDir, url.pathname);
+    const file = await readStaticFile(options.rendererDir, route);
     if (!file) return sendText(res, 404, 'Not found.');
     res.writeHead(200, {
       'content-type': file.contentType,
@@ -174,6 +244,91 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     res.end(req.method === 'HEAD' ? undefined : file.body);
   }
 
+  /**
+   * The opener page's post. Answered with a page that moves on by itself, not a redirect: a
+   * redirect would be followed as part of the cross-site navigation from the file, which sends
+   * no SameSite=Strict cookie and which the checks above refuse; the refresh from this page is
+   * a same-origin navigation.
+   */
+  async function openFromOpenerPage(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (mediaTypeOf(req.headers['content-type']) !== 'application/x-www-form-urlencoded') return sendText(res, 415, 'Send the key as a form.');
+    const body = await readBody(req, MAX_FORM_BYTES);
+    if (body === 'too-large') return sendText(res, 413, 'The form is too large.');
+    const cookie = await tradeLinkKey(req, new URLSearchParams(body).get('key'));
+    if (cookie === null) return sendText(res, 401, SPENT_LINK_MESSAGE);
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      ...(cookie ? { 'set-cookie': cookie } : {}),
+      'cache-control': 'no-store',
+      ...SECURITY_HEADERS,
+    });
+    res.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=${appPath}/"><title>Gleaner</title></head>` +
+        `<body><p><a href="${appPath}/">Open Gleaner</a></p></body></html>`,
+    );
+  }
+
+  /**
+   * Spends a link's key. A browser without a session gets a new one (the Set-Cookie value); one
+   * that has a session already keeps it ('' — it is opening its link again, from its history or
+   * another tab); null when neither holds.
+   */
+  async function tradeLinkKey(req: IncomingMessage, candidate: string | null): Promise<string | null> {
+    const spent = await spendLinkKey(candidate);
+    if (hasSession(req)) return '';
+    if (!spent) return null;
+    const session = randomBytes(32).toString('base64url');
+    options.log.addSecret(session);
+    sessions.add(digestOf(session));
+    return `${SESSION_COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=${appPath}`;
+  }
+
+  /** True once for each key, before it expires; spent or stale keys are forgotten. */
+  async function spendLinkKey(candidate: string | null): Promise<boolean> {
+    const at = now();
+    for (const [key, entry] of linkKeys) if (entry.expiresAt <= at) await forgetLinkKey(key);
+    if (!candidate) return false;
+    const key = digestOf(candidate);
+    if (!linkKeys.has(key)) return false;
+    await forgetLinkKey(key);
+    return true;
+  }
+
+  async function forgetLinkKey(key: string): Promise<void> {
+    const entry = linkKeys.get(key);
+    linkKeys.delete(key);
+    await entry?.discard?.();
+  }
+
+  function newLinkKey(): string {
+    const key = randomBytes(32).toString('base64url');
+    options.log.addSecret(key);
+    return key;
+  }
+
+  function addLinkKey(key: string, discard?: () => Promise<void>): void {
+    linkKeys.set(digestOf(key), { expiresAt: now() + ONE_USE_LINK_MS, ...(discard ? { discard } : {}) });
+  }
+
+  function browserLink(): string {
+    const key = newLinkKey();
+    addLinkKey(key);
+    return `${origin}${appPath}/?key=${key}`;
+  }
+
+  async function openerPage(): Promise<string> {
+    const key = newLinkKey();
+    const page = await writeOpenerPage(`${origin}${appPath}/session`, key);
+    // A stale key opens nothing; its page need not wait for close() to go.
+    const timer = setTimeout(() => void forgetLinkKey(digestOf(key)), ONE_USE_LINK_MS);
+    timer.unref();
+    addLinkKey(key, async () => {
+      clearTimeout(timer);
+      await page.remove();
+    });
+    return page.path;
+  }
+
   function secretMatches(candidate: string | null | undefined): boolean {
     if (!candidate) return false;
     const a = Buffer.from(candidate);
@@ -181,19 +336,15 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     return a.length === b.length && timingSafeEqual(a, b);
   }
 
-  /** True once for each opener key, before it expires; spent or stale keys are forgotten. */
-  function redeemOpenerKey(candidate: string | null): boolean {
-    const at = now();
-    for (const [key, expires] of openerKeys) if (expires <= at) openerKeys.delete(key);
-    if (!candidate || !openerKeys.has(candidate)) return false;
-    openerKeys.delete(candidate);
-    return true;
+  function hasSession(req: IncomingMessage): boolean {
+    return readCookies(req.headers.cookie, SESSION_COOKIE).some((value) => sessions.has(digestOf(value)));
   }
 
-  function isAuthorised(req: IncomingMessage): boolean {
+  /** The bearer works on every path; the session cookie only within the app path, its Path. */
+  function credentialOf(req: IncomingMessage, inApp: boolean): Credential | null {
     const auth = req.headers.authorization;
-    if (auth?.startsWith('Bearer ') && secretMatches(auth.slice('Bearer '.length).trim())) return true;
-    return secretMatches(readCookie(req.headers.cookie, cookieName()));
+    if (auth?.startsWith('Bearer ') && secretMatches(auth.slice('Bearer '.length).trim())) return 'bearer';
+    return inApp && hasSession(req) ? 'session' : null;
   }
 
   /** `/exports/<export id>/<path>`: a finished export's file, as a download (same checks as /rpc). */
@@ -255,42 +406,44 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const origin = `http://127.0.0.1:${port}`;
 
   return {
-    url: `${origin}/?key=${secret}`,
+    url: `${origin}${appPath}/?key=${secret}`,
     origin,
+    appPath,
     port,
     secret,
-    openerLink: () => {
-      const key = randomBytes(32).toString('base64url');
-      options.log.addSecret(key);
-      openerKeys.set(key, now() + OPENER_LINK_MS);
-      return `${origin}/?key=${key}`;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
+    browserLink,
+    writeOpenerPage: openerPage,
+    close: async () => {
+      // Opener pages not used yet go with the run.
+      await Promise.all([...linkKeys.keys()].map(forgetLinkKey));
+      await new Promise<void>((resolve) => {
         for (const stream of openStreams) stream.end();
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }
 
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
+/** Every value sent under `name`: a page on another local port can set a same-named cookie of its own beside ours. */
+function readCookies(header: string | undefined, name: string): string[] {
+  if (!header) return [];
+  const values: string[] = [];
   for (const part of header.split(';')) {
     const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+    if (index > 0 && part.slice(0, index).trim() === name) values.push(part.slice(index + 1).trim());
   }
-  return undefined;
+  return values;
 }
 
-function readBody(req: IncomingMessage): Promise<string | 'too-large'> {
+function readBody(req: IncomingMessage, limit: number): Promise<string | 'too-large'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = false;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) tooLarge = true;
+      if (size > limit) tooLarge = true;
       else chunks.push(chunk);
     });
     req.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks).toString('utf8')));

@@ -48,10 +48,13 @@ interface ExportStore {
   cancel(): Promise<void>;
 }
 
-/** Starts a browser download of a finished file; the host checks the same cookie as /rpc. */
+/**
+ * Starts a browser download of a finished file; the host checks the same cookie as /rpc. Relative
+ * to the page, as the app and its cookie live under the host's per-run path.
+ */
 function download(exportId: string, path: string): void {
   const link = document.createElement('a');
-  link.href = exportDownloadPath(exportId, path);
+  link.href = `.${exportDownloadPath(exportId, path)}`;
   link.download = path.split('/').pop() ?? path;
   link.rel = 'noopener';
   document.body.append(link);

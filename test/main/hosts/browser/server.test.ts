@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPENER_LINK_MS, startBrowserHost, type BrowserHost } from '../../../../src/main/hosts/browser/server';
+import { ONE_USE_LINK_MS, mediaTypeOf, startBrowserHost, type BrowserHost } from '../../../../src/main/hosts/browser/server';
 import { createTestCore, type TestCore } from '../../../helpers/core';
 
 const SECRET = 'test-secret-0123456789abcdefghijklmnop';
@@ -51,8 +51,9 @@ describe('browser-mode host', () => {
     await testCore.dispose();
   });
 
-  it('listens on loopback only and prints a URL carrying the key', () => {
-    expect(host.url).toBe(`http://127.0.0.1:${host.port}/?key=${SECRET}`);
+  it('listens on loopback only and prints a URL to the app’s per-run path carrying the key', () => {
+    expect(host.appPath).toMatch(/^\/[A-Za-z0-9_-]{22}$/);
+    expect(host.url).toBe(`http://127.0.0.1:${host.port}${host.appPath}/?key=${SECRET}`);
   });
 
   it('answers /rpc/app.info with the bearer secret', async () => {
@@ -64,7 +65,7 @@ describe('browser-mode host', () => {
   it.each([
     ['no secret', {}],
     ['a wrong bearer', { authorization: 'Bearer nope' }],
-    ['a wrong cookie', { cookie: 'gleaner_key_1=nope' }],
+    ['a wrong cookie', { cookie: 'gleaner_session=nope' }],
   ])('refuses /rpc with %s (401)', async (_label, headers) => {
     const res = await send(host, { method: 'POST', path: '/rpc/app.info', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
     expect(res.status).toBe(401);
@@ -81,10 +82,11 @@ describe('browser-mode host', () => {
   });
 
   it('refuses cross-site form posts', async () => {
-    const cookie = `gleaner_key_${host.port}=${SECRET}`;
+    const link = new URL(host.browserLink());
+    const cookie = String((await send(host, { path: link.pathname + link.search })).headers['set-cookie']).split(';')[0]!;
     const form = await send(host, {
       method: 'POST',
-      path: '/rpc/app.info',
+      path: `${host.appPath}/rpc/app.info`,
       headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
       body: 'a=1',
     });
@@ -93,14 +95,16 @@ describe('browser-mode host', () => {
     expect(crossSite.status).toBe(403);
   });
 
-  it('trades ?key= for an HttpOnly, SameSite=Strict cookie and drops it from the URL', async () => {
-    const res = await send(host, { path: `/?key=${SECRET}` });
+  it('trades ?key= for an HttpOnly, SameSite=Strict session cookie scoped to the app path, and drops it from the URL', async () => {
+    const link = new URL(host.browserLink());
+    const res = await send(host, { path: `${link.pathname}${link.search}` });
     expect(res.status).toBe(303);
-    expect(res.headers.location).toBe('/');
+    expect(res.headers.location).toBe(`${host.appPath}/`);
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Strict');
-    const page = await send(host, { path: '/', headers: { cookie: cookie.split(';')[0]! } });
+    expect(cookie).toContain(`Path=${host.appPath}`);
+    const page = await send(host, { path: `${host.appPath}/`, headers: { cookie: cookie.split(';')[0]! } });
     expect(page.status).toBe(200);
     expect(page.body).toContain('fixture page');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
@@ -108,10 +112,11 @@ describe('browser-mode host', () => {
 
   it('refuses the page without the key, and with a wrong key', async () => {
     expect((await send(host, { path: '/' })).status).toBe(401);
-    expect((await send(host, { path: '/?key=wrong' })).status).toBe(401);
+    expect((await send(host, { path: `${host.appPath}/` })).status).toBe(401);
+    expect((await send(host, { path: `${host.appPath}/?key=wrong` })).status).toBe(401);
   });
 
-  it('gives the browser it opens a link whose key works once, for two minutes, and is not the secret', async () => {
+  it('gives a browser link, on a bearer’s request, whose key works once, for two minutes, and is not the secret', async () => {
     let now = Date.UTC(2026, 10, 23, 9, 0);
     const own = await startBrowserHost({
       dispatch: testCore.core.dispatch,
@@ -123,35 +128,48 @@ describe('browser-mode host', () => {
     });
     try {
       const keyOf = (link: string) => new URL(link).searchParams.get('key')!;
-      const first = own.openerLink();
-      expect(first.startsWith(`${own.origin}/?key=`)).toBe(true);
+      const pathOf = (link: string) => `${new URL(link).pathname}${new URL(link).search}`;
+      const asked = await send(own, { method: 'POST', path: '/browser-link', headers: { authorization: `Bearer ${SECRET}` } });
+      expect(asked.status).toBe(201);
+      const first = (JSON.parse(asked.body) as { url: string }).url;
+      expect(first.startsWith(`${own.origin}${own.appPath}/?key=`)).toBe(true);
       expect(first).not.toContain(SECRET);
       expect(keyOf(first)).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const opened = await send(own, { path: `/?key=${keyOf(first)}` });
+      const opened = await send(own, { path: pathOf(first) });
       expect(opened.status).toBe(303);
       // The cookie it trades for opens the app as the printed link's does.
       const cookie = String(opened.headers['set-cookie']).split(';')[0]!;
-      expect((await send(own, { path: '/', headers: { cookie } })).status).toBe(200);
-      // Spent: a copy read from a process list opens nothing.
-      const again = await send(own, { path: `/?key=${keyOf(first)}` });
+      expect((await send(own, { path: `${own.appPath}/`, headers: { cookie } })).status).toBe(200);
+      // Spent: a copy from a history opens nothing.
+      const again = await send(own, { path: pathOf(first) });
       expect(again.status).toBe(401);
-      expect(again.body).toContain('works once, for two minutes');
+      expect(again.body).toContain('Each link opens one browser');
       // Unused but stale.
-      const late = own.openerLink();
-      now += OPENER_LINK_MS;
-      expect((await send(own, { path: `/?key=${keyOf(late)}` })).status).toBe(401);
-      const inTime = own.openerLink();
-      now += OPENER_LINK_MS - 1;
-      expect((await send(own, { path: `/?key=${keyOf(inTime)}` })).status).toBe(303);
+      const late = own.browserLink();
+      now += ONE_USE_LINK_MS;
+      expect((await send(own, { path: pathOf(late) })).status).toBe(401);
+      const inTime = own.browserLink();
+      now += ONE_USE_LINK_MS - 1;
+      expect((await send(own, { path: pathOf(inTime) })).status).toBe(303);
       // Never a bearer: it only opens the page.
-      const spare = keyOf(own.openerLink());
+      const spare = keyOf(own.browserLink());
       expect((await send(own, { method: 'POST', path: '/rpc/app.info', headers: { authorization: `Bearer ${spare}`, 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
-      // The printed link keeps working for the whole run.
-      expect((await send(own, { path: `/?key=${SECRET}` })).status).toBe(303);
-      expect((await send(own, { path: `/?key=${SECRET}` })).status).toBe(303);
+      // Only the secret asks for one.
+      expect((await send(own, { method: 'POST', path: '/browser-link' })).status).toBe(401);
+      expect((await send(own, { method: 'POST', path: '/browser-link', headers: { authorization: `Bearer ${spare}` } })).status).toBe(401);
+      // The printed link is not stale after two minutes: it opens the first browser whenever that comes.
+      now += 60 * ONE_USE_LINK_MS;
+      expect((await send(own, { path: pathOf(own.url) })).status).toBe(303);
     } finally {
       await own.close();
     }
+  });
+
+  it('reads a Content-Type’s media type without its parameters', () => {
+    expect(mediaTypeOf('Application/JSON; charset=utf-8')).toBe('application/json');
+    expect(mediaTypeOf(' application/json ')).toBe('application/json');
+    expect(mediaTypeOf('application/jsonx')).toBe('application/jsonx');
+    expect(mediaTypeOf(undefined)).toBe('');
   });
 
   it('answers wrong-shaped input with INVALID_INPUT naming the field, and keeps running', async () => {

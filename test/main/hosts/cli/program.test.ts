@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../../src/main/hosts/cli/program';
@@ -230,23 +231,54 @@ describe('gleaner CLI on input it cannot use', () => {
     expect(err()).toMatch(/^error INVALID_INPUT: --data-dir needs a folder/);
   });
 
-  it('serve opens the browser on a link of its own, not the printed one with the run’s secret', async () => {
+  it('serve opens the browser on a page only this user can read, with no key on the opener’s command line', async () => {
     await inTempDir('gleaner-cli-serve-', async (dir) => {
       const { io, out } = captureIo();
       const opened: string[] = [];
-      const answers: number[] = [];
+      const seen: { mode: number; folderMode: number; html: string; answers: number[]; goneAfterUse: boolean } = { mode: 0, folderMode: 0, html: '', answers: [], goneAfterUse: false };
       io.openBrowser = (url) => opened.push(url);
-      // While serve runs: the opened link opens the page once.
+      // While serve runs: the page the browser was given, and what posting its form does.
       io.waitForShutdown = async () => {
-        for (let i = 0; i < 2; i += 1) answers.push((await fetch(opened[0]!, { redirect: 'manual' })).status);
+        if (!opened[0]?.startsWith('file:')) return;
+        const page = fileURLToPath(opened[0]);
+        seen.mode = statSync(page).mode & 0o777;
+        seen.folderMode = statSync(dirname(page)).mode & 0o777;
+        seen.html = readFileSync(page, 'utf8');
+        const action = /action="([^"]+)"/.exec(seen.html)![1]!;
+        const key = /name="key" value="([^"]+)"/.exec(seen.html)![1]!;
+        for (let i = 0; i < 2; i += 1) {
+          const answer = await fetch(action, { method: 'POST', body: new URLSearchParams({ key }), redirect: 'manual' });
+          seen.answers.push(answer.status);
+        }
+        seen.goneAfterUse = !existsSync(dirname(page));
       };
-      expect(await runCli(['serve', '--port', '0', '--json', '--data-dir', dir], io, '/nowhere')).toBe(0);
+      const code = await runCli(['serve', '--port', '0', '--json', '--data-dir', dir], io, '/nowhere');
       const printed = new URL((JSON.parse(out()) as { url: string }).url);
       const secret = printed.searchParams.get('key')!;
       expect(opened).toHaveLength(1);
-      expect(new URL(opened[0]!).origin).toBe(printed.origin);
+      // What the opener puts on its command line: a file's address, no key of any kind.
       expect(opened[0]).not.toContain(secret);
-      expect(answers).toEqual([303, 401]);
+      expect(opened[0]).not.toMatch(/key=/);
+      expect(opened[0]!.startsWith('file://')).toBe(true);
+      expect(code).toBe(0);
+      expect(opened[0]).not.toContain(/name="key" value="([^"]+)"/.exec(seen.html)![1]!);
+      expect(seen.mode).toBe(0o600);
+      expect(seen.folderMode).toBe(0o700);
+      expect(seen.html).not.toContain(secret);
+      expect(new URL(/action="([^"]+)"/.exec(seen.html)![1]!).origin).toBe(printed.origin);
+      expect(seen.answers).toEqual([200, 401]);
+      expect(seen.goneAfterUse).toBe(true);
+    });
+  });
+
+  it('serve deletes an opener page nobody used when it stops', async () => {
+    await inTempDir('gleaner-cli-serve-', async (dir) => {
+      const { io } = captureIo();
+      const opened: string[] = [];
+      io.openBrowser = (url) => opened.push(url);
+      expect(await runCli(['serve', '--port', '0', '--json', '--data-dir', dir], io, '/nowhere')).toBe(0);
+      expect(opened).toHaveLength(1);
+      expect(existsSync(dirname(fileURLToPath(opened[0]!)))).toBe(false);
     });
   });
 

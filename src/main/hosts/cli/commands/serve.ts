@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { startBrowserHost } from '../../browser/server';
 import { createNodeCore } from '../../node-core';
@@ -20,8 +21,16 @@ export function registerServe(program: Command, ctx: CliContext): void {
         const host = await startBrowserHost({ dispatch: core.dispatch, events: core.events, exportDownloads: core.context.exports, rendererDir: ctx.rendererDir, log, port });
         if (ctx.json(command)) ctx.io.stdout(`${JSON.stringify({ url: host.url, port: host.port, dataDir })}\n`);
         else ctx.io.stdout(`Gleaner is running at ${host.url}\nLibrary: ${dataDir}\nPress Ctrl+C to stop.\n`);
-        // Not host.url: the opener's command line is visible to other users, so it gets a link that works once.
-        if (options.open) (ctx.io.openBrowser ?? openInBrowser)(host.openerLink());
+        // Not host.url, nor any link with a key: the opener's and the browser's command lines can be
+        // read by other users. The browser gets the path of a page only this user can read.
+        if (options.open) {
+          try {
+            (ctx.io.openBrowser ?? openInBrowser)(pathToFileURL(await host.writeOpenerPage()).href);
+          } catch (error) {
+            log.warn('could not write the page that opens the browser', { error: error instanceof Error ? error.message : String(error) });
+            ctx.io.stderr('Could not open the browser; open the link above instead.\n');
+          }
+        }
         await ctx.io.waitForShutdown();
         await host.close();
       } finally {

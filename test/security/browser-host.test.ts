@@ -4,11 +4,11 @@
  * refused for the page, the RPC endpoint and the event stream alike, and nothing reaches the core.
  * How a browser gets its session is browser-session.test.ts's subject.
  */
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../src/main/hosts/browser/server';
 import { createTestCore, type TestCore } from '../helpers/core';
+import { rawRequest } from '../helpers/raw-http';
 
 const SECRET = 'security-suite-secret-0123456789abcdef';
 let testCore: TestCore;
@@ -38,25 +38,7 @@ afterAll(async () => {
   await testCore.dispose();
 });
 
-function send(options: { method?: string; path: string; headers?: Record<string, string | undefined>; body?: string }) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const headers: Record<string, string> = { host: `127.0.0.1:${host.port}` };
-    for (const [key, value] of Object.entries(options.headers ?? {})) {
-      if (value === undefined) delete headers[key];
-      else headers[key] = value;
-    }
-    const req = request({ host: '127.0.0.1', port: host.port, method: options.method ?? 'GET', path: options.path, headers, setHost: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      // The event stream never ends by itself.
-      if (res.headers['content-type']?.includes('text/event-stream')) res.destroy();
-    });
-    req.on('error', reject);
-    if (options.body !== undefined) req.write(options.body);
-    req.end();
-  });
-}
+const send = (options: Parameters<typeof rawRequest>[1]) => rawRequest(host.port, options);
 
 const bearer = { authorization: `Bearer ${SECRET}` };
 const cookie = () => ({ cookie: session });

@@ -6,7 +6,7 @@
  * only this user can read, gone once used. The last two are also checked in Chromium itself.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +14,7 @@ import { chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, startBrowserHost, type BrowserHost } from '../../src/main/hosts/browser/server';
 import { createTestCore, type TestCore } from '../helpers/core';
+import { rawRequest, type RawAnswer } from '../helpers/raw-http';
 
 const SECRET = 'session-suite-secret-0123456789abcdef';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
@@ -43,29 +44,7 @@ async function startHost(): Promise<BrowserHost> {
   return host;
 }
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-function send(host: BrowserHost, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port: host.port, method: options.method ?? 'GET', path: options.path, headers: { host: `127.0.0.1:${host.port}`, ...options.headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-        // An event stream never ends by itself: one that opens is answered as it stands.
-        if (res.headers['content-type']?.includes('text/event-stream')) res.destroy();
-      },
-    );
-    req.on('error', reject);
-    if (options.body !== undefined) req.write(options.body);
-    req.end();
-  });
-}
+const send = (host: BrowserHost, options: Parameters<typeof rawRequest>[1]): Promise<RawAnswer> => rawRequest(host.port, options);
 
 /** A link's path and query, as the browser asks for it. */
 const pathOf = (link: string): string => {
@@ -84,7 +63,7 @@ interface SetCookie {
   pair: string;
 }
 
-function setCookieOf(answer: Answer): SetCookie | null {
+function setCookieOf(answer: RawAnswer): SetCookie | null {
   const header = answer.headers['set-cookie'];
   const line = Array.isArray(header) ? header[0] : header;
   if (!line) return null;

@@ -3,25 +3,11 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONE_USE_LINK_MS, mediaTypeOf, startBrowserHost, type BrowserHost } from '../../../../src/main/hosts/browser/server';
 import { createTestCore, type TestCore } from '../../../helpers/core';
+import { rawRequest } from '../../../helpers/raw-http';
 
 const SECRET = 'test-secret-0123456789abcdefghijklmnop';
 
-/** Raw requests, because fetch() will not let a test forge Host headers. */
-function send(host: BrowserHost, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port: host.port, method: options.method ?? 'GET', path: options.path, headers: { host: `127.0.0.1:${host.port}`, ...options.headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      },
-    );
-    req.on('error', reject);
-    if (options.body !== undefined) req.write(options.body);
-    req.end();
-  });
-}
+const send = (host: BrowserHost, options: Parameters<typeof rawRequest>[1]) => rawRequest(host.port, options);
 
 const rpc = (host: BrowserHost, method: string, body: string, headers: Record<string, string> = {}) =>
   send(host, {

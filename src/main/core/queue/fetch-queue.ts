@@ -128,13 +128,13 @@ const PAUSE_MESSAGES: Record<PauseReason, string> = {
 const UNREACHABLE_FIRST_WAIT_MS = 15_000;
 const UNREACHABLE_LONGEST_WAIT_MS = 5 * 60_000;
 
-/** SQLite's answer when another connection holds the write lock past busy_timeout: worth another try soon. */
 /** SQLite's error code (better-sqlite3 puts it on the error), or '' for any other error. */
 const sqliteCode = (error: unknown): string => {
   const code = error instanceof Error ? (error as Error & { code?: unknown }).code : undefined;
   return typeof code === 'string' && code.startsWith('SQLITE_') ? code : '';
 };
 const isSqliteError = (error: unknown): boolean => sqliteCode(error) !== '';
+/** SQLite's answer when another connection holds the write lock past busy_timeout: worth another try soon. */
 const isBusy = (error: unknown): boolean => /^SQLITE_(BUSY|LOCKED)/.test(sqliteCode(error));
 const BUSY_RETRY_MS = 2_000;
 

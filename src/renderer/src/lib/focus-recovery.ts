@@ -30,7 +30,7 @@ interface Step {
 const isDisabled = (element: Element): boolean => element.matches(':disabled') || element.closest('[inert]') !== null;
 
 const canHoldFocus = (element: Element): element is HTMLElement =>
-  element instanceof HTMLElement && element.isConnected && !isDisabled(element) && (element.matches(FOCUSABLE) || element.tabIndex === -1 && element.hasAttribute('tabindex'));
+  element instanceof HTMLElement && element.isConnected && !isDisabled(element) && (element.matches(FOCUSABLE) || (element.tabIndex === -1 && element.hasAttribute('tabindex')));
 
 /** The element itself when it can hold focus, else its first descendant that can. */
 function focusableIn(element: Element | null): HTMLElement | null {
@@ -43,7 +43,7 @@ function focusableIn(element: Element | null): HTMLElement | null {
 }
 
 /** Where focus goes when the control at the head of `path` has been taken out of the page. */
-export function replacementFor(path: readonly Step[]): HTMLElement | null {
+function replacementFor(path: readonly Step[]): HTMLElement | null {
   for (let i = 0; i < path.length; i += 1) {
     const step = path[i]!;
     if (step.node.isConnected) {

@@ -191,10 +191,10 @@ async function inspect(store: SecretStore): Promise<StoreState> {
  * exist yet is not created for this, and one that cannot be opened is left for its own commands
  * to explain: the token is saved either way.
  */
-function resumeTokenPause(dataDir: string): boolean {
-  const file = join(dataDir, DATABASE_FILE_NAME);
-  if (!existsSync(file)) return false;
+function resumeTokenPause(dataDir: () => string): boolean {
   try {
+    const file = join(dataDir(), DATABASE_FILE_NAME);
+    if (!existsSync(file)) return false;
     const db = openDatabase({ path: file });
     try {
       return liftTokenPause(db);
@@ -226,7 +226,7 @@ export function registerToken(program: Command, ctx: Pick<CliContext, 'io' | 'js
       await store.setToken(value);
       const persistent = store.persistentStore ?? store;
       const overridden = store.overriddenByEnvironment === true;
-      const resumed = resumeTokenPause(ctx.dataDir(command));
+      const resumed = resumeTokenPause(() => ctx.dataDir(command));
       if (ctx.json(command)) {
         ctx.io.stdout(`${JSON.stringify({ saved: true, location: persistent.location, overriddenByEnvironment: overridden, queueResumed: resumed })}\n`);
       } else {

@@ -20,6 +20,7 @@ import type { ServiceClient } from '../service/client';
 import type { Database } from '../store/database';
 import { BACKOFF, DAY_MS, INITIAL_SHARE, MINUTE_MS, backoffMs, countAfter, finishTime, limitsForShare, nextFreeSlot, usedToday, shareAfterRateLimit, shareAfterSuccess, shareAt, type ShareState } from './rate';
 import { JOB_WAITING } from './job-states';
+import { clearPause } from './token-pause';
 
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -607,8 +608,7 @@ export function createFetchQueue(deps: QueueDeps) {
     unrecordedPause = null;
     if (probeHandle !== null) timers.clearTimeout(probeHandle);
     probeHandle = null;
-    db.prepare("DELETE FROM queue_state WHERE key = 'paused'").run();
-    db.prepare("UPDATE jobs SET state = 'queued', updated_at = ? WHERE state = 'paused'").run(nowIso());
+    clearPause(db, nowIso());
     deps.events.emit('queue.status', status());
     pump();
   }

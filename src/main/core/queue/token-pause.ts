@@ -3,6 +3,12 @@ import type { PauseReason } from '../../../shared/queue';
 
 const TOKEN_PAUSES: readonly PauseReason[] = ['TOKEN_REJECTED', 'TOKEN_MISSING'];
 
+/** Lifts whatever pause the library records, and puts the jobs it held back in line (the queue's resume, and token set's). */
+export function clearPause(db: Database, nowIso: string): void {
+  db.prepare("DELETE FROM queue_state WHERE key = 'paused'").run();
+  db.prepare("UPDATE jobs SET state = 'queued', updated_at = ? WHERE state = 'paused'").run(nowIso);
+}
+
 /**
  * Lifts a pause that waited for a new token, straight in the library: `gleaner token set` runs
  * in a process of its own, while the queue may be run by the app or `gleaner serve`, which
@@ -19,8 +25,7 @@ export function liftTokenPause(db: Database, now: () => string = () => new Date(
       return false;
     }
     if (!TOKEN_PAUSES.includes(reason as PauseReason)) return false;
-    db.prepare("DELETE FROM queue_state WHERE key = 'paused'").run();
-    db.prepare("UPDATE jobs SET state = 'queued', updated_at = ? WHERE state = 'paused'").run(now());
+    clearPause(db, now());
     return true;
   }).immediate();
 }

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { GleanerError, isGleanerError } from '../../../shared/errors';
 import { escapeTerminalControlsInJson, stripTerminalControls } from '../../../shared/text';
-import { DATABASE_FILE_NAME, resolveDataDir } from '../../core/data-dir';
+import { databasePath, resolveDataDir } from '../../core/data-dir';
 import { APP_VERSION } from '../app-version';
 import type { Core } from '../../core/core';
 import type { Logger } from '../../core/log';
@@ -55,7 +54,7 @@ export function buildProgram(io: CliIo, rendererDir: string, helpShownForError: 
     json: (command) => Boolean((command.optsWithGlobals() as GlobalOptions).json),
     async withCore(command, work, options = {}) {
       const dataDir = ctx.dataDir(command);
-      if (options.existing && !existsSync(join(dataDir, DATABASE_FILE_NAME))) {
+      if (options.existing && !existsSync(databasePath(dataDir))) {
         throw new GleanerError(
           'NOT_FOUND',
           `There is no Gleaner library in ${dataDir}. Check --data-dir (or GLEANER_DATA_DIR); a library starts there when something is fetched into it (call or import).`,

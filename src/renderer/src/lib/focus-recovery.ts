@@ -144,7 +144,10 @@ export function installFocusRecovery(root: HTMLElement): () => void {
   // the page is drawn (a browser may let go of a disabled control's focus only then).
   const observer = new MutationObserver(() => {
     recover();
-    requestAnimationFrame(() => setTimeout(recover, 0));
+    // The later look only when the focused control is gone or disabled: most changes (a list
+    // scrolling) leave it be, and need no frame of their own.
+    const lost = path[0]?.node;
+    if (lost && (!lost.isConnected || isDisabled(lost))) requestAnimationFrame(() => setTimeout(recover, 0));
   });
   observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'inert'] });
   document.addEventListener('focusin', onFocusIn);

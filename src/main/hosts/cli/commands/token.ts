@@ -3,12 +3,11 @@
  * never from argv (shell history, `ps`), and no output ever contains any part of it.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Command } from 'commander';
 import { GleanerError } from '../../../../shared/errors';
 import { unavailableReasonOf, type SecretStore } from '../../../core/secrets/secret-store';
 import { validateToken } from '../../../core/secrets/token-format';
-import { DATABASE_FILE_NAME } from '../../../core/data-dir';
+import { databasePath } from '../../../core/data-dir';
 import { liftTokenPause } from '../../../core/queue/token-pause';
 import { openDatabase } from '../../../core/store/database';
 import type { CliContext } from '../program';
@@ -193,7 +192,7 @@ async function inspect(store: SecretStore): Promise<StoreState> {
  */
 function resumeTokenPause(dataDir: () => string): boolean {
   try {
-    const file = join(dataDir(), DATABASE_FILE_NAME);
+    const file = databasePath(dataDir());
     if (!existsSync(file)) return false;
     const db = openDatabase({ path: file });
     try {

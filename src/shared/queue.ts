@@ -26,11 +26,12 @@ export interface QuotaPlan {
 }
 
 /**
- * Why the queue is not sending. NETWORK (the service cannot be reached) lifts itself: the queue
- * tries again after a growing wait. STORAGE_ERROR: the library cannot be written (disk full,
- * read-only), so answers could not be kept.
+ * Why the queue is not sending. NETWORK (the service cannot be reached) and UPSTREAM_ERROR (it
+ * failed several different requests in a row: an outage) lift themselves: the queue tries again
+ * after a growing wait. STORAGE_ERROR: the library cannot be written (disk full, read-only), so
+ * answers could not be kept.
  */
-export type PauseReason = 'user' | 'TOKEN_REJECTED' | 'TOKEN_MISSING' | 'SUBSCRIPTION_INACTIVE' | 'NETWORK' | 'STORAGE_ERROR';
+export type PauseReason = 'user' | 'TOKEN_REJECTED' | 'TOKEN_MISSING' | 'SUBSCRIPTION_INACTIVE' | 'NETWORK' | 'UPSTREAM_ERROR' | 'STORAGE_ERROR';
 
 export interface QueueGauge {
   usedThisMinute: number;

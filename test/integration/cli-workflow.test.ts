@@ -242,6 +242,28 @@ describe('the library those calls built', () => {
     expect((await gleaner('collections', 'delete', 'From a list')).code).toBe(0);
   });
 
+  it('stops an import when the service fails request after request, and a second run finishes it', async () => {
+    const links = Array.from({ length: 12 }, (_, i) => `https://www.youtube.com/watch?v=0utage${String(i).padStart(5, '0')}`);
+    const fault = { kind: 'status', status: 503, operations: ['videosite/video'], nextN: 1000 };
+    expect((await fetch(`${demo.url}/__demo/faults`, { method: 'POST', body: JSON.stringify({ rules: [fault] }) })).status).toBe(200);
+    const before = (await requestsSeen()).length;
+    let down: Awaited<ReturnType<typeof runGleaner>>;
+    try {
+      down = await runGleaner(['import', '-', '--collection', 'Outage', '--data-dir', dataDir], { env, stdin: `${links.join('\n')}\n` });
+    } finally {
+      await fetch(`${demo.url}/__demo/faults`, { method: 'DELETE' });
+    }
+    expect(down.code).toBe(3);
+    expect(down.stderr).toMatch(/error UPSTREAM_ERROR: The service failed several different requests in a row, so the queue stopped sending; nothing is lost\./);
+    // A few requests found the outage; the other links were not tried five times each.
+    expect((await requestsSeen()).length - before).toBeLessThan(links.length);
+    const again = await runGleaner(['import', '-', '--collection', 'Outage', '--data-dir', dataDir], { env, stdin: `${links.join('\n')}\n` });
+    expect(again.code, again.stderr).toBe(0);
+    const shown = JSON.parse((await gleaner('collections', 'show', 'Outage', '--json')).stdout) as { items: unknown[] };
+    expect(shown.items).toHaveLength(links.length);
+    expect((await gleaner('collections', 'delete', 'Outage')).code).toBe(0);
+  });
+
   it('imports with --transcripts: a known video without one costs only its transcript request', async () => {
     const searched = JSON.parse((await gleaner('call', 'videosite', 'search', 'query=harbour', '--json')).stdout) as { items: { id: number; url: string }[] };
     const known = searched.items[0]!;

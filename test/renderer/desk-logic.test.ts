@@ -23,6 +23,11 @@ describe('app-wide banners', () => {
     expect(offline.map((b) => b.id)).toEqual(['unreachable']);
     expect(offline[0]!.text).toMatch(/tries again at 10:00:15 UTC.*works as before, offline/);
     expect(offline[0]!.actions).toEqual([{ action: 'resume', label: 'Try now', primary: false }]);
+    // An outage: the same, with the service's own words.
+    const failing = bannersFor({ paused: { reason: 'UPSTREAM_ERROR', message: 'The service failed 5 different requests in a row; the last: … (503). Nothing is lost and no attempt is used up while it waits: the queue tries again at 10:00:15 UTC, or resume it now.' }, isDemo: false, token: token() });
+    expect(failing.map((b) => [b.id, b.title])).toEqual([['failing', 'The service is failing requests.']]);
+    expect(failing[0]!.text).toMatch(/\(503\).*tries again at 10:00:15 UTC.*works as before\.$/);
+    expect(failing[0]!.actions).toEqual([{ action: 'resume', label: 'Try now', primary: false }]);
     const disk = bannersFor({ paused: { reason: 'STORAGE_ERROR', message: 'Gleaner cannot write to its library (database or disk is full).' }, isDemo: false, token: token() });
     expect(disk.map((b) => [b.id, b.text])).toEqual([['storage', 'Gleaner cannot write to its library (database or disk is full).']]);
   });

@@ -122,12 +122,28 @@ const PAUSE_MESSAGES: Record<PauseReason, string> = {
   TOKEN_MISSING: 'No API token is set. Add your token in Settings; the queue resumes where it stopped.',
   SUBSCRIPTION_INACTIVE: 'The team’s subscription is not active, so the service refuses requests. Renew it, then resume the queue.',
   NETWORK: 'The service cannot be reached. Nothing is lost: the queue tries again by itself, or resume it now.',
+  UPSTREAM_ERROR: 'The service is failing requests. Nothing is lost: the queue tries again by itself, or resume it now.',
   STORAGE_ERROR: 'Gleaner cannot write to its library, so answers could not be kept. Free some disk space (or make the data folder writable), then resume the queue.',
 };
 
 /** The first wait before trying an unreachable service again, and the longest (it doubles between). */
 const UNREACHABLE_FIRST_WAIT_MS = 15_000;
 const UNREACHABLE_LONGEST_WAIT_MS = 5 * 60_000;
+/**
+ * Different jobs failing at the service in a row (5xx, time-outs, garbled answers) with no
+ * success between: the service is having an outage, not one request bad luck. The queue then
+ * waits and probes as for an unreachable service, instead of spending the plan's budget and
+ * every job's attempts on it.
+ */
+const FAILING_JOBS_FOR_OUTAGE = 5;
+/** The pauses that lift by themselves: the queue tries the service again after a growing wait. */
+const SELF_LIFTING: readonly PauseReason[] = ['NETWORK', 'UPSTREAM_ERROR'];
+
+/** A failure that says the service is in trouble, not this request: worth asking again later. */
+const isServiceTrouble = (error: GleanerError): boolean => TRANSIENT.includes(error.code) && error.code !== 'NETWORK' && error.details.final !== true;
+const isSelfLifting = (reason: PauseReason | undefined): boolean => reason !== undefined && SELF_LIFTING.includes(reason);
+/** HH:MM:SS in UTC. */
+const clockText = (ms: number): string => new Date(ms).toISOString().slice(11, 19);
 
 /** SQLite's error code (better-sqlite3 puts it on the error), or '' for any other error. */
 const sqliteCode = (error: unknown): string => {
@@ -218,10 +234,15 @@ export function createFetchQueue(deps: QueueDeps) {
   }
   readBudgetState();
   let consecutive429 = 0;
-  /** Failed attempts to reach the service in a row, and the timer that tries it again. */
+  /**
+   * Steps of an outage (the service unreachable, or failing every request) with no success
+   * since, and the timer that tries it again.
+   */
   let unreachableCount = 0;
   /** When the last of those failures came back: requests sent before it are the same episode. */
   let lastUnreachableAt = Number.NEGATIVE_INFINITY;
+  /** Jobs that failed at the service since its last answer: enough of them make an outage. */
+  const failingJobs = new Set<number>();
   let probeHandle: unknown = null;
   /**
    * A pause the library could not record (its disk is full): kept here, so this process stops
@@ -332,7 +353,7 @@ export function createFetchQueue(deps: QueueDeps) {
     const recovered = db.prepare("UPDATE jobs SET state = 'queued', updated_at = ? WHERE state = 'running'").run(nowIso()).changes;
     if (recovered) deps.log.info('recovered interrupted jobs', { count: recovered });
     // Left waiting for an unreachable service by a process that has gone: try it again soon.
-    if (pausedState()?.reason === 'NETWORK') scheduleProbe(UNREACHABLE_FIRST_WAIT_MS);
+    if (isSelfLifting(pausedState()?.reason)) scheduleProbe(UNREACHABLE_FIRST_WAIT_MS);
     pump();
   }
 
@@ -496,6 +517,7 @@ export function createFetchQueue(deps: QueueDeps) {
       if (shareState.share !== before.share || shareState.successes !== before.successes) writeState('share', shareState);
       deps.log.debug('job done', { job: job.id, operation: job.operation, items: stored.itemIds.length });
       unreachableCount = 0;
+      failingJobs.clear();
     } catch (error) {
       if (isSqliteError(error)) {
         // The answer came but could not be stored (a full disk): the job waits to be sent again,
@@ -569,17 +591,30 @@ export function createFetchQueue(deps: QueueDeps) {
         // this job's fault. The job waits without using up an attempt, and the queue tries
         // again by itself after a wait that doubles, one request at a time, never a storm.
         requeue.run(1, 0, nowIso(), job.id);
-        // Requests already on their way when the service was last found unreachable fail
-        // together: one episode, one step of the wait.
-        if (sentAt > lastUnreachableAt) unreachableCount += 1;
-        lastUnreachableAt = now;
-        const wait = Math.min(UNREACHABLE_FIRST_WAIT_MS * 2 ** (unreachableCount - 1), UNREACHABLE_LONGEST_WAIT_MS);
-        if (pausedState()?.reason !== 'user') pause('NETWORK', `${info.message.replace(/;? ?nothing was stored\.?$/i, '.')} Nothing is lost: the queue tries again at ${new Date(now + wait).toISOString().slice(11, 19)} UTC, or resume it now.`);
-        scheduleProbe(wait);
+        const wait = outageStep(sentAt, now, 0);
+        pauseForOutage('NETWORK', `${info.message.replace(/;? ?nothing was stored\.?$/i, '.')} Nothing is lost: the queue tries again at ${clockText(now + wait)} UTC, or resume it now.`);
         deps.log.warn('service unreachable', { job: job.id, retryInMs: wait });
         return;
       }
       default:
+        if (isServiceTrouble(info)) {
+          // Other jobs failed at the service just before this one, with no success since: an
+          // outage. This job waits with it, its attempt given back (see FAILING_JOBS_FOR_OUTAGE).
+          failingJobs.add(job.id);
+          if (unreachableCount > 0 || failingJobs.size >= FAILING_JOBS_FOR_OUTAGE) {
+            requeue.run(1, 0, nowIso(), job.id);
+            const wait = outageStep(sentAt, now, info.details.retryAfterMs ?? 0);
+            pauseForOutage(
+              'UPSTREAM_ERROR',
+              `The service failed ${failingJobs.size === 1 ? 'the request that tried it again' : `${failingJobs.size} different requests in a row`}; the last: ${info.message} Nothing is lost and no attempt is used up while it waits: the queue tries again at ${clockText(now + wait)} UTC, or resume it now.`,
+            );
+            deps.log.warn('service failing', { job: job.id, code: info.code, jobs: failingJobs.size, retryInMs: wait });
+            return;
+          }
+        } else if (info.details.status !== undefined && info.details.status < 500) {
+          // A plain answer (a 404, refused parameters): the service is up.
+          failingJobs.clear();
+        }
         if (TRANSIENT.includes(info.code) && info.details.final !== true && job.attempts + 1 < BACKOFF.maxAttempts) {
           requeue.run(0, now + Math.max(backoffMs(job.attempts + 1, deps.random), info.details.retryAfterMs ?? 0), nowIso(), job.id);
           return;
@@ -588,18 +623,37 @@ export function createFetchQueue(deps: QueueDeps) {
     }
   }
 
+  /** An outage's pause, unless the user paused the queue or it waits for something only they can mend (a token, the disk). */
+  function pauseForOutage(reason: PauseReason, message: string): void {
+    const current = pausedState()?.reason;
+    if (current === undefined || isSelfLifting(current)) pause(reason, message);
+  }
+
   function pause(reason: PauseReason, message: string = PAUSE_MESSAGES[reason]): void {
     writeState('paused', { reason, message });
     deps.events.emit('queue.status', status());
   }
 
-  /** Tries the unreachable service again after `wait`: the pause lifts, and the next request is the probe. */
+  /**
+   * One more failure of an outage: requests already on their way when it was last met fail
+   * together, one episode and one step of the wait (15 s doubling to 5 min, or longer if the
+   * service asked). The probe is scheduled; the wait is returned for the pause's sentence.
+   */
+  function outageStep(sentAt: number, now: number, askedMs: number): number {
+    if (sentAt > lastUnreachableAt) unreachableCount += 1;
+    lastUnreachableAt = now;
+    const wait = Math.max(Math.min(UNREACHABLE_FIRST_WAIT_MS * 2 ** (unreachableCount - 1), UNREACHABLE_LONGEST_WAIT_MS), askedMs);
+    scheduleProbe(wait);
+    return wait;
+  }
+
+  /** Tries the service again after `wait`: the pause lifts, and the next request is the probe. */
   function scheduleProbe(wait: number): void {
     if (probeHandle !== null) timers.clearTimeout(probeHandle);
     probeHandle = timers.setTimeout(() => {
       probeHandle = null;
       guarded('retrying the service', () => {
-        if (running && pausedState()?.reason === 'NETWORK') resume();
+        if (running && isSelfLifting(pausedState()?.reason)) resume();
       });
     }, wait);
   }

@@ -92,6 +92,7 @@ const CLI_PAUSE_MESSAGES: Readonly<Record<string, string>> = {
   TOKEN_MISSING: 'No API token is set. Set it with `gleaner token set` (or GLEANER_TOKEN), then run the command again.',
   SUBSCRIPTION_INACTIVE: 'The team’s subscription is not active, so the service refuses requests. Renew it, then run the command again.',
   NETWORK: 'The service cannot be reached; nothing is lost and no attempt was used up. Run the command again once it can be reached.',
+  UPSTREAM_ERROR: 'The service failed several different requests in a row, so the queue stopped sending; nothing is lost. Run the command again later to carry on.',
 };
 
 /** The queue's sentence about a pause, said for the command line. */

@@ -5,7 +5,7 @@ import type { PauseReason } from '../../../shared/queue';
 export type BannerAction = 'token' | 'resume';
 
 export interface BannerSpec {
-  id: 'token-rejected' | 'token-missing' | 'subscription-inactive' | 'unreachable' | 'storage' | 'no-token';
+  id: 'token-rejected' | 'token-missing' | 'subscription-inactive' | 'unreachable' | 'failing' | 'storage' | 'no-token';
   title: string;
   text: string;
   actions: { action: BannerAction; label: string; primary: boolean }[];
@@ -50,6 +50,13 @@ export function bannersFor({ paused, isDemo, token }: BannerInputs): BannerSpec[
       id: 'unreachable',
       title: 'The service cannot be reached.',
       text: `${paused?.message ?? ''} Your library works as before, offline.`.trim(),
+      actions: [{ action: 'resume', label: 'Try now', primary: false }],
+    });
+  } else if (reason === 'UPSTREAM_ERROR') {
+    banners.push({
+      id: 'failing',
+      title: 'The service is failing requests.',
+      text: `${paused?.message ?? ''} Your library works as before.`.trim(),
       actions: [{ action: 'resume', label: 'Try now', primary: false }],
     });
   } else if (reason === 'STORAGE_ERROR') {

@@ -377,6 +377,68 @@ describe('the fetch queue, on simulated time', () => {
     expect(h.queue.status().paused).toBeNull();
   });
 
+  it('waits out an outage (different requests failing in a row) instead of spending every job’s attempts and the budget on it', async () => {
+    const h = createHarness({ concurrency: 2 });
+    const failing = (status: number) => new GleanerError('UPSTREAM_ERROR', `The service had a problem answering videosite/video (${status}); trying again later usually works.`, { details: { status } });
+    // Down for the first eight requests: five different jobs fail, then two probes and the requests still on their way.
+    h.setScript((_request, call) => (call <= 8 ? { error: failing(call % 2 ? 503 : 502) } : undefined));
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'outage', jobs: videoJobs(40) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.status().paused !== null);
+    expect(h.queue.status().paused).toMatchObject({
+      reason: 'UPSTREAM_ERROR',
+      message: expect.stringMatching(/^The service failed [56] different requests in a row; the last: The service had a problem .*\(50\d\).* Nothing is lost .*tries again at \d\d:\d\d:\d\d UTC/),
+    });
+    const sentBeforePause = h.calls.length;
+    expect(sentBeforePause).toBeLessThanOrEqual(6);
+    await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
+    // Nothing failed for good, and the outage cost a handful of requests, not five per job.
+    expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 40, failed: 0 });
+    expect(h.calls.length).toBe(48);
+    // After the pause, one probe at a time, 15 s then 30 s apart, before the rest follow.
+    const probes = h.calls.slice(sentBeforePause).map((c) => c.at);
+    expect(probes[1]! - probes[0]!).toBeGreaterThanOrEqual(30_000);
+    expect(probes[0]! - h.calls[sentBeforePause - 1]!.at).toBeGreaterThanOrEqual(15_000);
+    // Only the jobs that failed before the outage was seen used up an attempt.
+    expect(h.db.prepare('SELECT count(*) FROM jobs WHERE attempts > 1').pluck().get()).toBeLessThanOrEqual(4);
+    expect(h.db.prepare('SELECT max(attempts) FROM jobs').pluck().get()).toBe(2);
+    expect(h.queue.status().paused).toBeNull();
+  });
+
+  it('one job failing over and over among answers that arrive never pauses the queue', async () => {
+    const h = createHarness();
+    h.setScript((request) => (request.params.url!.endsWith('v000000000') ? { error: new GleanerError('UPSTREAM_ERROR', 'The service had a problem (500).', { details: { status: 500 } }) } : undefined));
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'flaky', jobs: videoJobs(12) });
+    let paused = false;
+    h.queue.start();
+    await h.sim.runUntil(() => {
+      paused ||= h.queue.status().paused !== null;
+      return h.queue.batchProgress(batchId).finished;
+    });
+    expect(paused).toBe(false);
+    expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 11, failed: 1 });
+  });
+
+  it('failures split by a plain answer from the service (a 404) are not an outage', async () => {
+    const h = createHarness();
+    const failing = new GleanerError('UPSTREAM_ERROR', 'The service had a problem (500).', { details: { status: 500 } });
+    h.setScript((_request, call) => {
+      if (call === 5) return { error: new GleanerError('NOT_FOUND', 'The service found nothing (404).', { details: { status: 404 } }) };
+      return call <= 9 ? { error: failing } : undefined;
+    });
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'flaky', jobs: videoJobs(12) });
+    let paused = false;
+    h.queue.start();
+    await h.sim.runUntil(() => {
+      paused ||= h.queue.status().paused !== null;
+      return h.queue.batchProgress(batchId).finished;
+    });
+    // Eight failures from more than five different jobs, but never five in a row.
+    expect(new Set(h.calls.slice(0, 9).map((c) => c.params.url)).size).toBeGreaterThanOrEqual(6);
+    expect(paused).toBe(false);
+    expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 11, failed: 1 });
+  });
+
   it('a library that cannot be written pauses the queue with a sentence instead of ending the app', async () => {
     const h = createHarness();
     h.db.exec("CREATE TEMP TRIGGER disk_full BEFORE INSERT ON responses BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END");

@@ -24,6 +24,7 @@ export const PAUSE_TITLES: Readonly<Record<PauseReason, string>> = {
   TOKEN_MISSING: 'Paused: no API token is set',
   SUBSCRIPTION_INACTIVE: 'Paused: the subscription is not active',
   NETWORK: 'Waiting: the service cannot be reached',
+  UPSTREAM_ERROR: 'Waiting: the service is failing requests',
   STORAGE_ERROR: 'Paused: the library cannot be written',
 };
 

@@ -3,7 +3,7 @@
  * the Electron-free core, built here with Electron's own fetch (so system proxies apply).
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, net, protocol, safeStorage, session, shell } from 'electron';
 import { IPC_EVENT_CHANNEL } from '../../shared/bridge-names';
 import { systemClock } from '../core/clock';
@@ -38,6 +38,9 @@ function electronNative(file: string): string | undefined {
   return existsSync(candidate) ? candidate : undefined;
 }
 
+// The same rule as the CLI (GLEANER_DATA_DIR, else the app's folder), so both share one library.
+const dataDir = process.env.GLEANER_DATA_DIR?.trim() ? process.env.GLEANER_DATA_DIR : app.getPath('userData');
+
 let core: Core | undefined;
 let mainWindow: BrowserWindow | null = null;
 
@@ -47,8 +50,6 @@ async function start(): Promise<void> {
   const rendererDir = join(__dirname, '../renderer');
   protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request.url));
 
-  // The same rule as the CLI (GLEANER_DATA_DIR, else the app's folder), so both share one library.
-  const dataDir = process.env.GLEANER_DATA_DIR?.trim() ? process.env.GLEANER_DATA_DIR : app.getPath('userData');
   const log = createLogger(createFileLogSink(dataDir));
   const sqliteNativeBinding = electronNative('better_sqlite3.node');
   const keytarBinding = electronNative('keytar.node');
@@ -101,10 +102,38 @@ app.on('will-quit', (event: Electron.Event) => {
   void core.close().finally(() => app.exit(0));
 });
 
-start().catch((error: unknown) => {
-  const reason = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`Gleaner could not start: ${reason}\n`);
-  // Started from a launcher there is no terminal: say it in a window too (a data folder that cannot be made, say).
-  dialog.showErrorBox('Gleaner could not start', reason);
-  app.exit(1);
-});
+/**
+ * A second start of the app (its launcher clicked again) brings this window forward. Started
+ * for another library (GLEANER_DATA_DIR), it is told why this one came up instead, and how
+ * to open that library beside it.
+ */
+function onSecondInstance(_event: unknown, _argv: unknown, _cwd: unknown, asked: unknown): void {
+  const window = mainWindow;
+  if (!window || window.isDestroyed()) return;
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
+  const other = typeof asked === 'object' && asked !== null ? (asked as { dataDir?: unknown }).dataDir : undefined;
+  if (typeof other === 'string' && other.length <= 4096 && resolve(other) !== resolve(dataDir)) {
+    void dialog.showMessageBox(window, {
+      type: 'info',
+      message: 'Gleaner is already open, on another library.',
+      detail: `This window shows the library in ${dataDir}. To work in ${other} at the same time, open it in browser mode: gleaner serve --data-dir "${other}"`,
+    });
+  }
+}
+
+// One app window at a time: a second would open the same library beside the first, two
+// windows each showing part of what the other does.
+if (app.requestSingleInstanceLock({ dataDir })) {
+  app.on('second-instance', onSecondInstance);
+  start().catch((error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`Gleaner could not start: ${reason}\n`);
+    // Started from a launcher there is no terminal: say it in a window too (a data folder that cannot be made, say).
+    dialog.showErrorBox('Gleaner could not start', reason);
+    app.exit(1);
+  });
+} else {
+  app.quit();
+}

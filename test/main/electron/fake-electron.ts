@@ -45,6 +45,10 @@ export class FakeBrowserWindow {
     return this;
   }
   show = vi.fn();
+  focus = vi.fn();
+  restore = vi.fn();
+  minimized = false;
+  isMinimized = () => this.minimized;
   isDestroyed = () => false;
   loadURL(url: string) {
     this.loadedUrl = url;

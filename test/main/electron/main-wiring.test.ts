@@ -14,6 +14,8 @@ const fake = vi.hoisted(() => ({
   privileged: [] as unknown[],
   protocolHandlers: new Map<string, (request: { url: string }) => Promise<Response>>(),
   openExternal: [] as string[],
+  lockData: [] as unknown[],
+  messageBoxes: [] as { detail: string }[],
 }));
 
 const ipcMain = new FakeIpcMain();
@@ -24,6 +26,7 @@ vi.mock('electron', () => ({
     isPackaged: true,
     on: (event: string, listener: (...args: unknown[]) => void) => fake.appListeners.set(event, listener),
     whenReady: () => Promise.resolve(),
+    requestSingleInstanceLock: (data: unknown) => fake.lockData.push(data) > 0,
     getVersion: () => '9.9.9',
     getPath: () => '/nonexistent-user-data',
     getAppPath: () => '/nonexistent-app',
@@ -31,6 +34,7 @@ vi.mock('electron', () => ({
     exit: vi.fn(),
   },
   BrowserWindow: FakeBrowserWindow,
+  dialog: { showMessageBox: async (_window: unknown, options: { detail: string }) => void fake.messageBoxes.push(options), showErrorBox: vi.fn() },
   ipcMain,
   net: { fetch: vi.fn() },
   protocol: {
@@ -77,6 +81,21 @@ describe('Electron shell wiring', () => {
     expect(escape.status).toBe(404);
     const foreign = await handler({ url: 'app://elsewhere/index.html' });
     expect(foreign.status).toBe(404);
+  });
+
+  it('brings its window forward when the app is started again, instead of a second window on the library', () => {
+    const window = FakeBrowserWindow.instances[0]!;
+    expect(fake.lockData).toEqual([{ dataDir }]);
+    window.minimized = true;
+    fake.appListeners.get('second-instance')!({}, ['gleaner'], '/', { dataDir: `${dataDir}/` });
+    expect(window.restore).toHaveBeenCalled();
+    expect(window.focus).toHaveBeenCalled();
+    expect(FakeBrowserWindow.instances).toHaveLength(1);
+    expect(fake.messageBoxes).toEqual([]);
+    // Started for another library: this window comes forward, and says how to open that one too.
+    fake.appListeners.get('second-instance')!({}, ['gleaner'], '/', { dataDir: '/elsewhere/library' });
+    expect(fake.messageBoxes).toHaveLength(1);
+    expect(fake.messageBoxes[0]!.detail).toContain('gleaner serve --data-dir "/elsewhere/library"');
   });
 
   it('opens one window with the hardened settings on the app:// page', () => {

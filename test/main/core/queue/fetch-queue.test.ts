@@ -9,6 +9,18 @@ import { GleanerError, markNotSent } from '../../../../src/shared/errors';
 import { openDatabase } from '../../../../src/main/core/store/database';
 import { createHarness, maxInWindow, videoJobs } from './harness';
 
+/** Runs an import of twelve links to its end; whether the queue paused at any moment. */
+async function runTwelveWatchingPauses(h: ReturnType<typeof createHarness>): Promise<{ batchId: number; paused: boolean }> {
+  const { batchId } = h.queue.enqueue({ kind: 'import', label: 'flaky', jobs: videoJobs(12) });
+  let paused = false;
+  h.queue.start();
+  await h.sim.runUntil(() => {
+    paused ||= h.queue.status().paused !== null;
+    return h.queue.batchProgress(batchId).finished;
+  });
+  return { batchId, paused };
+}
+
 describe('the fetch queue, on simulated time', () => {
   it('finishes every job without ever exceeding the per-minute window', async () => {
     const h = createHarness({ limits: { perMinute: 30, perDay: 1000 } });
@@ -408,13 +420,7 @@ describe('the fetch queue, on simulated time', () => {
   it('one job failing over and over among answers that arrive never pauses the queue', async () => {
     const h = createHarness();
     h.setScript((request) => (request.params.url!.endsWith('v000000000') ? { error: new GleanerError('UPSTREAM_ERROR', 'The service had a problem (500).', { details: { status: 500 } }) } : undefined));
-    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'flaky', jobs: videoJobs(12) });
-    let paused = false;
-    h.queue.start();
-    await h.sim.runUntil(() => {
-      paused ||= h.queue.status().paused !== null;
-      return h.queue.batchProgress(batchId).finished;
-    });
+    const { batchId, paused } = await runTwelveWatchingPauses(h);
     expect(paused).toBe(false);
     expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 11, failed: 1 });
   });
@@ -426,13 +432,7 @@ describe('the fetch queue, on simulated time', () => {
       if (call === 5) return { error: new GleanerError('NOT_FOUND', 'The service found nothing (404).', { details: { status: 404 } }) };
       return call <= 9 ? { error: failing } : undefined;
     });
-    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'flaky', jobs: videoJobs(12) });
-    let paused = false;
-    h.queue.start();
-    await h.sim.runUntil(() => {
-      paused ||= h.queue.status().paused !== null;
-      return h.queue.batchProgress(batchId).finished;
-    });
+    const { batchId, paused } = await runTwelveWatchingPauses(h);
     // Eight failures from more than five different jobs, but never five in a row.
     expect(new Set(h.calls.slice(0, 9).map((c) => c.params.url)).size).toBeGreaterThanOrEqual(6);
     expect(paused).toBe(false);

@@ -51,6 +51,8 @@ export interface SearchHit {
   matchedIn: 'item' | 'note' | 'transcript' | null;
   /** Start of the best matching transcript segment, whenever a segment matched. */
   segmentStartMs: number | null;
+  /** That segment's transcript, by its language as the item's transcripts name it (null: none named, or no segment matched). */
+  segmentLanguage: string | null;
   authorName: string | null;
   authorHandle: string | null;
   publishedAt: string | null;

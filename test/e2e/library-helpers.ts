@@ -64,11 +64,12 @@ export async function seedLibrary(gleaner: ServedGleaner): Promise<void> {
 /**
  * Writes items into a data folder with the real ingest (test/reliability/seed-library.ts), for
  * `startServe({ seedDataDir })`: content the demo service cannot serve, or more of it than it would.
- * Each item is a partial normalised item with at least a nativeId.
+ * Each item is a partial normalised item with at least a nativeId; each transcript answer, the
+ * normalised transcripts one transcript response brought (stored in order, the last newest).
  */
-export function seedItems(dataDir: string, items: readonly Record<string, unknown>[]): void {
+export function seedItems(dataDir: string, items: readonly Record<string, unknown>[], transcriptAnswers: readonly Record<string, unknown>[][] = []): void {
   const itemsFile = join(dataDir, 'seed-items.json');
-  writeFileSync(itemsFile, JSON.stringify(items));
+  writeFileSync(itemsFile, JSON.stringify({ items, transcriptAnswers }));
   // In a process of its own: this project does not compile the core.
   execFileSync(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'reliability', 'seed-library.ts'), dataDir, itemsFile], { cwd: join(__dirname, '..', '..'), stdio: 'inherit' });
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sparkline } from '../../src/renderer/src/lib/chart';
 import { activeFilterCount, buildSearchRequest, EMPTY_FILTERS } from '../../src/renderer/src/lib/search-request';
 import { shortcutFor, type KeyInput } from '../../src/renderer/src/views/library/shortcuts';
+import { transcriptToShow } from '../../src/renderer/src/lib/transcripts';
+import type { TranscriptRecord } from '../../src/shared/library';
 
 const key = (k: string, mods: Partial<KeyInput> = {}): KeyInput => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
 
@@ -98,5 +100,33 @@ describe('metrics chart', () => {
       box,
     );
     expect(same.points.map((p) => p.x)).toEqual([0, 100]);
+  });
+});
+
+describe('the transcript an item shows', () => {
+  const transcript = (language: string | null, words: 'segments' | 'text' | 'none'): TranscriptRecord => ({
+    language,
+    available: words !== 'none',
+    format: words,
+    fullText: words === 'text' ? 'Ein Text ohne Zeiten.' : null,
+    fetchedAt: '2026-11-20T10:00:00.000Z',
+    requestId: `req_${language ?? 'unknown'}`,
+    segments: words === 'segments' ? [{ startMs: 0, endMs: 1000, text: 'hello' }] : [],
+  });
+  // Newest first, as the library lists them: a "none" answer on top.
+  const list = [transcript('ja', 'none'), transcript('de', 'text'), transcript('en', 'segments'), transcript(null, 'segments')];
+
+  it('is the one asked for by language, even a "none" answer or the one with no language named', () => {
+    expect(transcriptToShow(list, 'en')?.language).toBe('en');
+    expect(transcriptToShow(list, 'ja')?.available).toBe(false);
+    expect(transcriptToShow(list, null)?.requestId).toBe('req_unknown');
+  });
+
+  it('is otherwise the first that holds words, never a "none in that language" answer ahead of it', () => {
+    expect(transcriptToShow(list, undefined)?.language).toBe('de');
+    // Asked for a language it does not have (a hit in a transcript since replaced): the same rule.
+    expect(transcriptToShow(list, 'fr')?.language).toBe('de');
+    expect(transcriptToShow([transcript('ja', 'none')], undefined)?.language).toBe('ja');
+    expect(transcriptToShow([], undefined)).toBeUndefined();
   });
 });

@@ -200,7 +200,7 @@ export function buildSearchSql(request: SearchRequest, markers: SnippetMarkers =
         ? `SELECT count(*) AS n ${ITEM_HITS}${and}`
         : 'SELECT count(*) AS n FROM items_fts WHERE items_fts MATCH @match',
       noteBest: bestPerItem(`n.item_id AS id, ${NOTE_SCORE} AS score, NULL AS startMs, notes_fts.rowid AS hitId`, `${NOTE_HITS}${notesInScope}${and}${amongPage}`),
-      segmentBest: bestPerItem(`t.item_id AS id, ${SEGMENT_SCORE} AS score, s.start_ms AS startMs, segments_fts.rowid AS hitId`, `${SEGMENT_HITS}${and}${amongPage}`),
+      segmentBest: bestPerItem(`t.item_id AS id, ${SEGMENT_SCORE} AS score, s.start_ms AS startMs, segments_fts.rowid AS hitId, t.language AS language`, `${SEGMENT_HITS}${and}${amongPage}`),
       // Rows of `@ids` are picked out of one pass over the matches: the unary + keeps the id list from
       // becoming one index lookup (and set-up) per id, which costs more than reading the doclist.
       itemCountAmong: 'SELECT count(*) AS n FROM items_fts WHERE items_fts MATCH @match AND +rowid IN (SELECT value FROM json_each(@ids))',
@@ -213,7 +213,7 @@ export function buildSearchSql(request: SearchRequest, markers: SnippetMarkers =
   };
 }
 
-interface ItemRow extends Omit<SearchHit, 'hasTranscript' | 'snippet' | 'matchedIn' | 'segmentStartMs'> {
+interface ItemRow extends Omit<SearchHit, 'hasTranscript' | 'snippet' | 'matchedIn' | 'segmentStartMs' | 'segmentLanguage'> {
   hasTranscript: number;
 }
 
@@ -229,6 +229,8 @@ interface PerItemHit {
   score: number;
   startMs: number | null;
   hitId: number;
+  /** The segment's transcript language ('' where the service named none); segment hits only. */
+  language?: string;
 }
 
 /** Statements prepared once per database and SQL text. */
@@ -275,7 +277,7 @@ function searchError(error: unknown): unknown {
 function listItems(db: Database, sql: SearchSql, list: NonNullable<SearchSql['list']>): SearchResult {
   const ids = run<{ id: number }>(db, list.page, sql.params).map((row) => row.id);
   const total = run<{ n: number }>(db, list.count, sql.params)[0]?.n ?? 0;
-  return { hits: itemsInOrder(db, sql, ids, () => ({ snippet: null, matchedIn: null, segmentStartMs: null })), total };
+  return { hits: itemsInOrder(db, sql, ids, () => ({ snippet: null, matchedIn: null, segmentStartMs: null, segmentLanguage: null })), total };
 }
 
 function searchMatching(db: Database, sql: SearchSql, match: NonNullable<SearchSql['match']>): SearchResult {
@@ -286,12 +288,12 @@ function searchMatching(db: Database, sql: SearchSql, match: NonNullable<SearchS
     const current = best.get(id);
     if (!current || hit.score < current.score) best.set(id, hit);
   };
-  const transcriptMoments = new Map<number, number | null>();
+  const transcriptMoments = new Map<number, Pick<SearchHit, 'segmentStartMs' | 'segmentLanguage'>>();
   const addNoteAndSegmentHits = (scope: Record<string, unknown>): void => {
     for (const row of run<PerItemHit>(db, match.noteBest, scope)) consider(row.id, { score: row.score, matchedIn: 'note', hitId: row.hitId });
     for (const row of run<PerItemHit>(db, match.segmentBest, scope)) {
       consider(row.id, { score: row.score, matchedIn: 'transcript', hitId: row.hitId });
-      transcriptMoments.set(row.id, row.startMs);
+      transcriptMoments.set(row.id, { segmentStartMs: row.startMs, segmentLanguage: row.language ? row.language : null });
     }
   };
 
@@ -320,7 +322,7 @@ function searchMatching(db: Database, sql: SearchSql, match: NonNullable<SearchS
         snippet: hit ? (snippets.get(`${hit.matchedIn}:${hit.hitId}`) ?? null) : null,
         matchedIn: hit?.matchedIn ?? null,
         // The best transcript moment, even when the item's best hit is its title: "open at" needs it.
-        segmentStartMs: transcriptMoments.get(id) ?? null,
+        ...(transcriptMoments.get(id) ?? { segmentStartMs: null, segmentLanguage: null }),
       };
     }),
     total,
@@ -436,7 +438,7 @@ function itemsInOrder(
   db: Database,
   sql: SearchSql,
   ids: readonly number[],
-  hitOf: (id: number) => Pick<SearchHit, 'snippet' | 'matchedIn' | 'segmentStartMs'>,
+  hitOf: (id: number) => Pick<SearchHit, 'snippet' | 'matchedIn' | 'segmentStartMs' | 'segmentLanguage'>,
 ): SearchHit[] {
   if (ids.length === 0) return [];
   const rows = new Map(run<ItemRow>(db, sql.items, { ids: JSON.stringify(ids) }).map((row) => [row.id, row]));

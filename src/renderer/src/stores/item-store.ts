@@ -21,13 +21,26 @@ interface ItemState {
   raw: Readonly<Record<number, RawState>>;
   /** A transcript moment to show (ms) when the item was opened from a transcript hit. */
   focusMs: number | null;
-  open(id: number | null, focusMs?: number | null): void;
+  /**
+   * The transcript shown, by language (null: the one with no language named); undefined lets
+   * the view choose. It follows a transcript hit, the user's choice and a transcript just
+   * fetched, and holds across reloads of the item (which may list its transcripts anew).
+   */
+  transcriptLanguage: string | null | undefined;
+  open(id: number | null, focus?: TranscriptFocus | null): void;
+  showTranscript(language: string | null): void;
   reload(): Promise<void>;
   loadRaw(responseId: number): Promise<void>;
   /** Saves the item's library-wide note (empty text deletes it), settling its draft. Resolves to an error sentence or null. */
   saveNote(body: string): Promise<string | null>;
   addTag(tag: string): Promise<string | null>;
   removeTag(tag: string, collection: string | null): Promise<string | null>;
+}
+
+/** A moment in one of the item's transcripts: where a search hit was. */
+export interface TranscriptFocus {
+  ms: number;
+  language: string | null;
 }
 
 let requestSeq = 0;
@@ -53,19 +66,26 @@ export const useItemStore = create<ItemState>((set, get) => {
     error: null,
     raw: {},
     focusMs: null,
+    transcriptLanguage: undefined,
 
-    open(id, focusMs = null) {
+    open(id, focus = null) {
+      const focusMs = focus?.ms ?? null;
       if (id === get().openId) {
-        if (focusMs !== get().focusMs) set({ focusMs });
+        if (focus) set({ focusMs, transcriptLanguage: focus.language });
+        else if (focusMs !== get().focusMs) set({ focusMs });
         return;
       }
       if (id === null) {
         requestSeq += 1;
-        set({ openId: null, detail: null, loading: false, error: null, raw: {}, focusMs: null });
+        set({ openId: null, detail: null, loading: false, error: null, raw: {}, focusMs: null, transcriptLanguage: undefined });
         return;
       }
-      set({ openId: id, raw: {}, focusMs });
+      set({ openId: id, raw: {}, focusMs, transcriptLanguage: focus ? focus.language : undefined });
       void fetchDetail(id);
+    },
+
+    showTranscript(language) {
+      set({ transcriptLanguage: language });
     },
 
     async reload() {

@@ -76,7 +76,8 @@ export const hitAt = (pages: ReadonlyMap<number, SearchHit[]>, index: number): S
 
 /** Opens a hit in the detail pane; a transcript hit opens at its moment. */
 export function openHit(hit: SearchHit): void {
-  useItemStore.getState().open(hit.id, hit.matchedIn === 'transcript' ? hit.segmentStartMs : null);
+  const { segmentStartMs } = hit;
+  useItemStore.getState().open(hit.id, hit.matchedIn === 'transcript' && segmentStartMs !== null ? { ms: segmentStartMs, language: hit.segmentLanguage } : null);
 }
 
 let generation = 0;

@@ -298,7 +298,16 @@ describe('search', () => {
 
   it('points a transcript hit at its segment and timestamp', () => {
     const [hit] = searchLibrary(db, { query: 'reservoir' }).hits;
-    expect(hit).toMatchObject({ title: 'Drought maps of Spain', matchedIn: 'transcript', segmentStartMs: 65_000 });
+    expect(hit).toMatchObject({ title: 'Drought maps of Spain', matchedIn: 'transcript', segmentStartMs: 65_000, segmentLanguage: 'en' });
+  });
+
+  it('names the transcript a hit is in, by its language, when an item has several', () => {
+    ingest(fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'a2', url: null, language: 'de', available: true, format: 'segments', fullText: null, segments: [{ startMs: 3_000, endMs: 4000, text: 'der Stausee ist fast leer' }] }] }));
+    ingest(fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'a2', url: null, language: 'ja', available: false, format: 'none', fullText: null, segments: [] }] }));
+    expect(searchLibrary(db, { query: 'stausee' }).hits[0]).toMatchObject({ title: 'Drought maps of Spain', segmentStartMs: 3_000, segmentLanguage: 'de' });
+    expect(searchLibrary(db, { query: 'reservoir' }).hits[0]).toMatchObject({ segmentStartMs: 65_000, segmentLanguage: 'en' });
+    // Browsing names no segment.
+    expect(searchLibrary(db, {}).hits.every((h) => h.segmentLanguage === null && h.segmentStartMs === null)).toBe(true);
   });
 
   it('keeps the transcript moment when the title matches better', () => {

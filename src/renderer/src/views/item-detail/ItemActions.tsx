@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { getOperation } from '../../../../shared/catalogue';
 import { canonicalLanguage, sameBaseLanguage } from '../../../../shared/language';
-import type { ItemDetail } from '../../../../shared/library';
+import type { ItemDetail, TranscriptRecord } from '../../../../shared/library';
 import { ExportButton } from '../../components/ExportDialog';
 import { errorText } from '../../lib/errors';
 import { hasUsableTranscript, refreshCall, transcriptCall, transcriptTakesLanguage, type ItemCall } from '../../lib/fetch-item-actions';
@@ -53,16 +53,25 @@ export function ItemActions({ detail }: { detail: ItemDetail }) {
         });
         return;
       }
+      const before = detail.transcripts;
       await reload();
       libraryChanged();
       const after = useItemStore.getState().detail;
       if (kind === 'transcript') {
         // Asked in a language, only a transcript in that language counts (the service names it in words, the library keeps a code).
         const asked = withLanguage && language.trim() ? canonicalLanguage(language) : null;
-        const got =
-          after?.item.id === item.id &&
-          hasUsableTranscript(asked === null ? after.transcripts : after.transcripts.filter((t) => sameBaseLanguage(t.language, asked)));
-        setMessage({ text: got ? 'Transcript fetched.' : 'The service has no transcript for this item (or in that language).', problem: !got });
+        const inLanguage = (list: readonly TranscriptRecord[]) => (asked === null ? list : list.filter((t) => sameBaseLanguage(t.language, asked)));
+        // Only what this answer brought counts: a "none" answer leaves a transcript fetched earlier as it was.
+        const fresh = after?.item.id === item.id ? inLanguage(after.transcripts).filter((t) => !before.some((b) => b.language === t.language && b.fetchedAt === t.fetchedAt)) : [];
+        const got = hasUsableTranscript(fresh);
+        const kept = !got && hasUsableTranscript(inLanguage(before));
+        if (fresh[0]) useItemStore.getState().showTranscript((fresh.find((t) => t.available) ?? fresh[0]).language);
+        setMessage({
+          text: got
+            ? 'Transcript fetched.'
+            : `The service has no transcript for this item (or in that language).${kept ? ' The one fetched earlier is kept.' : ''}`,
+          problem: !got,
+        });
       } else {
         setMessage({ text: 'Fetched again: the metrics history has a new snapshot.', problem: false });
       }

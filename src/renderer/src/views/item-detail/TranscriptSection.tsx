@@ -1,29 +1,53 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { languageLabel } from '../../../../shared/language';
 import type { ItemRecord, TranscriptRecord } from '../../../../shared/library';
 import { Highlighted } from '../../components/Highlighted';
 import { formatDateTime, formatTimestamp } from '../../lib/format';
 import { timestampUrl } from '../../lib/links';
+import { transcriptToShow } from '../../lib/transcripts';
 import { containsText, highlightText } from '../../lib/snippet';
 import { useItemStore } from '../../stores/item-store';
 import { platformLabel } from '../library/labels';
 
+/** A segment's height before it is measured (px): one line of text. */
+const SEGMENT_ESTIMATE_PX = 26;
+
 /** The transcript: segments with their time, a search within it, and links that open the source at a moment. */
 export function TranscriptSection({ item, transcripts }: { item: ItemRecord; transcripts: TranscriptRecord[] }) {
-  const [chosen, setChosen] = useState(0);
+  const chosenLanguage = useItemStore((s) => s.transcriptLanguage);
   const [needle, setNeedle] = useState('');
+  // Typing stays quick on a long transcript: the list follows the words a moment later.
+  const deferredNeedle = useDeferredValue(needle);
   const id = useId();
-  const transcript = transcripts[chosen] ?? transcripts[0];
+  const transcript = transcriptToShow(transcripts, chosenLanguage);
+  const chosenIndex = transcript ? transcripts.indexOf(transcript) : 0;
 
   const segments = useMemo(() => transcript?.segments ?? [], [transcript]);
-  const matching = useMemo(() => (needle.trim() ? segments.filter((s) => containsText(s.text, needle)) : segments), [segments, needle]);
+  const matching = useMemo(() => (deferredNeedle.trim() ? segments.filter((s) => containsText(s.text, deferredNeedle)) : segments), [segments, deferredNeedle]);
   // Opened from a transcript hit: show that moment.
   const focusMs = useItemStore((s) => s.focusMs);
-  const focusRef = useRef<HTMLLIElement>(null);
   const hitIndex = focusMs === null ? -1 : matching.findIndex((s) => s.startMs === focusMs);
+
+  // Only the segments in view are drawn: a three-hour recording has thousands.
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The app is not built with the React Compiler, so nothing memoises around the virtualiser's functions.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: matching.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => SEGMENT_ESTIMATE_PX,
+    overscan: 20,
+  });
   useEffect(() => {
-    if (hitIndex >= 0) focusRef.current?.scrollIntoView({ block: 'nearest' });
-  }, [hitIndex, focusMs]);
+    if (hitIndex < 0) return;
+    virtualizer.scrollToIndex(hitIndex, { align: 'center' });
+    scrollRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [virtualizer, hitIndex, focusMs]);
+
+  const untimedText = segments.length === 0 ? (transcript?.fullText ?? '') : '';
+  const searchable = segments.length > 0 || untimedText.trim() !== '';
+  const typed = deferredNeedle.trim();
 
   return (
     <section aria-labelledby="detail-transcript-heading" className="detail-section">
@@ -36,16 +60,17 @@ export function TranscriptSection({ item, transcripts }: { item: ItemRecord; tra
             {transcripts.length > 1 && (
               <div className="transcript-tool">
                 <label htmlFor={`${id}-language`}>Language</label>
-                <select id={`${id}-language`} value={chosen} onChange={(e) => setChosen(Number(e.target.value))}>
+                <select id={`${id}-language`} value={chosenIndex} onChange={(e) => useItemStore.getState().showTranscript(transcripts[Number(e.target.value)]?.language ?? null)}>
                   {transcripts.map((t, i) => (
-                    <option key={i} value={i}>
-                      {t.language ? languageLabel(t.language) : 'Unknown language'} · {formatDateTime(t.fetchedAt)}
+                    <option key={t.language ?? ''} value={i}>
+                      {t.language ? languageLabel(t.language) : 'Unknown language'} · {t.available ? '' : 'none · '}
+                      {formatDateTime(t.fetchedAt)}
                     </option>
                   ))}
                 </select>
               </div>
             )}
-            {segments.length > 0 && (
+            {searchable && transcript.available && (
               <div className="transcript-tool">
                 <label htmlFor={`${id}-search`}>Search in transcript</label>
                 <input id={`${id}-search`} type="search" value={needle} onChange={(e) => setNeedle(e.target.value)} autoComplete="off" aria-describedby={`${id}-count`} />
@@ -54,41 +79,58 @@ export function TranscriptSection({ item, transcripts }: { item: ItemRecord; tra
           </div>
           <p className="muted transcript-meta" id={`${id}-count`} aria-live="polite">
             {transcript.language ? languageLabel(transcript.language) : 'Unknown language'} · fetched {formatDateTime(transcript.fetchedAt)} · request <span className="mono">{transcript.requestId}</span>
-            {needle.trim() && segments.length > 0 ? ` · ${matching.length} of ${segments.length} segments match` : ''}
+            {typed && segments.length > 0 ? ` · ${matching.length} of ${segments.length} segments match` : ''}
           </p>
           {!transcript.available ? (
             <p className="muted">The service had no transcript{transcript.language ? ` in ${languageLabel(transcript.language)}` : ''} for this item.</p>
           ) : segments.length === 0 ? (
-            transcript.fullText ? (
-              <p className="item-text" dir="auto">
-                {needle.trim() ? <Highlighted parts={highlightText(transcript.fullText, needle)} /> : transcript.fullText}
-              </p>
+            untimedText.trim() ? (
+              typed && !containsText(untimedText, typed) ? (
+                <p className="muted">“{typed}” does not occur in this transcript.</p>
+              ) : (
+                <p className="item-text" dir="auto">
+                  {typed ? <Highlighted parts={highlightText(untimedText, typed)} /> : untimedText}
+                </p>
+              )
             ) : (
               <p className="muted">The transcript is empty.</p>
             )
           ) : matching.length === 0 ? (
-            <p className="muted">No segment contains “{needle.trim()}”.</p>
+            <p className="muted">No segment contains “{typed}”.</p>
           ) : (
-            <ol className="transcript" data-testid="transcript-segments">
-              {matching.map((segment, i) => {
-                const href = timestampUrl(item, segment.startMs);
-                const time = formatTimestamp(segment.startMs);
-                return (
-                  <li key={`${segment.startMs}-${i}`} ref={i === hitIndex ? focusRef : undefined} className={i === hitIndex ? 'is-hit' : undefined} aria-current={i === hitIndex ? 'true' : undefined}>
-                    {href ? (
-                      <a className="timestamp" href={href} target="_blank" rel="noopener noreferrer" title={`Open on ${platformLabel(item.platform)} at ${time}`}>
-                        {time}
-                      </a>
-                    ) : (
-                      <span className="timestamp">{time}</span>
-                    )}
-                    <span className="segment-text" dir="auto">
-                      <Highlighted parts={highlightText(segment.text, needle)} />
-                    </span>
-                  </li>
-                );
-              })}
-            </ol>
+            <div ref={scrollRef} className="transcript-scroll" tabIndex={0} role="region" aria-label={`Transcript segments (${matching.length})`}>
+              <ol className="transcript" data-testid="transcript-segments" style={{ height: virtualizer.getTotalSize() }}>
+                {virtualizer.getVirtualItems().map((row) => {
+                  const segment = matching[row.index]!;
+                  const href = timestampUrl(item, segment.startMs);
+                  const time = formatTimestamp(segment.startMs);
+                  const isHit = row.index === hitIndex;
+                  return (
+                    <li
+                      key={`${segment.startMs}-${row.index}`}
+                      data-index={row.index}
+                      ref={virtualizer.measureElement}
+                      style={{ transform: `translateY(${row.start}px)` }}
+                      className={isHit ? 'is-hit' : undefined}
+                      aria-current={isHit ? 'true' : undefined}
+                      aria-posinset={row.index + 1}
+                      aria-setsize={matching.length}
+                    >
+                      {href ? (
+                        <a className="timestamp" href={href} target="_blank" rel="noopener noreferrer" title={`Open on ${platformLabel(item.platform)} at ${time}`}>
+                          {time}
+                        </a>
+                      ) : (
+                        <span className="timestamp">{time}</span>
+                      )}
+                      <span className="segment-text" dir="auto">
+                        <Highlighted parts={highlightText(segment.text, typed)} />
+                      </span>
+                    </li>
+                  );
+                })}
+              </ol>
+            </div>
           )}
         </>
       )}

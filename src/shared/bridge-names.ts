@@ -31,6 +31,7 @@ export const METHOD_NAMES = [
   'collections.delete',
   'collections.add',
   'collections.remove',
+  'collections.putBack',
   'collections.move',
   'collections.items',
   'collections.restore',

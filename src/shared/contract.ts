@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { EventName, MethodName } from './bridge-names';
 import { OPERATION_IDS, PLATFORMS, type OperationId } from './catalogue';
-import { MAX_COLLECTION_ITEMS, MAX_ITEMS_PER_ACTION, endOfBareDay, type CollectionContents, type CollectionPage, type CollectionSummary, type ItemDetail, type SearchIds, type SearchResult, type TagSummary } from './library';
+import { MAX_COLLECTION_ITEMS, MAX_ITEMS_PER_ACTION, endOfBareDay, type CollectionContents, type CollectionPage, type CollectionPlace, type CollectionSummary, type ItemDetail, type SearchIds, type SearchResult, type TagSummary } from './library';
 import { ITEM_KINDS } from './model';
 import { JOB_STATES, type BatchProgress, type ImportPlan, type JobSummary, type QueueStatus } from './queue';
 import type { PlanLimits, PlanName } from './plans';
@@ -253,7 +253,14 @@ export const methods = {
   // `contents`: what went with it, for an undo (collections.restore).
   'collections.delete': { input: z.object({ name: collectionName }).strict(), output: returns<{ items: number; contents: CollectionContents }>() },
   'collections.add': { input: z.object({ name: collectionName, itemIds }).strict(), output: returns<{ added: number }>() },
-  'collections.remove': { input: z.object({ name: collectionName, itemIds }).strict(), output: returns<{ removed: number }>() },
+  // `places`: where each stood, for an undo (collections.putBack).
+  'collections.remove': { input: z.object({ name: collectionName, itemIds }).strict(), output: returns<{ removed: number; places: CollectionPlace[] }>() },
+  'collections.putBack': {
+    input: z
+      .object({ name: collectionName, places: z.array(z.object({ itemId, position: z.number().finite(), addedAt: z.iso.datetime() }).strict()).min(1).max(MAX_ITEMS_PER_ACTION) })
+      .strict(),
+    output: returns<{ restored: number }>(),
+  },
   // One item up (negative) or down by that many places, however long the collection: no order crosses the bridge.
   'collections.move': {
     input: z

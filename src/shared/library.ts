@@ -211,6 +211,15 @@ export interface CollectionContents {
   waitingJobIds: number[];
 }
 
+/** Where an item stood in a collection, as `collections.remove` gives it and `collections.putBack` takes it. */
+export interface CollectionPlace {
+  itemId: number;
+  /** The stored order key (not a row number: other items' moves leave it valid). */
+  position: number;
+  /** When it was first added (ISO-8601 UTC). */
+  addedAt: string;
+}
+
 export interface TagSummary {
   tag: string;
   /** Items carrying the tag, in any collection or globally. */

@@ -73,9 +73,25 @@ test('create, rename, add items, reorder, note, tag, search within, delete and u
   await page.getByLabel('Search this collection').fill('');
   await expect(page.getByTestId('collection-item')).toHaveCount(3);
 
-  // Remove one item: it leaves the collection, not the library.
+  // Remove the first, then undo: it is back in first place, with its note and tag here.
+  await page.getByRole('button', { name: `Remove from collection: ${before[0]}` }).click();
+  await expect(titlesIn(page)).toHaveText([before[1]!, before[2]!]);
+  const message = page.locator('.collection-message');
+  await expect(message).toContainText(`Removed “${before[0]}” from the collection`);
+  await message.getByRole('button', { name: 'Undo' }).click();
+  await expect(titlesIn(page)).toHaveText(before);
+  await expect(message).toContainText(`“${before[0]}” is back in its place.`);
+  await expect(message.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  await expect(page.getByTestId('collection-item').first().getByLabel(`Note in this collection on ${before[0]}`)).toHaveValue('Check the date with the agency.');
+
+  // Remove one item: it leaves the collection, not the library; its note there is kept, and said to be.
+  await rpc(gleaner, 'items.setNote', { itemId: chosen[2], body: 'Kept for later.', collection: 'Flood story' });
+  await titlesIn(page).nth(2).click();
+  const detail = page.getByRole('complementary', { name: 'Item detail' });
+  await expect(detail.getByRole('heading', { level: 2 })).toHaveText(before[2]!);
   await page.getByRole('button', { name: `Remove from collection: ${before[2]}` }).click();
   await expect(page.getByTestId('collection-item')).toHaveCount(2);
+  await expect(detail.getByText('Note in “Flood story” (the item has left this collection; the note is kept)')).toBeVisible();
 
   // Delete, then undo: order, note and tag come back.
   await page.getByRole('button', { name: 'Delete collection' }).click();

@@ -90,12 +90,16 @@ describe('a long open collection', () => {
     expect(core.calls.some((call) => call.method === 'collections.reorder')).toBe(false);
   });
 
-  it('after a removal, counts one fewer and brings the next row up', async () => {
-    await store().removeItem(ids[3]!);
+  it('after a removal, counts one fewer and brings the next row up; Undo puts it back in its place', async () => {
+    await store().removeItem(ids[3]!, 'Item four');
     expect(store()).toMatchObject({ count: COUNT - 1, total: COUNT - 1 });
     expect(shown()).toHaveLength(COLLECTION_PAGE);
     expect(shown()).not.toContain(ids[3]);
     expect(shown().at(-1)).toBe(ids[COLLECTION_PAGE]);
+    expect(store().removed).toMatchObject({ collection: PORT, label: 'Item four', places: [{ itemId: ids[3] }] });
+    expect(await store().undoRemove()).toBeNull();
+    expect(store()).toMatchObject({ count: COUNT, total: COUNT, removed: null, message: '“Item four” is back in its place.' });
+    expect(shown().slice(0, 5)).toEqual(ids.slice(0, 5));
   });
 
   it('searches within it a page at a time, each match keeping its place, and clears back to the order', async () => {

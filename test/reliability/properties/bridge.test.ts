@@ -146,6 +146,18 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
   'collections.delete': fc.record({ name: fc.constantFrom('desk', 'ÉTÉ 2026', 'nothing here') }),
   'collections.add': fc.record({ name, itemIds: ids }),
   'collections.remove': fc.record({ name: otherName, itemIds: ids }),
+  // Back into the seeded "story" (or a name that may be gone), at any place, mostly at a real time.
+  'collections.putBack': fc.record({
+    name: fc.oneof(fc.constant('story'), name),
+    places: fc.array(
+      fc.record({
+        itemId: fc.integer({ min: 1, max: 14 }),
+        position: fc.oneof(fc.integer({ min: -5, max: 50 }), fc.double()),
+        addedAt: fc.oneof({ weight: 4, arbitrary: fc.constant('2026-01-02T03:04:05.000Z') }, text),
+      }),
+      { minLength: 0, maxLength: 3 },
+    ),
+  }),
   'collections.move': fc.oneof(
     fc.record({ name: fc.constant('story'), itemId: fc.integer({ min: 1, max: 3 }), delta: fc.integer({ min: -4, max: 4 }) }),
     fc.record({ name, itemId: fc.integer({ min: 1, max: 12 }), delta: fc.oneof(fc.integer({ min: -2, max: 2 }), fc.constantFrom(1_000_000, -1_000_001, 0.5)) }),

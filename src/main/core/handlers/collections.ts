@@ -10,6 +10,7 @@ type CollectionMethods =
   | 'collections.delete'
   | 'collections.add'
   | 'collections.remove'
+  | 'collections.putBack'
   | 'collections.move'
   | 'collections.items'
   | 'collections.restore';
@@ -26,6 +27,7 @@ export function createCollectionHandlers(ctx: CoreContext): Pick<Handlers, Colle
     'collections.delete': ({ name }) => collections.delete(name),
     'collections.add': ({ name, itemIds }) => collections.add(name, itemIds),
     'collections.remove': ({ name, itemIds }) => collections.remove(name, itemIds),
+    'collections.putBack': ({ name, places }) => collections.putBack(name, places),
     'collections.move': ({ name, itemId, delta }) => collections.move(name, itemId, delta),
     'collections.items': ({ name, itemIds, query, offset, limit }) => {
       if (!query?.trim()) return collections.items(name, { itemIds, offset, limit });

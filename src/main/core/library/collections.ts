@@ -4,7 +4,7 @@
  */
 import { GleanerError } from '../../../shared/errors';
 import { hasControlCharacters, wellFormed } from '../../../shared/text';
-import type { CollectionContents, CollectionItem, CollectionPage, CollectionSummary, ItemTag, TagSummary } from '../../../shared/library';
+import type { CollectionContents, CollectionItem, CollectionPage, CollectionPlace, CollectionSummary, ItemTag, TagSummary } from '../../../shared/library';
 import type { Database } from '../store/database';
 import { JOB_WAITING } from '../queue/job-states';
 
@@ -192,9 +192,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
       return db.transaction(() => {
         const created = this.create(contents.name);
         if (contents.itemIds.length) insertItems(created.id, contents.itemIds, contents.addedAt);
-        const members = new Set(contents.itemIds);
-        const stranger = [...contents.notes.map((note) => note.itemId), ...Object.values(contents.tags).flat()].find((id) => !members.has(id));
-        if (stranger !== undefined) throw new GleanerError('INVALID_INPUT', `Item ${stranger} has a note or tag here but is not among the collection's items.`);
+        // Notes and tags may be on items no longer in it (taken out, they keep them): they come back too.
         for (const { itemId, body } of contents.notes) this.setNote(itemId, body, created.name);
         for (const [tag, itemIds] of Object.entries(contents.tags)) this.tag(itemIds, tag, created.name);
         return this.summary(created.id);
@@ -206,14 +204,38 @@ export function createCollectionRepository(db: Database, now: () => string) {
       return { added: insertItems(require(name).id, itemIds) };
     },
 
-    remove(name: string, itemIds: readonly number[]): { removed: number } {
+    /**
+     * Takes items out of the collection (they stay in the library, with their notes and tags
+     * here). Resolves to where each one stood, which is all `putBack` needs to undo it.
+     */
+    remove(name: string, itemIds: readonly number[]): { removed: number; places: CollectionPlace[] } {
       const collection = require(name);
       return db.transaction(() => {
+        const place = db.prepare<[number, number], CollectionPlace>('SELECT item_id AS itemId, position, added_at AS addedAt FROM collection_items WHERE collection_id = ? AND item_id = ?');
         const del = db.prepare('DELETE FROM collection_items WHERE collection_id = ? AND item_id = ?');
-        let removed = 0;
-        for (const id of itemIds) removed += del.run(collection.id, id).changes;
+        const places: CollectionPlace[] = [];
+        for (const id of itemIds) {
+          const was = place.get(collection.id, id);
+          if (was && del.run(collection.id, id).changes > 0) places.push(was);
+        }
         touch.run(now(), collection.id);
-        return { removed };
+        return { removed: places.length, places };
+      })();
+    },
+
+    /**
+     * Undoes a `remove`: each item goes back to the place it had, with the time it was first
+     * added. An item put back meanwhile (added again) keeps where it is now.
+     */
+    putBack(name: string, places: readonly CollectionPlace[]): { restored: number } {
+      const collection = require(name);
+      requireItems(places.map((p) => p.itemId));
+      return db.transaction(() => {
+        const insert = db.prepare('INSERT OR IGNORE INTO collection_items (collection_id, item_id, position, added_at) VALUES (?, ?, ?, ?)');
+        let restored = 0;
+        for (const p of places) restored += insert.run(collection.id, p.itemId, p.position, p.addedAt).changes;
+        if (restored) touch.run(now(), collection.id);
+        return { restored };
       })();
     },
 

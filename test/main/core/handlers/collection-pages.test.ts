@@ -142,15 +142,16 @@ describe('deleting and bringing back', () => {
     expect(after.items.map(kept)).toEqual(before.items.map(kept));
   });
 
-  it('brings back all or nothing: a name taken meanwhile, or a note on an item not among its items', async () => {
+  it('brings back all or nothing: a name taken meanwhile, or a note on an item the library does not have', async () => {
     const { contents } = await ok<{ contents: CollectionContents }>('collections.delete', { name: 'Port' });
     await ok('collections.create', { name: 'port' });
     expect(await call('collections.restore', { contents })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('already exists') } });
     await ok('collections.delete', { name: 'port' });
 
     const three = { ...contents, itemIds: ids.slice(0, 3), addedAt: contents.addedAt.slice(0, 3) };
-    const stray = { ...three, notes: [{ itemId: ids[9], body: 'stray' }] };
-    expect(await call('collections.restore', { contents: stray })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('not among') } });
+    // A note on an item taken out before the delete comes back with the rest; one on an item the library does not have refuses it all.
+    const stray = { ...three, notes: [{ itemId: 999_998, body: 'stray' }] };
+    expect(await call('collections.restore', { contents: stray })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     expect(await call('collections.restore', { contents: { ...three, itemIds: [...three.itemIds, 999_999], addedAt: [...three.addedAt, three.addedAt[0]] } })).toMatchObject({
       ok: false,
       error: { code: 'NOT_FOUND' },

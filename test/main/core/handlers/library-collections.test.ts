@@ -114,7 +114,11 @@ describe('collections.*', () => {
     expect(await call('collections.items', { name: 'Water' })).toMatchObject({ ok: true, value: { items: [{ id: ids[1] }, { id: ids[0] }] } });
     expect(await call('collections.rename', { name: 'Water', newName: 'Water story' })).toMatchObject({ ok: true, value: [{ name: 'Water story', itemCount: 2 }] });
     expect(await call('collections.list', {})).toMatchObject({ ok: true, value: [{ name: 'Water story' }] });
-    expect(await call('collections.remove', { name: 'Water story', itemIds: [ids[0]] })).toEqual({ ok: true, value: { removed: 1 } });
+    const removed = await call('collections.remove', { name: 'Water story', itemIds: [ids[0]] });
+    expect(removed).toMatchObject({ ok: true, value: { removed: 1, places: [{ itemId: ids[0], position: expect.any(Number), addedAt: expect.any(String) }] } });
+    expect(await call('collections.putBack', { name: 'Water story', places: [{ itemId: ids[0], position: 1, addedAt: 'yesterday' }] })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await call('collections.putBack', { name: 'Water story', places: (removed as { value: { places: unknown[] } }).value.places })).toEqual({ ok: true, value: { restored: 1 } });
+    expect(await call('collections.remove', { name: 'Water story', itemIds: [ids[0]] })).toMatchObject({ ok: true, value: { removed: 1 } });
     expect(await call('collections.items', { name: 'Water story' })).toMatchObject({ ok: true, value: { items: [{ id: ids[1] }] } });
     await call('items.tag', { itemIds: [ids[1]], tag: 'dry' });
     await call('items.tag', { itemIds: [ids[1]], tag: 'dry', collection: 'Water story' });

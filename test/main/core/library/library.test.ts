@@ -531,10 +531,46 @@ describe('collections', () => {
     expect(collections.items('Story').items.map((i) => i.title)).toEqual(['Three', 'One', 'Two']);
     collections.rename('Story', 'Water story');
     expect(collections.list().map((c) => [c.name, c.itemCount])).toEqual([['Water story', 3]]);
-    expect(collections.remove('Water story', [ids[1]!])).toEqual({ removed: 1 });
+    expect(collections.remove('Water story', [ids[1]!])).toEqual({ removed: 1, places: [{ itemId: ids[1], position: expect.any(Number), addedAt: '2026-01-01T00:00:00.000Z' }] });
     expect(collections.delete('Water story')).toEqual({ items: 2, contents: { name: 'Water story', itemIds: [ids[2], ids[0]], addedAt: ['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'], notes: [], tags: {}, waitingJobIds: [] } });
     expect(collections.list()).toEqual([]);
     expect(searchLibrary(db, {}).total).toBe(3);
+  });
+
+  it('puts removed items back where they stood, with when they were added, after other moves; notes and tags here never left', () => {
+    collections.create('Desk');
+    collections.add('Desk', ids);
+    collections.setNote(ids[1]!, 'call the harbour master', 'Desk');
+    collections.tag([ids[1]!], 'verify', 'Desk');
+    const { places } = collections.remove('Desk', [ids[1]!, ids[2]!, 999_999]);
+    expect(places.map((p) => p.itemId)).toEqual([ids[1], ids[2]]);
+    // Meanwhile the other one is added again (at the end): it stays where it is now.
+    collections.add('Desk', [ids[2]!]);
+    expect(collections.putBack('Desk', places)).toEqual({ restored: 1 });
+    expect(collections.items('Desk').items.map((i) => [i.title, i.note, i.addedAt])).toEqual([
+      ['One', null, '2026-01-01T00:00:00.000Z'],
+      ['Two', 'call the harbour master', '2026-01-01T00:00:00.000Z'],
+      ['Three', null, expect.any(String)],
+    ]);
+    expect(collections.items('Desk').items[1]!.tags).toEqual([{ tag: 'verify', collection: 'Desk' }]);
+    expect(() => collections.putBack('Desk', [{ itemId: 999_999, position: 1, addedAt: '2026-01-01T00:00:00.000Z' }])).toThrow(/No item with id 999999/);
+    expect(() => collections.putBack('Gone', places)).toThrow(/no collection/i);
+  });
+
+  it('brings a deleted collection back with the notes and tags of items taken out of it before', () => {
+    collections.create('Desk');
+    collections.add('Desk', ids);
+    collections.setNote(ids[0]!, 'taken out, but the note stays', 'Desk');
+    collections.tag([ids[0]!], 'dropped', 'Desk');
+    collections.remove('Desk', [ids[0]!]);
+    const { contents } = collections.delete('Desk');
+    expect(contents.notes).toEqual([{ itemId: ids[0], body: 'taken out, but the note stays' }]);
+    collections.restore(contents);
+    expect(collections.items('Desk').items.map((i) => i.id)).toEqual([ids[1], ids[2]]);
+    const kept = getItemDetail(db, ids[0]!)!;
+    expect(kept.collections).toEqual([]);
+    expect(kept.notes).toMatchObject([{ collection: 'Desk', body: 'taken out, but the note stays' }]);
+    expect(kept.tags).toEqual([{ tag: 'dropped', collection: 'Desk' }]);
   });
 
   it('keeps notes and tags per collection and global', () => {

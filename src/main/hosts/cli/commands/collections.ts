@@ -87,8 +87,8 @@ export function registerCollections(program: Command, ctx: CliContext): void {
     .argument('<ids...>', 'item ids')
     .action((name: string, ids: string[], _options: unknown, command: Command) =>
       ctx.withCore(command, async (core) => {
-        const result = core.context.collections.remove(name, parseItemIds(ids));
-        print(command, result, `Removed ${result.removed} item(s) from ${name}.\n`);
+        const { removed } = core.context.collections.remove(name, parseItemIds(ids));
+        print(command, { removed }, `Removed ${removed} item(s) from ${name}.\n`);
       }),
     );
 

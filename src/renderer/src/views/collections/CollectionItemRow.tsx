@@ -99,7 +99,7 @@ export function CollectionItemRow({ item, collection, index, count, canMove }: {
           <button type="button" data-move="down" onClick={() => move(1, 'down')} disabled={!canMove || index === count - 1} aria-label={`Move down: ${label}`}>
             ↓
           </button>
-          <button type="button" onClick={() => void store.removeItem(item.id)} aria-label={`Remove from collection: ${label}`}>
+          <button type="button" onClick={() => void store.removeItem(item.id, label)} aria-label={`Remove from collection: ${label}`}>
             Remove
           </button>
         </span>

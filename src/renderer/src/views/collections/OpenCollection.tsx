@@ -67,6 +67,7 @@ export function OpenCollection() {
   const loadingMore = useOpenCollectionStore((s) => s.loadingMore);
   const error = useOpenCollectionStore((s) => s.error);
   const message = useOpenCollectionStore((s) => s.message);
+  const removed = useOpenCollectionStore((s) => s.removed);
   const query = useOpenCollectionStore((s) => s.query);
   const searchedFor = useOpenCollectionStore((s) => s.searchedFor);
   const searchError = useOpenCollectionStore((s) => s.searchError);
@@ -128,6 +129,14 @@ export function OpenCollection() {
       <p className="collection-message muted" role="status" aria-live="polite">
         {answered ? `${formatItems(total)} of ${count.toLocaleString('en-US')} match. Clear the search to reorder. ` : ''}
         {message ?? ''}
+        {removed && removed.collection === name && (
+          <>
+            {' '}
+            <button type="button" className="link-like" onClick={() => void useOpenCollectionStore.getState().undoRemove()}>
+              Undo
+            </button>
+          </>
+        )}
       </p>
       {error ? (
         <p className="error" role="alert">

@@ -4,7 +4,7 @@
  * kept so that "Undo" can bring it back.
  */
 import { create } from 'zustand';
-import type { CollectionContents, CollectionItem, CollectionPage, ItemTag } from '../../../../shared/library';
+import type { CollectionContents, CollectionItem, CollectionPage, CollectionPlace, ItemTag } from '../../../../shared/library';
 import { errorText } from '../../lib/errors';
 import { concerns, libraryChanged, onLibraryChanged } from '../../lib/library-events';
 import { useCollectionsStore } from '../../stores/collections-store';
@@ -36,13 +36,17 @@ interface OpenCollectionState {
   searchError: string | null;
   /** The last deleted collection, with the notes that were typed in it but not saved. */
   deleted: (CollectionContents & { drafts: NoteDraft[] }) | null;
+  /** The item last removed from the open collection, with where it stood: "Undo" puts it back. */
+  removed: { collection: string; label: string; places: CollectionPlace[] } | null;
   open(name: string | null): Promise<void>;
   /** Reads again the rows shown (at least a page), keeping the place the user scrolled to. */
   reload(): Promise<void>;
   /** Reads the next page of rows. */
   showMore(): Promise<void>;
   move(itemId: number, delta: number): Promise<void>;
-  removeItem(itemId: number): Promise<void>;
+  removeItem(itemId: number, label: string): Promise<void>;
+  /** Puts the item last removed back in its place; resolves to an error sentence or null. */
+  undoRemove(): Promise<string | null>;
   /** Saves this collection's note on an item (empty text deletes it), settling its draft. */
   setNote(itemId: number, body: string): Promise<string | null>;
   addTag(itemId: number, tag: string): Promise<string | null>;
@@ -75,6 +79,8 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
   async function change<T>(itemId: number, work: (name: string) => Promise<T>, doing: string, message: string | ((result: T) => string) | null): Promise<string | null> {
     const name = get().name;
     if (name === null) return 'No collection is open.';
+    // Any later change ends the offer to undo a removal (the message it stood beside is gone).
+    set({ removed: null });
     try {
       const result = await work(name);
       if (message) set({ message: typeof message === 'function' ? message(result) : message });
@@ -142,10 +148,11 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
     searchedFor: '',
     searchError: null,
     deleted: null,
+    removed: null,
 
     async open(name) {
       readSeq += 1;
-      set({ name, items: [], total: 0, count: 0, error: null, message: null, query: '', searchedFor: '', searchError: null, loading: name !== null, loadingMore: false });
+      set({ name, items: [], total: 0, count: 0, error: null, message: null, removed: null, query: '', searchedFor: '', searchError: null, loading: name !== null, loadingMore: false });
       if (name !== null) await readFirst(COLLECTION_PAGE, 'open the collection');
     },
 
@@ -170,6 +177,7 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
       const { name, query } = get();
       if (name === null || query.trim()) return;
       // Shown at once where the rows allow; the answer confirms, and a read settles the rest.
+      set({ removed: null });
       const shown = movedRows(get().items, itemId, delta);
       if (shown) {
         readSeq += 1;
@@ -184,9 +192,30 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
       await get().reload();
     },
 
-    removeItem: async (itemId) => {
-      await change(itemId, (name) => bridge.call('collections.remove', { name, itemIds: [itemId] }), 'remove the item', 'Removed from the collection (the item stays in your library).');
+    removeItem: async (itemId, label) => {
+      await change(
+        itemId,
+        async (name) => {
+          const { places } = await bridge.call('collections.remove', { name, itemIds: [itemId] });
+          if (places.length) set({ removed: { collection: name, label, places } });
+        },
+        'remove the item',
+        `Removed “${label}” from the collection (it stays in your library, and its note and tags here are kept).`,
+      );
       await useCollectionsStore.getState().load();
+    },
+
+    async undoRemove() {
+      const removed = get().removed;
+      if (!removed || removed.collection !== get().name) return null;
+      const itemId = removed.places[0]!.itemId;
+      const problem = await change(itemId, (name) => bridge.call('collections.putBack', { name, places: removed.places }), 'put the item back', `“${removed.label}” is back in its place.`);
+      // Failed: the offer stands, to try again.
+      if (problem) set({ removed });
+      // Back in the order: the rows after it moved down a place.
+      await get().reload();
+      await useCollectionsStore.getState().load();
+      return problem;
     },
 
     setNote: (itemId, body) =>

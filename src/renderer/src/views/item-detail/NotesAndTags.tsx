@@ -8,6 +8,8 @@ import { noteField, useNoteDraft, useNoteDraftsStore } from '../../stores/note-d
 export function NotesAndTags({ detail }: { detail: ItemDetail }) {
   const globalNote = detail.notes.find((n) => n.collection === null);
   const collectionNotes = detail.notes.filter((n) => n.collection !== null);
+  // Notes and tags kept in a collection the item was taken out of (they come back with it).
+  const left = (collection: string | null): boolean => collection !== null && !detail.collections.includes(collection);
   const saveNote = useItemStore((s) => s.saveNote);
   const addTag = useItemStore((s) => s.addTag);
   const removeTag = useItemStore((s) => s.removeTag);
@@ -81,7 +83,7 @@ export function NotesAndTags({ detail }: { detail: ItemDetail }) {
       {collectionNotes.map((n) => (
         <div key={n.collection} className="collection-note">
           <p className="muted">
-            Note in “{n.collection}” · {formatDateTime(n.updatedAt)}
+            Note in “{n.collection}”{left(n.collection) ? ' (the item has left this collection; the note is kept)' : ''} · {formatDateTime(n.updatedAt)}
           </p>
           <p className="item-text" dir="auto">
             {n.body}
@@ -99,7 +101,13 @@ export function NotesAndTags({ detail }: { detail: ItemDetail }) {
             {detail.tags.map((t) => (
               <li key={`${t.collection ?? ''}\u0000${t.tag}`} className="tag-chip">
                 <span>{t.tag}</span>
-                {t.collection !== null && <span className="muted"> in {t.collection}</span>}
+                {t.collection !== null && (
+                  <span className="muted">
+                    {' '}
+                    in {t.collection}
+                    {left(t.collection) ? ' (the item is no longer in it)' : ''}
+                  </span>
+                )}
                 <button
                   type="button"
                   className="tag-remove"

@@ -241,7 +241,9 @@ export const methods = {
   'items.get': { input: z.object({ id: itemId }).strict(), output: returns<ItemDetail>() },
   'items.raw': { input: z.object({ responseId: itemId }).strict(), output: returns<RawResponse>() },
   'items.setNote': {
-    input: z.object({ itemId, body: z.string().max(100_000), collection: collectionName.optional() }).strict(),
+    // expected: the note as it was when the user began typing ('' for none); when the stored one
+    // differs (saved meanwhile from another window), nothing is written and CONFLICT says so.
+    input: z.object({ itemId, body: z.string().max(100_000), collection: collectionName.optional(), expected: z.string().max(100_000).optional() }).strict(),
     output: returns<ItemDetail>(),
   },
   'items.tag': { input: z.object({ itemIds, tag: z.string().max(100), collection: collectionName.optional() }).strict(), output: returns<{ tagged: number }>() },

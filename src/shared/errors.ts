@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'STORAGE_ERROR',
   'CANCELLED',
   'BUDGET_EXCEEDED',
+  /** What the user changed was changed elsewhere meanwhile (a note saved in another window): nothing was overwritten. */
+  'CONFLICT',
   'INTERNAL',
 ] as const;
 

@@ -73,6 +73,46 @@ test('a note typed in the item detail survives opening another item, and is stor
   await expect(unsaved).toHaveCount(0);
 });
 
+test('a note saved elsewhere meanwhile is never overwritten unseen: the save says so, shows it, and a second save replaces it', async ({ page, gleaner }) => {
+  await fetchInto(gleaner, 'videosite/search', { query: 'flood' });
+  await page.goto(gleaner.url);
+  await goTo(page, 'Library');
+  const first = page.getByRole('listbox', { name: 'Results' }).getByRole('option').first();
+  const id = Number(await first.getAttribute('data-item-id'));
+  await first.click();
+  const detail = detailPane(page);
+  const note = detail.getByLabel('Note', { exact: true });
+  await note.fill('Mine: the mayor confirmed by phone.');
+  // Another window (or the command line) saves a note on the same item meanwhile.
+  await rpc(gleaner, 'items.setNote', { itemId: id, body: 'Theirs: waiting for the press office.' });
+
+  await detail.getByRole('button', { name: 'Save note' }).click();
+  await expect(detail.getByText(/This note was changed elsewhere .* It now reads: “Theirs: waiting for the press office.”/)).toBeVisible();
+  await expect(note).toHaveValue('Mine: the mayor confirmed by phone.');
+  await expect(detail.getByTestId('note-unsaved')).toBeVisible();
+  expect((await stored(gleaner, id)).notes).toMatchObject([{ body: 'Theirs: waiting for the press office.' }]);
+
+  // Seen now: saving again replaces it on purpose.
+  await detail.getByRole('button', { name: 'Save note' }).click();
+  await expect(detail.getByText('Note saved.')).toBeVisible();
+  expect((await stored(gleaner, id)).notes).toMatchObject([{ body: 'Mine: the mayor confirmed by phone.' }]);
+
+  // The same in a collection row.
+  await rpc(gleaner, 'collections.create', { name: 'Desk' });
+  await rpc(gleaner, 'collections.add', { name: 'Desk', itemIds: [id] });
+  await goTo(page, 'Collections');
+  await openCollection(page, 'Desk');
+  const row = page.getByTestId('collection-item').first();
+  await row.getByRole('textbox').first().fill('Row: check the date.');
+  await rpc(gleaner, 'items.setNote', { itemId: id, body: 'Other: date checked.', collection: 'Desk' });
+  await row.getByRole('button', { name: /^Save note/ }).click();
+  await expect(page.locator('.collection-message')).toContainText('It now reads: “Other: date checked.”');
+  await expect(row.getByRole('textbox').first()).toHaveValue('Row: check the date.');
+  await row.getByRole('button', { name: /^Save note/ }).click();
+  await expect(page.locator('.collection-message')).toContainText('Note saved.');
+  expect((await stored(gleaner, id)).notes).toContainEqual(expect.objectContaining({ collection: 'Desk', body: 'Row: check the date.' }));
+});
+
 test('a note typed in a collection row survives switching collection and view; leaving the page asks first, and keeps it', async ({ page, gleaner }) => {
   const itemIds = await collectionOfFloodVideos(gleaner, 'Flood story', 2);
   await rpc(gleaner, 'collections.create', { name: 'Other story' });

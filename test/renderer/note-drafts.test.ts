@@ -24,8 +24,8 @@ describe('the note drafts store', () => {
     drafts().edit(1, 'Story', 'words for the story', 'saved before');
     drafts().edit(2, null, 'same as saved', 'same as saved');
     expect(Object.values(drafts().drafts)).toEqual([
-      { itemId: 1, collection: null, text: 'library-wide words' },
-      { itemId: 1, collection: 'Story', text: 'words for the story' },
+      { itemId: 1, collection: null, text: 'library-wide words', base: '' },
+      { itemId: 1, collection: 'Story', text: 'words for the story', base: 'saved before' },
     ]);
     // Typing back to the saved text is no longer a draft.
     drafts().edit(1, 'Story', 'saved before', 'saved before');
@@ -52,11 +52,24 @@ describe('the note drafts store', () => {
       await after.keepDraftsFor('/elsewhere/gleaner.sqlite3');
       expect(after.useNoteDraftsStore.getState().drafts).toEqual({});
       await after.keepDraftsFor(library);
-      expect(Object.values(after.useNoteDraftsStore.getState().drafts)).toEqual([{ itemId: 3, collection: 'Story', text: 'half a thought' }]);
+      expect(Object.values(after.useNoteDraftsStore.getState().drafts)).toMatchObject([{ itemId: 3, collection: 'Story', text: 'half a thought' }]);
     } finally {
       vi.unstubAllGlobals();
       vi.resetModules();
     }
+  });
+
+  it('remembers the saved note the typing began from, until the user is shown a newer one', () => {
+    drafts().edit(3, null, 'first words', 'as it was');
+    // The view shows a note saved elsewhere meanwhile, and typing goes on: still from what was seen first.
+    drafts().edit(3, null, 'first words and more', 'changed elsewhere');
+    expect(drafts().drafts['[3,null]']).toMatchObject({ text: 'first words and more', base: 'as it was' });
+    drafts().rebase(3, null, 'changed elsewhere');
+    expect(drafts().drafts['[3,null]']).toMatchObject({ text: 'first words and more', base: 'changed elsewhere' });
+    // A draft kept by an older Gleaner has no base: its save expects nothing.
+    useNoteDraftsStore.setState({ drafts: { '[4,null]': { itemId: 4, collection: null, text: 'old draft' } } });
+    drafts().edit(4, null, 'old draft, edited', 'whatever');
+    expect(drafts().drafts['[4,null]']).toMatchObject({ base: 'whatever' });
   });
 
   it('forgets a draft once saved, unless typing went on while it saved', () => {
@@ -109,7 +122,7 @@ describe('saving a drafted note', () => {
     useItemStore.getState().open(ids[0]!);
     expect(await useItemStore.getState().saveNote('Call the harbour master')).toBeNull();
     expect(useItemStore.getState().detail?.notes).toMatchObject([{ collection: null, body: 'Call the harbour master' }]);
-    expect(Object.values(drafts().drafts)).toEqual([{ itemId: ids[1], collection: null, text: 'Still typing this one' }]);
+    expect(Object.values(drafts().drafts)).toMatchObject([{ itemId: ids[1], collection: null, text: 'Still typing this one' }]);
   });
 
   it('in a collection row stores it in that collection and settles the draft; a failed save keeps it', async () => {
@@ -133,11 +146,11 @@ describe('saving a drafted note', () => {
     drafts().edit(ids[0]!, 'Tide', 'half-typed', '');
     await bridge.call('collections.rename', { name: 'Tide', newName: 'Tides' });
     useOpenCollectionStore.getState().renamed('Tides');
-    expect(Object.values(drafts().drafts)).toEqual([{ itemId: ids[0], collection: 'Tides', text: 'half-typed' }]);
+    expect(Object.values(drafts().drafts)).toMatchObject([{ itemId: ids[0], collection: 'Tides', text: 'half-typed' }]);
 
     expect(await useOpenCollectionStore.getState().deleteOpen()).toBeNull();
     expect(drafts().drafts).toEqual({});
     expect(await useOpenCollectionStore.getState().undoDelete()).toBeNull();
-    expect(Object.values(drafts().drafts)).toEqual([{ itemId: ids[0], collection: 'Tides', text: 'half-typed' }]);
+    expect(Object.values(drafts().drafts)).toMatchObject([{ itemId: ids[0], collection: 'Tides', text: 'half-typed' }]);
   });
 });

@@ -136,7 +136,7 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
   ),
   'items.get': fc.record({ id: fc.integer({ min: 1, max: 12 }) }),
   'items.raw': fc.record({ responseId: fc.integer({ min: 1, max: 3 }) }),
-  'items.setNote': fc.record({ itemId: fc.integer({ min: 1, max: 12 }), body: text, collection: name }, { requiredKeys: ['itemId', 'body'] }),
+  'items.setNote': fc.record({ itemId: fc.integer({ min: 1, max: 12 }), body: text, collection: name, expected: fc.oneof(text, fc.constant('')) }, { requiredKeys: ['itemId', 'body'] }),
   'items.tag': fc.record({ itemIds: ids, tag: text, collection: name }, { requiredKeys: ['itemIds', 'tag'] }),
   'items.untag': fc.record({ itemIds: ids, tag: text, collection: name }, { requiredKeys: ['itemIds', 'tag'] }),
   'tags.list': fc.constant({}),

@@ -11,8 +11,8 @@ export function createLibraryHandlers(
     'library.ids': ({ search, offset, limit }) => searchResultIds(ctx.db, search, offset, limit),
     'items.get': ({ id }) => getItemDetail(ctx.db, id),
     'items.raw': ({ responseId }) => getRawResponse(ctx.db, responseId),
-    'items.setNote': ({ itemId, body, collection }) => {
-      ctx.collections.setNote(itemId, body, collection);
+    'items.setNote': ({ itemId, body, collection, expected }) => {
+      ctx.collections.setNote(itemId, body, collection, expected);
       return getItemDetail(ctx.db, itemId);
     },
     'items.tag': ({ itemIds, tag, collection }) => {

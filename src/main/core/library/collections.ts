@@ -334,10 +334,18 @@ export function createCollectionRepository(db: Database, now: () => string) {
       return name === undefined ? 0 : require(name).id;
     },
 
-    setNote(itemId: number, body: string, collection?: string): void {
+    /**
+     * Saves a note (empty text deletes it). With `expected`, the note as the user last saw it:
+     * when the stored one differs, someone saved another meanwhile, and nothing is overwritten.
+     */
+    setNote(itemId: number, body: string, collection?: string, expected?: string): void {
       requireItems([itemId]);
       const scope = this.scopeId(collection);
       if (body.length > 100_000) throw new GleanerError('INVALID_INPUT', 'A note is at most 100,000 characters.');
+      if (expected !== undefined) {
+        const stored = db.prepare<[number, number], string>('SELECT body FROM notes WHERE item_id = ? AND collection_id = ?').pluck().get(itemId, scope) ?? '';
+        if (stored !== wellFormed(expected) && stored !== body) throw noteConflict(stored);
+      }
       if (body.trim() === '') {
         db.prepare('DELETE FROM notes WHERE item_id = ? AND collection_id = ?').run(itemId, scope);
         return;
@@ -366,6 +374,14 @@ export function createCollectionRepository(db: Database, now: () => string) {
 }
 
 export type CollectionRepository = ReturnType<typeof createCollectionRepository>;
+
+function noteConflict(stored: string): GleanerError {
+  const now = stored.trim() === '' ? 'It has since been removed.' : `It now reads: “${stored.length > 160 ? `${stored.slice(0, 160)}…` : stored}”.`;
+  return new GleanerError(
+    'CONFLICT',
+    `This note was changed elsewhere (another window, tab or the command line) after you began typing, so nothing was overwritten. ${now} Your text is still here, unsaved: save again to replace that note with it, or discard yours.`,
+  );
+}
 
 function notInIt(itemId: number, collection: string): GleanerError {
   return new GleanerError('INVALID_INPUT', `Item ${itemId} is not in the collection ${JSON.stringify(collection)}.`);

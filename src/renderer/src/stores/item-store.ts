@@ -5,10 +5,11 @@
 import { create } from 'zustand';
 import type { RawResponse } from '../../../shared/contract';
 import type { ItemDetail } from '../../../shared/library';
+import { isGleanerError } from '../../../shared/errors';
 import { errorText } from '../lib/errors';
 import { concerns, libraryChanged, onLibraryChanged } from '../lib/library-events';
 import { bridge } from '../transport';
-import { useNoteDraftsStore } from './note-drafts-store';
+import { expectedNote, useNoteDraftsStore } from './note-drafts-store';
 
 export type RawState = { status: 'loading' } | { status: 'loaded'; value: RawResponse } | { status: 'error'; message: string };
 
@@ -110,12 +111,18 @@ export const useItemStore = create<ItemState>((set, get) => {
       const id = get().openId;
       if (id === null) return 'No item is open.';
       try {
-        const detail = await bridge.call('items.setNote', { itemId: id, body });
+        const detail = await bridge.call('items.setNote', { itemId: id, body, ...expectedNote(id, null) });
         useNoteDraftsStore.getState().saved(id, null, body);
         if (get().openId === id) set({ detail });
         libraryChanged({ itemIds: [id], by: 'item-detail' });
         return null;
       } catch (error) {
+        if (isGleanerError(error) && error.code === 'CONFLICT') {
+          // Shows the note as it is now; the typed text stays, and a second save replaces it knowingly.
+          await fetchDetail(id);
+          const now = get().openId === id ? get().detail?.notes.find((n) => n.collection === null)?.body : undefined;
+          useNoteDraftsStore.getState().rebase(id, null, now ?? '');
+        }
         return errorText(error, 'save the note');
       }
     },

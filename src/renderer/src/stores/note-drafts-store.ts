@@ -19,6 +19,11 @@ export interface NoteDraft {
   itemId: number;
   collection: NoteScope;
   text: string;
+  /**
+   * The saved note the typing began from ('' for none): a save sends it, so a note saved
+   * meanwhile elsewhere is not overwritten unseen. Absent in drafts kept by an older Gleaner.
+   */
+  base?: string;
 }
 
 const keyOf = (itemId: number, collection: NoteScope): string => JSON.stringify([itemId, collection]);
@@ -27,6 +32,8 @@ interface NoteDraftsState {
   drafts: Readonly<Record<string, NoteDraft>>;
   /** Keeps typed text; text equal to the saved note is no draft. */
   edit(itemId: number, collection: NoteScope, text: string, saved: string): void;
+  /** The note was saved elsewhere meanwhile and the user has been shown it: the draft now goes on from it. */
+  rebase(itemId: number, collection: NoteScope, saved: string): void;
   /** After a save: forgets the draft if it still holds what was saved (typing may have gone on meanwhile). */
   saved(itemId: number, collection: NoteScope, text: string): void;
   discard(itemId: number, collection: NoteScope): void;
@@ -60,7 +67,13 @@ export const useNoteDraftsStore = create<NoteDraftsState>()(
         if (key in get().drafts) set({ drafts: without((d) => keyOf(d.itemId, d.collection) === key) });
         return;
       }
-      set({ drafts: { ...get().drafts, [key]: { itemId, collection, text } } });
+      set({ drafts: { ...get().drafts, [key]: { itemId, collection, text, base: get().drafts[key]?.base ?? saved } } });
+    },
+
+    rebase(itemId, collection, saved) {
+      const key = keyOf(itemId, collection);
+      const draft = get().drafts[key];
+      if (draft) set({ drafts: { ...get().drafts, [key]: { ...draft, base: saved } } });
     },
 
     saved(itemId, collection, text) {
@@ -106,6 +119,12 @@ export const useNoteDraftsStore = create<NoteDraftsState>()(
 export async function keepDraftsFor(databasePath: string): Promise<void> {
   useNoteDraftsStore.persist.setOptions({ name: `${DRAFTS_KEY}:${databasePath}` });
   await useNoteDraftsStore.persist.rehydrate();
+}
+
+/** What a save of this note expects to replace (see NoteDraft.base), when known. */
+export function expectedNote(itemId: number, collection: NoteScope): { expected: string } | Record<string, never> {
+  const base = useNoteDraftsStore.getState().drafts[keyOf(itemId, collection)]?.base;
+  return base === undefined ? {} : { expected: base };
 }
 
 /** The unsaved text of a note, or undefined when there is none. */

@@ -573,6 +573,20 @@ describe('collections', () => {
     expect(kept.tags).toEqual([{ tag: 'dropped', collection: 'Desk' }]);
   });
 
+  it('never overwrites a note saved meanwhile when the save says which note it replaces', () => {
+    collections.setNote(ids[0]!, 'first', undefined, '');
+    expect(() => collections.setNote(ids[0]!, 'mine', undefined, '')).toThrow(expect.objectContaining({ code: 'CONFLICT', message: expect.stringContaining('It now reads: “first”.') }));
+    expect(getItemDetail(db, ids[0]!)!.notes).toMatchObject([{ body: 'first' }]);
+    collections.setNote(ids[0]!, 'mine', undefined, 'first');
+    // The same words saved elsewhere are no conflict; nor is a save that names no note (the CLI's).
+    collections.setNote(ids[0]!, 'mine', undefined, 'something older');
+    collections.setNote(ids[0]!, 'theirs');
+    expect(() => collections.setNote(ids[0]!, '', undefined, 'mine')).toThrow(/changed elsewhere/);
+    collections.setNote(ids[0]!, '', undefined, 'theirs');
+    expect(() => collections.setNote(ids[0]!, 'again', undefined, 'theirs')).toThrow(/It has since been removed/);
+    expect(getItemDetail(db, ids[0]!)!.notes).toEqual([]);
+  });
+
   it('keeps notes and tags per collection and global', () => {
     collections.create('A');
     collections.add('A', [ids[0]!]);

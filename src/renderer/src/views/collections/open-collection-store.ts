@@ -5,10 +5,11 @@
  */
 import { create } from 'zustand';
 import type { CollectionContents, CollectionItem, CollectionPage, CollectionPlace, ItemTag } from '../../../../shared/library';
+import { isGleanerError } from '../../../../shared/errors';
 import { errorText } from '../../lib/errors';
 import { concerns, libraryChanged, onLibraryChanged } from '../../lib/library-events';
 import { useCollectionsStore } from '../../stores/collections-store';
-import { useNoteDraftsStore, type NoteDraft } from '../../stores/note-drafts-store';
+import { expectedNote, useNoteDraftsStore, type NoteDraft } from '../../stores/note-drafts-store';
 import { bridge } from '../../transport';
 import { appendRows, movedRows } from './collection-order';
 
@@ -218,16 +219,26 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
       return problem;
     },
 
-    setNote: (itemId, body) =>
-      change(
+    async setNote(itemId, body) {
+      let conflicted: string | null = null;
+      const problem = await change(
         itemId,
         async (name) => {
-          await bridge.call('items.setNote', { itemId, body, collection: name });
+          try {
+            await bridge.call('items.setNote', { itemId, body, collection: name, ...expectedNote(itemId, name) });
+          } catch (error) {
+            if (isGleanerError(error) && error.code === 'CONFLICT') conflicted = name;
+            throw error;
+          }
           useNoteDraftsStore.getState().saved(itemId, name, body);
         },
         'save the note',
         body.trim() ? 'Note saved.' : 'Note removed.',
-      ),
+      );
+      // Saved meanwhile elsewhere: change read the row again; the typed text now goes on from what it shows.
+      if (conflicted !== null) useNoteDraftsStore.getState().rebase(itemId, conflicted, get().items.find((item) => item.id === itemId)?.note ?? '');
+      return problem;
+    },
 
     addTag: (itemId, tag) => {
       const trimmed = tag.trim();

@@ -119,3 +119,13 @@ test('paste 20 links with junk, see each line recognised or rejected and the pla
   await main.getByRole('button', { name: 'Add 20 items to the collection' }).hover();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('an import cancelled before any answer came says nothing was fetched, not that the items are in the library', async ({ page, gleaner }) => {
+  await rpc(gleaner, 'queue.pause');
+  await rpc(gleaner, 'import.start', { text: 'https://www.youtube.com/watch?v=Cancelled01\nhttps://www.youtube.com/watch?v=Cancelled02' });
+  await page.goto(gleaner.url);
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Paste URLs', exact: true }).click();
+  const main = page.getByRole('main', { name: 'Paste URLs' });
+  await main.getByRole('button', { name: 'Cancel the import' }).click();
+  await expect(main.getByTestId('paste-outcome')).toHaveText('Nothing was fetched: no request of this import succeeded.');
+});

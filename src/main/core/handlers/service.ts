@@ -17,7 +17,14 @@ export function createServiceHandlers(ctx: CoreContext): Pick<Handlers, 'service
       if (ticket !== undefined) waiting.set(ticket, batchId);
       try {
         const outcome = await waitForBatch(ctx.queue, ctx.events, batchId);
-        return callResult(ctx, batchId, jobIds[0]!, outcome.kind === 'paused' ? { code: outcome.reason, message: outcome.message } : null);
+        if (outcome.kind === 'finished') return callResult(ctx, batchId, jobIds[0]!, null);
+        // The view stops waiting and says so: its request comes out of the queue (unless already on
+        // its way), as `gleaner call`'s does, so it is not sent later, unseen and paid for, nor
+        // twice when the user runs it again.
+        const pauseError = { code: outcome.reason, message: outcome.message };
+        const jobId = jobIds[0]!;
+        if (ctx.db.prepare<[number], string>('SELECT state FROM jobs WHERE id = ?').pluck().get(jobId) === 'queued') ctx.queue.cancel({ jobId });
+        return { ...callResult(ctx, batchId, jobId, pauseError), state: 'paused', error: pauseError };
       } finally {
         if (ticket !== undefined) waiting.delete(ticket);
       }

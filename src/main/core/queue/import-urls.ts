@@ -16,6 +16,9 @@ import type { JobSpec } from './fetch-queue';
 import { planQuota } from './plan';
 import { JOB_WAITING } from './job-states';
 
+/** Kinds of link that ask for a listing (a channel's videos, a profile's posts), not for one item. */
+const LISTING_KINDS: ReadonlySet<string> = new Set(['channel', 'profile', 'community']);
+
 export interface ImportOptions {
   transcripts?: boolean;
   refresh?: boolean;
@@ -109,7 +112,9 @@ export function planImport(
     const withTranscripts = options.transcripts ? transcriptJobs(operation, recognition.params) : { extra: [], params: recognition.params };
     const main: JobSpec = { operation, params: withTranscripts.params };
     if (!options.refresh) {
-      const known = knownItem(platform, nativeId, canonicalUrl);
+      // A channel, profile or community link stands for its listing, not for the item that names
+      // it (met in a search): only the listing fetched before counts (below).
+      const known = LISTING_KINDS.has(recognition.kind) ? undefined : knownItem(platform, nativeId, canonicalUrl);
       // Transcripts asked for, and a known item has none: only the transcript's request is spent.
       const transcriptOnly = known && options.transcripts && known.askedTranscript === 0 ? transcriptRequest(main, withTranscripts.extra) : null;
       if (known && transcriptOnly) {

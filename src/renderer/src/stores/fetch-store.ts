@@ -74,7 +74,7 @@ function callProblem(result: CallResult): string | null {
   const detail = result.error?.message?.trim();
   switch (result.state) {
     case 'paused':
-      return `The request queue is paused${detail ? `: ${detail}` : '.'} Fix it in Settings or Activity, then run again.`;
+      return `The request queue is paused${detail ? `: ${detail}` : '.'} Nothing was sent for this. Fix it in Settings or Activity, then run again.`;
     case 'cancelled':
       return 'Cancelled: nothing was fetched.';
     case 'failed':

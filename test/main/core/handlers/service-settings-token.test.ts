@@ -56,10 +56,11 @@ describe('service.call', () => {
     await testCore.core.dispatch('settings.set', { key: 'base-url', value: 'https://api.example.com' });
     const envelope = await testCore.core.dispatch('service.call', { operation: 'videosite/trending', params: {} });
     expect(envelope).toMatchObject({ ok: true, value: { state: 'paused', error: { code: 'TOKEN_MISSING' } } });
-    expect(await testCore.core.dispatch('queue.status', {})).toMatchObject({ ok: true, value: { paused: { reason: 'TOKEN_MISSING' }, counts: { queued: 1 } } });
+    // The view said so and stopped waiting: its request is out of the queue, not sent later unseen (nor twice when run again).
+    expect(await testCore.core.dispatch('queue.status', {})).toMatchObject({ ok: true, value: { paused: { reason: 'TOKEN_MISSING' }, counts: { queued: 0, cancelled: 1 } } });
     await testCore.core.dispatch('settings.set', { key: 'base-url', value: 'demo' });
     await testCore.core.dispatch('token.set', { token: 'tok_any_new_token_123' });
-    expect(await testCore.core.dispatch('queue.status', {})).toMatchObject({ ok: true, value: { paused: null } });
+    expect(await testCore.core.dispatch('queue.status', {})).toMatchObject({ ok: true, value: { paused: null, counts: { queued: 0, done: 0 } } });
   });
 });
 

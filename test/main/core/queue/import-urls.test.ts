@@ -76,6 +76,28 @@ describe('planImport', () => {
     expect(alreadyFetchedItems(plan)).toEqual(listed);
   });
 
+  it('fetches a channel link whose channel the library knows only from a search (it never listed its videos)', () => {
+    const h = createHarness();
+    // A search answer held the channel itself, as a row of its own.
+    createIngester(h.db, normaliseResponse)({
+      operation: 'videosite/search',
+      params: { query: 'harbour' },
+      requestUrl: 'https://api.example.com/api/v1/partner/videosite/search?query=harbour',
+      requestId: 'req_search_channel',
+      status: 200,
+      fetchedAt: '2026-01-01T00:00:00.000Z',
+      durationMs: 1,
+      body: '{}',
+      data: { channels: [{ type: 'channel', id: 'UCharbourdesk000000000', title: 'Harbour desk', handle: '@harbourdesk', url: 'https://www.youtube.com/@harbourdesk' }] },
+      nextPage: null,
+    });
+    const channels = h.db.prepare("SELECT url FROM items WHERE platform = 'videosite'").pluck().all();
+    expect(channels).toContain('https://www.youtube.com/@harbourdesk');
+    const { plan, jobs } = planImport('https://www.youtube.com/@harbourdesk', { db: h.db, recognise: (l: string) => recogniseUrl(l), limits, usedToday: 0 });
+    expect(plan.lines[0]).toMatchObject({ status: 'fetch', operation: 'videosite/channel/videos' });
+    expect(jobs).toHaveLength(1);
+  });
+
   it('fetches only the transcript of a known item that has none, when transcripts are asked for', async () => {
     const h = createHarness();
     const video = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';

@@ -27,7 +27,10 @@ export function PasteProgress({ run }: { run: RunningImport }) {
           Cancel the import
         </button>
       )}
-      {finished && progress && (
+      {finished && progress && progress.done === 0 && (
+        <p data-testid="paste-outcome">Nothing was fetched: no request of this import succeeded.</p>
+      )}
+      {finished && progress && progress.done > 0 && (
         <p data-testid="paste-outcome">
           {formatItems(progress.done, 'request')} succeeded
           {run.collection ? (

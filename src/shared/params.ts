@@ -23,6 +23,12 @@ export interface ParamCheckOptions {
    * refuses a link to another platform or to an unknown host before a request is spent on it.
    */
   platformOfUrl?: (url: string) => Platform | null;
+  /**
+   * Says why a link of the right platform still cannot be what this operation fetches (a
+   * playlist, or a channel where one video is asked for), or null. Given, such a link is refused
+   * before a request is spent on it.
+   */
+  linkProblem?: (url: string, operation: OperationSpec['id']) => string | null;
 }
 
 const MAX_TEXT_LENGTH = 2000;
@@ -129,7 +135,8 @@ function checkUrl(op: OperationSpec, label: string, text: string, options: Param
   if (platform !== op.platform) {
     return { problem: `That link is from the ${PLATFORM_LABELS[platform].toLowerCase()}, but ${op.id} fetches ${PLATFORM_LABELS[op.platform].toLowerCase()} links.` };
   }
-  return { value: text };
+  const problem = options.linkProblem?.(text, op.id);
+  return problem ? { problem: `${label}: ${problem}` } : { value: text };
 }
 
 function checkFormat(format: NonNullable<ParamSpec['format']>, label: string, text: string): { value: string } | { problem: string } {
@@ -153,7 +160,8 @@ function checkFormat(format: NonNullable<ParamSpec['format']>, label: string, te
       return { value: text.toLowerCase() };
     case 'handle':
       if (/\s/.test(text) || text.length > 100) return { problem: `${label}: a handle has no spaces and is at most 100 characters.` };
-      if (/^https?:\/\//i.test(text)) return { problem: `${label}: give the handle, not a link.` };
+      // No platform's handle holds a slash: "x.com/jack" is a link without its https://.
+      if (/^https?:\/\//i.test(text) || text.includes('/')) return { problem: `${label}: give the handle, not a link.` };
       return { value: text };
     case 'did':
       if (!/^did:[a-z0-9]+:[A-Za-z0-9._:%-]+$/.test(text)) return { problem: `${label} must be a user id of the form did:plc:… .` };

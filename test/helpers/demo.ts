@@ -1,7 +1,7 @@
 import { createServiceClient, type ServiceClient } from '../../src/main/core/service/client';
 import { createLogger } from '../../src/main/core/log';
 import { DEFAULT_SERVICE_SETTINGS } from '../../src/main/core/settings/service-settings';
-import { platformOfUrl } from '../../src/main/core/platforms/recognise-url';
+import { linkProblemFor, platformOfUrl } from '../../src/main/core/platforms/recognise-url';
 import { startDemoService } from '../../src/main/demo/server';
 import type { DemoService } from '../../src/main/demo/types';
 import type { OperationId } from '../../src/shared/catalogue';
@@ -40,7 +40,7 @@ export async function clientOnDemo(options: { timeoutMs?: { normal: number; slow
     log: createLogger(() => undefined),
     settings: () => DEFAULT_SERVICE_SETTINGS,
     target: async () => ({ baseUrl: demo.url, token: token() }),
-    platformOfUrl,
+    linkChecks: { platformOfUrl, linkProblem: linkProblemFor },
     timeoutMs: options.timeoutMs ?? { normal: 5_000, slow: 10_000 },
   });
   return { demo, client, token };

@@ -16,7 +16,8 @@ import { createSettingsHandlers } from './handlers/settings';
 import { createTokenHandlers } from './handlers/token';
 import { createQueueHandlers } from './handlers/queue';
 import { createFetchQueue, processIsAlive, systemTimers } from './queue/fetch-queue';
-import { platformOfUrl } from './platforms/recognise-url';
+import type { OperationId } from '../../shared/catalogue';
+import { linkProblemFor, platformOfUrl } from './platforms/recognise-url';
 import { createServiceClient } from './service/client';
 import { createServiceTargets } from './service/target';
 import { createSettingsRepository } from './settings/settings-repository';
@@ -56,7 +57,10 @@ export function createCore(deps: CoreDeps): Core {
     settings: readSettings,
     target: () => targets.target(),
     // The hosts added under Link hosts count too: a link on one of them is a link to that platform.
-    platformOfUrl: (url: string) => platformOfUrl(url, { extraHosts: readSettings().extraHosts }),
+    linkChecks: {
+      platformOfUrl: (url: string) => platformOfUrl(url, { extraHosts: readSettings().extraHosts }),
+      linkProblem: (url: string, operation: OperationId) => linkProblemFor(url, operation, { extraHosts: readSettings().extraHosts }),
+    },
     ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
   });
   const nowIso = () => new Date(deps.clock.now()).toISOString();

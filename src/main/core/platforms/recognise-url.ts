@@ -3,7 +3,10 @@
  * parameters, or gives one sentence explaining why none does. All platform knowledge lives in the
  * table in url-patterns.ts; this file only reads pasted text and walks that table.
  */
+import { getOperation } from '../../../shared/catalogue';
 import {
+  LISTING_KINDS,
+  LISTING_OPERATIONS,
   PLATFORM_DESCRIPTIONS,
   URL_PATTERNS,
   withHostExtensions,
@@ -50,6 +53,19 @@ const NOT_AN_ADDRESS = 'This is not a web address: paste a link such as https://
 export function platformOfUrl(input: string, options: RecogniseUrlOptions = {}): Platform | null {
   const recognition = recogniseUrl(input, options);
   return recognition.ok ? recognition.platform : (recognition.platform ?? null);
+}
+
+/**
+ * Why a link of an operation's platform still cannot be what it fetches, or null: a page Gleaner
+ * cannot fetch (a playlist, a search page), or a listing (a channel, a profile) given where one
+ * item is asked for. Links of other platforms are platformOfUrl's to refuse.
+ */
+export function linkProblemFor(input: string, operationId: OperationId, options: RecogniseUrlOptions = {}): string | null {
+  const recognition = recogniseUrl(input, options);
+  const platform = getOperation(operationId).platform;
+  if (!recognition.ok) return recognition.platform === platform ? recognition.reason : null;
+  if (recognition.platform !== platform || !LISTING_KINDS.has(recognition.kind) || LISTING_OPERATIONS.has(operationId)) return null;
+  return `This is a link to a ${recognition.kind}, but ${operationId} fetches a single item; ${recognition.operation} fetches what this link shows.`;
 }
 
 export function recogniseUrl(input: string, options: RecogniseUrlOptions = {}): Recognition {

@@ -795,3 +795,11 @@ export const URL_PATTERNS: UrlPatternTable = [
   forum,
   tweetsite,
 ];
+
+/** Kinds of link that stand for a listing (a channel's videos, a profile's posts, a hashtag), not for one item. */
+export const LISTING_KINDS: ReadonlySet<ItemKind> = new Set<ItemKind>(['channel', 'profile', 'community', 'hashtag']);
+
+/** The operations that fetch what a listing link shows. */
+export const LISTING_OPERATIONS: ReadonlySet<OperationId> = new Set(
+  URL_PATTERNS.flatMap((platform) => platform.rules.map((rule) => rule.then)).flatMap((then) => ('operation' in then && LISTING_KINDS.has(then.kind) ? [then.operation] : [])),
+);

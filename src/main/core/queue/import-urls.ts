@@ -15,9 +15,7 @@ import type { Database } from '../store/database';
 import type { JobSpec } from './fetch-queue';
 import { planQuota } from './plan';
 import { JOB_WAITING } from './job-states';
-
-/** Kinds of link that ask for a listing (a channel's videos, a profile's posts), not for one item. */
-const LISTING_KINDS: ReadonlySet<string> = new Set(['channel', 'profile', 'community']);
+import { LISTING_KINDS } from '../platforms/url-patterns';
 
 export interface ImportOptions {
   transcripts?: boolean;

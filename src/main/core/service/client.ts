@@ -5,9 +5,9 @@
  * echoes back.
  */
 import { z } from 'zod';
-import type { OperationId, Platform } from '../../../shared/catalogue';
+import type { OperationId } from '../../../shared/catalogue';
 import { GleanerError, markNotSent, type ErrorCode } from '../../../shared/errors';
-import type { ParamInput } from '../../../shared/params';
+import type { ParamCheckOptions, ParamInput } from '../../../shared/params';
 import type { Clock } from '../clock';
 import type { Logger } from '../log';
 import { TIMEOUT_KEYS, type RequestTimeouts, type ServiceSettings } from '../settings/service-settings';
@@ -50,7 +50,8 @@ export interface ServiceClientDeps {
   log: Logger;
   settings(): ServiceSettings;
   target(): Promise<ServiceTarget>;
-  platformOfUrl?: (url: string) => Platform | null;
+  /** Checks of the links in parameters (their platform, and what they point at) before a request is spent. */
+  linkChecks?: ParamCheckOptions;
   /** Per-request time limits instead of the settings' (tests use short ones). */
   timeoutMs?: RequestTimeouts;
   /** The largest answer read (MAX_BODY_BYTES unless a test says otherwise). */
@@ -128,7 +129,7 @@ const envelopeSchema = z.object({
 export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
   const maxBodyBytes = deps.maxBodyBytes ?? MAX_BODY_BYTES;
 
-  const prepare: ServiceClient['prepare'] = (operationId, input) => prepareRequest(operationId, input, deps.settings(), deps.platformOfUrl);
+  const prepare: ServiceClient['prepare'] = (operationId, input) => prepareRequest(operationId, input, deps.settings(), deps.linkChecks);
 
   const send: ServiceClient['send'] = async (request, options = {}) => {
     let target: ServiceTarget;

@@ -1,6 +1,6 @@
-import { defaultPathOf, getOperation, type OperationId, type OperationSpec, type Platform } from '../../../shared/catalogue';
+import { defaultPathOf, getOperation, type OperationId, type OperationSpec } from '../../../shared/catalogue';
 import { GleanerError } from '../../../shared/errors';
-import { checkParams, describeProblems, type ParamInput } from '../../../shared/params';
+import { checkParams, describeProblems, type ParamCheckOptions, type ParamInput } from '../../../shared/params';
 import type { ServiceSettings } from '../settings/service-settings';
 
 /** A request ready to send: checked, with wire names and path applied; no token in it. */
@@ -38,7 +38,7 @@ export function prepareRequest(
   operationId: OperationId,
   input: ParamInput,
   settings: Pick<ServiceSettings, 'paramNames' | 'paths'>,
-  platformOfUrl?: (url: string) => Platform | null,
+  linkChecks: ParamCheckOptions = {},
 ): PreparedRequest {
   const operation = getOperation(operationId);
   const overrides = settings.paramNames[operationId] ?? {};
@@ -54,7 +54,7 @@ export function prepareRequest(
   const named = Object.create(null) as Record<string, ParamInput[string]>;
   for (const [key, value] of Object.entries(input)) named[operation.params.some((p) => p.name === key) ? key : (byWireName.get(key) ?? key)] = value;
 
-  const checked = checkParams(operation, named, platformOfUrl ? { platformOfUrl } : {});
+  const checked = checkParams(operation, named, linkChecks);
   if (!checked.ok) throw new GleanerError('INVALID_INPUT', describeProblems(checked.problems));
 
   const wireParams: Record<string, string> = {};

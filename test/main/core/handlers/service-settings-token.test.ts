@@ -37,6 +37,10 @@ describe('service.call', () => {
     [{ operation: 'videosite/search', params: { query: { nested: true } } }, /params/],
     [{ operation: 'videosite/search', params: {}, extra: 1 }, /extra/],
     [{ operation: 'forum/subreddit/search', params: { subreddit: 'r/news' } }, /without r\//],
+    // Links and handles Paste would refuse too: a playlist, a channel where one video is asked for, a handle written as a link.
+    [{ operation: 'videosite/video', params: { url: 'https://www.youtube.com/playlist?list=PL123' } }, /playlist/],
+    [{ operation: 'videosite/video', params: { url: 'https://www.youtube.com/@somechannel' } }, /link to a channel, but videosite\/video fetches a single item/],
+    [{ operation: 'tweetsite/user/tweets', params: { handle: 'x.com/jack' } }, /give the handle, not a link/],
   ])('rejects %j as INVALID_INPUT before any request', async (input, message) => {
     let requests = 0;
     testCore = createTestCore({

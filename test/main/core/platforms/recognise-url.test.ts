@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { MAX_INPUT_LENGTH, recogniseUrl, type Recognition } from '../../../../src/main/core/platforms/recognise-url';
+import { MAX_INPUT_LENGTH, recogniseUrl, type Recognition, linkProblemFor } from '../../../../src/main/core/platforms/recognise-url';
 import {
   ITEM_KINDS,
   OPERATION_IDS,
@@ -478,5 +478,25 @@ describe('URL pattern table', () => {
       for (const name of nativeFrom) expect(available).toContain(name);
     }
     expect(entry.unmatchedReason).not.toMatch(BRAND_NAMES);
+  });
+});
+
+describe('linkProblemFor: a link of the right platform that an operation still cannot fetch', () => {
+  it('refuses a page no operation fetches, and a listing where one item is asked for', () => {
+    expect(linkProblemFor('https://www.youtube.com/playlist?list=PL123', 'videosite/video')).toMatch(/playlist/);
+    expect(linkProblemFor('https://www.youtube.com/@somechannel', 'videosite/video')).toBe(
+      'This is a link to a channel, but videosite/video fetches a single item; videosite/channel/videos fetches what this link shows.',
+    );
+    expect(linkProblemFor('https://x.com/newsroom', 'tweetsite/transcript')).toMatch(/^This is a link to a profile/);
+  });
+
+  it('lets through what the operation fetches, a video by another of its link forms, and other platforms (refused elsewhere)', () => {
+    expect(linkProblemFor('https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'videosite/video')).toBeNull();
+    expect(linkProblemFor('https://youtu.be/dQw4w9WgXcQ', 'videosite/transcript')).toBeNull();
+    expect(linkProblemFor('https://www.youtube.com/shorts/dQw4w9WgXcQ', 'videosite/transcript')).toBeNull();
+    expect(linkProblemFor('https://www.youtube.com/@somechannel', 'videosite/channel/videos')).toBeNull();
+    expect(linkProblemFor('https://www.facebook.com/newsroom', 'socialnet/user/reels')).toBeNull();
+    expect(linkProblemFor('https://www.tiktok.com/@a/video/7234567890123456789', 'videosite/video')).toBeNull();
+    expect(linkProblemFor('https://example.org/page', 'videosite/video')).toBeNull();
   });
 });

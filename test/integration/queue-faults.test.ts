@@ -27,7 +27,7 @@ async function setUp(plan = 'team') {
   await testCore.core.dispatch('settings.set', { key: 'plan', value: plan });
   const queue = testCore.core.context.queue;
   const run = (done: () => boolean) => sim.runUntil(done, { idle: () => queue.whenIdle() });
-  const links = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => ({ operation: 'videosite/video' as const, params: { url: `https://www.youtube.com/watch?v=${prefix}${String(i).padStart(10 - prefix.length, '0')}` } }));
+  const links = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => ({ operation: 'videosite/video' as const, params: { url: `https://www.youtube.com/watch?v=${prefix}${String(i).padStart(11 - prefix.length, '0')}` } }));
   return { sim, queue, run, links, demo: demo!, core: testCore.core };
 }
 

@@ -615,7 +615,7 @@ export function createFetchQueue(deps: QueueDeps) {
           // A plain answer (a 404, refused parameters): the service is up.
           failingJobs.clear();
         }
-        if (TRANSIENT.includes(info.code) && info.details.final !== true && job.attempts + 1 < BACKOFF.maxAttempts) {
+        if (isServiceTrouble(info) && job.attempts + 1 < BACKOFF.maxAttempts) {
           requeue.run(0, now + Math.max(backoffMs(job.attempts + 1, deps.random), info.details.retryAfterMs ?? 0), nowIso(), job.id);
           return;
         }

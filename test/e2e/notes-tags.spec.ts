@@ -73,6 +73,37 @@ test('a note typed in the item detail survives opening another item, and is stor
   await expect(unsaved).toHaveCount(0);
 });
 
+test('two tabs typing notes on different items keep both, and each shows the other’s typing', async ({ page, gleaner }) => {
+  await fetchInto(gleaner, 'videosite/search', { query: 'flood' });
+  const openItem = async (tab: Page, index: number): Promise<Locator> => {
+    const row = tab.getByRole('listbox', { name: 'Results' }).getByRole('option').nth(index);
+    const id = (await row.getAttribute('data-item-id'))!;
+    await row.click();
+    await expect(detailPane(tab).locator('article')).toHaveAttribute('data-item-id', id);
+    return detailPane(tab).getByLabel('Note', { exact: true });
+  };
+  await page.goto(gleaner.url);
+  await goTo(page, 'Library');
+  const other = await page.context().newPage();
+  await other.goto(gleaner.url);
+  await goTo(other, 'Library');
+
+  await (await openItem(page, 0)).fill('Typed in the first tab.');
+  await (await openItem(other, 1)).fill('Typed in the second tab.');
+  // The second tab opens the first tab's item: the typing is there, unsaved.
+  await expect(await openItem(other, 0)).toHaveValue('Typed in the first tab.');
+  await expect(detailPane(other).getByTestId('note-unsaved')).toBeVisible();
+  await page.getByRole('listbox', { name: 'Results' }).getByRole('option').nth(1).click();
+  await expect(detailPane(page).getByLabel('Note', { exact: true })).toHaveValue('Typed in the second tab.');
+
+  // A new window of the library finds both (one shared entry used to keep only the last tab's).
+  const third = await page.context().newPage();
+  await third.goto(gleaner.url);
+  await goTo(third, 'Library');
+  await expect(await openItem(third, 0)).toHaveValue('Typed in the first tab.');
+  await expect(await openItem(third, 1)).toHaveValue('Typed in the second tab.');
+});
+
 test('a note saved elsewhere meanwhile is never overwritten unseen: the save says so, shows it, and a second save replaces it', async ({ page, gleaner }) => {
   await fetchInto(gleaner, 'videosite/search', { query: 'flood' });
   await page.goto(gleaner.url);

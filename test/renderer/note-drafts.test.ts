@@ -1,6 +1,7 @@
 /** Unsaved notes: kept by item and scope until saved or discarded, whatever the user opens meanwhile. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeLibraryBridge, ITEM_IDS } from './fake-library-bridge';
+import type * as DraftsModule from '../../src/renderer/src/stores/note-drafts-store';
 
 const library = vi.hoisted(() => ({ current: null as ReturnType<typeof createFakeLibraryBridge> | null }));
 vi.mock('../../src/renderer/src/transport', () => ({
@@ -34,25 +35,110 @@ describe('the note drafts store', () => {
     expect(drafts().drafts).toEqual({});
   });
 
+  /** A local storage shared by "tabs" (module instances), with the Storage API's enumeration. */
+  function sharedStorage(): Storage & { entries: Map<string, string> } {
+    const entries = new Map<string, string>();
+    return {
+      entries,
+      get length() {
+        return entries.size;
+      },
+      key: (index: number) => [...entries.keys()][index] ?? null,
+      getItem: (key: string) => entries.get(key) ?? null,
+      setItem: (key: string, value: string) => void entries.set(key, String(value)),
+      removeItem: (key: string) => void entries.delete(key),
+      clear: () => entries.clear(),
+    };
+  }
+  /** A fresh copy of the store, as a new window (or tab) loads it. */
+  async function newWindow(): Promise<typeof DraftsModule> {
+    vi.resetModules();
+    return import('../../src/renderer/src/stores/note-drafts-store');
+  }
+  const libraryPath = '/home/reporter/.config/Gleaner/gleaner.sqlite3';
+
   it('outlives a restart in local storage, kept per library and read only once the library is known', async () => {
-    const stored = new Map<string, string>();
-    vi.stubGlobal('localStorage', { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value), removeItem: (key: string) => void stored.delete(key) });
+    const stored = sharedStorage();
+    vi.stubGlobal('localStorage', stored);
     try {
-      const library = '/home/reporter/.config/Gleaner/gleaner.sqlite3';
-      vi.resetModules();
-      const before = await import('../../src/renderer/src/stores/note-drafts-store');
-      await before.keepDraftsFor(library);
+      const before = await newWindow();
+      before.keepDraftsFor(libraryPath);
       before.useNoteDraftsStore.getState().edit(3, 'Story', 'half a thought', '');
-      expect(JSON.parse(stored.get(`gleaner.note-drafts:${library}`)!)).toMatchObject({ state: { drafts: { '[3,"Story"]': { text: 'half a thought' } } } });
+      expect([...stored.entries.values()].map((value) => JSON.parse(value))).toEqual([{ itemId: 3, collection: 'Story', text: 'half a thought', base: '' }]);
 
       // The app starts again: nothing shows before it knows which library is open.
+      const after = await newWindow();
+      expect(after.useNoteDraftsStore.getState().drafts).toEqual({});
+      after.keepDraftsFor('/elsewhere/gleaner.sqlite3');
+      expect(after.useNoteDraftsStore.getState().drafts).toEqual({});
+      after.keepDraftsFor(libraryPath);
+      expect(Object.values(after.useNoteDraftsStore.getState().drafts)).toEqual([{ itemId: 3, collection: 'Story', text: 'half a thought', base: '' }]);
+      // Saving it takes its entry away.
+      after.useNoteDraftsStore.getState().saved(3, 'Story', 'half a thought');
+      expect(stored.entries.size).toBe(0);
+    } finally {
+      vi.unstubAllGlobals();
       vi.resetModules();
-      const after = await import('../../src/renderer/src/stores/note-drafts-store');
-      expect(after.useNoteDraftsStore.getState().drafts).toEqual({});
-      await after.keepDraftsFor('/elsewhere/gleaner.sqlite3');
-      expect(after.useNoteDraftsStore.getState().drafts).toEqual({});
-      await after.keepDraftsFor(library);
-      expect(Object.values(after.useNoteDraftsStore.getState().drafts)).toMatchObject([{ itemId: 3, collection: 'Story', text: 'half a thought' }]);
+    }
+  });
+
+  it('keeps the drafts of two tabs typing notes for different items, and shows each tab the other’s', async () => {
+    const stored = sharedStorage();
+    const windows = new EventTarget();
+    vi.stubGlobal('localStorage', stored);
+    vi.stubGlobal('window', windows);
+    // The browser tells every other tab of an entry changed: here, both tabs share one target.
+    const tellOthers = (key: string | null, newValue: string | null): void =>
+      void windows.dispatchEvent(Object.assign(new Event('storage'), { key, newValue, storageArea: stored }));
+    try {
+      const first = await newWindow();
+      first.keepDraftsFor(libraryPath);
+      const second = await newWindow();
+      second.keepDraftsFor(libraryPath);
+
+      first.useNoteDraftsStore.getState().edit(1, null, 'typed in the first tab', '');
+      second.useNoteDraftsStore.getState().edit(2, 'Story', 'typed in the second tab', '');
+      // Both survive: each tab wrote only its own draft (one shared entry used to keep the last tab's set).
+      const restarted = await newWindow();
+      restarted.keepDraftsFor(libraryPath);
+      expect(Object.values(restarted.useNoteDraftsStore.getState().drafts).map((d) => d.text).sort()).toEqual(['typed in the first tab', 'typed in the second tab']);
+
+      // Told of the other tab's typing, a tab shows it; told of a discard, it drops it; told of a clear, it rereads.
+      const [entry, value] = [...stored.entries].find(([, v]) => v.includes('second tab'))!;
+      tellOthers(entry, value);
+      expect(first.useNoteDraftsStore.getState().drafts['[2,"Story"]']?.text).toBe('typed in the second tab');
+      second.useNoteDraftsStore.getState().discard(2, 'Story');
+      tellOthers(entry, null);
+      expect(Object.keys(first.useNoteDraftsStore.getState().drafts)).toEqual(['[1,null]']);
+      stored.clear();
+      tellOthers(null, null);
+      expect(first.useNoteDraftsStore.getState().drafts).toEqual({});
+      // Applying another tab's change writes nothing back.
+      expect(stored.entries.size).toBe(0);
+      // Another library's entries and entries that are not drafts are none of its business.
+      tellOthers(`gleaner.note-draft:${JSON.stringify('/elsewhere')}[5,null]`, JSON.stringify({ itemId: 5, collection: null, text: 'x' }));
+      tellOthers(`gleaner.note-draft:${JSON.stringify(libraryPath)}[6,null]`, '{not json');
+      expect(first.useNoteDraftsStore.getState().drafts).toEqual({});
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
+  });
+
+  it('moves drafts an older Gleaner kept in one entry to their own entries, and skips damaged ones', async () => {
+    const stored = sharedStorage();
+    stored.setItem(
+      `gleaner.note-drafts:${libraryPath}`,
+      JSON.stringify({ state: { drafts: { '[7,null]': { itemId: 7, collection: null, text: 'from before' }, '[8,null]': { itemId: 'eight', text: 1 } } }, version: 1 }),
+    );
+    stored.setItem(`gleaner.note-draft:${JSON.stringify(libraryPath)}[9,null]`, JSON.stringify({ itemId: 10, collection: null, text: 'under the wrong key' }));
+    vi.stubGlobal('localStorage', stored);
+    try {
+      const drafts = await newWindow();
+      drafts.keepDraftsFor(libraryPath);
+      expect(Object.values(drafts.useNoteDraftsStore.getState().drafts)).toEqual([{ itemId: 7, collection: null, text: 'from before' }]);
+      expect(stored.getItem(`gleaner.note-drafts:${libraryPath}`)).toBeNull();
+      expect(JSON.parse(stored.getItem(`gleaner.note-draft:${JSON.stringify(libraryPath)}[7,null]`)!)).toEqual({ itemId: 7, collection: null, text: 'from before' });
     } finally {
       vi.unstubAllGlobals();
       vi.resetModules();

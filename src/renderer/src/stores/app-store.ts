@@ -77,7 +77,7 @@ export const useAppStore = create<AppState>((set, get) => ({
     try {
       const info = await bridge.call('app.info', {});
       set({ info, infoError: null });
-      await keepDraftsFor(info.databasePath);
+      keepDraftsFor(info.databasePath);
     } catch (error) {
       set({ infoError: error instanceof Error ? error.message : String(error) });
     }

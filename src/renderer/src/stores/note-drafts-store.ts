@@ -5,12 +5,14 @@
  * shown, marked unsaved, until the user saves or discards them. Writing stays an explicit
  * "Save note", as everywhere else in Gleaner; only the typing is kept.
  *
- * Drafts also outlive the window: they are kept in the renderer's local storage, one entry per
- * library (database file), so quitting the desktop app or reloading the page loses no words, and
- * another library's item with the same id never shows them.
+ * Drafts also outlive the window: each one is kept in the renderer's local storage under an entry
+ * of its own, named by library (database file), item and scope. So quitting the desktop app or
+ * reloading the page loses no words, another library's item with the same id never shows them,
+ * and two tabs typing notes for different items never overwrite each other's drafts (one entry
+ * for all drafts did: each tab wrote its own whole set). A draft typed in one tab shows in the
+ * others as it is typed.
  */
 import { create } from 'zustand';
-import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 
 /** Where a note belongs: a collection's name, or null for the item's library-wide note. */
 export type NoteScope = string | null;
@@ -44,17 +46,7 @@ interface NoteDraftsState {
   restore(drafts: readonly NoteDraft[]): void;
 }
 
-/** Where drafts go when the page has no local storage (the unit tests' Node): nowhere lasting. */
-function memoryStorage(): StateStorage {
-  const items = new Map<string, string>();
-  return { getItem: (name) => items.get(name) ?? null, setItem: (name, value) => void items.set(name, value), removeItem: (name) => void items.delete(name) };
-}
-
-const DRAFTS_KEY = 'gleaner.note-drafts';
-
-export const useNoteDraftsStore = create<NoteDraftsState>()(
-  persist(
-    (set, get) => {
+export const useNoteDraftsStore = create<NoteDraftsState>()((set, get) => {
   const without = (drop: (draft: NoteDraft) => boolean): Record<string, NoteDraft> =>
     Object.fromEntries(Object.entries(get().drafts).filter(([, draft]) => !drop(draft)));
 
@@ -103,22 +95,135 @@ export const useNoteDraftsStore = create<NoteDraftsState>()(
       set({ drafts: { ...get().drafts, ...Object.fromEntries(drafts.map((d) => [keyOf(d.itemId, d.collection), d])) } });
     },
   };
-    },
-    {
-      name: DRAFTS_KEY,
-      version: 1,
-      storage: createJSONStorage(() => (typeof localStorage === 'undefined' ? memoryStorage() : localStorage)),
-      partialize: (state) => ({ drafts: state.drafts }),
-      // Read once the library is known (keepDraftsFor), never another library's.
-      skipHydration: true,
-    },
-  ),
-);
+});
 
-/** Keeps drafts under this library's own entry, and brings back those left there last time. */
-export async function keepDraftsFor(databasePath: string): Promise<void> {
-  useNoteDraftsStore.persist.setOptions({ name: `${DRAFTS_KEY}:${databasePath}` });
-  await useNoteDraftsStore.persist.rehydrate();
+/** Names of the local-storage entries: one per draft, and the single entry older versions kept. */
+const DRAFT_ENTRY = 'gleaner.note-draft:';
+const OLD_DRAFTS_ENTRY = 'gleaner.note-drafts:';
+const entryOf = (library: string, key: string): string => `${DRAFT_ENTRY}${JSON.stringify(library)}${key}`;
+
+/** The library whose drafts are kept, once known; until then drafts live in memory only. */
+let keptFor: string | null = null;
+/** Set while a change read from storage is applied, so it is not written straight back. */
+let applyingStored = false;
+
+/** The page's local storage; none in Node (the unit tests) or where the browser has it disabled. */
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** A draft read from storage, or null when the entry is not one (edited by hand, or damaged). */
+function readDraft(value: string | null): NoteDraft | null {
+  if (value === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const { itemId, collection, text, base } = parsed as Record<string, unknown>;
+    if (!Number.isSafeInteger(itemId) || (itemId as number) <= 0) return null;
+    if (collection !== null && typeof collection !== 'string') return null;
+    if (typeof text !== 'string' || (base !== undefined && typeof base !== 'string')) return null;
+    return { itemId: itemId as number, collection, text, ...(base === undefined ? {} : { base }) };
+  } catch {
+    return null;
+  }
+}
+
+/** The draft's key within this library when the entry is one of its drafts, else null. */
+function draftKeyOf(entry: string, library: string): string | null {
+  const prefix = `${DRAFT_ENTRY}${JSON.stringify(library)}`;
+  return entry.startsWith(prefix) ? entry.slice(prefix.length) : null;
+}
+
+/** Every draft this library has in storage, with those an older version kept in one entry moved to their own. */
+function readStoredDrafts(store: Storage, library: string): Record<string, NoteDraft> {
+  const found: Record<string, NoteDraft> = {};
+  for (let index = 0; index < store.length; index += 1) {
+    const entry = store.key(index);
+    const key = entry === null ? null : draftKeyOf(entry, library);
+    const draft = key === null ? null : readDraft(store.getItem(entry!));
+    if (draft && key === keyOf(draft.itemId, draft.collection)) found[key] = draft;
+  }
+  const old = store.getItem(OLD_DRAFTS_ENTRY + library);
+  if (old !== null) {
+    let oldDrafts: unknown;
+    try {
+      oldDrafts = (JSON.parse(old) as { state?: { drafts?: unknown } } | null)?.state?.drafts;
+    } catch {
+      oldDrafts = null;
+    }
+    for (const value of Object.values(typeof oldDrafts === 'object' && oldDrafts !== null ? oldDrafts : {})) {
+      const draft = readDraft(JSON.stringify(value));
+      const key = draft && keyOf(draft.itemId, draft.collection);
+      if (draft && key && !(key in found)) {
+        found[key] = draft;
+        writeEntry(store, entryOf(library, key), JSON.stringify(draft));
+      }
+    }
+    store.removeItem(OLD_DRAFTS_ENTRY + library);
+  }
+  return found;
+}
+
+/** Writes one entry; a full storage keeps the draft in memory, where the field still shows it. */
+function writeEntry(store: Storage, entry: string, value: string): void {
+  try {
+    store.setItem(entry, value);
+  } catch {
+    // Quota exceeded or storage disabled: the words stay in this window until saved.
+  }
+}
+
+// Every change to the drafts is written to the entries of the drafts it touched, and only those.
+useNoteDraftsStore.subscribe((state, previous) => {
+  const store = storage();
+  if (keptFor === null || store === null || applyingStored || state.drafts === previous.drafts) return;
+  for (const [key, draft] of Object.entries(state.drafts)) {
+    if (previous.drafts[key] !== draft) writeEntry(store, entryOf(keptFor, key), JSON.stringify(draft));
+  }
+  for (const key of Object.keys(previous.drafts)) {
+    if (!(key in state.drafts)) store.removeItem(entryOf(keptFor, key));
+  }
+});
+
+function applyStored(drafts: Record<string, NoteDraft>): void {
+  applyingStored = true;
+  try {
+    useNoteDraftsStore.setState({ drafts });
+  } finally {
+    applyingStored = false;
+  }
+}
+
+/** Another tab of this library changed a draft: this one shows it too. */
+function onStorageEvent(event: StorageEvent): void {
+  const store = storage();
+  if (keptFor === null || store === null || event.storageArea !== store) return;
+  if (event.key === null) {
+    applyStored(readStoredDrafts(store, keptFor));
+    return;
+  }
+  const key = draftKeyOf(event.key, keptFor);
+  if (key === null) return;
+  const draft = readDraft(event.newValue);
+  const { [key]: _gone, ...others } = useNoteDraftsStore.getState().drafts;
+  applyStored(draft && key === keyOf(draft.itemId, draft.collection) ? { ...others, [key]: draft } : others);
+}
+
+let listening = false;
+
+/** Keeps drafts under this library's own entries, and brings back those left there last time. */
+export function keepDraftsFor(databasePath: string): void {
+  keptFor = databasePath;
+  const store = storage();
+  applyStored(store === null ? {} : readStoredDrafts(store, databasePath));
+  if (!listening && typeof window !== 'undefined') {
+    window.addEventListener('storage', onStorageEvent);
+    listening = true;
+  }
 }
 
 /** What a save of this note expects to replace (see NoteDraft.base), when known. */

@@ -304,7 +304,11 @@ export const methods = {
   'queue.batches': { input: noInput, output: returns<BatchProgress[]>() },
   'import.plan': { input: importInput, output: returns<ImportPlan>() },
   'import.start': {
-    input: importInput.extend({ carryOver: z.boolean().optional() }).strict(),
+    /**
+     * `createCollection`: `collection` is a new one, created here once the import may start (a
+     * refused start leaves no empty collection behind); a name already taken is refused.
+     */
+    input: importInput.extend({ carryOver: z.boolean().optional(), createCollection: z.boolean().optional() }).strict(),
     /**
      * `collected`: links already in the library that went into the collection without a request;
      * `queuedInto`: links already waiting in the queue whose items will go into it too.

@@ -129,3 +129,29 @@ test('an import cancelled before any answer came says nothing was fetched, not t
   await main.getByRole('button', { name: 'Cancel the import' }).click();
   await expect(main.getByTestId('paste-outcome')).toHaveText('Nothing was fetched: no request of this import succeeded.');
 });
+
+test('a budget spent after the plan was shown stops the start with the new figures and the choice to carry over, and makes no empty collection', async ({ page, gleaner }) => {
+  await rpc(gleaner, 'queue.pause');
+  await page.goto(gleaner.url);
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Paste URLs', exact: true }).click();
+  const main = page.getByRole('main', { name: 'Paste URLs' });
+  await main.getByLabel('Links, one per line').fill(LINKS.slice(0, 3).join('\n'));
+  await expect(main.getByTestId('paste-quota')).toContainText('3 requests');
+  await main.getByLabel('Put the items in').selectOption({ label: 'New collection…' });
+  await main.getByLabel('Name of the new collection').fill('Late tips');
+
+  // Meanwhile the day's budget shrinks to two requests (a colleague's work, here a setting).
+  await rpc(gleaner, 'settings.set', { key: 'limits.per-day', value: '2' });
+  await main.getByRole('button', { name: 'Fetch 3 links' }).click();
+  await expect(main.getByRole('alert').filter({ hasText: 'Nothing was started' })).toContainText('no longer fits in what is left today');
+  expect(await rpc<{ name: string }[]>(gleaner, 'collections.list', {})).toEqual([]);
+  // The figures are redone, and the choice the start needs is offered.
+  const carryOver = main.getByLabel('Let the import carry over to the next days');
+  await expect(carryOver).not.toBeChecked();
+  await expect(main.getByRole('button', { name: 'Fetch 3 links' })).toBeDisabled();
+  await carryOver.check();
+  await main.getByRole('button', { name: 'Fetch 3 links' }).click();
+  await expect(main.getByTestId('paste-progress')).toBeVisible();
+  expect((await rpc<{ name: string }[]>(gleaner, 'collections.list', {})).map((c) => c.name)).toEqual(['Late tips']);
+  expect((await rpc<{ counts: Record<string, number> }>(gleaner, 'queue.status', {})).counts.queued).toBe(3);
+});

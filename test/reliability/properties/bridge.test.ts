@@ -196,7 +196,7 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
   'queue.batch': fc.record({ batchId: fc.integer({ min: 1, max: 6 }) }),
   'queue.batches': fc.constant({}),
   'import.plan': fc.record({ text: importText, collection: name, transcripts: fc.boolean(), refresh: fc.boolean() }, { requiredKeys: ['text'] }),
-  'import.start': fc.record({ text: importText, collection: name, transcripts: fc.boolean(), refresh: fc.boolean(), carryOver: fc.boolean() }, { requiredKeys: ['text'] }),
+  'import.start': fc.record({ text: importText, collection: name, transcripts: fc.boolean(), refresh: fc.boolean(), carryOver: fc.boolean(), createCollection: fc.boolean() }, { requiredKeys: ['text'] }),
   // Export (#7) writes where its host says; in this core that is inside the test's data folder.
   'export.start': fc.record(
     {

@@ -61,11 +61,14 @@ export function createQueueHandlers(ctx: CoreContext): Pick<Handlers, QueueMetho
     'queue.batch': ({ batchId }) => queue.batchProgress(batchId),
     'queue.batches': () => queue.unfinishedBatches(),
     'import.plan': ({ text, transcripts, refresh }) => planUrlImport(ctx, text, { transcripts, refresh }).plan,
-    'import.start': ({ text, transcripts, refresh, collection, carryOver }) => {
+    'import.start': ({ text, transcripts, refresh, collection, carryOver, createCollection }) => {
+      if (createCollection && !collection) throw new GleanerError('INVALID_INPUT', 'Name the collection to create.');
       const { plan, jobs } = planUrlImport(ctx, text, { transcripts, refresh });
       if (jobs.length > 0 && !plan.quota.fitsToday && !carryOver) {
         throw new GleanerError('BUDGET_EXCEEDED', `This import does not fit in today’s budget: ${describePlan(plan.quota)} Confirm that it may carry over to the next days to start it.`);
       }
+      // Only once nothing stands in the way, so a refused start leaves no empty collection.
+      if (createCollection && collection) ctx.collections.create(collection);
       const known = collectKnownLinks(ctx, plan, collection);
       if (jobs.length === 0) return { batchId: null, plan, ...known };
       const { batchId } = queue.enqueue({ kind: 'import', label: `Import of ${plan.counts.fetch} link(s)`, ...(collection ? { collection } : {}), jobs });

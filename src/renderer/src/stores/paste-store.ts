@@ -7,6 +7,7 @@
 import { create } from 'zustand';
 import type { BatchProgress, ImportPlan, JobSummary } from '../../../shared/queue';
 import { NEW_COLLECTION, NO_COLLECTION, type CollectionChoiceValue } from '../lib/collection-choice';
+import { GleanerError } from '../../../shared/errors';
 import { errorText } from '../lib/errors';
 import { knownLinksNotice, withLinksAdded } from '../lib/paste-plan';
 import { libraryChanged } from '../lib/library-events';
@@ -14,6 +15,9 @@ import { useCollectionsStore } from './collections-store';
 import { bridge } from '../transport';
 
 const POLL_MS = 1500;
+
+const BUDGET_SHRANK =
+  'Nothing was started: today’s budget has shrunk since these links were checked (other work used it), and the import no longer fits in what is left today. The figures above are up to date: let it carry over to the next days to start it.';
 
 export interface PasteOptions {
   transcripts: boolean;
@@ -199,17 +203,14 @@ export const usePasteStore = create<PasteState>((set, get) => {
       if (starting) return;
       set({ starting: true, startError: null, notice: null });
       try {
-        if (collection.create && collection.name) {
-          await bridge.call('collections.create', { name: collection.name });
-          void useCollectionsStore.getState().load();
-        }
         const { batchId, plan, collected, queuedInto } = await bridge.call('import.start', {
           text,
           transcripts: options.transcripts,
           refresh: options.refresh,
           carryOver,
-          ...(collection.name ? { collection: collection.name } : {}),
+          ...(collection.name ? { collection: collection.name, ...(collection.create ? { createCollection: true } : {}) } : {}),
         });
+        if (collection.create) void useCollectionsStore.getState().load();
         const notice = collection.name ? knownLinksNotice(collected, queuedInto, collection.name) : null;
         set({ plan, plannedFor: planKey(text, options), starting: false, notice });
         if (collected > 0) libraryChanged();
@@ -228,6 +229,13 @@ export const usePasteStore = create<PasteState>((set, get) => {
         set({ run: { batchId, collection: collection.name, progress: null, failures: [] } });
         watch(batchId);
       } catch (error) {
+        if (error instanceof GleanerError && error.code === 'BUDGET_EXCEEDED') {
+          // The plan on screen said it fitted; other work has spent today's budget since. Show
+          // the figures as they are now, with the choice to let it carry over.
+          set({ starting: false, carryOver: false, startError: BUDGET_SHRANK });
+          void get().makePlan();
+          return;
+        }
         set({ starting: false, startError: errorText(error, 'start the import') });
       }
     },

@@ -8,72 +8,11 @@
  * throwaway, unlocked GNOME Keyring that is removed afterwards.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { request as playwrightRequest, type Page } from '@playwright/test';
-import { expect, test as base, type ServedGleaner } from './fixtures';
-import { startDemoProcess, type RunningDemo } from '../helpers/cli';
+import { expect } from './fixtures';
+import type { RunningDemo } from '../helpers/cli';
+import { control, starterToken, test } from './real-service';
 import { rpc } from './library-helpers';
-
-const repoRoot = join(__dirname, '..', '..');
-
-/** `gleaner serve` on an empty library, inside a private keyring session. */
-async function startServeWithKeyring(): Promise<{ served: ServedGleaner; stop(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gleaner-e2e-keyring-'));
-  const child: ChildProcess = spawn(
-    'sh',
-    [join(repoRoot, 'scripts', 'with-keyring.sh'), process.execPath, join(repoRoot, 'bin', 'gleaner.js'), 'serve', '--no-open', '--json', '--port', '0', '--data-dir', dataDir],
-    // Its own process group, so that stopping it also stops the keyring daemon and the bus.
-    { cwd: repoRoot, env: { ...process.env, GLEANER_TOKEN: '' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const firstLine = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`gleaner serve (with a test keyring) exited with ${code}: ${stderr}`)));
-  });
-  const { url } = JSON.parse(firstLine) as { url: string };
-  const parsed = new URL(url);
-  return {
-    served: { url, origin: parsed.origin, secret: parsed.searchParams.get('key') ?? '', dataDir },
-    stop: async () => {
-      if (child.exitCode === null && child.pid !== undefined) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        process.kill(-child.pid, 'SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-const test = base.extend<{ keyed: ServedGleaner; service: RunningDemo }>({
-  keyed: async ({}, use) => {
-    const { served, stop } = await startServeWithKeyring();
-    await use(served);
-    await stop();
-  },
-  service: async ({}, use) => {
-    const demo = await startDemoProcess();
-    await use(demo);
-    await demo.stop();
-  },
-});
-
-/** The demo service's control endpoints (what the service's own staff would do to a team). */
-async function control<T>(service: RunningDemo, path: string): Promise<T> {
-  const context = await playwrightRequest.newContext();
-  try {
-    const response = await context.post(`${service.url}/__demo/${path}`, { data: {} });
-    expect(response.status(), await response.text()).toBe(200);
-    return (await response.json()) as T;
-  } finally {
-    await context.dispose();
-  }
-}
 
 async function requestsSeen(service: RunningDemo): Promise<{ path: string; status: number }[]> {
   const context = await playwrightRequest.newContext();
@@ -98,8 +37,6 @@ async function refusedThenSaved(page: Page, formName: string, values: { shown: s
   await expect(form.getByText('Saved.')).toBeVisible();
   return form;
 }
-
-const starterToken = (service: RunningDemo): string => service.teams.find((t) => t.plan === 'starter')!.token;
 
 const videoLinks = (count: number, prefix: string): string =>
   Array.from({ length: count }, (_, i) => `https://www.youtube.com/watch?v=${prefix}${String(i).padStart(11 - prefix.length, '0')}`).join('\n');

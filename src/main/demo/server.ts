@@ -121,13 +121,24 @@ export async function startDemoService(options: DemoServiceOptions = {}): Promis
     }
     const body = {
       success: true,
-      data,
+      data: fault.outcome?.kind === 'garbled' ? garbled(data) : data,
       // The spec lists no meta.endpoint for pins; "pin" names it after its path.
       meta: { platform: op.platform, endpoint: op.endpoint ?? 'pin', request_id: `req_${randomBytes(12).toString('hex')}` },
     };
     if (fault.outcome?.kind === 'truncate') sendTruncated(res, body);
     else sendJson(res, 200, body);
     return 200;
+  }
+
+  /** The answer with each record (an object in a list) replaced by a string: valid JSON, no readable item. */
+  function garbled(data: Record<string, unknown>): Record<string, unknown> {
+    const drift = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map((entry) => (typeof entry === 'object' && entry !== null ? 'unreadable record (injected fault)' : drift(entry)))
+        : typeof value === 'object' && value !== null
+          ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, drift(inner)]))
+          : value;
+    return drift(data) as Record<string, unknown>;
   }
 
   /** Sends the answer of a fault that replaces the service's own, or returns null. */

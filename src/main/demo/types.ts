@@ -20,7 +20,7 @@ export interface DemoTeamInfo extends DemoTeam {
   colleagueShare: number;
 }
 
-export const FAULT_KINDS = ['latency', 'slow-transcript', 'status', 'drop', 'truncate', 'html', 'rate-limit'] as const;
+export const FAULT_KINDS = ['latency', 'slow-transcript', 'status', 'drop', 'truncate', 'garbled', 'html', 'rate-limit'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /**
@@ -33,6 +33,8 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
  * - `status`: answers `status` (404 or 410 for content that is gone, 500, 502, 503 or 504; default 503) with a JSON error body.
  * - `drop`: destroys the connection without an answer.
  * - `truncate`: sends the normal answer cut in half (invalid JSON, status 200).
+ * - `garbled`: sends the normal answer as valid JSON, but with every record in it replaced by a
+ *   string no reader can make an item of (a service whose shapes drifted).
  * - `html`: answers an HTML error page with `status` (default 502).
  * - `rate-limit`: answers 429; with `Retry-After: retryAfterSeconds` (default 1), none when null.
  */

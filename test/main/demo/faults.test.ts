@@ -116,6 +116,18 @@ describe('demo service fault injection', () => {
     expect((await trending()).json).toBeDefined();
   });
 
+  it('garbles the records: valid JSON, every record in a list replaced by a string, the rest kept', async () => {
+    const lists = (data: Record<string, unknown>): unknown[][] => Object.values(data).filter((value): value is unknown[] => Array.isArray(value) && value.length > 0);
+    service.control.setFaults([{ kind: 'garbled', nextN: 1 }]);
+    const garbled = (await trending()).json as { success: boolean; data: Record<string, unknown>; meta: { request_id: string } };
+    expect(garbled.success).toBe(true);
+    expect(garbled.meta.request_id).toMatch(/^req_/);
+    expect(lists(garbled.data).length).toBeGreaterThan(0);
+    expect(new Set(lists(garbled.data).flat())).toEqual(new Set(['unreadable record (injected fault)']));
+    const normal = (await trending()).json as { data: Record<string, unknown> };
+    expect(lists(normal.data).flat().every((record) => typeof record === 'object' && record !== null)).toBe(true);
+  });
+
   it('answers an HTML error page instead of JSON', async () => {
     service.control.setFaults([{ kind: 'html' }]);
     const answer = await trending();

@@ -27,6 +27,11 @@ export interface FetchResults {
   requestId: string;
   fetchedAt: string;
   warnings: string[];
+  /**
+   * The answer's data as received, pretty-printed, when no item could be read from it (warnings
+   * say why): the user sees what came back rather than a bare "no items".
+   */
+  unreadAnswer?: string;
 }
 
 export type RunStatus = 'idle' | 'running' | 'loading-more';
@@ -156,7 +161,8 @@ export const useFetchStore = create<FetchState>((set, get) => ({
       if (seq !== runSeq) return true;
       set({
         status: 'idle',
-        announcement: hits.length === 0 ? 'The service returned no items.' : `${formatItems(hits.length)} found.`,
+        announcement:
+          hits.length > 0 ? `${formatItems(hits.length)} found.` : result.warnings.length > 0 ? 'The service answered, but no item could be read from its answer.' : 'The service returned no items.',
         results: {
           operation: op.id,
           params: result.params,
@@ -167,6 +173,7 @@ export const useFetchStore = create<FetchState>((set, get) => ({
           requestId: result.requestId,
           fetchedAt: result.fetchedAt,
           warnings: result.warnings,
+          ...(hits.length === 0 && result.warnings.length > 0 ? { unreadAnswer: JSON.stringify(result.data, null, 2) } : {}),
         },
         selection: new Set(),
         anchor: null,

@@ -32,6 +32,27 @@ export function FetchResults({ results }: { results: Results }) {
   const allSelected = hits.length > 0 && hits.every((hit) => selection.has(hit.id));
   const someSelected = hits.some((hit) => selection.has(hit.id));
 
+  if (hits.length === 0 && results.warnings.length > 0) {
+    return (
+      <section className="fetch-results" aria-labelledby="fetch-results-heading" data-testid="fetch-unread">
+        <h3 id="fetch-results-heading">No item could be read</h3>
+        <p>
+          The service answered (request <span className="mono">{results.requestId}</span>), but Gleaner could not read the items in its answer: the service
+          may have changed the shape of its records. The answer is kept in your library exactly as received.
+        </p>
+        <FetchWarnings warnings={results.warnings} />
+        {results.unreadAnswer !== undefined && (
+          <details className="fetch-unread-answer">
+            <summary>Show the answer as received</summary>
+            <pre className="raw-json-body" role="region" tabIndex={0} aria-label="The answer as received">
+              {results.unreadAnswer}
+            </pre>
+          </details>
+        )}
+      </section>
+    );
+  }
+
   if (hits.length === 0) {
     return (
       <section className="fetch-results" aria-labelledby="fetch-results-heading">
@@ -57,13 +78,7 @@ export function FetchResults({ results }: { results: Results }) {
           <span className="mono">{results.requestId}</span> · {formatDateTime(results.fetchedAt)}
         </p>
       </div>
-      {results.warnings.length > 0 && (
-        <ul className="fetch-warnings">
-          {results.warnings.map((warning, i) => (
-            <li key={i}>{warning}</li>
-          ))}
-        </ul>
-      )}
+      <FetchWarnings warnings={results.warnings} />
       <FetchAddToCollection itemIds={hits.filter((hit) => selection.has(hit.id)).map((hit) => hit.id)} />
       <div className="fetch-table-wrap" role="region" aria-label="Results table" tabIndex={0}>
         <table className="data-table fetch-table">
@@ -178,4 +193,16 @@ function Thumbnail({ url }: { url: string | null }) {
   const [failed, setFailed] = useState(false);
   if (!safe || failed) return <span className="fetch-thumb fetch-thumb-none" />;
   return <img className="fetch-thumb" src={safe} alt="" loading="lazy" decoding="async" referrerPolicy="no-referrer" width={48} height={30} onError={() => setFailed(true)} />;
+}
+
+/** What could not be read from the answers, one line each (nothing when all was read). */
+function FetchWarnings({ warnings }: { warnings: readonly string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <ul className="fetch-warnings" aria-label="Parts of the answer not read">
+      {warnings.map((warning, i) => (
+        <li key={i}>{warning}</li>
+      ))}
+    </ul>
+  );
 }

@@ -1,0 +1,36 @@
+/**
+ * The Fetch view against "the real service" (a demo process, see real-service.ts) when its
+ * answers go wrong in ways the built-in demo never does on its own.
+ */
+import { expect } from './fixtures';
+import { rpc } from './library-helpers';
+import { control, starterToken, test } from './real-service';
+
+test('an answer whose records cannot be read says so, with the reasons and the answer as received, not “no items”', async ({ page, keyed, service }) => {
+  await rpc(keyed, 'settings.set', { key: 'base-url', value: service.url });
+  await rpc(keyed, 'token.set', { token: starterToken(service) });
+  // The service's records change shape: valid JSON, but no record Gleaner can read.
+  await control(service, 'faults', { rules: [{ kind: 'garbled', nextN: 1 }] });
+
+  await page.goto(keyed.url);
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Fetch', exact: true }).click();
+  const main = page.getByRole('main', { name: 'Fetch' });
+  await main.getByLabel('Platform', { exact: true }).selectOption({ label: 'Video site' });
+  await main.getByLabel('Operation', { exact: true }).selectOption({ label: 'Search' });
+  await main.getByLabel(/^Query/).fill('flood');
+  await main.getByRole('button', { name: 'Run', exact: true }).click();
+
+  const unread = main.getByTestId('fetch-unread');
+  await expect(unread.getByRole('heading', { name: 'No item could be read' })).toBeVisible();
+  await expect(unread).toContainText('kept in your library exactly as received');
+  await expect(unread.getByRole('list', { name: 'Parts of the answer not read' })).toContainText('20 of 20 records in videos could not be read.');
+  await expect(main.getByText(/Try other words/)).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'no item could be read' })).toHaveCount(1);
+  await unread.getByText('Show the answer as received').click();
+  await expect(unread.getByRole('region', { name: 'The answer as received' })).toContainText('unreadable record (injected fault)');
+
+  // The fault is over: the same search reads its items again.
+  await main.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(main.getByTestId('fetch-result-count')).toContainText('items from 1 page');
+  await expect(unread).toHaveCount(0);
+});

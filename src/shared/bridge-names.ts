@@ -17,6 +17,7 @@ export const METHOD_NAMES = [
   'token.status',
   'token.set',
   'token.clear',
+  'token.allow',
   'library.search',
   'library.ids',
   'items.get',

@@ -69,6 +69,13 @@ export interface TokenStatus {
   available: boolean;
   location: string;
   overriddenByEnvironment: boolean;
+  /** The address (origin) the saved token may be sent to; null when none is saved or it is not bound yet. */
+  origin: string | null;
+  /**
+   * Set when the base URL now points at another origin than the saved token's: that origin,
+   * to which the token is not sent until allowed there (`token.allow`).
+   */
+  elsewhere: string | null;
 }
 
 const noInput = z.object({}).strict();
@@ -226,6 +233,11 @@ export const methods = {
   // The token crosses the bridge only inwards, once, when the user types it; it is never sent back.
   'token.set': { input: z.object({ token: z.string().min(1).max(4096) }).strict(), output: returns<TokenStatus>() },
   'token.clear': { input: noInput, output: returns<TokenStatus>() },
+  /**
+   * Lets the saved token go to `origin`, which must be where the base URL points now (the user
+   * confirms the address they are shown; a base URL changed meanwhile is refused).
+   */
+  'token.allow': { input: z.object({ origin: z.string().min(1).max(2048) }).strict(), output: returns<TokenStatus>() },
   'library.search': { input: searchRequestSchema, output: returns<SearchResult>() },
   // A stretch of a result's item ids (a Shift-click range, or "select all"), no more than one action takes.
   'library.ids': {

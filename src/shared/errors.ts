@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'TOKEN_MISSING',
   'TOKEN_REJECTED',
+  /** A saved token is not sent to an address it was not saved for (the base URL changed since). */
+  'TOKEN_ELSEWHERE',
   'SUBSCRIPTION_INACTIVE',
   'RATE_LIMITED',
   'UPSTREAM_ERROR',

@@ -109,6 +109,43 @@ test.describe('the request queue and the token', () => {
     expect(await page.content()).not.toContain(freshToken);
   });
 
+  test('a base URL changed to another address keeps the token home until it is allowed there by name', async ({ page, keyed, service }) => {
+    await rpc(keyed, 'settings.set', { key: 'base-url', value: service.url });
+    await rpc(keyed, 'token.set', { token: starterToken(service) });
+    // The same service under another name: for the token, another address (as a typo or a look-alike would be).
+    const other = service.url.replace('127.0.0.1', 'localhost');
+    const otherOrigin = new URL(other).origin;
+
+    await page.goto(keyed.url);
+    await openView(page, 'Settings');
+    await page.getByLabel('Base URL of the service').fill(other);
+    await page.getByRole('button', { name: 'Use this service' }).click();
+    await expect(page.getByTestId('service-current')).toContainText(`retrieval service at ${other}`);
+
+    // Said at once, before any request waits for it.
+    const banner = page.getByTestId('banner-token-elsewhere');
+    await expect(banner).toContainText(`Your API token is not sent to ${otherOrigin}.`);
+    await expect(banner).toContainText(`It was saved for ${new URL(service.url).origin}`);
+    const { batchId } = await rpc<{ batchId: number }>(keyed, 'import.start', { text: videoLinks(2, 'elsewhere') });
+    await openView(page, 'Activity');
+    await expect(page.getByTestId('queue-state')).toContainText('Paused: the token was saved for another address');
+    expect(await requestsSeen(service)).toEqual([]);
+
+    await banner.getByRole('button', { name: 'Review in Settings' }).click();
+    const alert = page.getByTestId('token-elsewhere');
+    await expect(alert).toContainText(`The base URL now points at ${otherOrigin}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await alert.getByRole('button', { name: `Send my token to ${otherOrigin}` }).click();
+    await expect(page.getByText(`Your token is now sent to ${otherOrigin}.`)).toBeVisible();
+    await expect(banner).toHaveCount(0);
+    await expect(page.getByTestId('token-status')).toContainText(`for ${otherOrigin}`);
+
+    await openView(page, 'Activity');
+    await expect(jobsIn(page, 'done')).toHaveCount(2);
+    expect(await rpc(keyed, 'queue.batch', { batchId })).toMatchObject({ total: 2, done: 2, failed: 0, finished: true });
+    expect((await requestsSeen(service)).filter((r) => r.status === 200)).toHaveLength(2);
+  });
+
   test('an inactive subscription → banner → renewed → resume → the run finishes', async ({ page, keyed, service }) => {
     await rpc(keyed, 'settings.set', { key: 'base-url', value: service.url });
     await rpc(keyed, 'token.set', { token: starterToken(service) });

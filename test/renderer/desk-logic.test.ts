@@ -8,7 +8,7 @@ import { dayMeterLabel, describeJob, etaText, fraction, holdBackText, intoText, 
 import { appendRows, movedRows } from '../../src/renderer/src/views/collections/collection-order';
 import { overrideKey, overrideRows } from '../../src/renderer/src/views/settings/overrides';
 
-const token = (over: Partial<TokenStatus> = {}): TokenStatus => ({ stored: true, available: true, location: 'the keychain', overriddenByEnvironment: false, ...over });
+const token = (over: Partial<TokenStatus> = {}): TokenStatus => ({ stored: true, available: true, location: 'the keychain', overriddenByEnvironment: false, origin: null, elsewhere: null, ...over });
 const key = (k: string, mods: Partial<GlobalKeyInput> = {}): GlobalKeyInput => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, ...mods });
 
 describe('app-wide banners', () => {
@@ -37,6 +37,15 @@ describe('app-wide banners', () => {
     expect(bannersFor({ paused: null, isDemo: false, token: token({ stored: false }) }).map((b) => b.id)).toEqual(['no-token']);
     expect(bannersFor({ paused: null, isDemo: false, token: token({ stored: false, overriddenByEnvironment: true }) })).toEqual([]);
     expect(bannersFor({ paused: { reason: 'TOKEN_MISSING', message: '' }, isDemo: false, token: token({ stored: false }) }).map((b) => b.id)).toEqual(['token-missing']);
+    // A base URL pointing away from where the token was saved: said at once, and while the queue waits for it.
+    const away = token({ origin: 'https://api.example.com', elsewhere: 'https://api.exmaple.com' });
+    const warned = bannersFor({ paused: null, isDemo: false, token: away });
+    expect(warned.map((b) => b.id)).toEqual(['token-elsewhere']);
+    expect(warned[0]!.title).toBe('Your API token is not sent to https://api.exmaple.com.');
+    expect(warned[0]!.text).toContain('saved for https://api.example.com');
+    expect(warned[0]!.actions).toEqual([{ action: 'token', label: 'Review in Settings', primary: true }]);
+    expect(bannersFor({ paused: { reason: 'TOKEN_ELSEWHERE', message: '' }, isDemo: false, token: away }).map((b) => b.id)).toEqual(['token-elsewhere']);
+    expect(bannersFor({ paused: null, isDemo: false, token: token({ origin: 'https://api.example.com' }) })).toEqual([]);
     expect(bannersFor({ paused: { reason: 'user', message: '' }, isDemo: null, token: null })).toEqual([]);
   });
 });

@@ -122,6 +122,7 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
   'token.status': fc.constant({}),
   'token.set': fc.record({ token: fc.oneof(fc.string({ minLength: 1, maxLength: 80 }), fc.stringMatching(/^[A-Za-z0-9_-]{8,64}$/)) }),
   'token.clear': fc.constant({}),
+  'token.allow': fc.record({ origin: fc.oneof(fc.constantFrom('https://api.example.com', 'http://127.0.0.1:9', 'demo'), fc.webUrl().map((url) => new URL(url).origin)) }),
   'library.search': fc.record(
     { query: text, platform: fc.constantFrom('videosite', 'forum'), collection: name, ids, sort: fc.constantFrom('relevance', 'published', 'title'), limit: fc.integer({ min: 1, max: 50 }), offset: fc.nat(100), hasTranscript: fc.boolean(), publishedFrom: fc.constantFrom('2024-01-01', '1970-01-01T00:00:00Z') },
     { requiredKeys: [] },
@@ -265,6 +266,15 @@ describe('every bridge method under arbitrary input', () => {
         await testCore.core.dispatch('collections.create', { name: 'story' });
         await testCore.core.dispatch('collections.add', { name: 'story', itemIds: [1, 2, 3] });
       }
+      let restoreBaseUrl: string | null = null;
+      if (method === 'token.allow') {
+        // A token saved for one address and a base URL pointing at another, so that allowing it
+        // there can succeed (nothing is sent by allowing); the base URL is put back afterwards.
+        restoreBaseUrl = (testCore.core.context.settings.get('service.base-url') as string | undefined) ?? 'demo';
+        await testCore.core.dispatch('settings.set', { key: 'base-url', value: 'http://127.0.0.1:8' });
+        await testCore.core.dispatch('token.set', { token: 'tok_property_0123456789' });
+        await testCore.core.dispatch('settings.set', { key: 'base-url', value: 'http://127.0.0.1:9' });
+      }
       await fc.assert(
         fc.asyncProperty(inputFor(method), async (input) => {
           const envelope = await dispatchOrHang(method, input);
@@ -283,6 +293,7 @@ describe('every bridge method under arbitrary input', () => {
         }),
         { numRuns: SIZES.bridgeRunsPerMethod, seed: 20260408 },
       );
+      if (restoreBaseUrl !== null) await testCore.core.dispatch('settings.set', { key: 'base-url', value: restoreBaseUrl });
       // The generator reaches the handler, not only the schema's refusals.
       expect(results, `${method} never answered a result`).toBeGreaterThan(0);
       // Whatever was set, nothing was ever sent anywhere but loopback.

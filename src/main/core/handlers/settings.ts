@@ -20,11 +20,13 @@ export function createSettingsHandlers(ctx: CoreContext): Pick<Handlers, 'settin
     'settings.set': ({ key, value }) => {
       setConfig(ctx.settings, key, value);
       // New limits or a new service apply to waiting requests now, not at their old wake-up time.
+      if (key === 'base-url') ctx.queue.onServiceChanged();
       ctx.queue.poke();
       return settingsSnapshot(ctx);
     },
     'settings.unset': ({ key }) => {
       unsetConfig(ctx.settings, key);
+      if (key === 'base-url') ctx.queue.onServiceChanged();
       ctx.queue.poke();
       return settingsSnapshot(ctx);
     },

@@ -1,31 +1,62 @@
 import type { TokenStatus } from '../../../shared/contract';
+import { GleanerError } from '../../../shared/errors';
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
 import { validateToken } from '../secrets/token-format';
+import { readStoredToken, serviceOrigin, storedTokenValue } from '../secrets/token-origin';
+import { readServiceSettings } from '../settings/service-settings';
+
+/** Where requests go now: the real service's origin, or null on the demo. */
+const currentOrigin = (ctx: CoreContext): string | null => serviceOrigin(readServiceSettings(ctx.settings).baseUrl);
 
 export async function tokenStatus(ctx: CoreContext): Promise<TokenStatus> {
   const available = await ctx.secretStore.available();
+  const overriddenByEnvironment = ctx.secretStore.overriddenByEnvironment ?? false;
+  const value = available ? await ctx.secretStore.getToken() : null;
+  // A token from GLEANER_TOKEN has no address of its own: it goes where the settings say.
+  const origin = value === null || overriddenByEnvironment ? null : readStoredToken(value).origin;
+  const here = currentOrigin(ctx);
   return {
-    stored: available ? (await ctx.secretStore.getToken()) !== null : false,
+    stored: value !== null,
     available,
     location: ctx.secretStore.location,
-    overriddenByEnvironment: ctx.secretStore.overriddenByEnvironment ?? false,
+    overriddenByEnvironment,
+    origin,
+    elsewhere: origin !== null && here !== null && here !== origin ? here : null,
   };
 }
 
-export function createTokenHandlers(ctx: CoreContext): Pick<Handlers, 'token.status' | 'token.set' | 'token.clear'> {
+export function createTokenHandlers(ctx: CoreContext): Pick<Handlers, 'token.status' | 'token.set' | 'token.clear' | 'token.allow'> {
   return {
     'token.status': () => tokenStatus(ctx),
     'token.set': async ({ token }) => {
       const valid = validateToken(token);
       ctx.log.addSecret(valid);
-      await ctx.secretStore.setToken(valid);
+      // Saved for where requests go now; saved on the demo, for the first real address it is sent to.
+      await ctx.secretStore.setToken(storedTokenValue(valid, currentOrigin(ctx)));
       // A queue paused for a rejected or missing token resumes where it stopped.
       ctx.queue.onTokenChanged();
       return tokenStatus(ctx);
     },
     'token.clear': async () => {
       await ctx.secretStore.clearToken();
+      return tokenStatus(ctx);
+    },
+    'token.allow': async ({ origin }) => {
+      const here = currentOrigin(ctx);
+      if (here === null) throw new GleanerError('INVALID_INPUT', 'Requests go to the built-in demo service, which never gets your token: there is nothing to allow.');
+      if (origin !== here) {
+        throw new GleanerError('INVALID_INPUT', `The base URL points at ${here}, not ${origin}: the token can be allowed only where requests go now. Nothing was changed.`);
+      }
+      if (ctx.secretStore.overriddenByEnvironment) {
+        throw new GleanerError('INVALID_INPUT', 'The token in use comes from GLEANER_TOKEN, which is sent wherever the base URL points: there is nothing to allow.');
+      }
+      const value = await ctx.secretStore.getToken();
+      if (value === null) {
+        throw new GleanerError('TOKEN_MISSING', 'No token is saved in Gleaner to allow there. Save the token for this address instead.');
+      }
+      await ctx.secretStore.setToken(storedTokenValue(readStoredToken(value).token, here));
+      ctx.queue.onTokenChanged();
       return tokenStatus(ctx);
     },
   };

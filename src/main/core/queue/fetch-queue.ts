@@ -20,7 +20,7 @@ import type { ServiceClient } from '../service/client';
 import type { Database } from '../store/database';
 import { BACKOFF, DAY_MS, INITIAL_SHARE, MINUTE_MS, backoffMs, countAfter, finishTime, limitsForShare, nextFreeSlot, usedToday, shareAfterRateLimit, shareAfterSuccess, shareAt, type ShareState } from './rate';
 import { JOB_WAITING } from './job-states';
-import { clearPause } from './token-pause';
+import { clearPause, TOKEN_PAUSES } from './token-pause';
 
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -120,6 +120,7 @@ const PAUSE_MESSAGES: Record<PauseReason, string> = {
   user: 'The queue is paused. Resume it to continue.',
   TOKEN_REJECTED: 'The service rejected the API token. Paste a new token in Settings; the queue resumes where it stopped.',
   TOKEN_MISSING: 'No API token is set. Add your token in Settings; the queue resumes where it stopped.',
+  TOKEN_ELSEWHERE: 'Your API token was saved for another address than the base URL now points at, so it was not sent. Allow it there in Settings, or set the base URL back; the queue resumes where it stopped.',
   SUBSCRIPTION_INACTIVE: 'The team’s subscription is not active, so the service refuses requests. Renew it, then resume the queue.',
   NETWORK: 'The service cannot be reached. Nothing is lost: the queue tries again by itself, or resume it now.',
   UPSTREAM_ERROR: 'The service is failing requests. Nothing is lost: the queue tries again by itself, or resume it now.',
@@ -570,6 +571,12 @@ export function createFetchQueue(deps: QueueDeps) {
         requeue.run(1, 0, nowIso(), job.id);
         pause('TOKEN_MISSING', info.message);
         return;
+      case 'TOKEN_ELSEWHERE':
+        // Not sent: the base URL's address is not the one the token was saved for. The sentence
+        // names both addresses, so it is the pause's own.
+        requeue.run(1, 0, nowIso(), job.id);
+        pause('TOKEN_ELSEWHERE', info.message || PAUSE_MESSAGES.TOKEN_ELSEWHERE);
+        return;
       case 'RATE_LIMITED': {
         consecutive429 += 1;
         currentShare();
@@ -829,7 +836,12 @@ export function createFetchQueue(deps: QueueDeps) {
     /** A new token was saved: a queue paused for the old one resumes where it stopped. */
     onTokenChanged(): void {
       const paused = pausedState();
-      if (paused && (paused.reason === 'TOKEN_REJECTED' || paused.reason === 'TOKEN_MISSING')) resume();
+      if (paused && TOKEN_PAUSES.includes(paused.reason)) resume();
+    },
+
+    /** The base URL changed: a queue that held its token back from the old one tries the new one. */
+    onServiceChanged(): void {
+      if (pausedState()?.reason === 'TOKEN_ELSEWHERE') resume();
     },
 
     cancel(target: CancelTarget): number {

@@ -1,7 +1,8 @@
 import type { Database } from '../store/database';
 import type { PauseReason } from '../../../shared/queue';
 
-const TOKEN_PAUSES: readonly PauseReason[] = ['TOKEN_REJECTED', 'TOKEN_MISSING'];
+/** Pauses that wait for the token to change (a new one saved, or the saved one allowed where requests now go). */
+export const TOKEN_PAUSES: readonly PauseReason[] = ['TOKEN_REJECTED', 'TOKEN_MISSING', 'TOKEN_ELSEWHERE'];
 
 /** Lifts whatever pause the library records, and puts the jobs it held back in line (the queue's resume, and token set's). */
 export function clearPause(db: Database, nowIso: string): void {

@@ -21,6 +21,7 @@ export interface CliIo {
 const SERVICE_CODES: readonly ErrorCode[] = [
   'TOKEN_MISSING',
   'TOKEN_REJECTED',
+  'TOKEN_ELSEWHERE',
   'SUBSCRIPTION_INACTIVE',
   'RATE_LIMITED',
   'UPSTREAM_ERROR',

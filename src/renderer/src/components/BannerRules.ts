@@ -5,7 +5,7 @@ import type { PauseReason } from '../../../shared/queue';
 export type BannerAction = 'token' | 'resume';
 
 export interface BannerSpec {
-  id: 'token-rejected' | 'token-missing' | 'subscription-inactive' | 'unreachable' | 'failing' | 'storage' | 'no-token';
+  id: 'token-rejected' | 'token-missing' | 'token-elsewhere' | 'subscription-inactive' | 'unreachable' | 'failing' | 'storage' | 'no-token';
   title: string;
   text: string;
   actions: { action: BannerAction; label: string; primary: boolean }[];
@@ -35,7 +35,16 @@ export function bannersFor({ paused, isDemo, token }: BannerInputs): BannerSpec[
       text: 'Requests are on hold and nothing is lost: add your token in Settings and the queue carries on where it stopped.',
       actions: [{ action: 'token', label: 'Add your token', primary: true }],
     });
-  } else if (reason === 'SUBSCRIPTION_INACTIVE') {
+  } else if (reason === 'TOKEN_ELSEWHERE' || token?.elsewhere) {
+    // Shown as soon as the base URL points elsewhere, not only once a request has waited for it.
+    banners.push({
+      id: 'token-elsewhere',
+      title: `Your API token is not sent to ${token?.elsewhere ?? 'the new address'}.`,
+      text: `It was saved for ${token?.origin ?? 'another address'}, and the base URL now points at ${token?.elsewhere ?? 'another one'}. If that is your retrieval service, allow the token there in Settings; if not (a typo, a link you were given), set the base URL back. Requests wait meanwhile, and nothing is lost.`,
+      actions: [{ action: 'token', label: 'Review in Settings', primary: true }],
+    });
+  }
+  if (reason === 'SUBSCRIPTION_INACTIVE') {
     banners.push({
       id: 'subscription-inactive',
       title: 'Your team’s subscription is not active.',

@@ -30,6 +30,8 @@ interface SettingsState {
   removeHost(platform: Platform, host: string): Promise<boolean>;
   saveToken(token: string): Promise<boolean>;
   clearToken(): Promise<boolean>;
+  /** Lets the saved token go to `origin`, where the base URL now points (shown to the user by name). */
+  allowToken(origin: string): Promise<boolean>;
   clearField(key: string): void;
 }
 
@@ -50,6 +52,14 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
       return false;
     } finally {
       set({ saving: without(get().saving, key) });
+    }
+  }
+
+  async function refreshToken(): Promise<void> {
+    try {
+      set({ token: await bridge.call('token.status', {}) });
+    } catch {
+      // The status stays as it was; the next load reads it again.
     }
   }
 
@@ -88,6 +98,8 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
           set({ snapshot: await bridge.call('settings.set', { key, value }) });
           // Limits and the service change what the queue may send: show the new gauge.
           void useActivityStore.getState().loadStatus();
+          // Another service address may not be where the saved token belongs.
+          if (key === 'base-url') await refreshToken();
         },
         'save this setting',
         'Saved.',
@@ -99,6 +111,7 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
         async () => {
           set({ snapshot: await bridge.call('settings.unset', { key }) });
           void useActivityStore.getState().loadStatus();
+          if (key === 'base-url') await refreshToken();
         },
         'reset this setting',
         'Back to the default.',
@@ -132,6 +145,18 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
         },
         'remove the token',
         'Token removed from the keychain.',
+      ),
+
+    allowToken: (origin) =>
+      change(
+        TOKEN_FIELD,
+        async () => {
+          set({ token: await bridge.call('token.allow', { origin }) });
+          // The core resumes a queue that held the token back; show it carrying on.
+          await useActivityStore.getState().loadStatus();
+        },
+        'allow the token there',
+        `Your token is now sent to ${origin}.`,
       ),
 
     clearField(key) {

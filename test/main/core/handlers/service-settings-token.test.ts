@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { withEnvironmentOverride } from '../../../../src/main/core/secrets/env-store';
 import { createMemorySecretStore } from '../../../../src/main/core/secrets/secret-store';
 import { createTestCore, type TestCore } from '../../../helpers/core';
 
@@ -155,6 +156,87 @@ describe('token.status / token.set / token.clear', () => {
     expect(saved).toMatchObject({ ok: true, value: { stored: true, location: expect.any(String) } });
     expect(JSON.stringify(saved)).not.toContain(token);
     expect(await testCore.core.dispatch('token.clear', {})).toMatchObject({ ok: true, value: { stored: false } });
+  });
+
+  it('binds a token to the address requests go to, and sends it nowhere else until it is allowed there', async () => {
+    const token = 'tok_bound_secret_0123456789';
+    const sent: string[] = [];
+    const store = createMemorySecretStore();
+    testCore = createTestCore({
+      secretStore: store,
+      fetch: async (url, init) => {
+        sent.push(`${String(url)} ${new Headers(init?.headers).get('authorization') ?? ''}`);
+        return new Response(JSON.stringify({ success: true, data: { videos: [] }, meta: { platform: 'videosite', endpoint: 'trending', request_id: 'req_bound1' } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+    });
+    const dispatch = (method: string, input: unknown) => testCore!.core.dispatch(method, input);
+    await dispatch('settings.set', { key: 'base-url', value: 'https://api.example.com/partner' });
+    expect(await dispatch('token.set', { token })).toMatchObject({ ok: true, value: { stored: true, origin: 'https://api.example.com', elsewhere: null } });
+    expect(await dispatch('service.call', { operation: 'videosite/trending', params: {} })).toMatchObject({ ok: true, value: { state: 'done' } });
+    expect(sent).toEqual([`https://api.example.com/partner/api/v1/partner/videosite/trending Bearer ${token}`]);
+
+    // A typo in the base URL: the token stays home, the queue waits, and both addresses are named.
+    await dispatch('settings.set', { key: 'base-url', value: 'https://api.exmaple.com' });
+    expect(await dispatch('token.status', {})).toMatchObject({ ok: true, value: { origin: 'https://api.example.com', elsewhere: 'https://api.exmaple.com' } });
+    const refused = await dispatch('service.call', { operation: 'videosite/trending', params: {} });
+    expect(refused).toMatchObject({ ok: true, value: { state: 'paused', error: { code: 'TOKEN_ELSEWHERE', message: expect.stringContaining('saved for https://api.example.com') } } });
+    expect(await dispatch('queue.status', {})).toMatchObject({ ok: true, value: { paused: { reason: 'TOKEN_ELSEWHERE', message: expect.stringContaining('https://api.exmaple.com') } } });
+    expect(sent).toHaveLength(1);
+
+    // Allowing it takes the address where requests go now, named exactly; nothing else.
+    expect(await dispatch('token.allow', { origin: 'https://evil.example.net' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await dispatch('token.status', {})).toMatchObject({ ok: true, value: { origin: 'https://api.example.com' } });
+    // Setting the base URL back lifts the pause; the next request goes home.
+    await dispatch('settings.set', { key: 'base-url', value: 'https://api.example.com/partner' });
+    expect(await dispatch('queue.status', {})).toMatchObject({ ok: true, value: { paused: null } });
+    await dispatch('settings.set', { key: 'base-url', value: 'https://api.exmaple.com' });
+    expect(await dispatch('token.allow', { origin: 'https://api.exmaple.com' })).toMatchObject({ ok: true, value: { origin: 'https://api.exmaple.com', elsewhere: null } });
+    expect(await dispatch('service.call', { operation: 'videosite/trending', params: {} })).toMatchObject({ ok: true, value: { state: 'done' } });
+    expect(sent[1]).toBe(`https://api.exmaple.com/api/v1/partner/videosite/trending Bearer ${token}`);
+    expect(JSON.stringify(await dispatch('token.status', {}))).not.toContain(token);
+  });
+
+  it('binds a token saved by an older Gleaner (or on the demo) to the first address it is sent to', async () => {
+    const store = createMemorySecretStore('tok_unbound_0123456789');
+    testCore = createTestCore({
+      secretStore: store,
+      fetch: async () =>
+        new Response(JSON.stringify({ success: true, data: { videos: [] }, meta: { platform: 'videosite', endpoint: 'trending', request_id: 'req_bound2' } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
+    await testCore.core.dispatch('settings.set', { key: 'base-url', value: 'https://api.example.com' });
+    expect(await testCore.core.dispatch('token.status', {})).toMatchObject({ ok: true, value: { stored: true, origin: null, elsewhere: null } });
+    expect(await testCore.core.dispatch('service.call', { operation: 'videosite/trending', params: {} })).toMatchObject({ ok: true, value: { state: 'done' } });
+    expect(await store.getToken()).toBe('tok_unbound_0123456789 https://api.example.com');
+    // On the demo, a token is saved for no address yet.
+    await testCore.core.dispatch('settings.set', { key: 'base-url', value: 'demo' });
+    await testCore.core.dispatch('token.set', { token: 'tok_on_demo_0123456789' });
+    expect(await store.getToken()).toBe('tok_on_demo_0123456789');
+    expect(await testCore.core.dispatch('token.allow', { origin: 'https://api.example.com' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringMatching(/demo/) } });
+  });
+
+  it('sends a token from GLEANER_TOKEN wherever the base URL points: it is given for the run, not saved for an address', async () => {
+    const sent: string[] = [];
+    testCore = createTestCore({
+      secretStore: withEnvironmentOverride({ GLEANER_TOKEN: 'tok_from_env_0123456789' }, createMemorySecretStore('tok_saved_0123456789 https://api.example.com')),
+      fetch: async (url) => {
+        sent.push(String(url));
+        return new Response(JSON.stringify({ success: true, data: { videos: [] }, meta: { platform: 'videosite', endpoint: 'trending', request_id: 'req_env1' } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+    });
+    await testCore.core.dispatch('settings.set', { key: 'base-url', value: 'https://other.example.org' });
+    expect(await testCore.core.dispatch('token.status', {})).toMatchObject({ ok: true, value: { overriddenByEnvironment: true, origin: null, elsewhere: null } });
+    expect(await testCore.core.dispatch('service.call', { operation: 'videosite/trending', params: {} })).toMatchObject({ ok: true, value: { state: 'done' } });
+    expect(sent).toEqual(['https://other.example.org/api/v1/partner/videosite/trending']);
+    expect(await testCore.core.dispatch('token.allow', { origin: 'https://other.example.org' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/GLEANER_TOKEN/) } });
   });
 
   it('refuses a malformed token without echoing it', async () => {

@@ -14,6 +14,8 @@ import { exitCodeFor, formatError, type CliIo } from '../../../../src/main/hosts
 import type { CliContext } from '../../../../src/main/hosts/cli/program';
 import { DATABASE_FILE_NAME } from '../../../../src/main/core/data-dir';
 import { openDatabase } from '../../../../src/main/core/store/database';
+import { setConfig } from '../../../../src/main/core/settings/service-settings';
+import { createSettingsRepository } from '../../../../src/main/core/settings/settings-repository';
 
 const TOKEN = 'tok_cli_Gh7Jk2Lm5Np';
 const REAL_KEYRING = process.env.GLEANER_TEST_KEYRING === '1';
@@ -113,7 +115,7 @@ describe('gleaner token set', () => {
     const store = createMemorySecretStore();
     const result = await run(['token', 'set', '--json'], { store, stdin: `  ${TOKEN}  \r\n` });
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.out)).toEqual({ saved: true, location: 'process memory (not persisted)', overriddenByEnvironment: false, queueResumed: false });
+    expect(JSON.parse(result.out)).toEqual({ saved: true, location: 'process memory (not persisted)', origin: null, overriddenByEnvironment: false, queueResumed: false });
     expect(await store.getToken()).toBe(TOKEN);
     expectNoToken(result);
   });
@@ -306,6 +308,65 @@ describe('gleaner token status', () => {
       overriddenByEnvironment: false,
       store: { available: false, stored: false, problem: expect.stringMatching(/^Secure token storage is unavailable/) },
     });
+  });
+});
+
+describe('gleaner token and the address the token is saved for', () => {
+  /** A library whose base URL is set, as `gleaner config set base-url` leaves it. */
+  function libraryPointingAt(baseUrl: string): string {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gleaner-token-origin-'));
+    const db = openDatabase({ path: join(dataDir, DATABASE_FILE_NAME) });
+    setConfig(createSettingsRepository(db, () => new Date()), 'base-url', baseUrl);
+    db.close();
+    return dataDir;
+  }
+
+  it('set saves it for the library’s base URL; status names it, and says when the base URL points elsewhere', async () => {
+    const dataDir = libraryPointingAt('https://api.example.com/partner');
+    try {
+      const store = createMemorySecretStore();
+      const saved = await run(['--data-dir', dataDir, 'token', 'set'], { store, stdin: `${TOKEN}\n` });
+      expect(saved).toMatchObject({ code: 0, out: 'Token saved in process memory (not persisted), for https://api.example.com.\n' });
+      expect(await store.getToken()).toBe(`${TOKEN} https://api.example.com`);
+      expect((await run(['--data-dir', dataDir, 'token', 'status'], { store })).out).toBe('A token is stored in process memory (not persisted), for https://api.example.com.\n');
+
+      const elsewhere = libraryPointingAt('https://api.exmaple.com');
+      try {
+        const status = await run(['--data-dir', elsewhere, 'token', 'status'], { store });
+        expect(status.out).toContain('The base URL points at https://api.exmaple.com, so the token is not sent there. If that is your service: gleaner token allow https://api.exmaple.com');
+        expect(JSON.parse((await run(['--data-dir', elsewhere, '--json', 'token', 'status'], { store })).out)).toMatchObject({ origin: 'https://api.example.com', elsewhere: 'https://api.exmaple.com' });
+        expectNoToken(status);
+      } finally {
+        rmSync(elsewhere, { recursive: true, force: true });
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('allow takes only the address the base URL points at, named in full, and lifts the pause that waited for it', async () => {
+    const dataDir = libraryPointingAt('https://api.exmaple.com');
+    try {
+      const db = openDatabase({ path: join(dataDir, DATABASE_FILE_NAME) });
+      db.prepare("INSERT INTO queue_state (key, value) VALUES ('paused', ?)").run(JSON.stringify({ reason: 'TOKEN_ELSEWHERE', message: 'saved for another address' }));
+      db.close();
+      const store = createMemorySecretStore(`${TOKEN} https://api.example.com`);
+      const wrong = await run(['--data-dir', dataDir, 'token', 'allow', 'https://api.example.org'], { store });
+      expect(wrong).toMatchObject({ code: 2, err: expect.stringContaining('The base URL points at https://api.exmaple.com, not https://api.example.org') });
+      expect(await store.getToken()).toBe(`${TOKEN} https://api.example.com`);
+      const allowed = await run(['--data-dir', dataDir, 'token', 'allow', 'https://api.exmaple.com'], { store });
+      expect(allowed).toMatchObject({ code: 0, err: '', out: 'Your token is now sent to https://api.exmaple.com. The queue, which waited for it, carries on.\n' });
+      expect(await store.getToken()).toBe(`${TOKEN} https://api.exmaple.com`);
+      const after = openDatabase({ path: join(dataDir, DATABASE_FILE_NAME) });
+      expect(after.prepare("SELECT count(*) FROM queue_state WHERE key = 'paused'").pluck().get()).toBe(0);
+      after.close();
+      expectNoToken(allowed);
+      // Nothing to allow with no token, or where requests go to the demo service.
+      expect(await run(['--data-dir', dataDir, 'token', 'allow', 'https://api.exmaple.com'], { store: createMemorySecretStore() })).toMatchObject({ code: 3 });
+      expect(await run(['token', 'allow', 'https://api.exmaple.com'], { store })).toMatchObject({ code: 2, err: expect.stringContaining('demo') });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

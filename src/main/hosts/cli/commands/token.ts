@@ -10,6 +10,9 @@ import { validateToken } from '../../../core/secrets/token-format';
 import { databasePath } from '../../../core/data-dir';
 import { liftTokenPause } from '../../../core/queue/token-pause';
 import { openDatabase } from '../../../core/store/database';
+import { readStoredToken, serviceOrigin, storedTokenValue } from '../../../core/secrets/token-origin';
+import { createSettingsRepository } from '../../../core/settings/settings-repository';
+import { readServiceSettings } from '../../../core/settings/service-settings';
 import type { CliContext } from '../program';
 
 /** More than any valid token plus generous surrounding whitespace. */
@@ -171,16 +174,43 @@ interface StoreState {
   available: boolean;
   stored: boolean;
   problem: string | null;
+  /** The address the stored token may be sent to (null: none stored, or not bound yet). */
+  origin: string | null;
 }
 
 async function inspect(store: SecretStore): Promise<StoreState> {
   const problem = await unavailableReasonOf(store);
-  if (problem !== null) return { available: false, stored: false, problem };
+  if (problem !== null) return { available: false, stored: false, problem, origin: null };
   try {
-    return { available: true, stored: (await store.getToken()) !== null, problem: null };
+    const value = await store.getToken();
+    return { available: true, stored: value !== null, problem: null, origin: value === null ? null : readStoredToken(value).origin };
   } catch (error) {
-    if (error instanceof GleanerError && error.code === 'SECRET_STORE_UNAVAILABLE') return { available: false, stored: false, problem: error.message };
+    if (error instanceof GleanerError && error.code === 'SECRET_STORE_UNAVAILABLE') return { available: false, stored: false, problem: error.message, origin: null };
     throw error;
+  }
+}
+
+/**
+ * Where this --data-dir's library (or the app's) sends requests: the real service's origin,
+ * or null on the demo service or when there is no library yet (nothing is created for this).
+ */
+function libraryServiceOrigin(dataDir: () => string): string | null {
+  const file = databasePath(dataDir());
+  if (!existsSync(file)) return null;
+  const db = openDatabase({ path: file });
+  try {
+    return serviceOrigin(readServiceSettings(createSettingsRepository(db, () => new Date())).baseUrl);
+  } finally {
+    db.close();
+  }
+}
+
+/** The same, for a library that cannot be opened: the token is then saved unbound (bound on first use). */
+function libraryServiceOriginIfReadable(dataDir: () => string): string | null {
+  try {
+    return libraryServiceOrigin(dataDir);
+  } catch {
+    return null;
   }
 }
 
@@ -222,14 +252,16 @@ export function registerToken(program: Command, ctx: Pick<CliContext, 'io' | 'js
       const raw = await readTokenFromStdin(ctx.io.stdin, (text) => ctx.io.stderr(text));
       if (raw.trim() === '') throw inputError(`No token was given on standard input; ${PIPE_HINT}. Nothing was saved.`);
       const value = validateToken(raw);
-      await store.setToken(value);
+      // For the address this library sends requests to; on the demo, for the first real one it is sent to.
+      const origin = libraryServiceOriginIfReadable(() => ctx.dataDir(command));
+      await store.setToken(storedTokenValue(value, origin));
       const persistent = store.persistentStore ?? store;
       const overridden = store.overriddenByEnvironment === true;
       const resumed = resumeTokenPause(() => ctx.dataDir(command));
       if (ctx.json(command)) {
-        ctx.io.stdout(`${JSON.stringify({ saved: true, location: persistent.location, overriddenByEnvironment: overridden, queueResumed: resumed })}\n`);
+        ctx.io.stdout(`${JSON.stringify({ saved: true, location: persistent.location, origin, overriddenByEnvironment: overridden, queueResumed: resumed })}\n`);
       } else {
-        ctx.io.stdout(`Token saved in ${persistent.location}.${resumed ? ' The queue, which waited for a new token, carries on.' : ''}\n`);
+        ctx.io.stdout(`Token saved in ${persistent.location}${origin ? `, for ${origin}` : ''}.${resumed ? ' The queue, which waited for a new token, carries on.' : ''}\n`);
       }
       if (overridden) ctx.io.stderr(overrideWarning(persistent));
     });
@@ -244,12 +276,16 @@ export function registerToken(program: Command, ctx: Pick<CliContext, 'io' | 'js
       const state = await inspect(persistent);
       // The location of the token in use; with nothing in use, where one would be saved.
       const location = overridden ? store.location : persistent.location;
+      const here = state.origin === null ? null : libraryServiceOriginIfReadable(() => ctx.dataDir(command));
+      const elsewhere = !overridden && state.origin !== null && here !== null && here !== state.origin ? here : null;
       if (ctx.json(command)) {
         ctx.io.stdout(
           `${JSON.stringify({
             stored: overridden || state.stored,
             location,
             overriddenByEnvironment: overridden,
+            origin: overridden ? null : state.origin,
+            elsewhere,
             store: { location: persistent.location, available: state.available, stored: state.stored, ...(state.problem ? { problem: state.problem } : {}) },
           })}\n`,
         );
@@ -263,7 +299,8 @@ export function registerToken(program: Command, ctx: Pick<CliContext, 'io' | 'js
           : `${persistent.location} cannot be used here`;
         ctx.io.stdout(`A token is set by ${location}; it overrides ${persistent.location} (${keychain}).\n`);
       } else if (state.stored) {
-        ctx.io.stdout(`A token is stored in ${location}.\n`);
+        ctx.io.stdout(`A token is stored in ${location}${state.origin ? `, for ${state.origin}` : ''}.\n`);
+        if (elsewhere) ctx.io.stdout(`The base URL points at ${elsewhere}, so the token is not sent there. If that is your service: gleaner token allow ${elsewhere}\n`);
       } else if (state.available) {
         ctx.io.stdout(`No token is stored in ${location}. Save one with: gleaner token set < token.txt (or set GLEANER_TOKEN).\n`);
       } else {
@@ -288,5 +325,25 @@ export function registerToken(program: Command, ctx: Pick<CliContext, 'io' | 'js
         ctx.io.stdout(existed ? `Token removed from ${persistent.location}.\n` : `No token was stored in ${persistent.location}; nothing to remove.\n`);
       }
       if (overridden) ctx.io.stderr('warning: GLEANER_TOKEN is still set, so Gleaner keeps using its value until you unset it.\n');
+    });
+
+  token
+    .command('allow')
+    .description('let the saved token go to the address the base URL now points at (named in full, to confirm it)')
+    .argument('<origin>', 'the address, as `gleaner token status` names it, e.g. https://api.example.com')
+    .action(async (origin: string, _options: unknown, command: Command) => {
+      const store = getStore(command);
+      const persistent = store.persistentStore ?? store;
+      const here = libraryServiceOrigin(() => ctx.dataDir(command));
+      if (here === null) throw inputError('This library sends requests to the built-in demo service (or has none yet), which never gets your token: there is nothing to allow.');
+      if (origin !== here) throw inputError(`The base URL points at ${here}, not ${origin}: a token can be allowed only where requests go now. Nothing was changed.`);
+      const problem = await unavailableReasonOf(persistent);
+      if (problem !== null) throw new GleanerError('SECRET_STORE_UNAVAILABLE', problem);
+      const value = await persistent.getToken();
+      if (value === null) throw new GleanerError('TOKEN_MISSING', `No token is stored in ${persistent.location}. Save one with: gleaner token set < token.txt`);
+      await persistent.setToken(storedTokenValue(readStoredToken(value).token, here));
+      const resumed = resumeTokenPause(() => ctx.dataDir(command));
+      if (ctx.json(command)) ctx.io.stdout(`${JSON.stringify({ allowed: here, queueResumed: resumed })}\n`);
+      else ctx.io.stdout(`Your token is now sent to ${here}.${resumed ? ' The queue, which waited for it, carries on.' : ''}\n`);
     });
 }

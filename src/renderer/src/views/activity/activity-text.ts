@@ -22,6 +22,7 @@ export const PAUSE_TITLES: Readonly<Record<PauseReason, string>> = {
   user: 'Paused by you',
   TOKEN_REJECTED: 'Paused: the service rejected the API token',
   TOKEN_MISSING: 'Paused: no API token is set',
+  TOKEN_ELSEWHERE: 'Paused: the token was saved for another address',
   SUBSCRIPTION_INACTIVE: 'Paused: the subscription is not active',
   NETWORK: 'Waiting: the service cannot be reached',
   UPSTREAM_ERROR: 'Waiting: the service is failing requests',

@@ -9,7 +9,7 @@ export function TokenSection() {
   const token = useSettingsStore((s) => s.token);
   const isDemo = useSettingsStore((s) => s.snapshot?.isDemo ?? true);
   const saving = useSettingsStore((s) => s.saving[TOKEN_FIELD] === true);
-  const { saveToken, clearToken } = useSettingsStore.getState();
+  const { saveToken, clearToken, allowToken } = useSettingsStore.getState();
   const focusRequest = useAppStore((s) => s.focusRequest);
   const [value, setValue] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
@@ -36,7 +36,7 @@ export function TokenSection() {
   if (token === null) statusText = 'Checking the keychain…';
   else if (token.overriddenByEnvironment) statusText = `The token in use comes from ${token.location}; it wins over anything saved here.`;
   else if (!token.available) statusText = 'The system keychain cannot be reached, so a token cannot be saved. Start a keyring (for example GNOME Keyring), or set the GLEANER_TOKEN environment variable before starting Gleaner.';
-  else if (stored) statusText = `A token is saved in ${token.location}. It is never shown again; replace or remove it below.`;
+  else if (stored) statusText = `A token is saved in ${token.location}${token.origin ? `, for ${token.origin}` : ''}. It is never shown again; replace or remove it below.`;
   else statusText = 'No token is saved.';
 
   return (
@@ -44,6 +44,17 @@ export function TokenSection() {
       <h3 id="token-heading">Token for the retrieval service</h3>
       <p data-testid="token-status">{statusText}</p>
       {isDemo && <p className="muted">The built-in demo service uses its own sample token; the token you save here is sent only to the real service.</p>}
+      {token?.elsewhere && token.origin && (
+        <div className="token-elsewhere" role="alert" data-testid="token-elsewhere">
+          <p>
+            The base URL now points at <strong className="mono">{token.elsewhere}</strong>, but your token was saved for <span className="mono">{token.origin}</span>, so it is not
+            sent there. Allow it only if <span className="mono">{token.elsewhere}</span> is your retrieval service; a look-alike address would receive your team’s token.
+          </p>
+          <button type="button" onClick={() => void allowToken(token.elsewhere!)} disabled={saving}>
+            Send my token to {token.elsewhere}
+          </button>
+        </div>
+      )}
       <form className="settings-form" onSubmit={(event) => void submit(event)}>
         <label htmlFor={TOKEN_INPUT_ID}>{stored ? 'New API token' : 'API token'}</label>
         <div className="settings-inline">

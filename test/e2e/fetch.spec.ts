@@ -198,6 +198,11 @@ test('a run waiting for the plan’s next free request says so, and Cancel ends 
   await main.getByLabel('Query', { exact: false }).fill('harbour');
   await main.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(main.locator('.fetch-status')).toHaveText(/^Waiting for your plan’s next free request \(in \d+ s\), then running search/);
+  // The seconds count down on screen between the queue's updates.
+  const countdown = main.getByTestId('fetch-countdown');
+  const secondsLeft = async (): Promise<number> => Number(/\(in (\d+) s\)/.exec((await countdown.textContent()) ?? '')?.[1] ?? NaN);
+  const first = await secondsLeft();
+  await expect.poll(secondsLeft, { timeout: 10_000 }).toBeLessThan(first);
   await main.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(main.getByRole('alert')).toHaveText('Cancelled: nothing was fetched.');
   await expect(main.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);

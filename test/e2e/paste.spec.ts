@@ -155,3 +155,19 @@ test('a budget spent after the plan was shown stops the start with the new figur
   expect((await rpc<{ name: string }[]>(gleaner, 'collections.list', {})).map((c) => c.name)).toEqual(['Late tips']);
   expect((await rpc<{ counts: Record<string, number> }>(gleaner, 'queue.status', {})).counts.queued).toBe(3);
 });
+
+test('an import on a paused queue says why it waits, and carries on when the queue is resumed from there', async ({ page, gleaner }) => {
+  await rpc(gleaner, 'queue.pause');
+  await page.goto(gleaner.url);
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Paste URLs', exact: true }).click();
+  const main = page.getByRole('main', { name: 'Paste URLs' });
+  await main.getByLabel('Links, one per line').fill(LINKS.slice(0, 2).join('\n'));
+  await main.getByLabel('Put the items in').selectOption({ label: 'No collection' });
+  await main.getByRole('button', { name: 'Fetch 2 links' }).click();
+  const paused = main.getByTestId('paste-paused');
+  await expect(paused).toHaveText(/^Paused by you: this import waits, and nothing is lost\. Resume the queue to carry on\./);
+  await paused.getByRole('button', { name: 'Resume the queue' }).click();
+  await expect(main.getByRole('heading', { name: 'Import finished' })).toBeVisible();
+  await expect(main.getByText('Done: 2 of 2 requests.')).toBeVisible();
+  await expect(paused).toHaveCount(0);
+});

@@ -1,5 +1,6 @@
 import { formatDateTime } from '../../lib/format';
 import { useActivityStore } from '../../stores/activity-store';
+import { useNow } from '../../lib/use-now';
 import { dayMeterLabel, fraction, holdBackText, untilText } from './activity-text';
 
 function Meter({ id, label, used, limit }: { id: string; label: string; used: number; limit: number }) {
@@ -31,10 +32,12 @@ function Meter({ id, label, used, limit }: { id: string; label: string; used: nu
 export function QuotaGauge() {
   const status = useActivityStore((s) => s.status);
   const statusAt = useActivityStore((s) => s.statusAt);
+  // Counts down between status updates while a slot is awaited.
+  const now = useNow(status !== null && Date.parse(status.gauge.nextFreeSlot) > statusAt);
   if (!status) return <section className="quota" aria-label="Quota" />;
   const { gauge } = status;
   const holdBack = holdBackText(gauge);
-  const until = untilText(gauge.nextFreeSlot, statusAt);
+  const until = untilText(gauge.nextFreeSlot, Math.max(now, statusAt));
   return (
     <section className="quota" aria-labelledby="quota-heading">
       <h3 id="quota-heading">Quota</h3>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { getOperation, operationsOf, PLATFORMS, PLATFORM_LABELS, type OperationId, type Platform } from '../../../../shared/catalogue';
 import { useActivityStore } from '../../stores/activity-store';
 import { useFetchStore } from '../../stores/fetch-store';
+import { useNow } from '../../lib/use-now';
 import { runningText } from '../activity/activity-text';
 import { FetchForm } from './FetchForm';
 import { FetchResults } from './FetchResults';
@@ -22,6 +23,7 @@ export function FetchView() {
   const results = useFetchStore((s) => s.results);
   const id = useId();
   const op = getOperation(operation);
+  const now = useNow(status === 'running' && nextFreeSlot !== null);
 
   return (
     <div className="fetch">
@@ -63,7 +65,19 @@ export function FetchView() {
       )}
       <FetchForm />
       <div className="fetch-status" role="status" aria-live="polite">
-        {status === 'running' ? runningText(op.title, nextFreeSlot, statusAt) : status === 'loading-more' ? 'Loading the next page…' : (announcement ?? '')}
+        {status === 'running' ? (
+          <>
+            {/* Heard once per queue update; seen counting down (a ticking live region would speak every second). */}
+            <span className="visually-hidden">{runningText(op.title, nextFreeSlot, statusAt)}</span>
+            <span aria-hidden="true" data-testid="fetch-countdown">
+              {runningText(op.title, nextFreeSlot, Math.max(now, statusAt))}
+            </span>
+          </>
+        ) : status === 'loading-more' ? (
+          'Loading the next page…'
+        ) : (
+          (announcement ?? '')
+        )}
       </div>
       {status !== 'idle' && (
         <button type="button" className="fetch-cancel" onClick={() => void useFetchStore.getState().cancelRun()}>

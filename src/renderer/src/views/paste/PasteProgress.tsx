@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { formatItems } from '../../lib/format';
 import { batchSettled, progressWords } from '../../lib/paste-plan';
+import { isBusy, useActivityStore } from '../../stores/activity-store';
 import { usePasteStore, type RunningImport } from '../../stores/paste-store';
+import { PAUSE_TITLES } from '../activity/activity-text';
 
 /** The running import: a progress bar, cancel, and when it is done, where the items are and what failed. */
 export function PasteProgress({ run }: { run: RunningImport }) {
@@ -9,6 +11,9 @@ export function PasteProgress({ run }: { run: RunningImport }) {
   const id = useId();
   const progress = run.progress;
   const finished = progress?.finished ?? false;
+  // The queue is followed app-wide (banners); a paused one would otherwise leave this bar still, unexplained.
+  const paused = useActivityStore((s) => s.status?.paused ?? null);
+  const resuming = useActivityStore((s) => isBusy(s.busy, 'resume'));
   return (
     <section className="paste-progress" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{finished ? 'Import finished' : 'Importing'}</h3>
@@ -22,6 +27,18 @@ export function PasteProgress({ run }: { run: RunningImport }) {
       <p id={`${id}-words`} className="paste-progress-words" role="status" aria-live="polite">
         {progress ? progressWords(progress) : 'Starting…'}
       </p>
+      {!finished && paused && (
+        <div className="paste-paused" role="alert" data-testid="paste-paused">
+          <p>
+            {PAUSE_TITLES[paused.reason]}: this import waits, and nothing is lost. {paused.reason === 'user' ? 'Resume the queue to carry on.' : paused.message}
+          </p>
+          {paused.reason === 'user' && (
+            <button type="button" onClick={() => void useActivityStore.getState().resume()} disabled={resuming}>
+              Resume the queue
+            </button>
+          )}
+        </div>
+      )}
       {!finished && (
         <button type="button" onClick={() => void cancel()}>
           Cancel the import

@@ -52,6 +52,11 @@ export interface CallResult {
   durationMs: number;
   nextPage: Record<string, string> | null;
   data: unknown;
+  /**
+   * For a cancelled call: its request had already left (it counts against the plan's budget,
+   * and its answer, if any came, was not kept). False when it was cancelled before leaving.
+   */
+  spent: boolean;
 }
 
 export interface SettingsSnapshot {

@@ -207,6 +207,11 @@ test('a run waiting for the plan’s next free request says so, and Cancel ends 
   await expect(main.getByRole('alert')).toHaveText('Cancelled: nothing was fetched.');
   await expect(main.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
   expect(await rpc(gleaner, 'queue.status')).toMatchObject({ counts: { cancelled: 1, queued: 0 } });
+  // A Run refused by the form answers with the form's problem; the last run's outcome is gone.
+  await main.getByLabel('Query', { exact: false }).fill('');
+  await main.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(main.getByText('Query (query) is required for videosite/search.')).toBeVisible();
+  await expect(main.getByText('Cancelled: nothing was fetched.')).toHaveCount(0);
 });
 
 test('a video-site transcript found in the Library opens the video at the moment, through an https link', async ({ page, gleaner }) => {

@@ -54,6 +54,8 @@ export function callResult(ctx: CoreContext, batchId: number, jobId: number, pau
     ? ctx.db.prepare<[number], { item_id: number }>('SELECT item_id FROM item_sources WHERE response_id = ? GROUP BY item_id ORDER BY min(position)').all(job.response_id).map((r) => r.item_id)
     : [];
   const state: CallResult['state'] = job.state === 'done' ? 'done' : job.state === 'failed' ? 'failed' : job.state === 'cancelled' ? 'cancelled' : 'paused';
+  // A request that never left is taken out of the send log (its budget given back); one that left stays in it.
+  const spent = state === 'cancelled' && ctx.db.prepare<[number], number>('SELECT 1 FROM send_log WHERE job_id = ? LIMIT 1').pluck().get(jobId) !== undefined;
   return {
     batchId,
     state,
@@ -68,5 +70,6 @@ export function callResult(ctx: CoreContext, batchId: number, jobId: number, pau
     itemIds,
     warnings: response ? (JSON.parse(response.parse_warnings) as string[]) : [],
     data: response ? (JSON.parse(response.body) as { data?: unknown }).data : null,
+    spent,
   };
 }

@@ -81,7 +81,9 @@ function callProblem(result: CallResult): string | null {
     case 'paused':
       return `The request queue is paused${detail ? `: ${detail}` : '.'} Nothing was sent for this. Fix it in Settings or Activity, then run again.`;
     case 'cancelled':
-      return 'Cancelled: nothing was fetched.';
+      return result.spent
+        ? 'Cancelled while its request was on its way: the request counts against your plan, but its answer, if any came, was not kept.'
+        : 'Cancelled: nothing was fetched.';
     case 'failed':
       return detail ? `The service could not answer: ${detail}` : 'The service could not answer this request. Try again in a moment.';
   }
@@ -144,7 +146,8 @@ export const useFetchStore = create<FetchState>((set, get) => ({
     const op = getOperation(state.operation);
     const { check } = checkForm(op, valuesOf(state));
     if (!check.ok) {
-      set({ attempted: true });
+      // The form's own problems are what this Run answers with: the last run's outcome no longer stands beside them.
+      set({ attempted: true, error: null, announcement: null });
       return false;
     }
     const seq = ++runSeq;

@@ -28,9 +28,28 @@ describe('service.call', () => {
     const waiting = testCore.core.dispatch('service.call', { operation: 'videosite/search', params: { query: 'harbour' }, ticket: 'fetch-view-ticket-1' });
     expect(await testCore.core.dispatch('service.cancel', { ticket: 'unknown-ticket' })).toEqual({ ok: true, value: { cancelled: 0 } });
     expect(await testCore.core.dispatch('service.cancel', { ticket: 'fetch-view-ticket-1' })).toEqual({ ok: true, value: { cancelled: 1 } });
-    expect(await waiting).toMatchObject({ ok: true, value: { state: 'cancelled', itemIds: [] } });
+    expect(await waiting).toMatchObject({ ok: true, value: { state: 'cancelled', itemIds: [], spent: false } });
     // Ended: the ticket cancels nothing more.
     expect(await testCore.core.dispatch('service.cancel', { ticket: 'fetch-view-ticket-1' })).toEqual({ ok: true, value: { cancelled: 0 } });
+  });
+
+  it('says a call cancelled while its request was on its way spent that request', async () => {
+    let started!: () => void;
+    const sent = new Promise<void>((resolve) => (started = resolve));
+    testCore = createTestCore({
+      secretStore: createMemorySecretStore('tok_inflight_0123456789'),
+      // The service takes its time: the request is out when the user cancels.
+      fetch: (_url, init) =>
+        new Promise<Response>((_, reject) => {
+          started();
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason ?? new Error('aborted')));
+        }),
+    });
+    await testCore.core.dispatch('settings.set', { key: 'base-url', value: 'https://api.example.com' });
+    const call = testCore.core.dispatch('service.call', { operation: 'videosite/trending', params: {}, ticket: 'fetch-view-ticket-2' });
+    await sent;
+    expect(await testCore.core.dispatch('service.cancel', { ticket: 'fetch-view-ticket-2' })).toEqual({ ok: true, value: { cancelled: 1 } });
+    expect(await call).toMatchObject({ ok: true, value: { state: 'cancelled', itemIds: [], spent: true } });
   });
 
   it.each([

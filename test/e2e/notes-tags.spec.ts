@@ -210,12 +210,33 @@ test('a library-wide tag is marked as such in a collection row, and × removes i
   await expect(chips.nth(1)).not.toContainText('library-wide');
 
   await first.getByRole('button', { name: `Remove library-wide tag verified from ${title}` }).click();
-  await expect(page.getByText('Library-wide tag “verified” removed.')).toBeVisible();
+  await expect(page.getByText('Library-wide tag “verified” removed from the item everywhere.')).toBeVisible();
   await expect.poll(removeLabels).toEqual([`Remove library-wide tag eyewitness from ${title}`, `Remove tag eyewitness from ${title}`]);
   expect((await stored(gleaner, itemIds[0]!)).tags).toEqual([
     { collection: null, tag: 'eyewitness' },
     { collection: 'Flood story', tag: 'eyewitness' },
   ]);
+  // One click took it from the whole library: Undo gives it back, at its own level.
+  await page.locator('.collection-message').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Tag “verified” is back (library-wide).')).toBeVisible();
+  await expect.poll(removeLabels).toEqual([`Remove library-wide tag eyewitness from ${title}`, `Remove tag eyewitness from ${title}`, `Remove library-wide tag verified from ${title}`]);
+  await expect(page.locator('.collection-message').getByRole('button', { name: 'Undo' })).toHaveCount(0);
+
+  // The same in the item detail.
+  await first.locator('.item-open').click();
+  const detail = detailPane(page);
+  await detail.getByRole('button', { name: 'Remove tag verified', exact: true }).click();
+  await expect(detail.getByTestId('tag-removed')).toHaveText('Tag “verified” removed from the item everywhere (it was library-wide). Undo');
+  await detail.getByTestId('tag-removed').getByRole('button', { name: 'Undo' }).click();
+  await expect(detail.getByTestId('tag-removed')).toHaveText('');
+  await expect(detail.getByRole('button', { name: 'Remove tag verified', exact: true })).toBeVisible();
+  expect((await stored(gleaner, itemIds[0]!)).tags).toEqual([
+    { collection: null, tag: 'eyewitness' },
+    { collection: null, tag: 'verified' },
+    { collection: 'Flood story', tag: 'eyewitness' },
+  ]);
+  await rpc(gleaner, 'items.untag', { itemIds: [itemIds[0]], tag: 'verified' });
+  await openCollection(page, 'Flood story');
 
   await first.getByRole('button', { name: `Remove tag eyewitness from ${title}`, exact: true }).click();
   await expect(page.getByText('Tag “eyewitness” removed.')).toBeVisible();

@@ -93,9 +93,13 @@ describe('removing a tag in a collection row', () => {
     expect(row(ids[0]!).tags).toEqual([{ collection: null, tag: 'verified' }]);
 
     expect(await useOpenCollectionStore.getState().removeTag(ids[0]!, { collection: null, tag: 'verified' })).toBeNull();
-    expect(useOpenCollectionStore.getState().message).toBe('Library-wide tag “verified” removed.');
+    expect(useOpenCollectionStore.getState().message).toBe('Library-wide tag “verified” removed from the item everywhere.');
     expect(row(ids[0]!).tags).toEqual([]);
     expect(await bridge.call('items.get', { id: ids[0] })).toMatchObject({ tags: [] });
+    // Undo gives it back at its own level, once.
+    expect(await useOpenCollectionStore.getState().undoUntag()).toBeNull();
+    expect(row(ids[0]!).tags).toEqual([{ collection: null, tag: 'verified' }]);
+    expect(useOpenCollectionStore.getState().untagged).toBeNull();
   });
 
   it('tells a tag held at both levels apart, and removes only the one chosen', async () => {

@@ -36,6 +36,10 @@ interface ItemState {
   saveNote(body: string): Promise<string | null>;
   addTag(tag: string): Promise<string | null>;
   removeTag(tag: string, collection: string | null): Promise<string | null>;
+  /** The tag last removed from the open item, for "Undo". */
+  untagged: { itemId: number; tag: string; collection: string | null } | null;
+  /** Gives the tag last removed back, at its own level; resolves to an error sentence or null. */
+  undoUntag(): Promise<string | null>;
 }
 
 /** A moment in one of the item's transcripts: where a search hit was. */
@@ -78,10 +82,10 @@ export const useItemStore = create<ItemState>((set, get) => {
       }
       if (id === null) {
         requestSeq += 1;
-        set({ openId: null, detail: null, loading: false, error: null, raw: {}, focusMs: null, transcriptLanguage: undefined });
+        set({ openId: null, detail: null, loading: false, error: null, raw: {}, focusMs: null, transcriptLanguage: undefined, untagged: null });
         return;
       }
-      set({ openId: id, raw: {}, focusMs, transcriptLanguage: focus ? focus.language : undefined });
+      set({ openId: id, raw: {}, focusMs, transcriptLanguage: focus ? focus.language : undefined, untagged: null });
       void fetchDetail(id);
     },
 
@@ -130,6 +134,7 @@ export const useItemStore = create<ItemState>((set, get) => {
     async addTag(tag) {
       const id = get().openId;
       if (id === null) return 'No item is open.';
+      set({ untagged: null });
       try {
         await bridge.call('items.tag', { itemIds: [id], tag });
         await fetchDetail(id);
@@ -143,13 +148,32 @@ export const useItemStore = create<ItemState>((set, get) => {
     async removeTag(tag, collection) {
       const id = get().openId;
       if (id === null) return 'No item is open.';
+      set({ untagged: null });
       try {
-        await bridge.call('items.untag', { itemIds: [id], tag, ...(collection === null ? {} : { collection }) });
+        const { untagged } = await bridge.call('items.untag', { itemIds: [id], tag, ...(collection === null ? {} : { collection }) });
+        if (untagged > 0) set({ untagged: { itemId: id, tag, collection } });
         await fetchDetail(id);
         libraryChanged({ itemIds: [id], by: 'item-detail' });
         return null;
       } catch (error) {
         return errorText(error, 'remove the tag');
+      }
+    },
+
+    untagged: null,
+
+    async undoUntag() {
+      const untagged = get().untagged;
+      if (!untagged || untagged.itemId !== get().openId) return null;
+      const { itemId, tag, collection } = untagged;
+      try {
+        await bridge.call('items.tag', { itemIds: [itemId], tag, ...(collection === null ? {} : { collection }) });
+        set({ untagged: null });
+        await fetchDetail(itemId);
+        libraryChanged({ itemIds: [itemId], by: 'item-detail' });
+        return null;
+      } catch (error) {
+        return errorText(error, 'give the tag back');
       }
     },
   };

@@ -68,6 +68,7 @@ export function OpenCollection() {
   const error = useOpenCollectionStore((s) => s.error);
   const message = useOpenCollectionStore((s) => s.message);
   const removed = useOpenCollectionStore((s) => s.removed);
+  const untagged = useOpenCollectionStore((s) => s.untagged);
   const query = useOpenCollectionStore((s) => s.query);
   const searchedFor = useOpenCollectionStore((s) => s.searchedFor);
   const searchError = useOpenCollectionStore((s) => s.searchError);
@@ -133,6 +134,14 @@ export function OpenCollection() {
           <>
             {' '}
             <button type="button" className="link-like" onClick={() => void useOpenCollectionStore.getState().undoRemove()}>
+              Undo
+            </button>
+          </>
+        )}
+        {untagged && untagged.collection === name && (
+          <>
+            {' '}
+            <button type="button" className="link-like" onClick={() => void useOpenCollectionStore.getState().undoUntag()}>
               Undo
             </button>
           </>

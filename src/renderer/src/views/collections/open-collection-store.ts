@@ -39,6 +39,8 @@ interface OpenCollectionState {
   deleted: (CollectionContents & { drafts: NoteDraft[] }) | null;
   /** The item last removed from the open collection, with where it stood: "Undo" puts it back. */
   removed: { collection: string; label: string; places: CollectionPlace[] } | null;
+  /** The tag last removed from an item here (a library-wide one leaves every collection): "Undo" gives it back. */
+  untagged: { collection: string; itemId: number; tag: ItemTag } | null;
   open(name: string | null): Promise<void>;
   /** Reads again the rows shown (at least a page), keeping the place the user scrolled to. */
   reload(): Promise<void>;
@@ -53,6 +55,8 @@ interface OpenCollectionState {
   addTag(itemId: number, tag: string): Promise<string | null>;
   /** Removes the tag at its own level: a library-wide tag from the whole library, this collection's from here. */
   removeTag(itemId: number, tag: ItemTag): Promise<string | null>;
+  /** Gives back the tag last removed, at its own level; resolves to an error sentence or null. */
+  undoUntag(): Promise<string | null>;
   search(query: string): Promise<void>;
   deleteOpen(): Promise<string | null>;
   undoDelete(): Promise<string | null>;
@@ -81,7 +85,7 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
     const name = get().name;
     if (name === null) return 'No collection is open.';
     // Any later change ends the offer to undo a removal (the message it stood beside is gone).
-    set({ removed: null });
+    set({ removed: null, untagged: null });
     try {
       const result = await work(name);
       if (message) set({ message: typeof message === 'function' ? message(result) : message });
@@ -150,10 +154,11 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
     searchError: null,
     deleted: null,
     removed: null,
+    untagged: null,
 
     async open(name) {
       readSeq += 1;
-      set({ name, items: [], total: 0, count: 0, error: null, message: null, removed: null, query: '', searchedFor: '', searchError: null, loading: name !== null, loadingMore: false });
+      set({ name, items: [], total: 0, count: 0, error: null, message: null, removed: null, untagged: null, query: '', searchedFor: '', searchError: null, loading: name !== null, loadingMore: false });
       if (name !== null) await readFirst(COLLECTION_PAGE, 'open the collection');
     },
 
@@ -178,7 +183,7 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
       const { name, query } = get();
       if (name === null || query.trim()) return;
       // Shown at once where the rows allow; the answer confirms, and a read settles the rest.
-      set({ removed: null });
+      set({ removed: null, untagged: null });
       const shown = movedRows(get().items, itemId, delta);
       if (shown) {
         readSeq += 1;
@@ -250,10 +255,29 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
       const libraryWide = collection === null;
       return change(
         itemId,
-        (name) => bridge.call('items.untag', { itemIds: [itemId], tag, ...(libraryWide ? {} : { collection: name }) }),
+        async (name) => {
+          const result = await bridge.call('items.untag', { itemIds: [itemId], tag, ...(libraryWide ? {} : { collection: name }) });
+          if (result.untagged > 0) set({ untagged: { collection: name, itemId, tag: { tag, collection } } });
+          return result;
+        },
         'remove the tag',
-        ({ untagged }) => (untagged === 0 ? `“${tag}” was no longer on this item.` : libraryWide ? `Library-wide tag “${tag}” removed.` : `Tag “${tag}” removed.`),
+        ({ untagged }) =>
+          untagged === 0 ? `“${tag}” was no longer on this item.` : libraryWide ? `Library-wide tag “${tag}” removed from the item everywhere.` : `Tag “${tag}” removed.`,
       );
+    },
+
+    async undoUntag() {
+      const untagged = get().untagged;
+      if (!untagged || untagged.collection !== get().name) return null;
+      const { itemId, tag } = untagged;
+      const problem = await change(
+        itemId,
+        (name) => bridge.call('items.tag', { itemIds: [itemId], tag: tag.tag, ...(tag.collection === null ? {} : { collection: name }) }),
+        'give the tag back',
+        `Tag “${tag.tag}” is back${tag.collection === null ? ' (library-wide)' : ''}.`,
+      );
+      if (problem) set({ untagged });
+      return problem;
     },
 
     async search(query) {

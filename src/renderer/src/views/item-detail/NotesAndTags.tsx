@@ -13,6 +13,7 @@ export function NotesAndTags({ detail }: { detail: ItemDetail }) {
   const saveNote = useItemStore((s) => s.saveNote);
   const addTag = useItemStore((s) => s.addTag);
   const removeTag = useItemStore((s) => s.removeTag);
+  const untagged = useItemStore((s) => s.untagged);
   const itemId = detail.item.id;
   const savedNote = globalNote?.body ?? '';
   // The typed text lives in the drafts store: opening another item must not lose it.
@@ -128,6 +129,16 @@ export function NotesAndTags({ detail }: { detail: ItemDetail }) {
         <input id={`${id}-tag`} type="text" value={tag} maxLength={100} placeholder="Add a tag" autoComplete="off" onChange={(e) => setTag(e.target.value)} />
         <button type="submit">Add tag</button>
       </form>
+      <p className="muted tag-undo" role="status" data-testid="tag-removed">
+        {untagged && untagged.itemId === itemId && (
+          <>
+            Tag “{untagged.tag}” removed{untagged.collection === null ? ' from the item everywhere (it was library-wide)' : ` in ${untagged.collection}`}.{' '}
+            <button type="button" className="link-like" onClick={() => void useItemStore.getState().undoUntag().then(setTagProblem)}>
+              Undo
+            </button>
+          </>
+        )}
+      </p>
       {tagProblem && (
         <p className="error" role="alert">
           {tagProblem}

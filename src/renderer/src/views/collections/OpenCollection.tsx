@@ -69,6 +69,9 @@ export function OpenCollection() {
   const message = useOpenCollectionStore((s) => s.message);
   const removed = useOpenCollectionStore((s) => s.removed);
   const untagged = useOpenCollectionStore((s) => s.untagged);
+  // The last removal here, of an item or a tag, can be taken back (only one is ever on offer).
+  const { undoRemove, undoUntag } = useOpenCollectionStore.getState();
+  const undo = removed?.collection === name ? undoRemove : untagged?.collection === name ? undoUntag : null;
   const query = useOpenCollectionStore((s) => s.query);
   const searchedFor = useOpenCollectionStore((s) => s.searchedFor);
   const searchError = useOpenCollectionStore((s) => s.searchError);
@@ -130,18 +133,10 @@ export function OpenCollection() {
       <p className="collection-message muted" role="status" aria-live="polite">
         {answered ? `${formatItems(total)} of ${count.toLocaleString('en-US')} match. Clear the search to reorder. ` : ''}
         {message ?? ''}
-        {removed && removed.collection === name && (
+        {undo && (
           <>
             {' '}
-            <button type="button" className="link-like" onClick={() => void useOpenCollectionStore.getState().undoRemove()}>
-              Undo
-            </button>
-          </>
-        )}
-        {untagged && untagged.collection === name && (
-          <>
-            {' '}
-            <button type="button" className="link-like" onClick={() => void useOpenCollectionStore.getState().undoUntag()}>
+            <button type="button" className="link-like" onClick={() => void undo()}>
               Undo
             </button>
           </>

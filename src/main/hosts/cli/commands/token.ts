@@ -9,7 +9,7 @@ import { unavailableReasonOf, type SecretStore } from '../../../core/secrets/sec
 import { validateToken } from '../../../core/secrets/token-format';
 import { databasePath } from '../../../core/data-dir';
 import { liftTokenPause } from '../../../core/queue/token-pause';
-import { openDatabase } from '../../../core/store/database';
+import { openDatabase, type Database } from '../../../core/store/database';
 import { readStoredToken, serviceOrigin, storedTokenValue } from '../../../core/secrets/token-origin';
 import { createSettingsRepository } from '../../../core/settings/settings-repository';
 import { readServiceSettings } from '../../../core/settings/service-settings';
@@ -191,18 +191,23 @@ async function inspect(store: SecretStore): Promise<StoreState> {
 }
 
 /**
- * Where this --data-dir's library (or the app's) sends requests: the real service's origin,
- * or null on the demo service or when there is no library yet (nothing is created for this).
+ * Runs `use` on the library of this --data-dir (or the app's) when it exists, and answers null
+ * when it does not: the token commands never create a library. One that cannot be opened throws.
  */
-function libraryServiceOrigin(dataDir: () => string): string | null {
+function withExistingLibrary<T>(dataDir: () => string, use: (db: Database) => T): T | null {
   const file = databasePath(dataDir());
   if (!existsSync(file)) return null;
   const db = openDatabase({ path: file });
   try {
-    return serviceOrigin(readServiceSettings(createSettingsRepository(db, () => new Date())).baseUrl);
+    return use(db);
   } finally {
     db.close();
   }
+}
+
+/** Where the library sends requests: the real service's origin, or null on the demo service or with no library. */
+function libraryServiceOrigin(dataDir: () => string): string | null {
+  return withExistingLibrary(dataDir, (db) => serviceOrigin(readServiceSettings(createSettingsRepository(db, () => new Date())).baseUrl));
 }
 
 /** The same, for a library that cannot be opened: the token is then saved unbound (bound on first use). */
@@ -222,14 +227,7 @@ function libraryServiceOriginIfReadable(dataDir: () => string): string | null {
  */
 function resumeTokenPause(dataDir: () => string): boolean {
   try {
-    const file = databasePath(dataDir());
-    if (!existsSync(file)) return false;
-    const db = openDatabase({ path: file });
-    try {
-      return liftTokenPause(db);
-    } finally {
-      db.close();
-    }
+    return withExistingLibrary(dataDir, (db) => liftTokenPause(db)) ?? false;
   } catch {
     return false;
   }

@@ -83,6 +83,20 @@ export interface TokenStatus {
   elsewhere: string | null;
 }
 
+/**
+ * What came of asking to send the token to a new address. The person at the machine confirms
+ * it outside the window (a system dialog on the desktop; in browser mode, a code printed in the
+ * terminal that runs Gleaner), so a page cannot allow it on its own.
+ */
+export type TokenAllowResult =
+  | { outcome: 'allowed'; token: TokenStatus }
+  | { outcome: 'declined'; token: TokenStatus }
+  /** A one-time code was printed where `where` says; call again with it. */
+  | { outcome: 'code-needed'; token: TokenStatus; where: string };
+
+/** The one-time code browser mode prints in its terminal to confirm `token.allow`. */
+export const TOKEN_ALLOW_CODE_PATTERN = /^\d{6}$/;
+
 const noInput = z.object({}).strict();
 
 const paramValue = z.union([z.string().max(4096), z.number().finite(), z.boolean(), z.null()]);
@@ -239,10 +253,14 @@ export const methods = {
   'token.set': { input: z.object({ token: z.string().min(1).max(4096) }).strict(), output: returns<TokenStatus>() },
   'token.clear': { input: noInput, output: returns<TokenStatus>() },
   /**
-   * Lets the saved token go to `origin`, which must be where the base URL points now (the user
-   * confirms the address they are shown; a base URL changed meanwhile is refused).
+   * Lets the saved token go to `origin`, which must be where the base URL points now (a base URL
+   * changed meanwhile is refused). The host asks the person outside the window first; in browser
+   * mode the first call prints a code in the terminal and the second carries it.
    */
-  'token.allow': { input: z.object({ origin: z.string().min(1).max(2048) }).strict(), output: returns<TokenStatus>() },
+  'token.allow': {
+    input: z.object({ origin: z.string().min(1).max(2048), code: z.string().trim().regex(TOKEN_ALLOW_CODE_PATTERN, 'The code is six digits.').optional() }).strict(),
+    output: returns<TokenAllowResult>(),
+  },
   'library.search': { input: searchRequestSchema, output: returns<SearchResult>() },
   // A stretch of a result's item ids (a Shift-click range, or "select all"), no more than one action takes.
   'library.ids': {

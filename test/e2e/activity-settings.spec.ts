@@ -109,7 +109,7 @@ test.describe('the request queue and the token', () => {
     expect(await page.content()).not.toContain(freshToken);
   });
 
-  test('a base URL changed to another address keeps the token home until it is allowed there by name', async ({ page, keyed, service }) => {
+  test('a base URL changed to another address keeps the token home until it is allowed there by name, with a code from the terminal', async ({ page, keyed, service }) => {
     await rpc(keyed, 'settings.set', { key: 'base-url', value: service.url });
     await rpc(keyed, 'token.set', { token: starterToken(service) });
     // The same service under another name: for the token, another address (as a typo or a look-alike would be).
@@ -135,6 +135,22 @@ test.describe('the request queue and the token', () => {
     const alert = page.getByTestId('token-elsewhere');
     await expect(alert).toContainText(`The base URL now points at ${otherOrigin}`);
     expect(await seriousViolations(page)).toEqual([]);
+    // The page alone cannot allow it: the terminal that runs Gleaner prints a one-time code.
+    await alert.getByRole('button', { name: `Send my token to ${otherOrigin}` }).click();
+    await expect(page.getByText('A one-time code was printed in the terminal')).toBeVisible();
+    const codeField = alert.getByLabel(/^Code from the terminal/);
+    await expect(codeField).toBeFocused();
+    await expect.poll(() => /type this code in the page: (\d{6})/.exec(keyed.terminal())?.[1]).toMatch(/^\d{6}$/);
+    const code = /type this code in the page: (\d{6})/.exec(keyed.terminal())![1]!;
+    expect(keyed.terminal()).toContain(`send your API token to ${otherOrigin}`);
+    // A wrong code changes nothing, and says so.
+    await codeField.fill(code === '000000' ? '000001' : '000000');
+    await alert.getByRole('button', { name: `Send my token to ${otherOrigin}` }).click();
+    await expect(page.getByText('That is not the code in the terminal')).toBeVisible();
+    await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await requestsSeen(service)).toEqual([]);
+    await codeField.fill(code);
     await alert.getByRole('button', { name: `Send my token to ${otherOrigin}` }).click();
     await expect(page.getByText(`Your token is now sent to ${otherOrigin}.`)).toBeVisible();
     await expect(banner).toHaveCount(0);

@@ -18,8 +18,14 @@ import { startDemoProcess, type RunningDemo } from '../helpers/cli';
 
 const repoRoot = join(__dirname, '..', '..');
 
+/** A `gleaner serve` whose terminal the test can read, as its user would. */
+export interface KeyedGleaner extends ServedGleaner {
+  /** What it has written to its terminal (stderr) so far. */
+  terminal(): string;
+}
+
 /** `gleaner serve` on an empty library, inside a private keyring session. */
-async function startServeWithKeyring(): Promise<{ served: ServedGleaner; stop(): Promise<void> }> {
+async function startServeWithKeyring(): Promise<{ served: KeyedGleaner; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gleaner-e2e-keyring-'));
   const child: ChildProcess = spawn(
     'sh',
@@ -36,7 +42,7 @@ async function startServeWithKeyring(): Promise<{ served: ServedGleaner; stop():
   const { url } = JSON.parse(firstLine) as { url: string };
   const parsed = new URL(url);
   return {
-    served: { url, origin: parsed.origin, secret: parsed.searchParams.get('key') ?? '', dataDir },
+    served: { url, origin: parsed.origin, secret: parsed.searchParams.get('key') ?? '', dataDir, terminal: () => stderr },
     stop: async () => {
       if (child.exitCode === null && child.pid !== undefined) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -48,7 +54,7 @@ async function startServeWithKeyring(): Promise<{ served: ServedGleaner; stop():
   };
 }
 
-export const test = base.extend<{ keyed: ServedGleaner; service: RunningDemo }>({
+export const test = base.extend<{ keyed: KeyedGleaner; service: RunningDemo }>({
   keyed: async ({}, use) => {
     const { served, stop } = await startServeWithKeyring();
     await use(served);

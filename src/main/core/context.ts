@@ -6,6 +6,7 @@ import type { FetchQueue, Timers } from './queue/fetch-queue';
 import type { EventHub } from './events';
 import type { ChooseExportDestination, ExportService } from './export/export-service';
 import type { Logger } from './log';
+import type { ConfirmTokenOrigin } from './secrets/confirm-token-origin';
 import type { SecretStore } from './secrets/secret-store';
 import type { ServiceClient } from './service/client';
 import type { EmbeddedDemo, ServiceTargets } from './service/target';
@@ -35,6 +36,12 @@ export interface CoreDeps {
   random?: () => number;
   /** Requests in flight at once (default 3). */
   concurrency?: number;
+  /**
+   * Asks the person, outside the window, before the token goes to a new address (`token.allow`):
+   * a system dialog on the desktop, a code in the terminal in browser mode. Without it the bridge
+   * refuses and points to `gleaner token allow`.
+   */
+  confirmTokenOrigin?: ConfirmTokenOrigin;
   /** The desktop shell's save dialog; without it, exports are staged for download (browser mode). */
   chooseExportDestination?: ChooseExportDestination;
 }

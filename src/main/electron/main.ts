@@ -16,6 +16,7 @@ import { takeTokenFromProcessEnvironment } from '../core/secrets/env-store';
 import { isSafeExternalUrl } from '../hosts/web-security';
 import { createExportDestinationChooser } from './export-dialog';
 import { registerBridgeIpc } from './ipc';
+import { createTokenOriginDialog } from './token-dialog';
 import { serveAppRequest } from './protocol';
 import { createSafeStorageSecretStore, SAFE_STORAGE_TOKEN_FILE } from './safe-storage-store';
 import { APP_ORIGIN, APP_SCHEME, createAppUrlCheck, createMainWindow, denyAllPermissions, hardenWebContents } from './window';
@@ -72,6 +73,7 @@ async function start(): Promise<void> {
     log,
     ...(sqliteNativeBinding ? { sqliteNativeBinding } : {}),
     chooseExportDestination: createExportDestinationChooser(() => dialog, () => mainWindow, () => app.getPath('documents')),
+    confirmTokenOrigin: createTokenOriginDialog(() => dialog, () => mainWindow),
   });
   registerBridgeIpc(ipcMain, core.dispatch, isAppUrl);
   core.context.queue.start();

@@ -13,6 +13,7 @@ import { METHOD_NAMES, type MethodName } from '../../../src/shared/bridge-names'
 import { methods } from '../../../src/shared/contract';
 import { ERROR_CODES, type Envelope } from '../../../src/shared/errors';
 import { OPERATION_IDS } from '../../../src/shared/catalogue';
+import { createTerminalCodeConfirmation } from '../../../src/main/hosts/browser/token-code';
 import { createTestCore, type TestCore } from '../../helpers/core';
 import { SAMPLE_PARAMS } from '../../helpers/demo';
 import { createAutoTime, loopbackOnlyFetch } from '../auto-time';
@@ -30,6 +31,8 @@ beforeAll(async () => {
     fetch: loopbackOnlyFetch(origins),
     startDemo: () => startDemoService({ port: 0, seed: 'bridge-properties', clock: time.clock }),
     timeoutMs: { normal: 5_000, slow: 5_000 },
+    // Browser mode's confirmation: the first asks print a code (nowhere here), guesses are refused.
+    confirmTokenOrigin: createTerminalCodeConfirmation({ tell: () => undefined, now: time.clock.now }),
   });
   // A small library, so ids 1..10 mostly exist and reads have something to return.
   for (const query of ['flood', 'harbour', 'drought']) {
@@ -122,7 +125,18 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
   'token.status': fc.constant({}),
   'token.set': fc.record({ token: fc.oneof(fc.string({ minLength: 1, maxLength: 80 }), fc.stringMatching(/^[A-Za-z0-9_-]{8,64}$/)) }),
   'token.clear': fc.constant({}),
-  'token.allow': fc.record({ origin: fc.oneof(fc.constantFrom('https://api.example.com', 'http://127.0.0.1:9', 'demo'), fc.webUrl().map((url) => new URL(url).origin)) }),
+  'token.allow': fc.record(
+    {
+      // Mostly where the base URL points (set below), so that asking for a code gets through.
+      origin: fc.oneof(
+        { weight: 3, arbitrary: fc.constant('http://127.0.0.1:9') },
+        { weight: 1, arbitrary: fc.constantFrom('https://api.example.com', 'demo') },
+        { weight: 1, arbitrary: fc.webUrl().map((url) => new URL(url).origin) },
+      ),
+      code: fc.oneof(fc.stringMatching(/^\d{6}$/), fc.constantFrom(' 123456 ', '12345', 'abcdef')),
+    },
+    { requiredKeys: ['origin'] },
+  ),
   'library.search': fc.record(
     { query: text, platform: fc.constantFrom('videosite', 'forum'), collection: name, ids, sort: fc.constantFrom('relevance', 'published', 'title'), limit: fc.integer({ min: 1, max: 50 }), offset: fc.nat(100), hasTranscript: fc.boolean(), publishedFrom: fc.constantFrom('2024-01-01', '1970-01-01T00:00:00Z') },
     { requiredKeys: [] },

@@ -2,6 +2,7 @@ import type { TokenStatus } from '../../../shared/contract';
 import { GleanerError } from '../../../shared/errors';
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
+import { confirmOnlyFromTerminal } from '../secrets/confirm-token-origin';
 import { validateToken } from '../secrets/token-format';
 import { readStoredToken, serviceOrigin, storedTokenValue } from '../secrets/token-origin';
 import { readServiceSettings } from '../settings/service-settings';
@@ -42,7 +43,7 @@ export function createTokenHandlers(ctx: CoreContext): Pick<Handlers, 'token.sta
       await ctx.secretStore.clearToken();
       return tokenStatus(ctx);
     },
-    'token.allow': async ({ origin }) => {
+    'token.allow': async ({ origin, code }) => {
       const here = currentOrigin(ctx);
       if (here === null) throw new GleanerError('INVALID_INPUT', 'Requests go to the built-in demo service, which never gets your token: there is nothing to allow.');
       if (origin !== here) {
@@ -55,9 +56,18 @@ export function createTokenHandlers(ctx: CoreContext): Pick<Handlers, 'token.sta
       if (value === null) {
         throw new GleanerError('TOKEN_MISSING', 'No token is saved in Gleaner to allow there. Save the token for this address instead.');
       }
-      await ctx.secretStore.setToken(storedTokenValue(readStoredToken(value).token, here));
+      const saved = readStoredToken(value);
+      const confirm = ctx.confirmTokenOrigin ?? confirmOnlyFromTerminal;
+      const answer = await confirm({ origin: here, savedFor: saved.origin, ...(code === undefined ? {} : { code }) });
+      if (answer.kind === 'code-needed') return { outcome: 'code-needed', where: answer.where, token: await tokenStatus(ctx) };
+      if (answer.kind === 'declined') return { outcome: 'declined', token: await tokenStatus(ctx) };
+      // The base URL or the token may have changed while the person was asked: allow only what they were shown.
+      if (currentOrigin(ctx) !== here || (await ctx.secretStore.getToken()) !== value) {
+        throw new GleanerError('CONFLICT', 'The base URL or the saved token changed while you were asked. Nothing was changed; look at Settings and ask again.');
+      }
+      await ctx.secretStore.setToken(storedTokenValue(saved.token, here));
       ctx.queue.onTokenChanged();
-      return tokenStatus(ctx);
+      return { outcome: 'allowed', token: await tokenStatus(ctx) };
     },
   };
 }

@@ -11,6 +11,8 @@ import { useActivityStore } from './activity-store';
 
 /** The field name used for the token in `fieldErrors` / `fieldNotes`. */
 export const TOKEN_FIELD = 'token';
+/** The same, for allowing the saved token at a new address. */
+export const TOKEN_ALLOW_FIELD = 'token-allow';
 
 interface SettingsState {
   snapshot: SettingsSnapshot | null;
@@ -21,6 +23,8 @@ interface SettingsState {
   /** Per config key (or TOKEN_FIELD): what the last change did, e.g. "Saved.". */
   fieldNotes: Readonly<Record<string, string>>;
   saving: Readonly<Record<string, true>>;
+  /** Browser mode: a one-time code for allowing the token at `origin` was printed where `where` says. */
+  tokenCode: { origin: string; where: string } | null;
   load(): Promise<void>;
   /** Validates and stores one setting; resolves to true when it was saved. */
   set(key: string, value: string): Promise<boolean>;
@@ -30,8 +34,14 @@ interface SettingsState {
   removeHost(platform: Platform, host: string): Promise<boolean>;
   saveToken(token: string): Promise<boolean>;
   clearToken(): Promise<boolean>;
-  /** Lets the saved token go to `origin`, where the base URL now points (shown to the user by name). */
-  allowToken(origin: string): Promise<boolean>;
+  /**
+   * Asks to let the saved token go to `origin`, where the base URL now points (shown to the user
+   * by name). The app asks again outside the page: a system dialog, or in browser mode a code
+   * printed in the terminal, which a second call carries.
+   */
+  allowToken(origin: string, code?: string): Promise<boolean>;
+  /** Stops waiting for a terminal code. */
+  dropTokenCode(): void;
   clearField(key: string): void;
 }
 
@@ -41,11 +51,12 @@ const without = <T>(record: Readonly<Record<string, T>>, key: string): Record<st
 };
 
 export const useSettingsStore = create<SettingsState>((set, get) => {
-  async function change(key: string, work: () => Promise<void>, doing: string, note: string): Promise<boolean> {
+  /** Runs one change of a field; `work` may return a note of its own to replace `note`. */
+  async function change(key: string, work: () => Promise<string | void>, doing: string, note: string): Promise<boolean> {
     set({ saving: { ...get().saving, [key]: true }, fieldErrors: without(get().fieldErrors, key), fieldNotes: without(get().fieldNotes, key) });
     try {
-      await work();
-      set({ fieldNotes: { ...get().fieldNotes, [key]: note } });
+      const own = await work();
+      set({ fieldNotes: { ...get().fieldNotes, [key]: own ?? note } });
       return true;
     } catch (error) {
       set({ fieldErrors: { ...get().fieldErrors, [key]: errorText(error, doing) } });
@@ -61,6 +72,12 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
     } catch {
       // The status stays as it was; the next load reads it again.
     }
+  }
+
+  /** A code asked for another address no longer applies. */
+  async function baseUrlChanged(): Promise<void> {
+    set({ tokenCode: null });
+    await refreshToken();
   }
 
   /** A change to a platform's link hosts; its verdict is kept under the CLI's key, `hosts.<platform>`. */
@@ -81,6 +98,7 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
     fieldErrors: {},
     fieldNotes: {},
     saving: {},
+    tokenCode: null,
 
     async load() {
       try {
@@ -99,7 +117,7 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
           // Limits and the service change what the queue may send: show the new gauge.
           void useActivityStore.getState().loadStatus();
           // Another service address may not be where the saved token belongs.
-          if (key === 'base-url') await refreshToken();
+          if (key === 'base-url') await baseUrlChanged();
         },
         'save this setting',
         'Saved.',
@@ -111,7 +129,7 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
         async () => {
           set({ snapshot: await bridge.call('settings.unset', { key }) });
           void useActivityStore.getState().loadStatus();
-          if (key === 'base-url') await refreshToken();
+          if (key === 'base-url') await baseUrlChanged();
         },
         'reset this setting',
         'Back to the default.',
@@ -147,17 +165,24 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
         'Token removed from the keychain.',
       ),
 
-    allowToken: (origin) =>
+    allowToken: (origin, code) =>
       change(
-        TOKEN_FIELD,
+        TOKEN_ALLOW_FIELD,
         async () => {
-          set({ token: await bridge.call('token.allow', { origin }) });
+          const result = await bridge.call('token.allow', code === undefined ? { origin } : { origin, code });
+          set({ token: result.token, tokenCode: result.outcome === 'code-needed' ? { origin, where: result.where } : null });
+          if (result.outcome === 'code-needed') return `A one-time code was printed in ${result.where}. Type it here to send your token to ${origin}.`;
+          if (result.outcome === 'declined') return `Not allowed: your token still goes only to ${result.token.origin ?? 'the address it was saved for'}.`;
           // The core resumes a queue that held the token back; show it carrying on.
           await useActivityStore.getState().loadStatus();
         },
         'allow the token there',
         `Your token is now sent to ${origin}.`,
       ),
+
+    dropTokenCode() {
+      set({ tokenCode: null, fieldNotes: without(get().fieldNotes, TOKEN_ALLOW_FIELD), fieldErrors: without(get().fieldErrors, TOKEN_ALLOW_FIELD) });
+    },
 
     clearField(key) {
       set({ fieldErrors: without(get().fieldErrors, key), fieldNotes: without(get().fieldNotes, key) });

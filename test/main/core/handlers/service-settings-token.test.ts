@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { withEnvironmentOverride } from '../../../../src/main/core/secrets/env-store';
 import { createMemorySecretStore } from '../../../../src/main/core/secrets/secret-store';
+import type { ConfirmTokenOrigin, TokenOriginQuestion } from '../../../../src/main/core/secrets/confirm-token-origin';
+import { createTerminalCodeConfirmation } from '../../../../src/main/hosts/browser/token-code';
 import { createTestCore, type TestCore } from '../../../helpers/core';
 
 let testCore: TestCore | undefined;
@@ -181,8 +183,13 @@ describe('token.status / token.set / token.clear', () => {
     const token = 'tok_bound_secret_0123456789';
     const sent: string[] = [];
     const store = createMemorySecretStore();
+    const asked: TokenOriginQuestion[] = [];
     testCore = createTestCore({
       secretStore: store,
+      confirmTokenOrigin: async (question) => {
+        asked.push(question);
+        return { kind: 'allowed' };
+      },
       fetch: async (url, init) => {
         sent.push(`${String(url)} ${new Headers(init?.headers).get('authorization') ?? ''}`);
         return new Response(JSON.stringify({ success: true, data: { videos: [] }, meta: { platform: 'videosite', endpoint: 'trending', request_id: 'req_bound1' } }), {
@@ -207,15 +214,76 @@ describe('token.status / token.set / token.clear', () => {
 
     // Allowing it takes the address where requests go now, named exactly; nothing else.
     expect(await dispatch('token.allow', { origin: 'https://evil.example.net' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(asked).toEqual([]);
     expect(await dispatch('token.status', {})).toMatchObject({ ok: true, value: { origin: 'https://api.example.com' } });
     // Setting the base URL back lifts the pause; the next request goes home.
     await dispatch('settings.set', { key: 'base-url', value: 'https://api.example.com/partner' });
     expect(await dispatch('queue.status', {})).toMatchObject({ ok: true, value: { paused: null } });
     await dispatch('settings.set', { key: 'base-url', value: 'https://api.exmaple.com' });
-    expect(await dispatch('token.allow', { origin: 'https://api.exmaple.com' })).toMatchObject({ ok: true, value: { origin: 'https://api.exmaple.com', elsewhere: null } });
+    expect(await dispatch('token.allow', { origin: 'https://api.exmaple.com' })).toMatchObject({
+      ok: true,
+      value: { outcome: 'allowed', token: { origin: 'https://api.exmaple.com', elsewhere: null } },
+    });
+    // The host was asked, outside the window, with both addresses.
+    expect(asked).toEqual([{ origin: 'https://api.exmaple.com', savedFor: 'https://api.example.com' }]);
     expect(await dispatch('service.call', { operation: 'videosite/trending', params: {} })).toMatchObject({ ok: true, value: { state: 'done' } });
     expect(sent[1]).toBe(`https://api.exmaple.com/api/v1/partner/videosite/trending Bearer ${token}`);
     expect(JSON.stringify(await dispatch('token.status', {}))).not.toContain(token);
+  });
+
+  describe('asks the person outside the window before the token goes to a new address', () => {
+    const saved = 'tok_asked_0123456789';
+    async function pointedElsewhere(confirmTokenOrigin?: ConfirmTokenOrigin) {
+      const store = createMemorySecretStore(`${saved} https://api.example.com`);
+      testCore = createTestCore({ secretStore: store, ...(confirmTokenOrigin ? { confirmTokenOrigin } : {}) });
+      await testCore.core.dispatch('settings.set', { key: 'base-url', value: 'https://collector.example.net' });
+      return { store, dispatch: (method: string, input: unknown) => testCore!.core.dispatch(method, input) };
+    }
+
+    it('refuses where the host cannot ask (a page alone cannot allow it), naming the terminal command', async () => {
+      const { store, dispatch } = await pointedElsewhere();
+      expect(await dispatch('token.allow', { origin: 'https://collector.example.net' })).toEqual({
+        ok: false,
+        error: { code: 'FORBIDDEN', message: expect.stringContaining('gleaner token allow https://collector.example.net') },
+      });
+      expect(await store.getToken()).toBe(`${saved} https://api.example.com`);
+    });
+
+    it('changes nothing when the person declines', async () => {
+      const { store, dispatch } = await pointedElsewhere(async () => ({ kind: 'declined' }));
+      expect(await dispatch('token.allow', { origin: 'https://collector.example.net' })).toMatchObject({
+        ok: true,
+        value: { outcome: 'declined', token: { origin: 'https://api.example.com', elsewhere: 'https://collector.example.net' } },
+      });
+      expect(await store.getToken()).toBe(`${saved} https://api.example.com`);
+    });
+
+    it('in browser mode, allows it only with the code printed in the terminal', async () => {
+      const printed: string[] = [];
+      const { store, dispatch } = await pointedElsewhere(createTerminalCodeConfirmation({ tell: (text) => printed.push(text), now: () => 0, newCode: () => '482913' }));
+      expect(await dispatch('token.allow', { origin: 'https://collector.example.net' })).toMatchObject({ ok: true, value: { outcome: 'code-needed', where: expect.stringContaining('terminal') } });
+      expect(printed.join('')).toContain('482913');
+      expect(await dispatch('token.allow', { origin: 'https://collector.example.net', code: '000000' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('2 tries are left') } });
+      expect(await store.getToken()).toBe(`${saved} https://api.example.com`);
+      // Not the code's shape: refused by the contract, before the host is asked.
+      expect(await dispatch('token.allow', { origin: 'https://collector.example.net', code: '4829' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('six digits') } });
+      expect(await dispatch('token.allow', { origin: 'https://collector.example.net', code: '482913' })).toMatchObject({
+        ok: true,
+        value: { outcome: 'allowed', token: { origin: 'https://collector.example.net', elsewhere: null } },
+      });
+      expect(await store.getToken()).toBe(`${saved} https://collector.example.net`);
+      // Nothing the page can read carries the token.
+      expect(printed.join('')).not.toContain(saved);
+    });
+
+    it('allows nothing when the base URL changed while the person was asked', async () => {
+      const { store, dispatch } = await pointedElsewhere(async () => {
+        await testCore!.core.dispatch('settings.set', { key: 'base-url', value: 'https://third.example.org' });
+        return { kind: 'allowed' };
+      });
+      expect(await dispatch('token.allow', { origin: 'https://collector.example.net' })).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+      expect(await store.getToken()).toBe(`${saved} https://api.example.com`);
+    });
   });
 
   it('binds a token saved by an older Gleaner (or on the demo) to the first address it is sent to', async () => {

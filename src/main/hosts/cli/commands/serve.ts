@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { startBrowserHost } from '../../browser/server';
+import { createTerminalCodeConfirmation } from '../../browser/token-code';
 import { createNodeCore } from '../../node-core';
 import { openInBrowser } from '../../open-browser';
 import type { CliContext } from '../program';
@@ -15,7 +16,13 @@ export function registerServe(program: Command, ctx: CliContext): void {
     .action(async (options: { port?: string; open: boolean }, command: Command) => {
       const port = options.port === undefined ? 0 : parsePort(options.port);
       const dataDir = ctx.dataDir(command);
-      const { core, log } = createNodeCore({ dataDir, host: 'browser', env: ctx.io.env });
+      const { core, log } = createNodeCore({
+        dataDir,
+        host: 'browser',
+        env: ctx.io.env,
+        // The page asks; this terminal, which the page cannot read, gives the code that answers.
+        confirmTokenOrigin: createTerminalCodeConfirmation({ tell: (text) => ctx.io.stderr(text), now: () => Date.now() }),
+      });
       try {
         core.context.queue.start();
         const host = await startBrowserHost({ dispatch: core.dispatch, events: core.events, exportDownloads: core.context.exports, rendererDir: ctx.rendererDir, log, port });

@@ -12,10 +12,10 @@ export interface CliRun {
 }
 
 /** Runs the built `gleaner` command as a user would, with its own environment and stdin. */
-export function runGleaner(args: readonly string[], options: { env?: Record<string, string>; stdin?: string; timeoutMs?: number; closeStdout?: boolean } = {}): Promise<CliRun> {
+export function runGleaner(args: readonly string[], options: { env?: Record<string, string>; stdin?: string; timeoutMs?: number; closeStdout?: boolean; cwd?: string } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], {
-      cwd: repoRoot,
+      cwd: options.cwd ?? repoRoot,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });

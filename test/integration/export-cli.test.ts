@@ -121,11 +121,17 @@ describe('gleaner export', () => {
       ['--all', '--collection', 'Story', '--format', 'csv', '--out', out],
       ['--all', '--format', 'xlsx', '--out', out],
       ['--all', '--format', 'csv'],
+      // A language picks transcripts: asked of an items-only export, it would silently do nothing.
+      ['--all', '--format', 'csv', '--language', 'es', '--out', out],
     ]) {
       const run = await gleaner('export', ...args);
       expect(run.code).toBe(2);
       expect(run.stderr).toMatch(/^error INVALID_INPUT: .+\n$/);
     }
+    // Standard output is not a file: `-` is refused, and no file named "-" appears.
+    const dash = await runGleaner(['export', '--all', '--format', 'csv', '--out', '-', '--data-dir', dataDir], { env, cwd: outDir });
+    expect([dash.code, dash.stderr]).toEqual([2, expect.stringMatching(/^error INVALID_INPUT: gleaner export writes files, not standard output/)]);
+    expect(existsSync(join(outDir, '-'))).toBe(false);
     const missing = await gleaner('export', '--collection', 'Nope', '--format', 'csv', '--out', out);
     expect(missing.stderr).toBe('error NOT_FOUND: There is no collection named "Nope".\n');
     expect(existsSync(out)).toBe(false);

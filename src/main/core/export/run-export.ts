@@ -42,10 +42,14 @@ const PROGRESS_EVERY = 1000;
 
 export const cancelledError = (): GleanerError => new GleanerError('CANCELLED', 'The export was cancelled; nothing was saved under the chosen name.');
 
+/** "English (en), French (fr)": each language once, as a person reads it. */
+const namedLanguages = (languages: readonly (string | null)[]): string =>
+  [...new Set(languages.map((language) => (language ? languageLabel(language) : 'language not stated')))].join(', ');
+
 /** A subtitle file of several transcripts (English, then Japanese…) would not be a subtitle file. */
 function oneTranscriptOnly(languages: readonly (string | null)[]): void {
   if (languages.length <= 1) return;
-  const named = [...new Set(languages.map((language) => (language ? languageLabel(language) : 'language not stated')))].join(', ');
+  const named = namedLanguages(languages);
   throw new GleanerError(
     'INVALID_INPUT',
     `This item has ${languages.length} transcripts (${named}) and a subtitle file holds one: choose its language (--language in the CLI, or the language in the export dialog).`,
@@ -59,6 +63,9 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   if (transcripts && !module.transcripts) throw new GleanerError('INVALID_INPUT', `The ${request.format} format cannot hold transcripts.`);
   if (!transcripts && !module.items) {
     throw new GleanerError('INVALID_INPUT', `The ${request.format} format holds transcripts only; export items as csv, md, json or jsonl.`);
+  }
+  if (!transcripts && request.language !== undefined) {
+    throw new GleanerError('INVALID_INPUT', `A language picks transcripts, and this ${request.format} export holds items only: add --transcripts (Transcripts, in the export dialog), or leave the language out.`);
   }
   const folder = exportsFolder(request);
   checkOutName(outPath, request);
@@ -110,13 +117,16 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
 
     if (transcripts) {
       if (!folder && SUBTITLE_FORMATS.includes(request.format)) oneTranscriptOnly(queries.transcriptLanguages());
-      await writeTranscripts({ module, context, queries, options, summary, openFile, closeFile, checkCancelled, stage });
+      const filtered = request.language === undefined ? {} : { askedLanguage: request.language === '' ? 'no stated language' : request.language, languagesIgnoringFilter: () => createExportQueries(reader.db, scope.name).transcriptLanguages() };
+      await writeTranscripts({ module, context, queries, options, summary, openFile, closeFile, checkCancelled, stage, ...filtered });
     } else {
       await writeItems({ module, context, queries, options, summary, openFile, closeFile, checkCancelled });
     }
-    checkCancelled();
 
     if (stage) {
+      // The last moment to take the folder back. A single file was checked before it was saved:
+      // once under its name it stays, and the export is done, whenever a cancel arrives.
+      checkCancelled();
       // An empty folder of that name (checked above) gives way; the finished folder takes its place.
       await rmdir(outPath).catch(() => undefined);
       await rename(stage, outPath);
@@ -128,7 +138,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   } catch (error) {
     for (const file of opened) await file.abort();
     if (stage) await rm(stage, { recursive: true, force: true });
-    throw error;
+    throw diskFullError(error, outPath) ?? error;
   } finally {
     scope.drop();
     if (separate) reader.db.exec('COMMIT');
@@ -248,6 +258,13 @@ export function destinationError(error: unknown, outPath: string, parent = dirna
   return reason === null ? error : new GleanerError('INVALID_INPUT', `Cannot write ${outPath}: ${reason}; choose another --out.`, { cause: error });
 }
 
+/** A disk (or quota) that filled up while the export was written, said as such rather than as a failure of Gleaner's. */
+export function diskFullError(error: unknown, outPath: string): GleanerError | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code !== 'ENOSPC' && code !== 'EDQUOT') return null;
+  return new GleanerError('STORAGE_ERROR', `The disk holding ${dirname(outPath)} is full, so the export stopped; nothing was saved under the chosen name. Free some space, or export to another disk.`, { cause: error });
+}
+
 interface WriteStep {
   module: FormatModule;
   context: ExportContext;
@@ -296,12 +313,24 @@ async function writeSources(step: WriteStep, file: AtomicFile, withTranscriptsOn
   }
 }
 
-async function writeTranscripts(step: WriteStep & { stage: string | null }): Promise<void> {
+interface TranscriptStep extends WriteStep {
+  stage: string | null;
+  /** The language asked for, as the user wrote it, and the scope's transcript languages regardless of it. */
+  askedLanguage?: string;
+  languagesIgnoringFilter?: () => (string | null)[];
+}
+
+async function writeTranscripts(step: TranscriptStep): Promise<void> {
   const { module, context, queries, options, summary, stage } = step;
   const single = stage === null;
   const everyItem = single && module.transcriptsWithEveryItem === true;
   // An empty subtitle or transcript file would look like a failed export; say why instead.
   if (queries.countSegmentRows() === 0) {
+    // Asked for one language, the items may well have transcripts in others: say which.
+    const others = step.languagesIgnoringFilter?.() ?? [];
+    if (others.length > 0) {
+      throw new GleanerError('NOT_FOUND', `None of these items has a transcript in ${step.askedLanguage}. Their transcripts are in: ${namedLanguages(others)}. Choose one of those, or all languages.`);
+    }
     throw new GleanerError('NOT_FOUND', 'None of these items has a transcript to export. Fetch one first (item detail → Fetch transcript), or export the items instead.');
   }
   // A subtitle file holds timed cues only: untimed transcripts are skipped, and with nothing else

@@ -57,10 +57,12 @@ function fillScope(db: Database, table: string, scope: ExportScope): string {
       insertSelect('SELECT ?', [scope.id]);
       return `item ${scope.id}`;
     }
-    case 'items':
-      // The selection's order; ids no longer in the library are left out.
-      insertSelect('SELECT j.value FROM json_each(?) j JOIN items i ON i.id = j.value ORDER BY j.key', [JSON.stringify(scope.ids)]);
-      return `selection of ${scope.ids.length} item${scope.ids.length === 1 ? '' : 's'}`;
+    case 'items': {
+      // The selection's order, each item once (a script may name one twice); ids no longer in the library are left out.
+      const ids = [...new Set(scope.ids)];
+      insertSelect('SELECT j.value FROM json_each(?) j JOIN items i ON i.id = j.value ORDER BY j.key', [JSON.stringify(ids)]);
+      return `selection of ${ids.length} item${ids.length === 1 ? '' : 's'}`;
+    }
     case 'collection': {
       const found = db.prepare('SELECT id, name FROM collections WHERE name = ?').get(scope.name.trim()) as { id: number; name: string } | undefined;
       if (!found) throw new GleanerError('NOT_FOUND', `There is no collection named ${JSON.stringify(scope.name.trim())}.`);

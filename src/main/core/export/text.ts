@@ -100,6 +100,12 @@ export function cleanText(text: string): string {
 /** Text on one line (headings, list items, file headers). */
 export const oneLine = (text: string): string => cleanText(text).replace(/\s*\n\s*/g, ' ').trim();
 
+/**
+ * Said after a platform's own time words ("23 hours ago"), which count from when the item was
+ * fetched, not from when the export is read.
+ */
+export const asShownWhenFetched = (fetchedAt: string): string => ` (as shown on the platform at ${fetchedAt})`;
+
 /** A file-name fragment: ASCII letters, digits and dashes only, so no name can climb out of its folder. */
 export function slug(text: string, max = 60): string {
   const ascii = text

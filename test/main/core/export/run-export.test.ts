@@ -8,7 +8,7 @@ import { WebVTTParser } from 'webvtt-parser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExportFormat, ExportRequest, ExportScope } from '../../../../src/shared/export';
 import type { NormalisedItem, TranscriptSegment } from '../../../../src/shared/model';
-import { destinationError, runExport } from '../../../../src/main/core/export/run-export';
+import { destinationError, diskFullError, runExport, type RunExportOptions } from '../../../../src/main/core/export/run-export';
 import { HOSTILE_FORMULAS } from '../../../../src/main/demo/hostile';
 import { createIngester } from '../../../../src/main/core/library/ingest';
 import { fakeResponse, item, stubNormalise } from '../../../helpers/library';
@@ -27,7 +27,7 @@ afterEach(() => lib.dispose());
 
 const collection: ExportScope = { kind: 'collection', name: 'Harbour story' };
 
-async function exportTo(name: string, request: Partial<ExportRequest> & { format: ExportFormat }, extra: { signal?: AbortSignal } = {}) {
+async function exportTo(name: string, request: Partial<ExportRequest> & { format: ExportFormat }, extra: Pick<RunExportOptions, 'signal' | 'onProgress'> = {}) {
   const outPath = join(lib.dir, 'out', name);
   const result = await runExport({
     library: lib.db,
@@ -130,10 +130,22 @@ describe('CSV', () => {
       ['0', '2500', '0:00:00'],
       ['2500', '', '0:00:02'],
       ['3725400', '3730000', '1:02:05'],
+      // The untimed transcript: its text, with no times.
+      ['', '', ''],
     ]);
     expect(rows[1]!.text).toBe(`'=cmd|' /C calc'!A0 and <b>bold</b> --> arrow`);
     expect(rows[2]).toMatchObject({ text: 'Line one\nline two\n\nafter a blank line', link: 'https://www.youtube.com/watch?v=aaaaaaaaaa1&t=3725s', request_id: 'req_transcript_1' });
-    expect(result.skipped).toEqual([{ itemId: lib.ids.untimed, language: 'en', reason: expect.stringMatching(/no timed segments/) }]);
+    expect(result.skipped).toEqual([]);
+  });
+
+  it('writes an untimed transcript as one row of its whole text, with no segment number or times', async () => {
+    const { outPath, result } = await exportTo('untimed.csv', { format: 'csv', transcripts: true, scope: { kind: 'item', id: lib.ids.untimed } });
+    const rows = parse(readFileSync(outPath, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows).toEqual([
+      expect.objectContaining({ item_id: String(lib.ids.untimed), language: 'en', segment: '', start_ms: '', end_ms: '', start: '', end: '', text: 'An untimed transcript, text only.', link: '' }),
+    ]);
+    expect(rows[0]!.request_id).toMatch(/\w/);
+    expect(result).toMatchObject({ transcripts: 1, segments: 0, skipped: [] });
   });
 
   it('quotes cells holding a semicolon or a tab, so a spreadsheet that also splits on them keeps each cell whole', async () => {
@@ -275,10 +287,11 @@ describe('subtitles and plain text', () => {
     expect([vtt.errors, vtt.cues.map((cue: { text: string }) => cue.text)]).toEqual([[], ['こんばんは']]);
     expect(japanese.result).toMatchObject({ transcripts: 1, segments: 1 });
     // A language narrows any export's transcripts; plain text may hold several.
-    expect((await exportTo('all.csv', { format: 'csv', transcripts: true })).result).toMatchObject({ transcripts: 2, segments: 4 });
-    expect((await exportTo('en.csv', { format: 'csv', transcripts: true, language: 'en' })).result).toMatchObject({ transcripts: 1, segments: 3 });
+    // (The collection's untimed English transcript is one of them, as its text alone.)
+    expect((await exportTo('all.csv', { format: 'csv', transcripts: true })).result).toMatchObject({ transcripts: 3, segments: 4 });
+    expect((await exportTo('en.csv', { format: 'csv', transcripts: true, language: 'en' })).result).toMatchObject({ transcripts: 2, segments: 3 });
     // A language can be asked for by its name too, in any case.
-    expect((await exportTo('english.csv', { format: 'csv', transcripts: true, language: 'english' })).result).toMatchObject({ transcripts: 1, segments: 3 });
+    expect((await exportTo('english.csv', { format: 'csv', transcripts: true, language: 'english' })).result).toMatchObject({ transcripts: 2, segments: 3 });
     expect((await exportTo('japanese.vtt', { format: 'vtt', scope, language: 'Japanese' })).result).toMatchObject({ transcripts: 1, segments: 1 });
     expect((await exportTo('all.txt', { format: 'txt', scope })).result).toMatchObject({ transcripts: 2 });
   });
@@ -404,6 +417,8 @@ describe('scopes', () => {
     const ids = async (scope: ExportScope) =>
       readFileSync((await exportTo(`s${Math.random()}.jsonl`, { format: 'jsonl', scope })).outPath, 'utf8').trimEnd().split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { id: number }).id);
     expect(await ids({ kind: 'items', ids: [lib.ids.minus, lib.ids.harbour] })).toEqual([lib.ids.minus, lib.ids.harbour]);
+    // An id named twice is one item, where it first appears (a subtitle file would repeat its cues).
+    expect(await ids({ kind: 'items', ids: [lib.ids.harbour, lib.ids.minus, lib.ids.harbour] })).toEqual([lib.ids.harbour, lib.ids.minus]);
     expect(await ids({ kind: 'search', search: { query: 'harbour' } })).toEqual([lib.ids.harbour]);
     expect(await ids({ kind: 'search', search: { platform: 'tweetsite', sort: 'likes' } })).toEqual([lib.ids.minus, lib.ids.hostile]);
     expect(await ids({ kind: 'search', search: { query: 'spain OR harbour', sort: 'title' } })).toEqual([lib.ids.drought, lib.ids.harbour]);
@@ -423,6 +438,27 @@ describe('scopes', () => {
     });
     expect(existsSync(join(lib.dir, 'out', 'none.vtt'))).toBe(false);
   });
+
+  it('says that a platform’s own time words ("3 days ago") count from when the item was fetched', async () => {
+    const scope = { kind: 'item' as const, id: lib.ids.drought };
+    const fetchedAt = (JSON.parse(readFileSync((await exportTo('d.json', { format: 'json', scope })).outPath, 'utf8')) as { items: { citation: { fetched_at: string } }[] }).items[0]!.citation.fetched_at;
+    expect(fetchedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const said = `3 days ago (as shown on the platform at ${fetchedAt})`;
+    expect(readFileSync((await exportTo('d.md', { format: 'md', scope })).outPath, 'utf8')).toContain(`- Published: ${said}`);
+    for (const format of ['txt', 'vtt'] as const) {
+      expect(readFileSync((await exportTo(`d.${format}`, { format, scope })).outPath, 'utf8')).toContain(`Published: ${said}`);
+    }
+  });
+
+  it('names the languages there are when none of the transcripts is in the one asked for', async () => {
+    for (const format of ['csv', 'srt'] as const) {
+      await expect(exportTo(`de.${format}`, { format, transcripts: true, language: 'de' })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+        message: 'None of these items has a transcript in de. Their transcripts are in: English (en). Choose one of those, or all languages.',
+      });
+    }
+    expect(readdirSync(join(lib.dir, 'out'))).toEqual([]);
+  });
 });
 
 describe('cancelling', () => {
@@ -432,6 +468,23 @@ describe('cancelling', () => {
     await expect(exportTo('gone.csv', { format: 'csv' }, { signal: controller.signal })).rejects.toMatchObject({ code: 'CANCELLED' });
     await expect(exportTo('gone-folder', { format: 'srt', scope: { kind: 'all' } }, { signal: controller.signal })).rejects.toMatchObject({ code: 'CANCELLED' });
     expect(readdirSync(join(lib.dir, 'out'))).toEqual([]);
+  });
+
+  it('reports a file saved under its name as done, though a cancel arrives while it is being saved', async () => {
+    for (const [name, request] of [
+      ['late.csv', { format: 'csv' }],
+      ['late-transcripts.csv', { format: 'csv', transcripts: true, scope: { kind: 'all' } }],
+    ] as const) {
+      const controller = new AbortController();
+      // The last progress report comes once the file is in place: too late to take it back.
+      const onProgress = (progress: { done: number; total: number }) => {
+        if (progress.done === progress.total) controller.abort();
+      };
+      const { outPath, result } = await exportTo(name, request, { signal: controller.signal, onProgress });
+      expect(controller.signal.aborted).toBe(true);
+      expect(existsSync(outPath)).toBe(true);
+      expect(result.files).toHaveLength(1);
+    }
   });
 
   it('keeps the library writable while an export reads it', async () => {
@@ -573,5 +626,10 @@ describe('where the export goes', () => {
     expect(destinationError(failure('EROFS'), '/cd/x.csv')).toMatchObject({ code: 'INVALID_INPUT', message: 'Cannot write /cd/x.csv: the folder /cd is on a read-only file system; choose another --out.' });
     const full = failure('ENOSPC');
     expect(destinationError(full, '/data/x.csv')).toBe(full);
+    // A disk that fills up while the export is written is said as such (not as Gleaner's own failure).
+    for (const code of ['ENOSPC', 'EDQUOT']) {
+      expect(diskFullError(failure(code), '/data/x.csv')).toMatchObject({ code: 'STORAGE_ERROR', message: expect.stringContaining('The disk holding /data is full') });
+    }
+    expect(diskFullError(failure('EIO'), '/data/x.csv')).toBeNull();
   });
 });

@@ -182,6 +182,11 @@ function transcriptWriter(context: ExportContext): TranscriptWriter {
       head = `${quote([item.id, item.platform, item.url, transcript.language].map(neutraliseCell))},`;
       tail = `,${quote([transcript.fetchedAt, local(transcript.fetchedAt), context.timeZone, transcript.operation, transcript.requestId].map(neutraliseCell))}\r\n`;
       linkBase = timestampBase(item);
+      // An untimed transcript is its text alone: one row, with no segment number or times.
+      if (!transcript.timed) {
+        rows.push(`${head},,,,,${quoteCell(String(neutraliseCell(transcript.fullText ?? '')))},${tail}`);
+        return rows.length >= BATCH ? flush() : '';
+      }
       return '';
     },
     segment({ number, startMs, endMs, text }: ExportSegment) {
@@ -195,7 +200,6 @@ function transcriptWriter(context: ExportContext): TranscriptWriter {
     endTranscript: () => '',
     endItem: () => '',
     end: () => flush(),
-    refuses: (transcript) => (transcript.timed ? null : 'it has no timed segments (one row per segment)'),
   };
 }
 

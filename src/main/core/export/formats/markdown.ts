@@ -8,7 +8,7 @@ import { formatClock } from '../../../../shared/export';
 import { languageLabel } from '../../../../shared/language';
 import { atMoment, timestampBase } from '../../../../shared/links';
 import type { ExportItem, ExportSegment, ExportTranscript } from '../records';
-import { escapeMarkdownBlock, escapeMarkdownLine, escapeMarkdownLinkText, markdownHref } from '../text';
+import { asShownWhenFetched, escapeMarkdownBlock, escapeMarkdownLine, escapeMarkdownLinkText, markdownHref } from '../text';
 import type { ExportContext, FormatModule, ItemWriter, SourcesWriter, TranscriptWriter } from './types';
 
 /** The first 80 characters of the text (never half a surrogate pair) when there is no title. */
@@ -35,7 +35,7 @@ function citationLines(item: ExportItem): string[] {
   ];
   if (c.author) lines.push(`- Author: ${escapeMarkdownLine(c.author)}`);
   if (c.publishedAt) lines.push(`- Published: ${c.publishedAt}`);
-  else if (item.publishedText) lines.push(`- Published: ${escapeMarkdownLine(item.publishedText)} (as shown on the platform)`);
+  else if (item.publishedText) lines.push(`- Published: ${escapeMarkdownLine(`${item.publishedText}${asShownWhenFetched(c.fetchedAt)}`)}`);
   lines.push(`- Fetched: ${escapeMarkdownLine(c.fetchedAt)} by ${escapeMarkdownLine(c.operation)}, request id ${escapeMarkdownLine(c.requestId)}`);
   if (item.tags.length > 0) lines.push(`- Tags: ${item.tags.map(escapeMarkdownLine).join(', ')}`);
   return lines;

@@ -4,7 +4,7 @@
  */
 import { formatClock } from '../../../../shared/export';
 import { languageLabel } from '../../../../shared/language';
-import { cleanText, oneLine } from '../text';
+import { asShownWhenFetched, cleanText, oneLine } from '../text';
 import type { FormatModule, TranscriptWriter } from './types';
 
 function writer(): TranscriptWriter {
@@ -24,7 +24,7 @@ function writer(): TranscriptWriter {
         `Source: ${c.url ?? 'no web address on record'}`,
         `Platform: ${c.platform}`,
         ...(c.author ? [`Author: ${oneLine(c.author)}`] : []),
-        `Published: ${c.publishedAt ?? (item.publishedText ? oneLine(item.publishedText) : 'unknown')}`,
+        `Published: ${c.publishedAt ?? (item.publishedText ? `${oneLine(item.publishedText)}${asShownWhenFetched(c.fetchedAt)}` : 'unknown')}`,
         `Item fetched: ${c.fetchedAt} by ${c.operation}, request id ${oneLine(c.requestId)}`,
         `Transcript fetched: ${transcript.fetchedAt} by ${transcript.operation}, request id ${oneLine(transcript.requestId)}`,
         ...(transcript.language ? [`Language: ${oneLine(languageLabel(transcript.language))}`] : []),

@@ -8,7 +8,7 @@
  */
 import { languageLabel } from '../../../../shared/language';
 import type { ExportItem, ExportSegment, ExportTranscript } from '../records';
-import { cleanText, oneLine, subtitleTime } from '../text';
+import { asShownWhenFetched, cleanText, oneLine, subtitleTime } from '../text';
 import type { FormatModule, TranscriptWriter } from './types';
 
 const LAST_CUE_MS = 3000;
@@ -105,7 +105,7 @@ export const vttFormat: FormatModule = {
           `Title: ${oneLine(item.title ?? '')}`,
           `Platform: ${c.platform}`,
           `Author: ${c.author ?? ''}`,
-          `Published: ${c.publishedAt ?? item.publishedText ?? ''}`,
+          `Published: ${c.publishedAt ?? (item.publishedText ? `${item.publishedText}${asShownWhenFetched(c.fetchedAt)}` : '')}`,
           `Transcript fetched: ${transcript.fetchedAt} by ${transcript.operation}, request id ${transcript.requestId}`,
           ...(transcript.language ? [`Language: ${languageLabel(transcript.language)}`] : []),
         ]

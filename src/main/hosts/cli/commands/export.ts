@@ -59,6 +59,9 @@ export function registerExport(program: Command, ctx: CliContext): void {
         },
         'export',
       );
+      if (options.out === '-') {
+        throw new GleanerError('INVALID_INPUT', 'gleaner export writes files, not standard output: give --out a file name, such as --out export.csv.');
+      }
       // Checked as typed: resolving drops the trailing separator that says a folder was meant.
       checkOutName(options.out, request);
       const outPath = resolve(options.out);

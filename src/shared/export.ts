@@ -82,6 +82,11 @@ export interface ExportProgress {
   /** When done: the user-facing name of the file or folder written. */
   name: string | null;
   summary: ExportSummary | null;
+  /**
+   * When done in browser mode, the files to download (paths for `exportDownloadPath`): the file
+   * and its manifest, or one zip of a folder export with its manifest inside.
+   */
+  downloads: string[];
   error: { code: string; message: string } | null;
 }
 

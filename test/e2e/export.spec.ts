@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import { strFromU8, unzipSync } from 'fflate';
 import { expect, startServe, test, type ServedGleaner } from './fixtures';
 import { browserLink, fetchInto, rpc, seedLibrary } from './library-helpers';
 
@@ -182,4 +183,45 @@ test('an item with transcripts in two languages exports the chosen one as subtit
   await dialog.getByRole('radio', { name: /Markdown/ }).check();
   await dialog.getByLabel('Transcripts under each item').check();
   await expect(choice.getByRole('option')).toHaveText(['All languages', ...labels]);
+});
+
+test('a folder of subtitle files arrives as one zip whose manifest checks every file, and the focus stays on the action', async ({ page }) => {
+  const { hits } = await rpc<{ hits: { id: number }[] }>(served, 'library.search', { hasTranscript: true, limit: 50 });
+  expect(hits.length).toBeGreaterThanOrEqual(1);
+  await rpc(served, 'collections.create', { name: 'Subtitles' });
+  await rpc(served, 'collections.add', { name: 'Subtitles', itemIds: hits.map((hit) => hit.id) });
+
+  await page.goto(await browserLink(served));
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Collections', exact: true }).click();
+  await page.getByRole('button', { name: /Subtitles/ }).first().click();
+  await page.getByRole('group', { name: 'Collection actions' }).getByRole('button', { name: 'Export…' }).click();
+  const dialog = page.getByRole('dialog', { name: /Export the collection “Subtitles”/ });
+  await dialog.getByRole('radio', { name: /SRT subtitles/ }).check();
+  // Said before anything starts: the browser gets one zip, not a download per file.
+  await expect(dialog.getByText('This format writes one file per transcript, downloaded as one zip of the folder.')).toBeVisible();
+  await dialog.getByRole('checkbox', { name: /Manifest/ }).check();
+  const downloads: Download[] = [];
+  page.on('download', (download) => downloads.push(download));
+  const action = dialog.getByRole('button', { name: 'Export', exact: true });
+  await action.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByTestId('export-done')).toHaveText(/^Exported \d+ transcripts? of \d+ items?, downloaded as gleaner-subtitles-transcripts-\d{4}-\d{2}-\d{2}\.zip\./);
+  // The button that started it is the one that ends it: the focus never fell to the page.
+  await expect(dialog.getByRole('button', { name: 'Export again' })).toBeFocused();
+  await expect.poll(() => downloads.length).toBe(1);
+  const zip = downloads[0]!;
+  expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+
+  const entries = unzipSync(new Uint8Array(await readFile((await zip.path())!)));
+  const manifest = strFromU8(entries['manifest.sha256']!);
+  const listed = manifest.trimEnd().split('\n').map((line) => line.split('  ') as [string, string]);
+  const folder = zip.suggestedFilename().replace(/\.zip$/, '');
+  expect(listed.length).toBeGreaterThanOrEqual(2);
+  expect(Object.keys(entries).sort()).toEqual(['manifest.sha256', ...listed.map(([, path]) => path)].sort());
+  // As `sha256sum -c manifest.sha256` would check it in the unzipped folder.
+  for (const [digest, path] of listed) {
+    expect(path.startsWith(`${folder}/`) && path.endsWith('.srt')).toBe(true);
+    expect(createHash('sha256').update(entries[path]!).digest('hex')).toBe(digest);
+    expect(strFromU8(entries[path]!)).toMatch(/^1\r?\n\d{2}:\d{2}:\d{2},\d{3} --> /);
+  }
 });

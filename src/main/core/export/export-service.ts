@@ -15,7 +15,8 @@ import type { Clock } from '../clock';
 import type { EventHub } from '../events';
 import type { Logger } from '../log';
 import { FORMAT_MODULES } from './formats';
-import { MANIFEST_NAME, runExport } from './run-export';
+import { cancelledError, MANIFEST_NAME, runExport } from './run-export';
+import { zipFiles } from './zip-files';
 import { slug } from './text';
 
 /** Asks the user where to save; null when they dismiss the dialog. */
@@ -60,7 +61,6 @@ interface Running {
 interface Finished {
   baseDir: string;
   files: Set<string>;
-  extension: string;
 }
 
 export function suggestedExportName(request: ExportRequest, now: Date): string {
@@ -118,7 +118,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
       const controller = new AbortController();
       const name = outPath.split(sep).pop() ?? defaultName;
       const unit = request.transcripts || exportsFolder(request) || ['srt', 'vtt', 'txt'].includes(request.format) ? 'segments' : 'items';
-      const base: Omit<ExportProgress, 'state' | 'done' | 'total'> = { exportId, unit, delivery, name: null, summary: null, error: null };
+      const base: Omit<ExportProgress, 'state' | 'done' | 'total'> = { exportId, unit, delivery, name: null, summary: null, downloads: [], error: null };
       let lastEmit = 0;
       let last = { done: 0, total: 0 };
       deps.events.emit('export.progress', { ...base, state: 'running', done: 0, total: 0 });
@@ -138,15 +138,25 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
           deps.events.emit('export.progress', { ...base, state: 'running', done: progress.done, total: progress.total });
         },
       })
-        .then((result) => {
+        .then(async (result) => {
+          let downloads: string[] = [];
           if (delivery === 'download') {
-            const files = new Set(result.files.map((file) => file.path));
-            if (request.manifest) files.add(MANIFEST_NAME);
-            finished.set(exportId, { baseDir: result.baseDir, files, extension: FORMAT_MODULES[request.format].extension });
+            downloads = result.files.map((file) => file.path);
+            if (request.manifest) downloads.push(MANIFEST_NAME);
+            if (exportsFolder(request)) {
+              // A folder goes to the browser as one zip, its files under the folder and the manifest beside it.
+              const zipName = `${name}.zip`;
+              await zipFiles(result.baseDir, downloads, join(result.baseDir, zipName), () => {
+                if (controller.signal.aborted) throw cancelledError();
+              });
+              await rm(join(result.baseDir, name), { recursive: true, force: true });
+              downloads = [zipName];
+            }
+            finished.set(exportId, { baseDir: result.baseDir, files: new Set(downloads) });
           }
           const { baseDir: _baseDir, ...summary } = result;
           void _baseDir;
-          deps.events.emit('export.progress', { ...base, state: 'done', done: last.done, total: last.total, name, summary });
+          deps.events.emit('export.progress', { ...base, state: 'done', done: last.done, total: last.total, name: downloads.length === 1 && exportsFolder(request) ? downloads[0]! : name, summary, downloads });
         })
         .catch((error: unknown) => {
           const info = isGleanerError(error)
@@ -176,7 +186,8 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
       const fileName = path.split('/').pop() ?? path;
       const extension = fileName.split('.').pop() ?? '';
       const module = Object.values(FORMAT_MODULES).find((candidate) => candidate.extension === extension);
-      return { path: full, fileName, mediaType: fileName === MANIFEST_NAME ? 'text/plain; charset=utf-8' : (module?.mediaType ?? 'application/octet-stream') };
+      const mediaType = fileName === MANIFEST_NAME ? 'text/plain; charset=utf-8' : extension === 'zip' ? 'application/zip' : (module?.mediaType ?? 'application/octet-stream');
+      return { path: full, fileName, mediaType };
     },
     async settle() {
       for (const { controller } of running.values()) controller.abort();

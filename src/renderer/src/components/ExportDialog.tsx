@@ -9,6 +9,7 @@ import { createPortal } from 'react-dom';
 import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, TRANSCRIPT_FILE_FORMATS, exportsFolder, type ExportFormat } from '../../../shared/export';
 import { languageLabel } from '../../../shared/language';
 import { formatItems } from '../lib/format';
+import { useAppStore } from '../stores/app-store';
 import { languageChoice, useExportStore, type ExportTarget } from '../stores/export-store';
 import './ExportDialog.css';
 
@@ -53,6 +54,7 @@ export function ExportDialog({ owner }: { owner: string }) {
   const job = useExportStore((s) => s.job);
   const starting = useExportStore((s) => s.starting);
   const problem = useExportStore((s) => s.problem);
+  const host = useAppStore((s) => s.info?.host ?? null);
   const { close, setOptions, start, cancel } = useExportStore.getState();
   const id = useId();
   const firstField = useRef<HTMLInputElement>(null);
@@ -87,6 +89,8 @@ export function ExportDialog({ owner }: { owner: string }) {
   const transcriptOnly = TRANSCRIPT_FILE_FORMATS.includes(options.format);
   const folder = exportsFolder({ format: options.format, scope: target.scope });
   const languages = languageChoice(target, options);
+  // Browser mode hands the result to the browser as downloads; the desktop asks where to save it.
+  const downloads = host === 'browser';
 
   return createPortal(
     <div className="export-backdrop">
@@ -139,7 +143,11 @@ export function ExportDialog({ owner }: { owner: string }) {
               </label>
             )}
           </fieldset>
-          {folder && <p className="muted">This format writes one file per transcript{job?.delivery === 'download' ? '; each downloads separately' : ' into a folder you choose'}.</p>}
+          {folder && (
+            <p className="muted">
+              This format writes one file per transcript{downloads ? ', downloaded as one zip of the folder' : ' into a folder you choose'}.
+            </p>
+          )}
           <ExportStatus />
           {problem && (
             <p className="error" role="alert">
@@ -147,19 +155,14 @@ export function ExportDialog({ owner }: { owner: string }) {
             </p>
           )}
           <div className="export-actions">
-            {running ? (
-              <button type="button" onClick={() => void cancel()}>
-                Cancel export
+            {/* One button that turns into Cancel and back, so the focus on it stays through the export. */}
+            <button type={running ? 'button' : 'submit'} className={running ? undefined : 'primary'} onClick={running ? () => void cancel() : undefined}>
+              {running ? 'Cancel export' : job?.state === 'done' ? 'Export again' : 'Export'}
+            </button>
+            {!running && (
+              <button type="button" onClick={close}>
+                Close
               </button>
-            ) : (
-              <>
-                <button type="submit" className="primary">
-                  {job?.state === 'done' ? 'Export again' : 'Export'}
-                </button>
-                <button type="button" onClick={close}>
-                  Close
-                </button>
-              </>
             )}
           </div>
         </form>
@@ -169,33 +172,39 @@ export function ExportDialog({ owner }: { owner: string }) {
   );
 }
 
+/**
+ * How the export goes. One live region, always there, says what changed (started, done,
+ * cancelled); the running count is shown beside the bar but not read out at every step.
+ */
 function ExportStatus() {
   const job = useExportStore((s) => s.job);
-  if (!job) return null;
-  const what = job.unit === 'segments' ? 'transcript segments' : 'items';
-  if (job.state === 'running') {
-    return (
-      <div className="export-progress" role="status">
-        <progress max={job.total || 1} value={job.total ? job.done : undefined} aria-label="Export progress" />
-        <span>{job.total ? `${job.done.toLocaleString()} of ${job.total.toLocaleString()} ${what}` : 'Preparing…'}</span>
-      </div>
-    );
-  }
-  if (job.state === 'done' && job.summary) {
+  const what = job?.unit === 'segments' ? 'transcript segments' : 'items';
+  let said = '';
+  if (job?.state === 'running') said = 'Exporting…';
+  else if (job?.state === 'cancelled') said = 'Export cancelled; nothing was saved.';
+  else if (job?.state === 'done' && job.summary) {
     const s = job.summary;
     const count = job.unit === 'segments' ? `${s.transcripts} transcript${s.transcripts === 1 ? '' : 's'} of ${formatItems(s.items)}` : formatItems(s.items);
     const where = job.delivery === 'download' ? `downloaded as ${job.name ?? 'a file'}` : `saved as ${job.name ?? 'a file'}`;
-    return (
-      <p className="export-done" role="status" data-testid="export-done">
-        Exported {count}, {where}.
-        {s.skipped.length > 0 && ` ${s.skipped.length} transcript${s.skipped.length === 1 ? ' was' : 's were'} left out: ${s.skipped[0]!.reason}.`}
-      </p>
-    );
+    const skipped = s.skipped.length > 0 ? ` ${s.skipped.length} transcript${s.skipped.length === 1 ? ' was' : 's were'} left out: ${s.skipped[0]!.reason}.` : '';
+    said = `Exported ${count}, ${where}.${skipped}`;
   }
-  if (job.state === 'cancelled') return <p role="status">Export cancelled; nothing was saved.</p>;
   return (
-    <p className="error" role="alert">
-      {job.error?.message ?? 'The export failed.'}
-    </p>
+    <>
+      {job?.state === 'running' && (
+        <div className="export-progress">
+          <progress max={job.total || 1} value={job.total ? job.done : undefined} aria-label="Export progress" />
+          <span>{job.total ? `${job.done.toLocaleString()} of ${job.total.toLocaleString()} ${what}` : 'Preparing…'}</span>
+        </div>
+      )}
+      <p className={job?.state === 'done' ? 'export-done' : 'export-status'} role="status" data-testid={job?.state === 'done' ? 'export-done' : undefined}>
+        {said}
+      </p>
+      {job?.state === 'failed' && (
+        <p className="error" role="alert">
+          {job.error?.message ?? 'The export failed.'}
+        </p>
+      )}
+    </>
   );
 }

@@ -69,9 +69,8 @@ const latest = new Map<string, ExportProgress>();
 export const useExportStore = create<ExportStore>((set, get) => {
   const show = (progress: ExportProgress): void => {
     set({ job: progress });
-    if (progress.state === 'done' && progress.delivery === 'download' && progress.summary) {
-      for (const file of progress.summary.files) download(progress.exportId, file.path);
-      if (get().options.manifest) download(progress.exportId, 'manifest.sha256');
+    if (progress.state === 'done' && progress.delivery === 'download') {
+      for (const path of progress.downloads) download(progress.exportId, path);
     }
   };
   const follow = (): void => {
@@ -127,6 +126,7 @@ export const useExportStore = create<ExportStore>((set, get) => {
             delivery: started.delivery,
             name: null,
             summary: null,
+            downloads: [],
             error: null,
           },
         );

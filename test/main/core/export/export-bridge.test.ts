@@ -75,6 +75,7 @@ describe('export.start in browser mode', () => {
     expect(events[0]).toMatchObject({ exportId, state: 'running', unit: 'items' });
     expect(done).toMatchObject({ state: 'done', delivery: 'download', name: expect.stringMatching(/^gleaner-selection-\d{4}-\d{2}-\d{2}\.csv$/), summary: { items: 2 } });
     const file = done.summary!.files[0]!;
+    expect(done.downloads).toEqual([file.path, 'manifest.sha256']);
     // Staged for up to a day in the data folder: in a folder only the user may enter.
     expect(statSync(join(testCore.dataDir, 'exports', exportId)).mode & 0o777).toBe(0o700);
 

@@ -223,7 +223,19 @@ test.describe('the request queue and the token', () => {
     await expect(jobsIn(page, 'queued')).toHaveCount(2);
     await expect(page.getByText('Cancelled 1 request.')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Cancel all waiting' }).click();
+    // The whole queue is asked about first, with the count; Escape keeps everything as it was.
+    const cancelAll = page.getByRole('button', { name: 'Cancel all waiting' });
+    await cancelAll.click();
+    const confirm = page.getByTestId('queue-confirm');
+    await expect(confirm).toContainText('Cancel all 2 requests waiting, in every import and call?');
+    await expect(confirm.getByRole('button', { name: 'Cancel 2 requests' })).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(confirm).toHaveCount(0);
+    await expect(cancelAll).toBeFocused();
+    await expect(jobsIn(page, 'queued')).toHaveCount(2);
+    await cancelAll.click();
+    await confirm.getByRole('button', { name: 'Cancel 2 requests' }).click();
     await expect(jobsIn(page, 'cancelled')).toHaveCount(3);
     await expect(jobsIn(page, 'queued')).toHaveCount(0);
 

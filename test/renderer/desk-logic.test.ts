@@ -4,7 +4,7 @@ import type { CollectionItem } from '../../src/shared/library';
 import type { QueueGauge } from '../../src/shared/queue';
 import { bannersFor } from '../../src/renderer/src/components/BannerRules';
 import { GO_PREFIX_MS, globalShortcutFor, type GlobalKeyInput } from '../../src/renderer/src/components/ShortcutKeys';
-import { dayMeterLabel, describeJob, etaText, fraction, holdBackText, intoText, runningText, untilText } from '../../src/renderer/src/views/activity/activity-text';
+import { bulkConfirmText, dayMeterLabel, describeJob, etaText, fraction, holdBackText, intoText, runningText, untilText } from '../../src/renderer/src/views/activity/activity-text';
 import { appendRows, movedRows } from '../../src/renderer/src/views/collections/collection-order';
 import { overrideKey, overrideRows } from '../../src/renderer/src/views/settings/overrides';
 
@@ -160,5 +160,23 @@ describe('the collections a job fills', () => {
     expect(intoText([])).toBe('');
     expect(intoText(['Tip sheet'])).toBe('into “Tip sheet” · ');
     expect(intoText(['Story A', 'Story B'])).toBe('into “Story A” and “Story B” · ');
+  });
+});
+
+describe('the whole-queue actions ask first, with the numbers', () => {
+  const gauge = (usedToday: number, perDay: number, dayReset = 'rolling') =>
+    ({ usedThisMinute: 0, usedToday, dayReset, limits: { perMinute: 30, perDay }, effectiveLimits: { perMinute: 30, perDay }, share: 1, nextFreeSlot: '2026-01-01T00:00:00Z' }) as QueueGauge;
+
+  it('says what cancelling everything does, and that Retry all failed will not undo it', () => {
+    expect(bulkConfirmText('cancel', 1, null)).toBe('Cancel the 1 request waiting, in every import and call? It moves to Cancelled; Retry all failed does not bring it back, only its own Retry.');
+    expect(bulkConfirmText('cancel', 1234, null)).toMatch(/^Cancel all 1,234 requests waiting, in every import and call\? They move to Cancelled/);
+  });
+
+  it('says how much of the day’s budget a retry spends, and when it is more than is left', () => {
+    expect(bulkConfirmText('retry', 45, gauge(300, 1000))).toBe(
+      'Send 45 requests that failed again? That spends up to 45 requests of the 700 left in the day’s budget (last 24 hours). A request the service refused for itself (not found, a bad parameter) fails again unless you changed something since.',
+    );
+    expect(bulkConfirmText('retry', 1200, gauge(990, 1000, '06:00'))).toContain('up to 1,200 requests of the 10 left in the day’s budget (since 06:00 UTC); the rest wait for it to free up.');
+    expect(bulkConfirmText('retry', 2, gauge(1500, 1000))).toContain('of the 0 left');
   });
 });

@@ -873,12 +873,13 @@ export function createFetchQueue(deps: QueueDeps) {
     batchProgress,
     unfinishedBatches,
 
-    /** Newest first, or with `oldestFirst` in the order the queue takes them (calls first, then by id; due times aside). */
+    /** Changed last first, or with `oldestFirst` in the order the queue takes them (calls first, then by id; due times aside). */
     jobs(filter: { state?: JobState; batchId?: number; limit?: number; oldestFirst?: boolean } = {}): JobSummary[] {
       const rows = db
         .prepare<Record<string, unknown>, JobRow & { error_code: ErrorCode | null; error_message: string | null; item_count: number | null; updated_at: string; also_into: string }>(
           `SELECT *, (SELECT json_group_array(collection) FROM job_collections WHERE job_id = jobs.id) AS also_into
-             FROM jobs WHERE (@state IS NULL OR state = @state) AND (@batchId IS NULL OR batch_id = @batchId) ORDER BY ${filter.oldestFirst ? 'priority DESC, id ASC' : 'id DESC'} LIMIT @limit`,
+             FROM jobs WHERE ${filter.state === undefined ? '1' : 'state = @state'} AND ${filter.batchId === undefined ? '1' : 'batch_id = @batchId'}
+             ORDER BY ${filter.oldestFirst ? 'priority DESC, id ASC' : 'updated_at DESC, id DESC'} LIMIT @limit`,
         )
         .all({ state: filter.state ?? null, batchId: filter.batchId ?? null, limit: filter.limit ?? 200 });
       return rows.map((row) => ({

@@ -251,6 +251,23 @@ describe('the fetch queue, on simulated time', () => {
     expect(states).not.toContain('failed');
   });
 
+  it('lists the jobs that changed last first: a retried old job that finishes heads Done', async () => {
+    const h = createHarness();
+    let failing = true;
+    h.setScript((request) => (failing && request.params.url?.endsWith('v000000000') ? { error: new GleanerError('NOT_FOUND', 'Gone (404).') } : undefined));
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(3) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
+    const first = h.queue.jobs({ state: 'failed' })[0]!;
+    expect(first.params.url).toMatch(/v000000000$/);
+    failing = false;
+    h.sim.advanceTo(h.sim.now() + 60_000);
+    h.queue.retry({ jobId: first.id });
+    await h.sim.runUntil(() => h.queue.jobs({ state: 'done' }).length === 3);
+    // Its id is the oldest of the three; it finished last.
+    expect(h.queue.jobs({ state: 'done' }).map((job) => job.id)[0]).toBe(first.id);
+  });
+
   it.each([
     ['TOKEN_REJECTED', 'paste a new token'],
     ['SUBSCRIPTION_INACTIVE', 'subscription is not active'],

@@ -1,5 +1,6 @@
+import { useEffect, useRef, useState } from 'react';
 import { isBusy, useActivityStore } from '../../stores/activity-store';
-import { etaText, PAUSE_TITLES } from './activity-text';
+import { bulkConfirmText, etaText, PAUSE_TITLES } from './activity-text';
 
 /** Whether the queue runs, why it is paused, and the buttons that act on all of it. */
 export function QueueControls() {
@@ -13,6 +14,23 @@ export function QueueControls() {
   // Cancelled jobs stay cancelled: each can be retried from its own row.
   const retryable = status ? status.counts.failed : 0;
   const eta = status && !paused ? etaText(status.etaMinutes) : null;
+  // Both act on the whole queue and cost requests or work: each asks first, with the numbers.
+  const [confirming, setConfirming] = useState<'cancel' | 'retry' | null>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const triggers = { cancel: useRef<HTMLButtonElement>(null), retry: useRef<HTMLButtonElement>(null) };
+  const count = confirming === 'cancel' ? waiting : retryable;
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+  // Nothing left to act on (the queue finished meanwhile): the question goes.
+  useEffect(() => {
+    if (confirming && count === 0) setConfirming(null);
+  }, [confirming, count]);
+  const settle = (action: 'cancel' | 'retry', go: boolean) => {
+    setConfirming(null);
+    triggers[action].current?.focus();
+    if (go) void (action === 'cancel' ? cancel({ all: true }) : retry({ all: true }));
+  };
 
   return (
     <section className="queue-controls" aria-labelledby="queue-state-heading">
@@ -65,13 +83,35 @@ export function QueueControls() {
             Pause queue
           </button>
         )}
-        <button type="button" onClick={() => void cancel({ all: true })} disabled={waiting === 0 || isBusy(busy, { all: true })}>
+        <button ref={triggers.cancel} type="button" onClick={() => setConfirming('cancel')} disabled={waiting === 0 || isBusy(busy, { all: true })} aria-expanded={confirming === 'cancel'}>
           Cancel all waiting
         </button>
-        <button type="button" onClick={() => void retry({ all: true })} disabled={retryable === 0 || isBusy(busy, { all: true })}>
+        <button ref={triggers.retry} type="button" onClick={() => setConfirming('retry')} disabled={retryable === 0 || isBusy(busy, { all: true })} aria-expanded={confirming === 'retry'}>
           Retry all failed
         </button>
       </div>
+      {confirming && (
+        <div
+          className="queue-confirm"
+          role="group"
+          aria-labelledby="queue-confirm-text"
+          data-testid="queue-confirm"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.stopPropagation();
+              settle(confirming, false);
+            }
+          }}
+        >
+          <p id="queue-confirm-text">{bulkConfirmText(confirming, count, status?.gauge ?? null)}</p>
+          <button ref={confirmRef} type="button" className="primary" onClick={() => settle(confirming, true)}>
+            {confirming === 'cancel' ? `Cancel ${count.toLocaleString('en-US')} request${count === 1 ? '' : 's'}` : `Retry ${count.toLocaleString('en-US')} request${count === 1 ? '' : 's'}`}
+          </button>
+          <button type="button" onClick={() => settle(confirming, false)}>
+            {confirming === 'cancel' ? 'Keep them waiting' : 'Leave them failed'}
+          </button>
+        </div>
+      )}
       <p className={message?.tone === 'error' ? 'queue-message error' : 'queue-message muted'} role="status" aria-live="polite">
         {message?.text ?? ''}
       </p>

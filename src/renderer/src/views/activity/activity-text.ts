@@ -67,3 +67,23 @@ export function dayMeterLabel(dayReset: string): string {
   const text = dayWindowText(dayReset);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+const requests = (n: number): string => `${n.toLocaleString('en-US')} request${n === 1 ? '' : 's'}`;
+
+/**
+ * What "Cancel all waiting" and "Retry all failed" are about to do, said before they do it:
+ * cancelling is not undone by Retry all failed (a cancelled job comes back only from its own
+ * row), and retrying spends requests from today's budget.
+ */
+export function bulkConfirmText(action: 'cancel' | 'retry', count: number, gauge: QueueGauge | null): string {
+  if (action === 'cancel') {
+    return `Cancel ${count === 1 ? 'the' : 'all'} ${requests(count)} waiting, in every import and call? ${count === 1 ? 'It moves' : 'They move'} to Cancelled; Retry all failed does not bring ${count === 1 ? 'it' : 'them'} back, only ${count === 1 ? 'its' : 'each one’s'} own Retry.`;
+  }
+  const budget = gauge ? gauge.effectiveLimits.perDay : null;
+  const left = gauge && budget !== null ? Math.max(0, budget - gauge.usedToday) : null;
+  const spend =
+    left === null
+      ? ''
+      : ` That spends up to ${requests(count)} of the ${left.toLocaleString('en-US')} left in the day’s budget (${dayWindowText(gauge!.dayReset)})${count > left ? '; the rest wait for it to free up' : ''}.`;
+  return `Send ${requests(count)} that failed again?${spend} A request the service refused for itself (not found, a bad parameter) fails again unless you changed something since.`;
+}

@@ -61,7 +61,7 @@ describe('migration 0012-responses-by-body', () => {
     const record = db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, 't')");
     for (const m of migrations.slice(0, 11)) record.run(m.version, m.name);
     db.pragma('user_version = 11');
-    expect(migrate(db, migrations)).toEqual({ from: 11, to: 12 });
+    expect(migrate(db, migrations.slice(0, 12))).toEqual({ from: 11, to: 12 });
     expect(db.prepare('SELECT count(*) FROM responses').pluck().get()).toBe(2);
 
     // A reference already broken (written with foreign keys off) is left as it was, and the rest migrates.

@@ -15,20 +15,19 @@ export function QueueControls() {
   const retryable = status ? status.counts.failed : 0;
   const eta = status && !paused ? etaText(status.etaMinutes) : null;
   // Both act on the whole queue and cost requests or work: each asks first, with the numbers.
-  const [confirming, setConfirming] = useState<'cancel' | 'retry' | null>(null);
+  const [asked, setAsked] = useState<'cancel' | 'retry' | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
-  const triggers = { cancel: useRef<HTMLButtonElement>(null), retry: useRef<HTMLButtonElement>(null) };
-  const count = confirming === 'cancel' ? waiting : retryable;
+  const cancelAllRef = useRef<HTMLButtonElement>(null);
+  const retryAllRef = useRef<HTMLButtonElement>(null);
+  const count = asked === 'cancel' ? waiting : retryable;
+  // Nothing left to act on (the queue finished meanwhile): the question goes.
+  const confirming = count > 0 ? asked : null;
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
-  // Nothing left to act on (the queue finished meanwhile): the question goes.
-  useEffect(() => {
-    if (confirming && count === 0) setConfirming(null);
-  }, [confirming, count]);
   const settle = (action: 'cancel' | 'retry', go: boolean) => {
-    setConfirming(null);
-    triggers[action].current?.focus();
+    setAsked(null);
+    (action === 'cancel' ? cancelAllRef : retryAllRef).current?.focus();
     if (go) void (action === 'cancel' ? cancel({ all: true }) : retry({ all: true }));
   };
 
@@ -83,10 +82,10 @@ export function QueueControls() {
             Pause queue
           </button>
         )}
-        <button ref={triggers.cancel} type="button" onClick={() => setConfirming('cancel')} disabled={waiting === 0 || isBusy(busy, { all: true })} aria-expanded={confirming === 'cancel'}>
+        <button ref={cancelAllRef} type="button" onClick={() => setAsked('cancel')} disabled={waiting === 0 || isBusy(busy, { all: true })} aria-expanded={confirming === 'cancel'}>
           Cancel all waiting
         </button>
-        <button ref={triggers.retry} type="button" onClick={() => setConfirming('retry')} disabled={retryable === 0 || isBusy(busy, { all: true })} aria-expanded={confirming === 'retry'}>
+        <button ref={retryAllRef} type="button" onClick={() => setAsked('retry')} disabled={retryable === 0 || isBusy(busy, { all: true })} aria-expanded={confirming === 'retry'}>
           Retry all failed
         </button>
       </div>

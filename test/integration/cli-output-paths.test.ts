@@ -45,7 +45,7 @@ describe('gleaner export --out', () => {
   it('refuses a folder that does not exist instead of creating it', async () => {
     const missing = join(root, 'nonexistent', 'dir');
     const run = await gleaner('export', '--all', '--format', 'csv', '--out', join(missing, 'x.csv'));
-    expect([run.code, run.stderr, run.stdout]).toEqual([2, `error INVALID_INPUT: The folder ${missing} does not exist; create it first or choose another --out.\n`, '']);
+    expect([run.code, run.stderr, run.stdout]).toEqual([2, `error INVALID_INPUT: The folder ${missing} does not exist; create it first or choose another place to save it.\n`, '']);
     expect(existsSync(join(root, 'nonexistent'))).toBe(false);
   });
 
@@ -57,7 +57,7 @@ describe('gleaner export --out', () => {
 
     const deeper = join(root, 'nonexistent', 'subs');
     const run = await gleaner('export', '--all', '--format', 'srt', '--out', deeper);
-    expect([run.code, run.stderr]).toEqual([2, `error INVALID_INPUT: The folder ${join(root, 'nonexistent')} does not exist; create it first or choose another --out.\n`]);
+    expect([run.code, run.stderr]).toEqual([2, `error INVALID_INPUT: The folder ${join(root, 'nonexistent')} does not exist; create it first or choose another place to save it.\n`]);
     expect(existsSync(join(root, 'nonexistent'))).toBe(false);
   });
 
@@ -71,7 +71,7 @@ describe('gleaner export --out', () => {
       [join(tip, 'subs'), 'srt'],
     ]) {
       const run = await gleaner('export', '--all', '--format', format!, '--manifest', '--out', out!);
-      expect([run.code, run.stderr]).toEqual([2, `error INVALID_INPUT: Cannot write ${out}: ${tip} is a file, not a folder; choose another --out.\n`]);
+      expect([run.code, run.stderr]).toEqual([2, `error INVALID_INPUT: Cannot write ${out}: ${tip} is a file, not a folder; choose another place to save it.\n`]);
     }
     expect(entries(outDir)).toEqual(before);
     expect(readFileSync(tip, 'utf8')).toBe('my notes');
@@ -79,10 +79,10 @@ describe('gleaner export --out', () => {
 
   it.runIf(process.platform === 'linux')('says a folder it may not write to is not writable, in the contract’s JSON form too', async () => {
     const run = await gleaner('export', '--all', '--format', 'csv', '--out', '/proc/foo.csv');
-    expect([run.code, run.stderr]).toEqual([2, 'error INVALID_INPUT: Cannot write /proc/foo.csv: the folder /proc is not writable; choose another --out.\n']);
+    expect([run.code, run.stderr]).toEqual([2, 'error INVALID_INPUT: Cannot write /proc/foo.csv: the folder /proc is not writable; choose another place to save it.\n']);
     const json = await gleaner('export', '--all', '--format', 'csv', '--out', '/proc/foo.csv', '--json');
     expect(json.code).toBe(2);
-    expect(JSON.parse(json.stderr)).toEqual({ error: { code: 'INVALID_INPUT', message: 'Cannot write /proc/foo.csv: the folder /proc is not writable; choose another --out.' } });
+    expect(JSON.parse(json.stderr)).toEqual({ error: { code: 'INVALID_INPUT', message: 'Cannot write /proc/foo.csv: the folder /proc is not writable; choose another place to save it.' } });
   });
 });
 

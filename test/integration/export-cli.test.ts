@@ -142,7 +142,7 @@ describe('gleaner export', () => {
     const libraryFiles = readdirSync(dataDir).sort();
     for (const out of [database, `${database}-wal`, `${database}-journal`]) {
       const run = await gleaner('export', '--all', '--format', 'csv', '--out', out);
-      expect([run.code, run.stderr]).toEqual([2, expect.stringMatching(/^error INVALID_INPUT: .+; writing the export there would destroy the library\. Choose another --out, outside the library’s files\.\n$/)]);
+      expect([run.code, run.stderr]).toEqual([2, expect.stringMatching(/^error INVALID_INPUT: .+; writing the export there would destroy the library\. Choose another place to save it, outside the library’s files\.\n$/)]);
     }
     expect(readdirSync(dataDir).sort()).toEqual(libraryFiles);
     // The library still opens and answers.
@@ -153,7 +153,7 @@ describe('gleaner export', () => {
     const folder = join(outDir, 'refusals');
     mkdirSync(folder);
     const manifest = await gleaner('export', '--collection', 'Story', '--format', 'csv', '--manifest', '--out', join(folder, 'manifest.sha256'));
-    expect([manifest.code, manifest.stderr]).toEqual([2, 'error INVALID_INPUT: The manifest is written as manifest.sha256 beside the export, so the export cannot take that name; choose another --out.\n']);
+    expect([manifest.code, manifest.stderr]).toEqual([2, 'error INVALID_INPUT: The manifest is written as manifest.sha256 beside the export, so the export cannot take that name; choose another place to save it.\n']);
     const slash = await gleaner('export', '--collection', 'Story', '--format', 'csv', '--out', `${join(folder, 'newfolder')}/`);
     expect([slash.code, slash.stderr]).toEqual([2, `error INVALID_INPUT: ${join(folder, 'newfolder')}/ names a folder (it ends with /), but the csv format writes one file: give the file’s name, such as ${join(folder, 'newfolder')}/export.csv.\n`]);
     expect(readdirSync(folder)).toEqual([]);

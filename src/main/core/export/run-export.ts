@@ -69,7 +69,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   }
   const folder = exportsFolder(request);
   checkOutName(outPath, request);
-  await checkDestination(outPath, folder, options.library);
+  const intoExistingFolder = await checkDestination(outPath, folder, options.library);
 
   const reader = openExportReader(options.library, options.nativeBinding);
   const separate = reader.db !== options.library;
@@ -94,7 +94,10 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   // Asked as a code or a name ("en", "English"): the library keeps one spelling.
   const queries = createExportQueries(reader.db, scope.name, request.language === undefined ? undefined : canonicalLanguage(request.language));
   const baseDir = dirname(outPath);
-  const stage = folder ? temporaryNameFor(outPath) : null;
+  // A folder export is written aside and moved in whole. Into a folder the user already has, the
+  // files are staged inside it, so that its parent need not be writable (the root of a USB stick)
+  // and the folder keeps its own permissions; a new folder is staged beside where it will be.
+  const stage = !folder ? null : intoExistingFolder ? temporaryNameFor(join(outPath, basename(outPath))) : temporaryNameFor(outPath);
   const opened = new Set<AtomicFile>();
   const checkCancelled = (): void => {
     if (options.signal?.aborted) throw cancelledError();
@@ -127,11 +130,15 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
       // The last moment to take the folder back. A single file was checked before it was saved:
       // once under its name it stays, and the export is done, whenever a cancel arrives.
       checkCancelled();
-      // An empty folder of that name (checked above) gives way; the finished folder takes its place.
-      await rmdir(outPath).catch(() => undefined);
-      await rename(stage, outPath);
-      await syncFolder(baseDir);
-      await removeAbandonedTemporaries(outPath);
+      if (intoExistingFolder) {
+        for (const entry of await readdir(stage)) await rename(join(stage, entry), join(outPath, entry));
+        await rmdir(stage);
+        await syncFolder(outPath);
+      } else {
+        await rename(stage, outPath);
+        await syncFolder(baseDir);
+        await removeAbandonedTemporaries(outPath);
+      }
     }
     if (request.manifest) await writeManifest(baseDir, summary.files);
     return { ...summary, baseDir };
@@ -165,12 +172,13 @@ export function checkOutName(out: string, request: Pick<ExportRequest, 'format' 
   if (request.manifest && basename(out).toLowerCase() === MANIFEST_NAME) {
     throw new GleanerError(
       'INVALID_INPUT',
-      `The manifest is written as ${MANIFEST_NAME} beside the export, so the export cannot take that name; choose another --out.`,
+      `The manifest is written as ${MANIFEST_NAME} beside the export, so the export cannot take that name; choose another place to save it.`,
     );
   }
 }
 
-async function checkDestination(outPath: string, folder: boolean, library: Database): Promise<void> {
+/** Refuses a destination the export would misuse; says whether it is a folder that is already there. */
+async function checkDestination(outPath: string, folder: boolean, library: Database): Promise<boolean> {
   // The folder it goes into must already be there: creating it would turn a typo into a new folder.
   await checkParentFolder(outPath);
   await checkNotTheLibrary(outPath, library);
@@ -179,13 +187,18 @@ async function checkDestination(outPath: string, folder: boolean, library: Datab
     if (existing && !existing.isDirectory()) {
       throw new GleanerError('INVALID_INPUT', `${outPath} is a file; this format writes one file per transcript, so give a folder that does not exist yet or is empty.`);
     }
+    // What an export killed midway left inside goes first: it is Gleaner's, not the user's.
+    if (existing) await removeAbandonedTemporaries(join(outPath, basename(outPath)));
     const entries = existing ? await readdir(outPath).catch((error: unknown) => { throw destinationError(error, outPath, outPath); }) : [];
     if (entries.length > 0) {
       throw new GleanerError('INVALID_INPUT', `The folder ${outPath} is not empty; give a new or empty folder so no file of yours is overwritten.`);
     }
-  } else if (existing?.isDirectory()) {
+    return existing !== null;
+  }
+  if (existing?.isDirectory()) {
     throw new GleanerError('INVALID_INPUT', `${outPath} is a folder; give the name of the file to write.`);
   }
+  return false;
 }
 
 async function checkParentFolder(outPath: string): Promise<void> {
@@ -195,7 +208,7 @@ async function checkParentFolder(outPath: string): Promise<void> {
     if (info.code !== 'ENOENT' && info.code !== 'ENOTDIR') throw destinationError(info, outPath);
     const file = fileInTheWay(parent);
     if (file) throw notAFolder(outPath, file);
-    throw new GleanerError('INVALID_INPUT', `The folder ${parent} does not exist; create it first or choose another --out.`);
+    throw new GleanerError('INVALID_INPUT', `The folder ${parent} does not exist; create it first or choose another place to save it.`);
   }
   if (!info.isDirectory()) throw notAFolder(outPath, parent);
 }
@@ -229,14 +242,14 @@ async function checkNotTheLibrary(outPath: string, library: Database): Promise<v
     if (target.toLowerCase() === companion.toLowerCase() || sameFile) {
       throw new GleanerError(
         'INVALID_INPUT',
-        `${outPath} is ${suffix === '' ? 'the library’s database' : `a file SQLite keeps beside the library’s database (${basename(companion)})`}; writing the export there would destroy the library. Choose another --out, outside the library’s files.`,
+        `${outPath} is ${suffix === '' ? 'the library’s database' : `a file SQLite keeps beside the library’s database (${basename(companion)})`}; writing the export there would destroy the library. Choose another place to save it, outside the library’s files.`,
       );
     }
   }
 }
 
 const notAFolder = (outPath: string, file: string): GleanerError =>
-  new GleanerError('INVALID_INPUT', `Cannot write ${outPath}: ${file} is a file, not a folder; choose another --out.`);
+  new GleanerError('INVALID_INPUT', `Cannot write ${outPath}: ${file} is a file, not a folder; choose another place to save it.`);
 
 /**
  * Says why the destination refused a new file, as a sentence naming the path, for the refusals
@@ -255,7 +268,7 @@ export function destinationError(error: unknown, outPath: string, parent = dirna
           : code === 'ENOENT' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'EINVAL'
             ? `the folder ${parent} is not writable`
             : null;
-  return reason === null ? error : new GleanerError('INVALID_INPUT', `Cannot write ${outPath}: ${reason}; choose another --out.`, { cause: error });
+  return reason === null ? error : new GleanerError('INVALID_INPUT', `Cannot write ${outPath}: ${reason}; choose another place to save it.`, { cause: error });
 }
 
 /** A disk (or quota) that filled up while the export was written, said as such rather than as a failure of Gleaner's. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
@@ -375,6 +375,21 @@ describe('subtitles and plain text', () => {
     await expect(exportTo('busy', { format: 'csv' })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/is a folder/) });
     expect(readFileSync(join(lib.dir, 'out', 'busy', 'mine.txt'), 'utf8')).toBe('keep me');
   });
+
+  it('writes into an empty folder the user already has without replacing it: its permissions stay, its parent is not written', async () => {
+    const chosen = join(lib.dir, 'out', 'stick');
+    mkdirSync(chosen);
+    chmodSync(chosen, 0o770);
+    const inode = statSync(chosen).ino;
+    const parentBefore = readdirSync(join(lib.dir, 'out'));
+    // Left inside by an export killed midway (its process is gone): Gleaner's own, so not "in the way".
+    mkdirSync(join(chosen, '.stick.999999-0123456789ab.partial'));
+    const { result } = await exportTo('stick', { format: 'srt', scope: { kind: 'all' } });
+    expect(statSync(chosen).ino).toBe(inode);
+    expect(statSync(chosen).mode & 0o777).toBe(0o770);
+    expect(readdirSync(chosen).sort()).toEqual(result.files.map((file) => file.path.replace('stick/', '')).sort());
+    expect(readdirSync(join(lib.dir, 'out'))).toEqual(parentBefore);
+  });
 });
 
 describe('manifest', () => {
@@ -503,7 +518,7 @@ describe('where the export goes', () => {
     for (const [name, format] of [['missing/deeper/x.csv', 'csv'], ['missing/subs', 'srt']] as const) {
       await expect(exportTo(name, { format, scope: { kind: 'all' } })).rejects.toMatchObject({
         code: 'INVALID_INPUT',
-        message: `The folder ${dirname(out(name))} does not exist; create it first or choose another --out.`,
+        message: `The folder ${dirname(out(name))} does not exist; create it first or choose another place to save it.`,
       });
     }
     expect(readdirSync(out())).toEqual([]);
@@ -519,7 +534,7 @@ describe('where the export goes', () => {
     for (const [name, format] of [['tip.csv/x.csv', 'csv'], ['tip.csv/deeper/x.csv', 'csv'], ['tip.csv/subs', 'srt']] as const) {
       await expect(exportTo(name, { format, scope: { kind: 'all' }, manifest: true })).rejects.toMatchObject({
         code: 'INVALID_INPUT',
-        message: `Cannot write ${out(name)}: ${out('tip.csv')} is a file, not a folder; choose another --out.`,
+        message: `Cannot write ${out(name)}: ${out('tip.csv')} is a file, not a folder; choose another place to save it.`,
       });
     }
     expect(readdirSync(out())).toEqual(['tip.csv']);
@@ -534,7 +549,7 @@ describe('where the export goes', () => {
       const run = runExport({ library: lib.db, request: { scope: { kind: 'all' }, format, transcripts: false, manifest: true }, outPath, now: () => new Date(), appVersion: '0.0.0-test' });
       await expect(run, outPath).rejects.toMatchObject({
         code: 'INVALID_INPUT',
-        message: expect.stringMatching(/^.+ is (the library’s database|a file SQLite keeps beside the library’s database \(.+\)); writing the export there would destroy the library\. Choose another --out, outside the library’s files\.$/),
+        message: expect.stringMatching(/^.+ is (the library’s database|a file SQLite keeps beside the library’s database \(.+\)); writing the export there would destroy the library\. Choose another place to save it, outside the library’s files\.$/),
       });
     }
     expect(readdirSync(dirname(database)).sort()).toEqual(before);
@@ -606,7 +621,7 @@ describe('where the export goes', () => {
     for (const [name, format] of [['manifest.sha256', 'csv'], ['MANIFEST.SHA256', 'json'], ['manifest.sha256', 'srt']] as const) {
       await expect(exportTo(name, { format, manifest: true })).rejects.toMatchObject({
         code: 'INVALID_INPUT',
-        message: 'The manifest is written as manifest.sha256 beside the export, so the export cannot take that name; choose another --out.',
+        message: 'The manifest is written as manifest.sha256 beside the export, so the export cannot take that name; choose another place to save it.',
       });
     }
     expect(readdirSync(out()).sort()).toEqual(['items.csv', 'manifest.sha256']);
@@ -616,14 +631,14 @@ describe('where the export goes', () => {
   it.runIf(process.platform === 'linux')('says a folder that takes no new files is not writable', async () => {
     const outPath = '/proc/gleaner-export-test.csv';
     const run = runExport({ library: lib.db, request: { scope: { kind: 'all' }, format: 'csv', transcripts: false, manifest: false }, outPath, now: () => new Date(), appVersion: '0.0.0-test' });
-    await expect(run).rejects.toMatchObject({ code: 'INVALID_INPUT', message: `Cannot write ${outPath}: the folder /proc is not writable; choose another --out.` });
+    await expect(run).rejects.toMatchObject({ code: 'INVALID_INPUT', message: `Cannot write ${outPath}: the folder /proc is not writable; choose another place to save it.` });
   });
 
   it('turns the file system\'s refusals into sentences, and leaves other failures alone', () => {
     const failure = (code: string) => Object.assign(new Error(`${code}: raw`), { code });
-    expect(destinationError(failure('EACCES'), '/data/x.csv')).toMatchObject({ code: 'INVALID_INPUT', message: 'Cannot write /data/x.csv: permission denied in the folder /data; choose another --out.' });
+    expect(destinationError(failure('EACCES'), '/data/x.csv')).toMatchObject({ code: 'INVALID_INPUT', message: 'Cannot write /data/x.csv: permission denied in the folder /data; choose another place to save it.' });
     expect(destinationError(failure('EPERM'), '/data/x.csv')).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/permission denied/) });
-    expect(destinationError(failure('EROFS'), '/cd/x.csv')).toMatchObject({ code: 'INVALID_INPUT', message: 'Cannot write /cd/x.csv: the folder /cd is on a read-only file system; choose another --out.' });
+    expect(destinationError(failure('EROFS'), '/cd/x.csv')).toMatchObject({ code: 'INVALID_INPUT', message: 'Cannot write /cd/x.csv: the folder /cd is on a read-only file system; choose another place to save it.' });
     const full = failure('ENOSPC');
     expect(destinationError(full, '/data/x.csv')).toBe(full);
     // A disk that fills up while the export is written is said as such (not as Gleaner's own failure).

@@ -22,7 +22,7 @@ const setFaults = async (rules: unknown[]) => {
 };
 
 /** Starts `gleaner ARGS`, presses Ctrl+C once its requests are on their way (the service holds them), and waits for it to end. */
-async function interruptOnceSending(args: string[], running: number): Promise<CliRun> {
+async function interruptOnceSending(args: string[], running: number, signal: NodeJS.Signals = 'SIGINT'): Promise<CliRun> {
   const child = spawn(process.execPath, [join(repoRoot, 'bin', 'gleaner.js'), ...args, '--data-dir', dataDir], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
@@ -39,7 +39,7 @@ async function interruptOnceSending(args: string[], running: number): Promise<Cl
     if (Date.now() > deadline) throw new Error(`no request went out: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  child.kill('SIGINT');
+  child.kill(signal);
   return { code: await ended, stdout, stderr };
 }
 
@@ -80,4 +80,25 @@ describe('Ctrl+C while a command waits on the queue', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(await queueCounts()).toMatchObject({ running: 0, queued: 0, done: 3 });
   }, 120_000);
+
+  // `timeout`, a CI job cancelled, `kill`, a terminal closed: otherwise the job stayed queued,
+  // and a later, unrelated command sent it (and paid for it) without a word.
+  it.each(['SIGTERM', 'SIGHUP'] as const)('stops a call on %s the same way, withdrawing its request', async (signal) => {
+    const before = await queueCounts();
+    await setFaults([{ kind: 'latency', latencyMs: 60_000 }]);
+    const run = await interruptOnceSending(['call', 'videosite', 'trending'], 1, signal);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/error CANCELLED: Stopped at your request; .*This call’s request was not left waiting in the queue\.\n$/);
+    expect(await queueCounts()).toMatchObject({ running: 0, queued: before.queued ?? 0, cancelled: (before.cancelled ?? 0) + 1 });
+  }, 90_000);
+
+  it('stops an import whose reader went away (`gleaner import … | head`) as on Ctrl+C, with a failing status', async () => {
+    const list = join(dataDir, 'piped.txt');
+    writeFileSync(list, ['dQw4w9WgXcD', 'dQw4w9WgXcE'].map((id) => `https://www.youtube.com/watch?v=${id}`).join('\n'));
+    await setFaults([{ kind: 'latency', latencyMs: 60_000 }]);
+    const run = await runGleaner(['import', list, '--data-dir', dataDir], { env, closeStdout: true });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toMatch(/error CANCELLED: .*run the same import again to finish them/);
+    expect(await queueCounts()).toMatchObject({ running: 0 });
+  }, 90_000);
 });

@@ -3,28 +3,63 @@ import { join } from 'node:path';
 import { runCli } from './program';
 import type { CliIo } from './io';
 
+/**
+ * Ctrl+C, a `kill` or `timeout` (SIGTERM) and a closed terminal (SIGHUP) all stop a command the
+ * same way: a command waiting on the queue withdraws its requests and puts its jobs back in line
+ * before it exits, so no job is left for a later, unrelated run to send unseen. A second signal
+ * quits at once (the handlers are gone by then, so the system's default applies).
+ */
+const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+const interrupters = new Set<() => void>();
+
+function onStopSignal(handler: () => void, alsoOnClosedOutput = true): () => void {
+  const once = (): void => {
+    remove();
+    handler();
+  };
+  const remove = (): void => {
+    for (const signal of STOP_SIGNALS) process.removeListener(signal, once);
+    interrupters.delete(once);
+  };
+  for (const signal of STOP_SIGNALS) process.once(signal, once);
+  if (alsoOnClosedOutput) interrupters.add(once);
+  return remove;
+}
+
+// A closed terminal makes writes to it fail; the command's tidying must not die of that.
+let stdoutGone = false;
+const write = (stream: NodeJS.WriteStream, text: string): void => {
+  if (stream === process.stdout && stdoutGone) return;
+  try {
+    stream.write(text);
+  } catch {
+    // Nothing to tell, and nowhere to tell it.
+  }
+};
+
 const io: CliIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+  stdout: (text) => write(process.stdout, text),
+  stderr: (text) => write(process.stderr, text),
   stdin: process.stdin,
   env: process.env,
-  waitForShutdown: () =>
-    new Promise((resolve) => {
-      process.once('SIGINT', () => resolve());
-      process.once('SIGTERM', () => resolve());
-    }),
-  onInterrupt: (handler) => {
-    process.once('SIGINT', handler);
-    return () => process.removeListener('SIGINT', handler);
-  },
+  // `serve` runs until stopped; a reader that closed its output does not stop it.
+  waitForShutdown: () => new Promise((resolve) => void onStopSignal(() => resolve(), false)),
+  onInterrupt: (handler) => onStopSignal(handler),
 };
 
 // A reader that stops early (`gleaner search x | head`) closes the pipe. Stop quietly, as Unix tools
 // do, instead of dying with a stack trace: whatever was fetched is committed before it is printed.
+// A command still waiting on the queue (`import … | head`) stops as on Ctrl+C, withdrawing what it
+// has in flight, and ends with its own (non-zero) status.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;
-  process.exit(process.exitCode ?? 0);
+  if (stdoutGone) return;
+  stdoutGone = true;
+  const waiting = [...interrupters];
+  if (waiting.length === 0) process.exit(process.exitCode ?? 0);
+  for (const interrupt of waiting) interrupt();
 });
+process.stderr.on('error', () => undefined);
 
 runCli(process.argv.slice(2), io, join(__dirname, '../renderer')).then(
   (code) => {

@@ -43,6 +43,18 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', electronOnlyInShell] },
   },
   {
+    // Processes share the library: a transaction that writes takes the write lock at its start
+    // (writeTransaction), or a write by another process in between fails it at once.
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/core/store/database.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='transaction']", message: 'Use writeTransaction(db, fn) from store/database: it begins IMMEDIATE.' },
+      ],
+    },
+  },
+  {
     // The sandboxed preload can load only electron and the dependency-free name list.
     files: ['src/preload/**/*.ts'],
     rules: {

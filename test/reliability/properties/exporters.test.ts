@@ -191,7 +191,7 @@ const MARKDOWN_TEMPLATES: RegExp[] = [
   /^- Source: (?:\[(?<link>.*)\]\(https:\/\/[^\s()<>]+\)|no web address on record)$/s,
   /^- Platform: (?<p>.*)$/s,
   /^- Author: (?<p>.*)$/s,
-  /^- Published: (?:\d{4}-\d\d-\d\dT[\d:.]+Z|(?<p>.*) \(as shown on the platform\))$/s,
+  /^- Published: (?:\d{4}-\d\d-\d\dT[\d:.]+Z|(?<p>.*) \(as shown on the platform at \d{4}-\d\d-\d\dT[\d:.]+Z\))$/s,
   /^- Fetched: (?<p>.*)$/s,
   /^- Tags: (?<p>.*)$/s,
   /^\*\*Note:\*\*$/s,
@@ -342,9 +342,14 @@ function checkTranscriptFiles(format: ExportFormat, files: string[], db: Databas
   switch (format) {
     case 'csv': {
       const records = parse(read(files[0]!), { bom: true, columns: true }) as Record<string, string>[];
-      expect(records.length).toBe(timedSegments);
+      // One row per timed segment, and one per untimed transcript (its whole text).
+      const untimed = db
+        .prepare('SELECT full_text FROM transcripts t WHERE available = 1 AND NOT EXISTS (SELECT 1 FROM transcript_segments g WHERE g.transcript_id = t.id)')
+        .pluck()
+        .all() as (string | null)[];
+      expect(records.length).toBe(timedSegments + untimed.length);
       const texts = records.map((record) => record.text).sort();
-      expect(texts).toEqual(segments.map((s) => neutralised(s.text)).sort());
+      expect(texts).toEqual([...segments.map((s) => neutralised(s.text)), ...untimed.map((text) => neutralised(text ?? ''))].sort());
       for (const record of records) for (const [column, cell] of Object.entries(record)) expect(cell, column).not.toMatch(FORMULA_START);
       return;
     }

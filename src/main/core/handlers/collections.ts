@@ -2,6 +2,7 @@ import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
 import type { CollectionContents, CollectionSummary } from '../../../shared/library';
 import { searchResultIds } from '../library/search';
+import { writeTransaction } from '../store/database';
 
 type CollectionMethods =
   | 'collections.list'
@@ -47,7 +48,7 @@ export function createCollectionHandlers(ctx: CoreContext): Pick<Handlers, Colle
  * so their items (and their later pages') go in now.
  */
 export function restoreCollection(ctx: Pick<CoreContext, 'db' | 'queue' | 'collections'>, contents: CollectionContents): CollectionSummary {
-  return ctx.db.transaction(() => {
+  return writeTransaction(ctx.db, () => {
     const restored = ctx.collections.restore(contents);
     const { itemsOfFinished } = ctx.queue.alsoInto(contents.waitingJobIds, restored.name);
     if (itemsOfFinished.length === 0) return restored;

@@ -33,9 +33,16 @@ export function planUrlImport(ctx: CoreContext, text: string, options: { transcr
  */
 export function collectKnownLinks(ctx: CoreContext, plan: ImportPlan, collection: string | undefined): { collected: number; queuedInto: number } {
   if (!collection) return { collected: 0, queuedInto: 0 };
-  const queued = ctx.queue.alsoInto(alreadyQueuedJobs(plan), collection);
-  // A waiting job may have finished since the plan was made: its items are in the library now.
-  const ids = [...new Set([...alreadyFetchedItems(plan), ...queued.itemsOfFinished])];
+  return joinIntoCollection(ctx, alreadyQueuedJobs(plan), collection, alreadyFetchedItems(plan));
+}
+
+/**
+ * Sends the items of jobs queued by another import into `collection` as well (and `known` items
+ * at once). A job that finished meanwhile has its items in the library: they go in now.
+ */
+export function joinIntoCollection(ctx: CoreContext, jobIds: readonly number[], collection: string, known: readonly number[] = []): { collected: number; queuedInto: number } {
+  const queued = ctx.queue.alsoInto(jobIds, collection);
+  const ids = [...new Set([...known, ...queued.itemsOfFinished])];
   if (ids.length > 0) {
     ctx.collections.ensure(collection);
     ctx.collections.add(collection, ids);
@@ -63,6 +70,7 @@ export function createQueueHandlers(ctx: CoreContext): Pick<Handlers, QueueMetho
     'import.plan': ({ text, transcripts, refresh }) => planUrlImport(ctx, text, { transcripts, refresh }).plan,
     'import.start': ({ text, transcripts, refresh, collection, carryOver, createCollection }) => {
       if (createCollection && !collection) throw new GleanerError('INVALID_INPUT', 'Name the collection to create.');
+      const plannedAt = new Date(ctx.clock.now()).toISOString();
       const { plan, jobs } = planUrlImport(ctx, text, { transcripts, refresh });
       if (jobs.length > 0 && !plan.quota.fitsToday && !carryOver) {
         throw new GleanerError('BUDGET_EXCEEDED', `This import does not fit in today’s budget: ${describePlan(plan.quota)} Confirm that it may carry over to the next days to start it.`);
@@ -71,8 +79,10 @@ export function createQueueHandlers(ctx: CoreContext): Pick<Handlers, QueueMetho
       if (createCollection && collection) ctx.collections.create(collection);
       const known = collectKnownLinks(ctx, plan, collection);
       if (jobs.length === 0) return { batchId: null, plan, ...known };
-      const { batchId } = queue.enqueue({ kind: 'import', label: `Import of ${plan.counts.fetch} link(s)`, ...(collection ? { collection } : {}), jobs });
-      return { batchId, plan, ...known };
+      const { batchId, joined } = queue.enqueue({ kind: 'import', label: `Import of ${plan.counts.fetch} link(s)`, ...(collection ? { collection } : {}), jobs, joinWaiting: true, ...(refresh ? {} : { joinDoneSince: plannedAt }) });
+      // Links another process queued since the plan: fetched once, there, and into this collection too.
+      const joinedInto = collection && joined.length > 0 ? joinIntoCollection(ctx, joined, collection) : { collected: 0, queuedInto: 0 };
+      return { batchId, plan, collected: known.collected + joinedInto.collected, queuedInto: known.queuedInto + joinedInto.queuedInto };
     },
   };
 }

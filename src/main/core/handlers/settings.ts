@@ -2,6 +2,7 @@ import type { SettingsSnapshot } from '../../../shared/contract';
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
 import { addHosts, DEMO_BASE_URL, effectiveLimits, listConfig, readServiceSettings, removeHost, setConfig, unsetConfig } from '../settings/service-settings';
+import { writeTransaction } from '../store/database';
 
 export function settingsSnapshot(ctx: CoreContext): SettingsSnapshot {
   const settings = readServiceSettings(ctx.settings);
@@ -32,11 +33,11 @@ export function createSettingsHandlers(ctx: CoreContext): Pick<Handlers, 'settin
     },
     // Read and written in one write transaction, so no other process changes the list in between.
     'settings.addHosts': ({ platform, hosts }) => {
-      ctx.db.transaction(() => addHosts(ctx.settings, platform, hosts)).immediate();
+      writeTransaction(ctx.db, () => addHosts(ctx.settings, platform, hosts))();
       return settingsSnapshot(ctx);
     },
     'settings.removeHost': ({ platform, host }) => {
-      ctx.db.transaction(() => removeHost(ctx.settings, platform, host)).immediate();
+      writeTransaction(ctx.db, () => removeHost(ctx.settings, platform, host))();
       return settingsSnapshot(ctx);
     },
   };

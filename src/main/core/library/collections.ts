@@ -7,6 +7,7 @@ import { hasControlCharacters, wellFormed } from '../../../shared/text';
 import type { CollectionContents, CollectionItem, CollectionPage, CollectionPlace, CollectionSummary, ItemTag, TagSummary } from '../../../shared/library';
 import type { Database } from '../store/database';
 import { JOB_WAITING } from '../queue/job-states';
+import { writeTransaction } from '../store/database';
 
 const MAX_NAME = 200;
 
@@ -68,7 +69,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
   /** Puts items at the end, stamped now or with the times given (one for each); says how many were new to it. */
   function insertItems(collectionId: number, itemIds: readonly number[], addedAt?: readonly string[]): number {
     requireItems(itemIds);
-    return db.transaction(() => {
+    return writeTransaction(db, () => {
       let next = ((db.prepare('SELECT max(position) AS p FROM collection_items WHERE collection_id = ?').get(collectionId) as { p: number | null }).p ?? 0) + 1;
       const insert = db.prepare('INSERT OR IGNORE INTO collection_items (collection_id, item_id, position, added_at) VALUES (?, ?, ?, ?)');
       let added = 0;
@@ -125,7 +126,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
       const newName = checkCollectionName(rawNewName);
       const clash = byName.get(newName);
       if (clash && clash.id !== collection.id) throw new GleanerError('INVALID_INPUT', `A collection named ${JSON.stringify(newName)} already exists.`);
-      db.transaction(() => {
+      writeTransaction(db, () => {
         db.prepare('UPDATE collections SET name = ?, updated_at = ? WHERE id = ?').run(newName, now(), collection.id);
         // The queue names the collection its jobs fill: renamed mid-import, the rest of the
         // import must follow it, not bring back a collection under the old name.
@@ -140,7 +141,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
     /** Deletes it, and says what went with it (its order, notes and own tags) so that an undo can bring it back. */
     delete(name: string): { items: number; contents: CollectionContents } {
       const collection = require(name);
-      return db.transaction(() => {
+      return writeTransaction(db, () => {
         const contents = this.contents(collection.name);
         db.prepare('DELETE FROM notes WHERE collection_id = ?').run(collection.id);
         db.prepare('DELETE FROM tags WHERE collection_id = ?').run(collection.id);
@@ -189,7 +190,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
      */
     restore(contents: CollectionContents): CollectionSummary {
       if (contents.addedAt.length !== contents.itemIds.length) throw new GleanerError('INVALID_INPUT', 'A restored collection needs one added time for each item.');
-      return db.transaction(() => {
+      return writeTransaction(db, () => {
         const created = this.create(contents.name);
         if (contents.itemIds.length) insertItems(created.id, contents.itemIds, contents.addedAt);
         // Notes and tags may be on items no longer in it (taken out, they keep them): they come back too.
@@ -210,7 +211,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
      */
     remove(name: string, itemIds: readonly number[]): { removed: number; places: CollectionPlace[] } {
       const collection = require(name);
-      return db.transaction(() => {
+      return writeTransaction(db, () => {
         const place = db.prepare<[number, number], CollectionPlace>('SELECT item_id AS itemId, position, added_at AS addedAt FROM collection_items WHERE collection_id = ? AND item_id = ?');
         const del = db.prepare('DELETE FROM collection_items WHERE collection_id = ? AND item_id = ?');
         const places: CollectionPlace[] = [];
@@ -230,7 +231,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
     putBack(name: string, places: readonly CollectionPlace[]): { restored: number } {
       const collection = require(name);
       requireItems(places.map((p) => p.itemId));
-      return db.transaction(() => {
+      return writeTransaction(db, () => {
         const insert = db.prepare('INSERT OR IGNORE INTO collection_items (collection_id, item_id, position, added_at) VALUES (?, ?, ?, ?)');
         let restored = 0;
         for (const p of places) restored += insert.run(collection.id, p.itemId, p.position, p.addedAt).changes;
@@ -246,7 +247,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
      */
     move(name: string, itemId: number, delta: number): { position: number; total: number } {
       const collection = require(name);
-      return db.transaction(() => {
+      return writeTransaction(db, () => {
         const id = collection.id;
         const from = db.prepare<[number, number], number>('SELECT position FROM collection_items WHERE collection_id = ? AND item_id = ?').pluck().get(id, itemId);
         if (from === undefined) throw notInIt(itemId, collection.name);
@@ -360,7 +361,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
       requireItems(itemIds);
       const scope = this.scopeId(collection);
       const insert = db.prepare('INSERT OR IGNORE INTO tags (item_id, collection_id, tag) VALUES (?, ?, ?)');
-      db.transaction(() => itemIds.forEach((id) => insert.run(id, scope, tag)))();
+      writeTransaction(db, () => itemIds.forEach((id) => insert.run(id, scope, tag)))();
     },
 
     /** Removes the tag at that level only (library-wide when no collection is named); resolves to how many items lost it. */
@@ -368,7 +369,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
       const tag = checkTag(rawTag);
       const scope = this.scopeId(collection);
       const del = db.prepare('DELETE FROM tags WHERE item_id = ? AND collection_id = ? AND tag = ?');
-      return db.transaction(() => itemIds.reduce((removed, id) => removed + del.run(id, scope, tag).changes, 0))();
+      return writeTransaction(db, () => itemIds.reduce((removed, id) => removed + del.run(id, scope, tag).changes, 0))();
     },
   };
 }

@@ -19,6 +19,7 @@ import type { Statement } from 'better-sqlite3';
 import { makeWellFormed } from '../../../shared/text';
 import { makeItem } from '../platforms/normalise/read';
 import type { Database } from '../store/database';
+import { writeTransaction } from '../store/database';
 
 /** What ingest needs of a response (the client's ServiceResponse has all of it). */
 export interface ResponseToStore {
@@ -366,7 +367,7 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
     markTranscript.run(itemId, itemId);
   }
 
-  return db.transaction((response: ResponseToStore): IngestResult => {
+  return writeTransaction(db, (response: ResponseToStore): IngestResult => {
     const sha256 = createHash('sha256').update(response.body, 'utf8').digest('hex');
     const stored = findResponse.get(response.requestId, sha256);
     if (stored) {

@@ -21,6 +21,7 @@ import type { Database } from '../store/database';
 import { BACKOFF, DAY_MS, INITIAL_SHARE, MINUTE_MS, backoffMs, countAfter, finishTime, limitsForShare, nextFreeSlot, usedToday, shareAfterRateLimit, shareAfterSuccess, shareAt, type ShareState } from './rate';
 import { JOB_WAITING } from './job-states';
 import { clearPause, TOKEN_PAUSES } from './token-pause';
+import { writeTransaction } from '../store/database';
 
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -88,6 +89,18 @@ export interface BatchSpec {
   label: string;
   collection?: string;
   jobs: readonly JobSpec[];
+  /**
+   * A job asking exactly what a job already waiting asks is not added again; its twin's id is
+   * returned in `joined`. For imports: another process may have queued the same links between
+   * this one's plan and its enqueue, and each would otherwise be fetched (and paid for) twice.
+   */
+  joinWaiting?: boolean;
+  /**
+   * With `joinWaiting`: a job that did the same and finished at or after this time (ISO UTC, when
+   * the caller's plan looked) is joined too, since the plan could not see it; its items are in
+   * the library already. Left out for a refresh, which fetches again on purpose.
+   */
+  joinDoneSince?: string;
 }
 
 export type CancelTarget = { jobId: number } | { batchId: number } | 'all';
@@ -178,6 +191,9 @@ export function createFetchQueue(deps: QueueDeps) {
   );
   const copyCollections = db.prepare<[number, number]>('INSERT OR IGNORE INTO job_collections (job_id, collection) SELECT ?, collection FROM job_collections WHERE job_id = ?');
   const isWaiting = db.prepare<[number], { id: number }>(`SELECT id FROM jobs WHERE id = ? AND ${JOB_WAITING}`);
+  const waitingJobs = db.prepare<[], { id: number; operation: string; params: string }>(`SELECT id, operation, params FROM jobs WHERE ${JOB_WAITING}`);
+  // Served by jobs_recent (state, updated_at, id).
+  const doneJobsSince = db.prepare<[string], { id: number; operation: string; params: string }>("SELECT id, operation, params FROM jobs WHERE state = 'done' AND updated_at >= ?");
   const itemsOfDoneJob = db.prepare<[number], { itemId: number }>(
     "SELECT s.item_id AS itemId FROM jobs j JOIN item_sources s ON s.response_id = j.response_id WHERE j.id = ? AND j.state = 'done' ORDER BY s.position",
   );
@@ -337,14 +353,14 @@ export function createFetchQueue(deps: QueueDeps) {
   }
 
   function acquireLease(): boolean {
-    return db.transaction(() => {
+    return writeTransaction(db, () => {
       const now = clock.now();
       const lease = readState<{ owner: string; expiresAt: number } | null>('runner', null);
       const heldByOther = lease && lease.owner !== deps.ownerId && lease.expiresAt > now && (deps.isOwnerAlive?.(lease.owner) ?? true);
       if (heldByOther) return false;
       writeState('runner', { owner: deps.ownerId, expiresAt: now + LEASE_MS });
       return true;
-    }).immediate();
+    })();
   }
 
   function takeOver(): void {
@@ -378,11 +394,11 @@ export function createFetchQueue(deps: QueueDeps) {
 
   function renewOrTakeOver(): void {
     if (holdsLease) {
-      const renewed = db.transaction(() => {
+      const renewed = writeTransaction(db, () => {
         if (!leaseIsMine()) return false;
         writeState('runner', { owner: deps.ownerId, expiresAt: clock.now() + LEASE_MS });
         return true;
-      }).immediate();
+      })();
       if (!renewed) loseLease();
     } else if (acquireLease()) takeOver();
   }
@@ -434,7 +450,7 @@ export function createFetchQueue(deps: QueueDeps) {
     let lost = false;
     // IMMEDIATE: it reads the lease before writing, and a deferred transaction whose snapshot
     // another process's commit made stale cannot then write (SQLITE_BUSY, not waited out).
-    const claimed = db.transaction(() => {
+    const claimed = writeTransaction(db, () => {
       // Checked in the same transaction as the claim: a runner that slept past its lease must not
       // send a job the runner that took over may be sending too.
       if (!leaseIsMine()) {
@@ -445,7 +461,7 @@ export function createFetchQueue(deps: QueueDeps) {
       // Recorded before the request leaves, so a crash mid-request still counts against the windows.
       sendId = Number(logSend.run(now, job.id).lastInsertRowid);
       return true;
-    }).immediate();
+    })();
     if (lost) loseLease();
     if (!claimed) return;
     moveSend(null, now);
@@ -477,7 +493,7 @@ export function createFetchQueue(deps: QueueDeps) {
         throw markNotSent(error);
       }
       const response = await deps.service.send(request, { signal: controller.signal }).finally(() => settleSend(send));
-      const stored = db.transaction(() => {
+      const stored = writeTransaction(db, () => {
         const result = deps.ingest(response);
         const collections = collectionsOf.all(job.id, job.id).map((row) => row.collection);
         if (result.itemIds.length) {
@@ -748,7 +764,7 @@ export function createFetchQueue(deps: QueueDeps) {
      * that finished in the meantime (for the caller to add at once).
      */
     alsoInto(jobIds: readonly number[], collection: string): { waiting: number; itemsOfFinished: number[] } {
-      return db.transaction(() => {
+      return writeTransaction(db, () => {
         let waiting = 0;
         const itemsOfFinished: number[] = [];
         // A listing's later pages are jobs of their own, made as each page comes: they count too.
@@ -765,17 +781,26 @@ export function createFetchQueue(deps: QueueDeps) {
     },
 
     /** Adds a batch of jobs; parameters are checked first, so bad input never becomes a job. */
-    enqueue(spec: BatchSpec): { batchId: number; jobIds: number[] } {
-      const checked = spec.jobs.map((job) => ({ job, params: deps.service.prepare(job.operation, job.params).params }));
-      const result = db.transaction(() => {
+    enqueue(spec: BatchSpec): { batchId: number; jobIds: number[]; joined: number[] } {
+      const checked = spec.jobs.map((job) => ({ job, params: JSON.stringify(deps.service.prepare(job.operation, job.params).params) }));
+      const insert = writeTransaction(db, () => {
         const now = nowIso();
+        // Read inside the write transaction, so no other process can queue a twin after this look.
+        const twins = spec.joinWaiting ? [...waitingJobs.all(), ...(spec.joinDoneSince === undefined ? [] : doneJobsSince.all(spec.joinDoneSince))] : [];
+        const waiting = spec.joinWaiting ? new Map(twins.map((row) => [`${row.operation} ${row.params}`, row.id])) : null;
+        const joined: number[] = [];
+        const fresh = checked.filter(({ job, params }) => {
+          const twin = waiting?.get(`${job.operation} ${params}`);
+          if (twin !== undefined) joined.push(twin);
+          return twin === undefined;
+        });
         const batchId = Number(insertBatch.run(spec.kind, spec.label, spec.collection ?? null, now).lastInsertRowid);
-        const jobIds = checked.map(({ job, params }) =>
+        const jobIds = fresh.map(({ job, params }) =>
           Number(
             insertJob.run({
               batchId,
               operation: job.operation,
-              params: JSON.stringify(params),
+              params,
               collection: spec.collection ?? null,
               pagesLeft: Math.max(0, (job.pages ?? 1) - 1),
               maxItems: job.maxItems ?? null,
@@ -786,8 +811,10 @@ export function createFetchQueue(deps: QueueDeps) {
             }).lastInsertRowid,
           ),
         );
-        return { batchId, jobIds };
-      })();
+        return { batchId, jobIds, joined };
+      });
+      // The write lock first (writeTransaction), then the look at what waits.
+      const result = insert();
       announce(result.batchId);
       pump();
       return result;

@@ -1,5 +1,6 @@
 import type { Database } from '../store/database';
 import type { PauseReason } from '../../../shared/queue';
+import { writeTransaction } from '../store/database';
 
 /** Pauses that wait for the token to change (a new one saved, or the saved one allowed where requests now go). */
 export const TOKEN_PAUSES: readonly PauseReason[] = ['TOKEN_REJECTED', 'TOKEN_MISSING', 'TOKEN_ELSEWHERE'];
@@ -16,7 +17,7 @@ export function clearPause(db: Database, nowIso: string): void {
  * notice the change (their runner watches the database) and carry on. Says whether it lifted one.
  */
 export function liftTokenPause(db: Database, now: () => string = () => new Date().toISOString()): boolean {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const row = db.prepare<[], { value: string }>("SELECT value FROM queue_state WHERE key = 'paused'").get();
     if (!row) return false;
     let reason: unknown;
@@ -28,5 +29,5 @@ export function liftTokenPause(db: Database, now: () => string = () => new Date(
     if (!TOKEN_PAUSES.includes(reason as PauseReason)) return false;
     clearPause(db, now());
     return true;
-  }).immediate();
+  })();
 }

@@ -7,6 +7,17 @@ import { migrations } from './migrations';
 
 export type { Database };
 
+/**
+ * A transaction that takes the write lock when it begins (BEGIN IMMEDIATE), waiting for it as long
+ * as the busy timeout allows. The library is shared by processes (the app, the CLI, browser mode):
+ * a deferred transaction that reads and then writes fails at once with "database is locked" when
+ * another process wrote in between, however long the busy timeout. Every transaction that writes
+ * goes through here. Called inside another, it is a savepoint of that one.
+ */
+export function writeTransaction<A extends unknown[], R>(db: Database, fn: (...args: A) => R): (...args: A) => R {
+  return db.transaction(fn).immediate;
+}
+
 export interface OpenDatabaseOptions {
   /** Path to the database file, or ':memory:' in tests. */
   path: string;

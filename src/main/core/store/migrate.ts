@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { GleanerError } from '../../../shared/errors';
 import type { Migration } from './migrations/types';
+import { writeTransaction } from './database';
 
 export interface MigrationResult {
   from: number;
@@ -33,14 +34,18 @@ export function migrate(db: Database, list: readonly Migration[], now: () => Dat
   if (current > 0) assertHistoryMatches(db, list.slice(0, current));
   if (current === latest) return { from: current, to: current };
 
-  db.transaction(() => {
-    for (const m of list.slice(current)) {
+  let from = current;
+  writeTransaction(db, () => {
+    // Another process may have opened the library at the same moment and migrated it first:
+    // read again under the write lock, and do only what is still to do.
+    from = assertNotTooNew(db, latest);
+    for (const m of list.slice(from)) {
       m.up(db);
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, now().toISOString());
     }
     db.pragma(`user_version = ${latest}`);
   })();
-  return { from: current, to: latest };
+  return { from, to: latest };
 }
 
 function assertHistoryMatches(db: Database, applied: readonly Migration[]): void {

@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, schemaVersion } from '../../../../src/main/core/store/database';
+import { openDatabase, schemaVersion, writeTransaction } from '../../../../src/main/core/store/database';
 
 describe('openDatabase', () => {
   const dirs: string[] = [];
@@ -19,6 +20,44 @@ describe('openDatabase', () => {
     db.close();
     // The folder it made is the user's alone.
     expect(statSync(join(dir, 'nested')).mode & 0o777).toBe(0o700);
+  });
+
+  it('waits for another process that holds the library for a moment (its closing checkpoint, say) instead of failing at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gleaner-db-'));
+    dirs.push(dir);
+    const path = join(dir, 'gleaner.sqlite3');
+    openDatabase({ path }).close();
+    // Another process takes the whole file for 600 ms, as SQLite's last connection does while it checkpoints and removes the WAL.
+    const holder = spawn(process.execPath, ['-e', `const db = new (require('better-sqlite3'))(${JSON.stringify(path)}); db.pragma('locking_mode = EXCLUSIVE'); db.exec('BEGIN EXCLUSIVE'); process.stdout.write('held\\n'); setTimeout(() => { db.exec('COMMIT'); db.close(); }, 600);`], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
+    const db = openDatabase({ path });
+    expect(schemaVersion(db)).toBeGreaterThan(0);
+    db.close();
+    await new Promise((resolve) => holder.once('exit', resolve));
+  });
+
+  it('writes through a transaction that holds the write lock from its start, so a write by another process in between cannot fail it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gleaner-db-'));
+    dirs.push(dir);
+    const path = join(dir, 'gleaner.sqlite3');
+    const ours = openDatabase({ path });
+    // Another process's connection, impatient so that the test does not wait on it.
+    const theirs = new BetterSqlite3(path, { timeout: 0 });
+    let theirWrite: unknown = null;
+    writeTransaction(ours, () => {
+      ours.prepare("SELECT value FROM settings WHERE key = 'x'").get();
+      try {
+        theirs.prepare("INSERT INTO settings (key, value, updated_at) VALUES ('theirs', '1', '2026-01-01T00:00:00Z')").run();
+      } catch (error) {
+        theirWrite = error;
+      }
+      // A deferred transaction would fail here with "database is locked" (its snapshot is stale).
+      ours.prepare("INSERT INTO settings (key, value, updated_at) VALUES ('ours', '1', '2026-01-01T00:00:00Z')").run();
+    })();
+    expect(theirWrite).toMatchObject({ code: 'SQLITE_BUSY' });
+    expect(ours.prepare("SELECT count(*) AS n FROM settings WHERE key = 'ours'").get()).toEqual({ n: 1 });
+    theirs.close();
+    ours.close();
   });
 
   it('refuses a library from a newer Gleaner without changing a byte of it', () => {

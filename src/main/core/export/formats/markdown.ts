@@ -35,7 +35,7 @@ function citationLines(item: ExportItem): string[] {
   ];
   if (c.author) lines.push(`- Author: ${escapeMarkdownLine(c.author)}`);
   if (c.publishedAt) lines.push(`- Published: ${c.publishedAt}`);
-  else if (item.publishedText) lines.push(`- Published: ${escapeMarkdownLine(`${item.publishedText}${asShownWhenFetched(c.fetchedAt)}`)}`);
+  else if (item.publishedText) lines.push(`- Published: ${escapeMarkdownLine(item.publishedText)}${asShownWhenFetched(c.fetchedAt)}`);
   lines.push(`- Fetched: ${escapeMarkdownLine(c.fetchedAt)} by ${escapeMarkdownLine(c.operation)}, request id ${escapeMarkdownLine(c.requestId)}`);
   if (item.tags.length > 0) lines.push(`- Tags: ${item.tags.map(escapeMarkdownLine).join(', ')}`);
   return lines;

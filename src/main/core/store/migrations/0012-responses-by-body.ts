@@ -1,4 +1,5 @@
 import type { Migration } from './types';
+import { writeTransaction } from '../database';
 
 /** The columns of `responses`, in their order (unchanged since migration 2). */
 const COLUMNS = 'id, operation, params, request_url, request_id, status, fetched_at, duration_ms, body_sha256, body, next_page, item_count, parse_warnings';
@@ -21,7 +22,7 @@ export const migration0012: Migration = {
   name: 'responses-by-body',
   up(db) {
     // A savepoint inside the migrations' transaction; its own transaction when run alone (a test).
-    db.transaction(() => {
+    writeTransaction(db, () => {
       // A reference broken before (written with foreign keys off) is not this migration's to mend.
       const brokenBefore = (db.pragma('foreign_key_check') as unknown[]).length;
       db.pragma('defer_foreign_keys = ON');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { GleanerError, isGleanerError } from '../../../../shared/errors';
 import { alreadyQueuedJobs, durationText, type BatchProgress, type ImportPlan, type JobState, type JobSummary } from '../../../../shared/queue';
-import { collectKnownLinks, planUrlImport } from '../../../core/handlers/queue';
+import { collectKnownLinks, joinIntoCollection, planUrlImport } from '../../../core/handlers/queue';
 import { checkCollectionName } from '../../../core/library/collections';
 import { describePlan } from '../../../core/queue/plan';
 import { drainQueue, isInterruption, runBatchInForeground } from '../queue-runner';
@@ -74,6 +74,7 @@ export function registerImport(program: Command, ctx: CliContext): void {
       const collection = options.collection === undefined ? undefined : checkCollectionName(options.collection);
       const text = await readInput(source, ctx.io.stdin);
       await ctx.withCore(command, async (core) => {
+        const plannedAt = new Date(core.context.clock.now()).toISOString();
         const { plan, jobs } = planUrlImport(core.context, text, { transcripts: options.transcripts, refresh: options.refresh });
         ctx.io.stdout(json ? `${JSON.stringify({ plan })}\n` : describeLines(plan));
         // A list of which no line is a link Gleaner can fetch is a mistake (the wrong file?), not "nothing to do".
@@ -98,7 +99,7 @@ export function registerImport(program: Command, ctx: CliContext): void {
         };
         // Links from an earlier, interrupted run of this list wait in the queue: this run finishes
         // them too, and reports on them as on its own.
-        const waiting = alreadyQueuedJobs(plan);
+        const waiting = [...alreadyQueuedJobs(plan)];
         const waitingTally = (): WaitingTally => tally(waiting.map((id) => core.context.queue.job(id)?.state));
         let lastWaiting = '';
         const reportWaiting = () => {
@@ -111,8 +112,14 @@ export function registerImport(program: Command, ctx: CliContext): void {
         let finished: BatchProgress | null = null;
         try {
           if (jobs.length > 0) {
-            const { batchId } = core.context.queue.enqueue({ kind: 'import', label: `Import of ${plan.counts.fetch} link(s)`, ...(collection !== undefined ? { collection } : {}), jobs });
-            finished = await runBatchInForeground(core, ctx.io, batchId, report);
+            const { batchId, joined } = core.context.queue.enqueue({ kind: 'import', label: `Import of ${plan.counts.fetch} link(s)`, ...(collection !== undefined ? { collection } : {}), jobs, joinWaiting: true, ...(options.refresh ? {} : { joinDoneSince: plannedAt }) });
+            if (joined.length > 0) {
+              // Queued by another import since the plan above: fetched once, there; this run waits for them and tallies them.
+              waiting.push(...joined);
+              if (collection !== undefined) joinIntoCollection(core.context, joined, collection);
+              if (!json) ctx.io.stdout(`${joined.length} of these link(s) were queued by another import meanwhile: they are fetched once, and this run waits for them too (or has them already).\n`);
+            }
+            if (joined.length < jobs.length) finished = await runBatchInForeground(core, ctx.io, batchId, report);
           }
           if (waiting.length > 0) await drainQueue(core, ctx.io, reportWaiting);
         } catch (error) {

@@ -417,6 +417,15 @@ describe('gleaner queue status', () => {
       const cancel = captureIo();
       expect(await runCli(['queue', 'cancel', String(jobIds[0]), '--data-dir', dataDir], cancel.io, '/nowhere')).toBe(0);
       expect(cancel.out()).toBe('Cancelled 1 job(s).\n');
+      // A job that has ended is named as such: "Cancelled 0" or "Queued 0 again" with status 0 said nothing.
+      for (const [action, said] of [
+        ['cancel', `Job ${jobIds[0]} is cancelled; only a job still waiting can be cancelled. Nothing was changed.`],
+        ['retry', `Job ${jobIds[1]} is queued; only a failed or cancelled job can be retried. Nothing was changed.`],
+      ] as const) {
+        const again = captureIo();
+        expect(await runCli(['queue', action, String(action === 'cancel' ? jobIds[0] : jobIds[1]), '--data-dir', dataDir], again.io, '/nowhere')).toBe(2);
+        expect(again.err()).toBe(`error INVALID_INPUT: ${said}\n`);
+      }
 
       // Resuming runs the rest here, and says so at once rather than after the last job.
       const resume = captureIo();

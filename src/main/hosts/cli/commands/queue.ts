@@ -6,9 +6,14 @@ import type { CliContext } from '../program';
 import type { FetchQueue } from '../../../core/queue/fetch-queue';
 
 /** A job id that names no job is a slip to report, not "0 jobs" to shrug at. */
-function requireJob(queue: Pick<FetchQueue, 'job'>, target: { jobId: number } | 'all'): void {
-  if (target !== 'all' && !queue.job(target.jobId)) {
-    throw new GleanerError('NOT_FOUND', `There is no job ${target.jobId} in the queue; \`gleaner queue status\` counts the jobs there are.`);
+/** The job named exists, and is in a state the action applies to (else the command says why, and changes nothing). */
+function requireJob(queue: Pick<FetchQueue, 'job'>, target: { jobId: number } | 'all', action: 'cancel' | 'retry'): void {
+  if (target === 'all') return;
+  const job = queue.job(target.jobId);
+  if (!job) throw new GleanerError('NOT_FOUND', `There is no job ${target.jobId} in the queue; \`gleaner queue status\` counts the jobs there are.`);
+  const applies = action === 'cancel' ? ['queued', 'running', 'paused'].includes(job.state) : ['failed', 'cancelled'].includes(job.state);
+  if (!applies) {
+    throw new GleanerError('INVALID_INPUT', `Job ${target.jobId} is ${job.state}; only ${action === 'cancel' ? 'a job still waiting can be cancelled' : 'a failed or cancelled job can be retried'}. Nothing was changed.`);
   }
 }
 
@@ -99,7 +104,7 @@ export function registerQueue(program: Command, ctx: CliContext): void {
     .action((id: string | undefined, options: { all?: boolean }, command: Command) => {
       const target = parseTarget(id, options.all, 'cancel');
       return ctx.withCore(command, async (core) => {
-        requireJob(core.context.queue, target);
+        requireJob(core.context.queue, target, 'cancel');
         const cancelled = core.context.queue.cancel(target);
         out(command, { cancelled }, `Cancelled ${cancelled} job(s).`);
       });
@@ -113,7 +118,7 @@ export function registerQueue(program: Command, ctx: CliContext): void {
     .action((id: string | undefined, options: { all?: boolean }, command: Command) => {
       const target = parseTarget(id, options.all, 'retry');
       return ctx.withCore(command, async (core) => {
-        requireJob(core.context.queue, target);
+        requireJob(core.context.queue, target, 'retry');
         const retried = core.context.queue.retry(target);
         out(command, { retried }, `Queued ${retried} job(s) again; \`gleaner queue resume\` runs them.`);
       });

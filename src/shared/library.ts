@@ -136,12 +136,30 @@ export interface TranscriptRecord {
   format: string;
   fullText: string | null;
   fetchedAt: string;
+  /** The operation and request the transcript came from (which may not be the item's). */
+  operation: string;
   requestId: string;
   segments: { startMs: number; endMs: number | null; text: string }[];
 }
 
+/** Where an item's copy came from: enough to cite it and find the raw response again. */
+export interface Citation {
+  /** The canonical URL when it is a plain https URL (others are never offered as links). */
+  url: string | null;
+  platform: string;
+  author: string | null;
+  /** ISO-8601 UTC, or null where the platform gave only relative text ("3 days ago"). */
+  publishedAt: string | null;
+  /** When the response that last carried the item was fetched (ISO-8601 UTC). */
+  fetchedAt: string;
+  operation: string;
+  requestId: string;
+}
+
 export interface ItemDetail {
   item: ItemRecord;
+  /** The item as exports cite it: from the response that last carried its fields. */
+  citation: Citation;
   metricsHistory: MetricSnapshot[];
   transcripts: TranscriptRecord[];
   provenance: Provenance[];

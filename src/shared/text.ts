@@ -7,6 +7,17 @@
 /** True for text containing line breaks, tabs or other control characters. */
 export const hasControlCharacters = (text: string): boolean => /[\u0000-\u001f\u007f]/.test(text);
 
+/** Line breaks normalised to \n; other control characters removed (tabs become spaces). */
+export function cleanText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/\t/g, ' ')
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '');
+}
+
+/** Text on one line, trimmed (headings, list items, file headers, citations). */
+export const oneLine = (text: string): string => cleanText(text).replace(/\s*\n\s*/g, ' ').trim();
+
 /** Collapses control characters (line breaks included) into single spaces, for one-line display. */
 export const toOneLine = (text: string): string => text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
 

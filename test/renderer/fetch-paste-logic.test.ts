@@ -113,7 +113,7 @@ describe('item actions', () => {
   });
 
   it('counts a transcript as there only when it has words', () => {
-    const t = { language: null, format: 'segments', fetchedAt: '', requestId: '' };
+    const t = { language: null, format: 'segments', fetchedAt: '', operation: 'videosite/transcript', requestId: '' };
     expect(hasUsableTranscript([])).toBe(false);
     expect(hasUsableTranscript([{ ...t, available: false, fullText: null, segments: [] }])).toBe(false);
     expect(hasUsableTranscript([{ ...t, available: true, fullText: 'Hello', segments: [] }])).toBe(true);

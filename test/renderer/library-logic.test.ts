@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sparkline } from '../../src/renderer/src/lib/chart';
 import { activeFilterCount, buildSearchRequest, EMPTY_FILTERS } from '../../src/renderer/src/lib/search-request';
 import { shortcutFor, type KeyInput } from '../../src/renderer/src/views/library/shortcuts';
-import { transcriptToShow } from '../../src/renderer/src/lib/transcripts';
+import { transcriptToShow } from '../../src/shared/transcripts';
 import type { TranscriptRecord } from '../../src/shared/library';
 
 const key = (k: string, mods: Partial<KeyInput> = {}): KeyInput => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
@@ -110,6 +110,7 @@ describe('the transcript an item shows', () => {
     format: words,
     fullText: words === 'text' ? 'Ein Text ohne Zeiten.' : null,
     fetchedAt: '2026-11-20T10:00:00.000Z',
+    operation: 'videosite/transcript',
     requestId: `req_${language ?? 'unknown'}`,
     segments: words === 'segments' ? [{ startMs: 0, endMs: 1000, text: 'hello' }] : [],
   });

@@ -19,7 +19,7 @@ import { registerBridgeIpc } from './ipc';
 import { createTokenOriginDialog } from './token-dialog';
 import { serveAppRequest } from './protocol';
 import { createSafeStorageSecretStore, SAFE_STORAGE_TOKEN_FILE } from './safe-storage-store';
-import { APP_ORIGIN, APP_SCHEME, createAppUrlCheck, createMainWindow, denyAllPermissions, hardenWebContents } from './window';
+import { APP_ORIGIN, APP_SCHEME, createAppUrlCheck, createMainWindow, hardenWebContents, limitPermissions } from './window';
 
 protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
@@ -47,7 +47,7 @@ let mainWindow: BrowserWindow | null = null;
 
 async function start(): Promise<void> {
   await app.whenReady();
-  denyAllPermissions(session.defaultSession);
+  limitPermissions(session.defaultSession, isAppUrl);
   const rendererDir = join(__dirname, '../renderer');
   protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request.url));
 

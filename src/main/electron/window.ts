@@ -63,10 +63,16 @@ export function hardenWebContents(contents: WebContents, { isAppUrl, openExterna
   });
 }
 
-/** Gleaner needs no camera, microphone, notifications, geolocation or devices. */
-export function denyAllPermissions(session: Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+/** Writing plain text to the clipboard on a click, which cannot read anything back: "Copy citation". */
+export const CLIPBOARD_WRITE = 'clipboard-sanitized-write';
+
+/**
+ * Gleaner needs no camera, microphone, notifications, geolocation, devices or clipboard reading.
+ * The one permission it grants is the clipboard write, and only to its own pages.
+ */
+export function limitPermissions(session: Session, isAppUrl: (url: string) => boolean): void {
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => callback(permission === CLIPBOARD_WRITE && isAppUrl(details.requestingUrl)));
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => permission === CLIPBOARD_WRITE && isAppUrl(requestingOrigin));
   session.setDevicePermissionHandler(() => false);
 }
 

@@ -57,7 +57,7 @@ export class FakeBrowserWindow {
 }
 
 export class FakeSession {
-  permissionRequestHandler: ((wc: unknown, permission: string, cb: (granted: boolean) => void) => void) | undefined;
+  permissionRequestHandler: ((wc: unknown, permission: string, cb: (granted: boolean) => void, details: { requestingUrl: string }) => void) | undefined;
   permissionCheckHandler: ((...args: unknown[]) => boolean) | undefined;
   devicePermissionHandler: ((...args: unknown[]) => boolean) | undefined;
   setPermissionRequestHandler(h: FakeSession['permissionRequestHandler']) {

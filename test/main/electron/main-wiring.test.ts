@@ -104,10 +104,12 @@ describe('Electron shell wiring', () => {
     expect(window.loadedUrl).toBe('app://gleaner/index.html');
   });
 
-  it('denies every permission', () => {
+  it('denies every permission but the clipboard write from its own page', () => {
     const callback = vi.fn();
-    session.permissionRequestHandler!({}, 'media', callback);
-    expect(callback).toHaveBeenCalledWith(false);
+    session.permissionRequestHandler!({}, 'media', callback, { requestingUrl: 'app://gleaner/index.html' });
+    session.permissionRequestHandler!({}, 'clipboard-sanitized-write', callback, { requestingUrl: 'https://evil.example/' });
+    session.permissionRequestHandler!({}, 'clipboard-sanitized-write', callback, { requestingUrl: 'app://gleaner/index.html' });
+    expect(callback.mock.calls).toEqual([[false], [false], [true]]);
   });
 
   it('hardens every web contents the app creates', () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   APP_ORIGIN,
+  CLIPBOARD_WRITE,
   createAppUrlCheck,
   createMainWindow,
-  denyAllPermissions,
   hardenWebContents,
+  limitPermissions,
   secureWebPreferences,
 } from '../../../src/main/electron/window';
 import { FakeBrowserWindow, FakeSession, FakeWebContents } from './fake-electron';
@@ -70,16 +71,32 @@ describe('hardenWebContents', () => {
   });
 });
 
-describe('denyAllPermissions', () => {
-  it('refuses every permission request and check', () => {
+describe('limitPermissions', () => {
+  const setup = () => {
     const session = new FakeSession();
-    denyAllPermissions(session as never);
+    limitPermissions(session as never, createAppUrlCheck([APP_ORIGIN]));
+    return session;
+  };
+  const request = (session: FakeSession, permission: string, requestingUrl: string): unknown => {
+    const callback = vi.fn();
+    session.permissionRequestHandler!({}, permission, callback, { requestingUrl });
+    return callback.mock.calls[0]?.[0];
+  };
+
+  it('refuses every permission but the clipboard write, clipboard reading included', () => {
+    const session = setup();
     for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) {
-      const callback = vi.fn();
-      session.permissionRequestHandler!({}, permission, callback);
-      expect(callback).toHaveBeenCalledWith(false);
+      expect(request(session, permission, `${APP_ORIGIN}/index.html`)).toBe(false);
+      expect(session.permissionCheckHandler!({}, permission, APP_ORIGIN)).toBe(false);
     }
-    expect(session.permissionCheckHandler!()).toBe(false);
     expect(session.devicePermissionHandler!()).toBe(false);
+  });
+
+  it('grants the clipboard write to the app’s own pages only', () => {
+    const session = setup();
+    expect(request(session, CLIPBOARD_WRITE, `${APP_ORIGIN}/index.html`)).toBe(true);
+    expect(session.permissionCheckHandler!({}, CLIPBOARD_WRITE, APP_ORIGIN)).toBe(true);
+    expect(request(session, CLIPBOARD_WRITE, 'https://www.youtube.com/watch?v=abc')).toBe(false);
+    expect(session.permissionCheckHandler!({}, CLIPBOARD_WRITE, 'https://evil.example')).toBe(false);
   });
 });

@@ -4,24 +4,9 @@
  * iterated, never loaded all at once.
  */
 import type { Database, Statement } from 'better-sqlite3';
-import { safeHttpsUrl } from '../../../shared/links';
-import type { ItemRecord } from '../../../shared/library';
+import { isoUtc, makeCitation } from '../../../shared/citation';
+import type { Citation, ItemRecord } from '../../../shared/library';
 import { parseExtras } from '../library/items';
-import { isoUtc } from './text';
-
-/** Where an item's copy came from: enough to cite it and find the raw response again. */
-export interface Citation {
-  /** The canonical URL when it is a plain https URL (others are never offered as links). */
-  url: string | null;
-  platform: string;
-  author: string | null;
-  /** ISO-8601 UTC, or null where the platform gave only relative text ("3 days ago"). */
-  publishedAt: string | null;
-  /** When the response that last carried the item was fetched (ISO-8601 UTC). */
-  fetchedAt: string;
-  operation: string;
-  requestId: string;
-}
 
 /** An item as exported: the library's record (without display-only columns), its tags, notes and citation. */
 export interface ExportItem extends Omit<ItemRecord, 'thumbnailUrl' | 'firstFetchedAt' | 'lastFetchedAt'> {
@@ -75,7 +60,6 @@ const ITEM_SELECT = `SELECT i.id, i.platform, i.kind, i.native_id AS nativeId, i
 
 function toExportItem(row: ItemRow): ExportItem {
   const { hasTranscript, extrasJson, tagsJson, notesJson, operation, requestId, citedFetchedAt, ...fields } = row;
-  const author = [fields.authorName, fields.authorHandle].filter((part): part is string => Boolean(part)).join(' ') || null;
   return {
     ...fields,
     publishedAt: isoUtc(fields.publishedAt) ?? null,
@@ -83,15 +67,7 @@ function toExportItem(row: ItemRow): ExportItem {
     extras: parseExtras(extrasJson),
     tags: JSON.parse(tagsJson) as string[],
     notes: JSON.parse(notesJson) as { collection: string | null; body: string }[],
-    citation: {
-      url: safeHttpsUrl(fields.url),
-      platform: fields.platform,
-      author,
-      publishedAt: isoUtc(fields.publishedAt),
-      fetchedAt: isoUtc(citedFetchedAt) ?? citedFetchedAt,
-      operation,
-      requestId,
-    },
+    citation: makeCitation(fields, { operation, requestId, fetchedAt: citedFetchedAt }),
   };
 }
 

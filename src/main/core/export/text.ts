@@ -3,7 +3,7 @@
  * evaluate, Markdown that cannot change the document's structure, plain text without control
  * characters, and file names without path separators.
  */
-/* eslint-disable no-control-regex -- these patterns exist to find control characters */
+import { cleanText, oneLine } from '../../../shared/text';
 
 // ---------------------------------------------------------------------------------------------
 // CSV
@@ -89,23 +89,6 @@ export const markdownHref = (url: string): string => url.replace(/[()\s<>]/g, (c
 // ---------------------------------------------------------------------------------------------
 // Plain text, subtitles, file names
 
-/** Line breaks normalised to \n; other control characters removed (tabs become spaces). */
-export function cleanText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/\t/g, ' ')
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '');
-}
-
-/** Text on one line (headings, list items, file headers). */
-export const oneLine = (text: string): string => cleanText(text).replace(/\s*\n\s*/g, ' ').trim();
-
-/**
- * Said after a platform's own time words ("23 hours ago"), which count from when the item was
- * fetched, not from when the export is read.
- */
-export const asShownWhenFetched = (fetchedAt: string): string => ` (as shown on the platform at ${fetchedAt})`;
-
 /** A file-name fragment: ASCII letters, digits and dashes only, so no name can climb out of its folder. */
 export function slug(text: string, max = 60): string {
   const ascii = text
@@ -119,13 +102,6 @@ export function slug(text: string, max = 60): string {
 
 // ---------------------------------------------------------------------------------------------
 // Times
-
-/** An ISO-8601 UTC time from a stored time, or null when it is not an absolute time. */
-export function isoUtc(value: string | null): string | null {
-  if (!value) return null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
-}
 
 const LOCAL_TIME_CACHE = 4096;
 

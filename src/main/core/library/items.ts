@@ -1,13 +1,9 @@
 /** One item with everything needed to read and cite it: fields, history, transcript, provenance. */
+import { makeCitation, type CitedResponse } from '../../../shared/citation';
 import { GleanerError } from '../../../shared/errors';
 import type { ItemDetail, ItemRecord, MetricSnapshot, Provenance } from '../../../shared/library';
 import type { ItemExtras } from '../../../shared/model';
 import type { Database } from '../store/database';
-
-
-
-
-
 
 export const ITEM_COLUMNS = `i.id, i.platform, i.kind, i.native_id AS nativeId, i.url, i.title, i.text,
   i.author_name AS authorName, i.author_handle AS authorHandle, i.author_id AS authorId, i.author_url AS authorUrl,
@@ -26,6 +22,12 @@ export function getItemDetail(db: Database, id: number): ItemDetail {
   if (!row) throw new GleanerError('NOT_FOUND', `No item with id ${id} is in the library.`);
   const { extrasJson, ...fields } = row;
   const item: ItemRecord = { ...fields, hasTranscript: row.hasTranscript === 1, extras: parseExtras(extrasJson) };
+  // The response that last carried the item's fields, as exports cite it.
+  const cited = db
+    .prepare<[number], CitedResponse>(
+      'SELECT r.operation, r.request_id AS requestId, r.fetched_at AS fetchedAt FROM items i JOIN responses r ON r.id = i.last_response_id WHERE i.id = ?',
+    )
+    .get(id)!;
 
   const metricsHistory = db
     .prepare<[number], MetricSnapshot>(
@@ -34,8 +36,8 @@ export function getItemDetail(db: Database, id: number): ItemDetail {
     .all(id);
 
   const transcripts = db
-    .prepare<[number], { id: number; language: string; available: number; format: string; fullText: string | null; fetchedAt: string; requestId: string }>(
-      `SELECT t.id, t.language, t.available, t.format, t.full_text AS fullText, t.fetched_at AS fetchedAt, r.request_id AS requestId
+    .prepare<[number], { id: number; language: string; available: number; format: string; fullText: string | null; fetchedAt: string; operation: string; requestId: string }>(
+      `SELECT t.id, t.language, t.available, t.format, t.full_text AS fullText, t.fetched_at AS fetchedAt, r.operation, r.request_id AS requestId
          FROM transcripts t JOIN responses r ON r.id = t.response_id WHERE t.item_id = ? ORDER BY t.fetched_at DESC`,
     )
     .all(id)
@@ -45,6 +47,7 @@ export function getItemDetail(db: Database, id: number): ItemDetail {
       format: t.format,
       fullText: t.fullText,
       fetchedAt: t.fetchedAt,
+      operation: t.operation,
       requestId: t.requestId,
       segments: db
         .prepare<[number], { startMs: number; endMs: number | null; text: string }>(
@@ -82,7 +85,7 @@ export function getItemDetail(db: Database, id: number): ItemDetail {
     )
     .all(id);
 
-  return { item, metricsHistory, transcripts, provenance, collections, notes, tags };
+  return { item, citation: makeCitation(item, cited), metricsHistory, transcripts, provenance, collections, notes, tags };
 }
 
 /** The raw response body exactly as received, for the "raw JSON" panel and citations. */

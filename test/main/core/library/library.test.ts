@@ -116,6 +116,28 @@ describe('ingest', () => {
     expect(detail.provenance).toHaveLength(2);
   });
 
+  it('cites an item from the response that last carried its fields, and a transcript from its own request', () => {
+    ingest(fakeResponse('videosite/search', { items: [video('a1', 'Flood defences', 100)] }));
+    const refetch = fakeResponse('videosite/video', { items: [video('a1', 'Flood defences', 250)] });
+    const [id] = ingest(refetch).itemIds;
+    const words = fakeResponse('videosite/transcript', {
+      transcripts: [{ nativeId: 'a1', url: null, language: 'English', available: true, format: 'segments', fullText: 'Hello', segments: [{ startMs: 0, endMs: 900, text: 'Hello' }] }],
+    });
+    ingest(words);
+    const detail = getItemDetail(db, id!);
+    // A transcript's response is in the item's provenance, but the item's fields came from the refetch.
+    expect(detail.citation).toEqual({
+      url: 'https://www.youtube.com/watch?v=a1',
+      platform: 'videosite',
+      author: 'Ana Reporter @ana',
+      publishedAt: null,
+      fetchedAt: refetch.fetchedAt,
+      operation: 'videosite/video',
+      requestId: refetch.requestId,
+    });
+    expect(detail.transcripts[0]).toMatchObject({ operation: 'videosite/transcript', requestId: words.requestId, fetchedAt: words.fetchedAt });
+  });
+
   it('falls back to the canonical URL when there is no platform id', () => {
     const a = ingest(fakeResponse('professional/post', { items: [item({ nativeId: null, platform: 'professional', kind: 'post', url: 'https://www.linkedin.com/posts/x', title: 'One' })] }));
     const b = ingest(fakeResponse('professional/post', { items: [item({ nativeId: null, platform: 'professional', kind: 'post', url: 'https://www.linkedin.com/posts/x', title: 'One' })] }));

@@ -188,6 +188,73 @@ describe('gleaner items show', () => {
   });
 });
 
+describe('gleaner items cite', () => {
+  /** A video with its details and an English transcript, each from a request of its own. */
+  async function withCitedVideo(work: (dir: string, id: number, requests: { item: string; transcript: string }) => Promise<void>): Promise<void> {
+    await inTempDir('gleaner-cli-cite-', async (dir) => {
+      const db = openDatabase({ path: join(dir, DATABASE_FILE_NAME) });
+      const ingest = createIngester(db, stubNormalise);
+      const details = fakeResponse('videosite/video', {
+        items: [item({ nativeId: 'dQw4w9WgXcQ', title: 'Harbour wall\ncollapse', author: { name: 'Harbour News', handle: '@harbournews', id: null, url: null }, publishedAt: '2025-03-08T10:00:00Z' })],
+      });
+      const [id] = ingest(details).itemIds;
+      const segments = [{ startMs: 0, endMs: 4000, text: 'Good evening.' }, { startMs: 4000, endMs: 9000, text: 'The wall gave way at \u001b[2Jdawn.' }];
+      const words = fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'dQw4w9WgXcQ', url: null, language: 'English', available: true, format: 'segments', fullText: null, segments }] });
+      ingest(words);
+      db.close();
+      await work(dir, id!, { item: details.requestId, transcript: words.requestId });
+    });
+  }
+
+  it('prints the item’s citation on one line, ready to paste', async () => {
+    await withCitedVideo(async (dir, id, requests) => {
+      const { io, out, err } = captureIo();
+      expect(await runCli(['items', 'cite', `#${id}`, '--data-dir', dir], io, '/nowhere'), err()).toBe(0);
+      expect(out()).toMatch(
+        new RegExp(
+          `^Harbour News @harbournews, “Harbour wall collapse”, videosite, published 2025-03-08T10:00:00\\.000Z\\. https://www\\.youtube\\.com/watch\\?v=dQw4w9WgXcQ\\. Fetched \\S+Z by videosite/video, request id ${requests.item}\\.\\n$`,
+        ),
+      );
+    });
+  });
+
+  it('quotes the segment said at a moment, with the link to it and the transcript’s own request', async () => {
+    await withCitedVideo(async (dir, id, requests) => {
+      const { io, out, err } = captureIo();
+      expect(await runCli(['items', 'cite', String(id), '--at', '0:07', '--language', 'en', '--data-dir', dir], io, '/nowhere'), err()).toBe(0);
+      const lines = out().split('\n');
+      expect(lines[0]).toBe('“The wall gave way at [2Jdawn.”');
+      expect(lines[1]).toMatch(/^— at 0:00:04 in: Harbour News @harbournews, “Harbour wall collapse”/);
+      expect(lines[2]).toBe('Open at 0:00:04: https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=4s');
+      expect(lines[3]).toMatch(new RegExp(`^Transcript in English \\(en\\) fetched \\S+Z by videosite/transcript, request id ${requests.transcript}\\.$`));
+
+      const json = captureIo();
+      expect(await runCli(['items', 'cite', String(id), '--at', '3', '--json', '--data-dir', dir], json.io, '/nowhere'), json.err()).toBe(0);
+      const cited = JSON.parse(json.out()) as { id: number; citation: { requestId: string }; segment: { startMs: number; text: string; language: string }; text: string };
+      expect(cited).toMatchObject({ id, citation: { requestId: requests.item }, segment: { startMs: 0, text: 'Good evening.', language: 'en' } });
+      expect(cited.text.split('\n')[0]).toBe('“Good evening.”');
+    });
+  });
+
+  it('refuses a moment it cannot read, a language without a moment, and a transcript the item does not have', async () => {
+    await withCitedVideo(async (dir, id) => {
+      for (const [argv, code, message] of [
+        [['--at', 'soon'], 2, /^error INVALID_INPUT: --at takes a moment such as 1:02:03/],
+        [['--language', 'en'], 2, /^error INVALID_INPUT: --language chooses the transcript to quote, so it needs --at\./],
+        [['--at', '5', '--language', 'de'], 2, /^error INVALID_INPUT: Item #\d+ has no timed transcript in German \(de\) to quote \(it has one in English \(en\)\)\./],
+      ] as const) {
+        const { io, out, err } = captureIo();
+        expect(await runCli(['items', 'cite', String(id), ...argv, '--data-dir', dir], io, '/nowhere'), argv.join(' ')).toBe(code);
+        expect(err()).toMatch(message);
+        expect(out()).toBe('');
+      }
+      const missing = captureIo();
+      expect(await runCli(['items', 'cite', '999', '--data-dir', dir], missing.io, '/nowhere')).toBe(1);
+      expect(missing.err()).toBe('error NOT_FOUND: No item with id 999 is in the library.\n');
+    });
+  });
+});
+
 describe('gleaner CLI on names the library does not have', () => {
   it('reports a collection or a job that does not exist as NOT_FOUND (exit 1), not as an empty answer', async () => {
     await inTempDir('gleaner-cli-missing-', async (dir) => {

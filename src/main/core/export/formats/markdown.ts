@@ -4,17 +4,18 @@
  * timestamp a link to that moment where the platform has one), and a Sources list at the end. Every piece of platform text is escaped, so a title
  * cannot become a heading, a link, a table, HTML or a code fence.
  */
+import { asShownWhenFetched, citedTitle, referenceSentence, type ReferenceStyle } from '../../../../shared/citation';
 import { formatClock } from '../../../../shared/export';
 import { languageLabel } from '../../../../shared/language';
 import { atMoment, timestampBase } from '../../../../shared/links';
 import type { ExportItem, ExportSegment, ExportTranscript } from '../records';
-import { asShownWhenFetched, escapeMarkdownBlock, escapeMarkdownLine, escapeMarkdownLinkText, markdownHref } from '../text';
+import { escapeMarkdownBlock, escapeMarkdownLine, escapeMarkdownLinkText, markdownHref } from '../text';
 import type { ExportContext, FormatModule, ItemWriter, SourcesWriter, TranscriptWriter } from './types';
 
-/** The first 80 characters of the text (never half a surrogate pair) when there is no title. */
-const titleOf = (item: ExportItem): string => item.title ?? item.text?.slice(0, 80).replace(/[\uD800-\uDBFF]$/, '') ?? `${item.platform} ${item.kind} ${item.id}`;
-
 const link = (text: string, url: string): string => `[${text}](${markdownHref(url)})`;
+
+/** A citation in Markdown: platform text escaped, the address a link to itself. */
+const markdownStyle: ReferenceStyle = { text: escapeMarkdownLine, link: (url) => link(escapeMarkdownLinkText(url), url) };
 
 function documentHeader(context: ExportContext, what: string): string {
   return [
@@ -53,7 +54,7 @@ function itemWriter(context: ExportContext): ItemWriter {
     begin: () => documentHeader(context, 'Items'),
     item: (item, index) =>
       [
-        `## ${index + 1}. ${escapeMarkdownLine(titleOf(item))}`,
+        `## ${index + 1}. ${escapeMarkdownLine(citedTitle(item))}`,
         '',
         ...citationLines(item),
         '',
@@ -71,7 +72,7 @@ function transcriptWriter(context: ExportContext): TranscriptWriter {
     startItem(item) {
       itemNumber += 1;
       return (
-        [`## ${itemNumber}. ${escapeMarkdownLine(titleOf(item))}`, '', ...citationLines(item), '', item.text ? `${escapeMarkdownBlock(item.text)}\n\n` : ''].join('\n') +
+        [`## ${itemNumber}. ${escapeMarkdownLine(citedTitle(item))}`, '', ...citationLines(item), '', item.text ? `${escapeMarkdownBlock(item.text)}\n\n` : ''].join('\n') +
         notesSection(item)
       );
     },
@@ -95,13 +96,7 @@ function transcriptWriter(context: ExportContext): TranscriptWriter {
 function sourcesWriter(): SourcesWriter {
   return {
     begin: () => '## Sources\n\n',
-    item(item, index) {
-      const c = item.citation;
-      const parts = [c.author ? escapeMarkdownLine(c.author) : null, `“${escapeMarkdownLine(titleOf(item))}”`, escapeMarkdownLine(c.platform)];
-      if (c.publishedAt) parts.push(`published ${c.publishedAt}`);
-      const where = c.url ? link(escapeMarkdownLinkText(c.url), c.url) : 'no web address on record';
-      return `${index + 1}. ${parts.filter(Boolean).join(', ')}. ${where}. Fetched ${escapeMarkdownLine(c.fetchedAt)} by ${escapeMarkdownLine(c.operation)}, request id ${escapeMarkdownLine(c.requestId)}.\n`;
-    },
+    item: (item, index) => `${index + 1}. ${referenceSentence(item.citation, citedTitle(item), markdownStyle)}\n`,
   };
 }
 

@@ -4,7 +4,8 @@
  */
 import { formatClock } from '../../../../shared/export';
 import { languageLabel } from '../../../../shared/language';
-import { asShownWhenFetched, cleanText, oneLine } from '../text';
+import { asShownWhenFetched } from '../../../../shared/citation';
+import { cleanText, oneLine } from '../../../../shared/text';
 import type { FormatModule, TranscriptWriter } from './types';
 
 function writer(): TranscriptWriter {

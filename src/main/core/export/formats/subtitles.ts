@@ -8,7 +8,9 @@
  */
 import { languageLabel } from '../../../../shared/language';
 import type { ExportItem, ExportSegment, ExportTranscript } from '../records';
-import { asShownWhenFetched, cleanText, oneLine, subtitleTime } from '../text';
+import { asShownWhenFetched } from '../../../../shared/citation';
+import { cleanText, oneLine } from '../../../../shared/text';
+import { subtitleTime } from '../text';
 import type { FormatModule, TranscriptWriter } from './types';
 
 const LAST_CUE_MS = 3000;

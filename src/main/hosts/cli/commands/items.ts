@@ -1,21 +1,70 @@
 import type { Command } from 'commander';
+import { citeItem, parseMoment, quoteSegment, segmentAt } from '../../../../shared/citation';
 import { GleanerError } from '../../../../shared/errors';
-import { languageLabel } from '../../../../shared/language';
+import { canonicalLanguage, languageLabel } from '../../../../shared/language';
+import type { ItemDetail } from '../../../../shared/library';
+import { transcriptToShow } from '../../../../shared/transcripts';
 import { extrasToShow } from '../../../../shared/model';
 import { stripTerminalControls } from '../../../../shared/text';
 import { getItemDetail } from '../../../core/library/items';
 import type { CliContext } from '../program';
 import { formatTimestamp, oneLine } from './search';
 
+/** An item id as typed (`42` or `#42`); refused before the library is opened. */
+function parseItemId(rawId: string): number {
+  const id = Number(rawId.replace(/^#/, ''));
+  if (!/^#?\d+$/.test(rawId) || !Number.isSafeInteger(id) || id < 1) throw new GleanerError('INVALID_INPUT', `An item id is a whole number; ${JSON.stringify(rawId)} is not.`);
+  return id;
+}
+
+/**
+ * The transcript segment said at the moment asked for, in the language asked for (else the one the
+ * item view would show), or a refusal that names what the item has.
+ */
+function segmentToQuote(detail: ItemDetail, atMs: number, language: string | undefined) {
+  const named = language === undefined ? undefined : canonicalLanguage(language);
+  const transcript = transcriptToShow(detail.transcripts.filter((t) => named === undefined || t.language === named), undefined);
+  const timed = detail.transcripts.filter((t) => t.segments.length > 0).map((t) => (t.language ? languageLabel(t.language) : 'language not stated'));
+  if (!transcript || transcript.segments.length === 0) {
+    const has = timed.length > 0 ? `it has one in ${timed.join(', ')}` : 'it has none';
+    const asked = named === undefined ? '' : ` in ${languageLabel(named)}`;
+    throw new GleanerError('INVALID_INPUT', `Item #${detail.item.id} has no timed transcript${asked} to quote (${has}).`);
+  }
+  return { transcript, segment: segmentAt(transcript.segments, atMs)! };
+}
+
 export function registerItems(program: Command, ctx: CliContext): void {
   const items = program.command('items').description('items in the library');
+  items
+    .command('cite')
+    .description('a citation of one item, or with --at a quote of its transcript at that moment, ready to paste')
+    .argument('<id>', 'the item id')
+    .option('--at <moment>', 'quote the transcript segment said at this moment (1:02:03, 2:03 or seconds)')
+    .option('--language <code>', 'the transcript to quote, where the item has several (en, de …)')
+    .action((rawId: string, options: { at?: string; language?: string }, command: Command) => {
+      const id = parseItemId(rawId);
+      const atMs = options.at === undefined ? null : parseMoment(options.at);
+      if (options.at !== undefined && atMs === null) throw new GleanerError('INVALID_INPUT', `--at takes a moment such as 1:02:03, 2:03 or 123 (seconds); ${JSON.stringify(options.at)} is not one.`);
+      if (options.language !== undefined && atMs === null) throw new GleanerError('INVALID_INPUT', '--language chooses the transcript to quote, so it needs --at.');
+      if (options.language !== undefined && canonicalLanguage(options.language) === '') throw new GleanerError('INVALID_INPUT', '--language takes a language code such as en or de.');
+      return ctx.withCore(command, async (core) => {
+        const detail = getItemDetail(core.context.db, id);
+        const quoted = atMs === null ? null : segmentToQuote(detail, atMs, options.language);
+        const text = quoted ? quoteSegment(detail.item, detail.citation, quoted.transcript, quoted.segment) : citeItem(detail.item, detail.citation);
+        if (ctx.json(command)) {
+          const segment = quoted ? { language: quoted.transcript.language, startMs: quoted.segment.startMs, endMs: quoted.segment.endMs, text: quoted.segment.text } : undefined;
+          ctx.io.stdout(`${JSON.stringify({ id, citation: detail.citation, ...(segment ? { segment } : {}), text })}\n`);
+          return;
+        }
+        ctx.io.stdout(`${text}\n`);
+      }, { existing: true });
+    });
   items
     .command('show')
     .description('normalised fields, metrics history, transcript and provenance of one item')
     .argument('<id>', 'the item id')
     .action((rawId: string, _options: unknown, command: Command) => {
-      const id = Number(rawId.replace(/^#/, ''));
-      if (!/^#?\d+$/.test(rawId) || !Number.isSafeInteger(id) || id < 1) throw new GleanerError('INVALID_INPUT', `An item id is a whole number; ${JSON.stringify(rawId)} is not.`);
+      const id = parseItemId(rawId);
       return ctx.withCore(command, async (core) => {
         const detail = getItemDetail(core.context.db, id);
         if (ctx.json(command)) {

@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
+import { citeItem } from '../../../../shared/citation';
 import { getOperation } from '../../../../shared/catalogue';
 import { canonicalLanguage, sameBaseLanguage } from '../../../../shared/language';
 import type { ItemDetail, TranscriptRecord } from '../../../../shared/library';
+import { CopyOutcome, useCopyToClipboard } from '../../components/CopyToClipboard';
 import { ExportButton } from '../../components/ExportDialog';
 import { errorText } from '../../lib/errors';
 import { hasUsableTranscript, refreshCall, transcriptCall, transcriptTakesLanguage, type ItemCall } from '../../lib/fetch-item-actions';
@@ -15,6 +17,7 @@ type Busy = 'transcript' | 'refresh' | null;
 /**
  * "Fetch transcript" and "Refresh": each runs one operation that returns this item, then
  * shows the item again with what the answer added (a transcript, a metrics snapshot).
+ * "Copy citation" and "Export…" take what the library holds.
  */
 export function ItemActions({ detail }: { detail: ItemDetail }) {
   const { item } = detail;
@@ -23,6 +26,7 @@ export function ItemActions({ detail }: { detail: ItemDetail }) {
   const [language, setLanguage] = useState('');
   const [message, setMessage] = useState<{ text: string; problem: boolean } | null>(null);
   const id = useId();
+  const { copy, outcome } = useCopyToClipboard();
   const haveTranscript = hasUsableTranscript(detail.transcripts);
   const withLanguage = transcriptTakesLanguage(item);
   const transcript = transcriptCall(item, withLanguage ? language : undefined);
@@ -114,6 +118,9 @@ export function ItemActions({ detail }: { detail: ItemDetail }) {
             {busy === 'refresh' ? 'Refreshing…' : 'Refresh'}
           </button>
         )}
+        <button type="button" onClick={() => void copy(citeItem(item, detail.citation), 'Citation')} title="Who, what, where, when published, and the request that fetched it">
+          Copy citation
+        </button>
         <ExportButton
           label="Export…"
           target={() => ({
@@ -127,6 +134,7 @@ export function ItemActions({ detail }: { detail: ItemDetail }) {
       <p className={message?.problem ? 'item-actions-message error' : 'item-actions-message muted'} role="status">
         {message?.text ?? ''}
       </p>
+      <CopyOutcome outcome={outcome} />
     </div>
   );
 }

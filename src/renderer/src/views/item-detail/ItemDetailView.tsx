@@ -65,7 +65,7 @@ export function ItemDetailView() {
       <ItemText text={detail.item.text} />
       <NotesAndTags detail={detail} />
       <MetricsHistory history={detail.metricsHistory} />
-      <TranscriptSection item={detail.item} transcripts={detail.transcripts} />
+      <TranscriptSection item={detail.item} citation={detail.citation} transcripts={detail.transcripts} />
       <ProvenanceSection provenance={detail.provenance} />
     </article>
   );

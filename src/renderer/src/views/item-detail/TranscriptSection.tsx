@@ -1,11 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { quoteSegment } from '../../../../shared/citation';
 import { languageLabel } from '../../../../shared/language';
-import type { ItemRecord, TranscriptRecord } from '../../../../shared/library';
+import type { Citation, ItemRecord, TranscriptRecord } from '../../../../shared/library';
+import { CopyOutcome, useCopyToClipboard } from '../../components/CopyToClipboard';
 import { Highlighted } from '../../components/Highlighted';
 import { formatDateTime, formatTimestamp } from '../../lib/format';
 import { timestampUrl } from '../../lib/links';
-import { transcriptToShow } from '../../lib/transcripts';
+import { transcriptToShow } from '../../../../shared/transcripts';
 import { containsText, highlightText } from '../../lib/snippet';
 import { useItemStore } from '../../stores/item-store';
 import { platformLabel } from '../library/labels';
@@ -13,13 +15,17 @@ import { platformLabel } from '../library/labels';
 /** A segment's height before it is measured (px): one line of text. */
 const SEGMENT_ESTIMATE_PX = 26;
 
-/** The transcript: segments with their time, a search within it, and links that open the source at a moment. */
-export function TranscriptSection({ item, transcripts }: { item: ItemRecord; transcripts: TranscriptRecord[] }) {
+/**
+ * The transcript: segments with their time, a search within it, links that open the source at a
+ * moment, and a quote of any segment with its source, ready to paste.
+ */
+export function TranscriptSection({ item, citation, transcripts }: { item: ItemRecord; citation: Citation; transcripts: TranscriptRecord[] }) {
   const chosenLanguage = useItemStore((s) => s.transcriptLanguage);
   const [needle, setNeedle] = useState('');
   // Typing stays quick on a long transcript: the list follows the words a moment later.
   const deferredNeedle = useDeferredValue(needle);
   const id = useId();
+  const { copy, outcome } = useCopyToClipboard();
   const transcript = transcriptToShow(transcripts, chosenLanguage);
   const chosenIndex = transcript ? transcripts.indexOf(transcript) : 0;
 
@@ -81,6 +87,7 @@ export function TranscriptSection({ item, transcripts }: { item: ItemRecord; tra
             {transcript.language ? languageLabel(transcript.language) : 'Unknown language'} · fetched {formatDateTime(transcript.fetchedAt)} · request <span className="mono">{transcript.requestId}</span>
             {typed && segments.length > 0 ? ` · ${matching.length} of ${segments.length} segments match` : ''}
           </p>
+          <CopyOutcome outcome={outcome} />
           {!transcript.available ? (
             <p className="muted">The service had no transcript{transcript.language ? ` in ${languageLabel(transcript.language)}` : ''} for this item.</p>
           ) : segments.length === 0 ? (
@@ -126,6 +133,15 @@ export function TranscriptSection({ item, transcripts }: { item: ItemRecord; tra
                       <span className="segment-text" dir="auto">
                         <Highlighted parts={highlightText(segment.text, typed)} />
                       </span>
+                      <button
+                        type="button"
+                        className="segment-quote"
+                        aria-label={`Copy a quote of ${time} with its source`}
+                        title="Copy these words with their moment and source"
+                        onClick={() => void copy(quoteSegment(item, citation, transcript, segment), `Quote at ${time}`)}
+                      >
+                        Quote
+                      </button>
                     </li>
                   );
                 })}

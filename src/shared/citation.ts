@@ -1,0 +1,131 @@
+/**
+ * Citing what the library holds: one sentence per item (who, what, where, when published, and
+ * when and by which request Gleaner fetched it), and a quote of a transcript moment with the
+ * same source and the transcript's own request. The Markdown export's Sources list, the item
+ * detail's "Copy citation", the transcript's "Copy quote" and `gleaner items cite` all write it
+ * here, so a reference reads the same wherever it was taken from.
+ *
+ * Platform text is untrusted; each medium says how it is made inert (a `ReferenceStyle`).
+ */
+import { formatClock } from './export';
+import { languageLabel } from './language';
+import type { Citation, ItemRecord, TranscriptRecord } from './library';
+import { safeHttpsUrl, timestampUrl } from './links';
+import { oneLine, stripTerminalControls } from './text';
+
+/** An ISO-8601 UTC time from a stored time, or null when it is not an absolute time. */
+export function isoUtc(value: string | null): string | null {
+  if (!value) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+/**
+ * Said after a platform's own time words ("23 hours ago"), which count from when the item was
+ * fetched, not from when the citation is read.
+ */
+export const asShownWhenFetched = (fetchedAt: string): string => ` (as shown on the platform at ${fetchedAt})`;
+
+/** The response a citation names: the one that last carried the item's fields. */
+export interface CitedResponse {
+  operation: string;
+  requestId: string;
+  fetchedAt: string;
+}
+
+type CitedFields = Pick<ItemRecord, 'url' | 'platform' | 'authorName' | 'authorHandle' | 'publishedAt'>;
+
+/** An item's citation from its stored fields and the response it was last fetched in. */
+export function makeCitation(item: CitedFields, cited: CitedResponse): Citation {
+  const author = [item.authorName, item.authorHandle].filter((part): part is string => Boolean(part)).join(' ') || null;
+  return {
+    url: safeHttpsUrl(item.url),
+    platform: item.platform,
+    author,
+    publishedAt: isoUtc(item.publishedAt),
+    fetchedAt: isoUtc(cited.fetchedAt) ?? cited.fetchedAt,
+    operation: cited.operation,
+    requestId: cited.requestId,
+  };
+}
+
+/** What a citation calls an item: its title, else the start of its text, else what it is. */
+export function citedTitle(item: Pick<ItemRecord, 'id' | 'platform' | 'kind' | 'title' | 'text'>): string {
+  // The first 80 characters, never half a surrogate pair.
+  return item.title ?? item.text?.slice(0, 80).replace(/[\uD800-\uDBFF]$/, '') ?? `${item.platform} ${item.kind} ${item.id}`;
+}
+
+/** How one medium writes platform text and a web address so that neither can act. */
+export interface ReferenceStyle {
+  /** One line of platform text (or a value Gleaner stored), inert in the medium. */
+  text(value: string): string;
+  /** A safe https address, as the medium shows a link. */
+  link(url: string): string;
+}
+
+/**
+ * For the clipboard and the terminal: one line each, without control characters or the
+ * bidirectional overrides that would show a name reversed where it is pasted.
+ */
+export const plainStyle: ReferenceStyle = {
+  text: (value) => oneLine(stripTerminalControls(value)),
+  link: (url) => url,
+};
+
+/** The sentence that cites an item. */
+export function referenceSentence(citation: Citation, title: string, style: ReferenceStyle): string {
+  const parts = [citation.author ? style.text(citation.author) : null, `“${style.text(title)}”`, style.text(citation.platform)];
+  if (citation.publishedAt) parts.push(`published ${citation.publishedAt}`);
+  const where = citation.url ? style.link(citation.url) : 'no web address on record';
+  return `${parts.filter(Boolean).join(', ')}. ${where}. Fetched ${style.text(citation.fetchedAt)} by ${style.text(citation.operation)}, request id ${style.text(citation.requestId)}.`;
+}
+
+/** The item as a plain-text citation, for the clipboard and the terminal. */
+export function citeItem(item: ItemRecord, citation: Citation): string {
+  return referenceSentence(citation, citedTitle(item), plainStyle);
+}
+
+type QuotedTranscript = Pick<TranscriptRecord, 'language' | 'fetchedAt' | 'operation' | 'requestId'>;
+
+/**
+ * A transcript moment as a plain-text quote: the words, when they are said (with a link that
+ * opens the source there, where the platform has one), the item's citation, and the request the
+ * transcript came from, which may differ from the item's.
+ */
+export function quoteSegment(
+  item: ItemRecord,
+  citation: Citation,
+  transcript: QuotedTranscript,
+  segment: { startMs: number; text: string },
+): string {
+  const clock = formatClock(segment.startMs);
+  const moment = timestampUrl(item, segment.startMs);
+  const language = transcript.language ? ` in ${languageLabel(transcript.language)}` : '';
+  return [
+    `“${plainStyle.text(segment.text)}”`,
+    `— at ${clock} in: ${citeItem(item, citation)}`,
+    ...(moment ? [`Open at ${clock}: ${moment}`] : []),
+    `Transcript${language} fetched ${plainStyle.text(transcript.fetchedAt)} by ${plainStyle.text(transcript.operation)}, request id ${plainStyle.text(transcript.requestId)}.`,
+  ].join('\n');
+}
+
+/**
+ * The segment being said at `ms`: the latest start at or before it (a moment before the first
+ * segment gives the first). Null for a transcript without timed segments.
+ */
+export function segmentAt<S extends { startMs: number }>(segments: readonly S[], ms: number): S | null {
+  if (segments.length === 0) return null;
+  const started = segments.filter((segment) => segment.startMs <= ms);
+  if (started.length === 0) return segments.reduce((first, segment) => (segment.startMs < first.startMs ? segment : first));
+  return started.reduce((latest, segment) => (segment.startMs >= latest.startMs ? segment : latest));
+}
+
+/** A moment as people write it — `1:02:03`, `2:03` or seconds (`123`, `83.5`) — in milliseconds; null if it is none. */
+export function parseMoment(text: string): number | null {
+  const match = /^(?:(?:(\d{1,3}):)?([0-5]?\d):)?(\d{1,6}(?:\.\d{1,3})?)$/.exec(text.trim());
+  if (!match) return null;
+  const [, hours, minutes, seconds] = match;
+  // Seconds past 59 only stand alone ("83"), never after minutes ("1:83").
+  if (minutes !== undefined && Number(seconds) >= 60) return null;
+  return Math.round(((Number(hours ?? 0) * 60 + Number(minutes ?? 0)) * 60 + Number(seconds)) * 1000);
+}

@@ -171,3 +171,28 @@ test('an import on a paused queue says why it waits, and carries on when the que
   await expect(main.getByText('Done: 2 of 2 requests.')).toBeVisible();
   await expect(paused).toHaveCount(0);
 });
+
+test('pasted links and their options come back after the page is reloaded, until the box is emptied', async ({ page, gleaner }) => {
+  await page.goto(gleaner.url);
+  const openPaste = async () => {
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Paste URLs', exact: true }).click();
+    return page.getByRole('main', { name: 'Paste URLs' });
+  };
+  let main = await openPaste();
+  const pasted = ['# from the tip sheet', ...LINKS.slice(0, 3)].join('\n');
+  await main.getByLabel('Links, one per line').fill(pasted);
+  await main.getByLabel('Also fetch transcripts').check();
+  await expect(main.getByTestId('paste-counts')).toHaveText('3 to fetch · 1 comment');
+
+  await page.reload();
+  main = await openPaste();
+  await expect(main.getByLabel('Links, one per line')).toHaveValue(pasted);
+  await expect(main.getByLabel('Also fetch transcripts')).toBeChecked();
+  await expect(main.getByTestId('paste-counts')).toHaveText('3 to fetch · 1 comment');
+
+  await main.getByLabel('Links, one per line').fill('');
+  await expect(main.getByTestId('paste-counts')).toHaveText(/Paste links above/);
+  await page.reload();
+  main = await openPaste();
+  await expect(main.getByLabel('Links, one per line')).toHaveValue('');
+});

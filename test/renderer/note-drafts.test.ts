@@ -1,6 +1,7 @@
 /** Unsaved notes: kept by item and scope until saved or discarded, whatever the user opens meanwhile. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeLibraryBridge, ITEM_IDS } from './fake-library-bridge';
+import { sharedStorage } from './fake-storage';
 import type * as DraftsModule from '../../src/renderer/src/stores/note-drafts-store';
 
 const library = vi.hoisted(() => ({ current: null as ReturnType<typeof createFakeLibraryBridge> | null }));
@@ -35,21 +36,6 @@ describe('the note drafts store', () => {
     expect(drafts().drafts).toEqual({});
   });
 
-  /** A local storage shared by "tabs" (module instances), with the Storage API's enumeration. */
-  function sharedStorage(): Storage & { entries: Map<string, string> } {
-    const entries = new Map<string, string>();
-    return {
-      entries,
-      get length() {
-        return entries.size;
-      },
-      key: (index: number) => [...entries.keys()][index] ?? null,
-      getItem: (key: string) => entries.get(key) ?? null,
-      setItem: (key: string, value: string) => void entries.set(key, String(value)),
-      removeItem: (key: string) => void entries.delete(key),
-      clear: () => entries.clear(),
-    };
-  }
   /** A fresh copy of the store, as a new window (or tab) loads it. */
   async function newWindow(): Promise<typeof DraftsModule> {
     vi.resetModules();

@@ -13,6 +13,7 @@
  * others as it is typed.
  */
 import { create } from 'zustand';
+import { pageStorage, writeEntry } from '../lib/page-storage';
 
 /** Where a note belongs: a collection's name, or null for the item's library-wide note. */
 export type NoteScope = string | null;
@@ -107,15 +108,6 @@ let keptFor: string | null = null;
 /** Set while a change read from storage is applied, so it is not written straight back. */
 let applyingStored = false;
 
-/** The page's local storage; none in Node (the unit tests) or where the browser has it disabled. */
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** A draft read from storage, or null when the entry is not one (edited by hand, or damaged). */
 function readDraft(value: string | null): NoteDraft | null {
   if (value === null) return null;
@@ -168,20 +160,12 @@ function readStoredDrafts(store: Storage, library: string): Record<string, NoteD
   return found;
 }
 
-/** Writes one entry; a full storage keeps the draft in memory, where the field still shows it. */
-function writeEntry(store: Storage, entry: string, value: string): void {
-  try {
-    store.setItem(entry, value);
-  } catch {
-    // Quota exceeded or storage disabled: the words stay in this window until saved.
-  }
-}
-
 // Every change to the drafts is written to the entries of the drafts it touched, and only those.
 useNoteDraftsStore.subscribe((state, previous) => {
-  const store = storage();
+  const store = pageStorage();
   if (keptFor === null || store === null || applyingStored || state.drafts === previous.drafts) return;
   for (const [key, draft] of Object.entries(state.drafts)) {
+    // A full storage keeps the draft in memory only, where the field still shows it.
     if (previous.drafts[key] !== draft) writeEntry(store, entryOf(keptFor, key), JSON.stringify(draft));
   }
   for (const key of Object.keys(previous.drafts)) {
@@ -200,7 +184,7 @@ function applyStored(drafts: Record<string, NoteDraft>): void {
 
 /** Another tab of this library changed a draft: this one shows it too. */
 function onStorageEvent(event: StorageEvent): void {
-  const store = storage();
+  const store = pageStorage();
   if (keptFor === null || store === null || event.storageArea !== store) return;
   if (event.key === null) {
     applyStored(readStoredDrafts(store, keptFor));
@@ -218,7 +202,7 @@ let listening = false;
 /** Keeps drafts under this library's own entries, and brings back those left there last time. */
 export function keepDraftsFor(databasePath: string): void {
   keptFor = databasePath;
-  const store = storage();
+  const store = pageStorage();
   applyStored(store === null ? {} : readStoredDrafts(store, databasePath));
   if (!listening && typeof window !== 'undefined') {
     window.addEventListener('storage', onStorageEvent);

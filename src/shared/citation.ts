@@ -52,7 +52,9 @@ export function makeCitation(item: CitedFields, cited: CitedResponse): Citation 
 /** What a citation calls an item: its title, else the start of its text, else what it is. */
 export function citedTitle(item: Pick<ItemRecord, 'id' | 'platform' | 'kind' | 'title' | 'text'>): string {
   // The first 80 characters, never half a surrogate pair.
-  return item.title ?? item.text?.slice(0, 80).replace(/[\uD800-\uDBFF]$/, '') ?? `${item.platform} ${item.kind} ${item.id}`;
+  if (item.title?.trim()) return item.title;
+  if (item.text?.trim()) return item.text.slice(0, 80).replace(/[\uD800-\uDBFF]$/, '');
+  return `${item.platform} ${item.kind} ${item.id}`;
 }
 
 /** How one medium writes platform text and a web address so that neither can act. */
@@ -100,7 +102,8 @@ export function quoteSegment(
 ): string {
   const clock = formatClock(segment.startMs);
   const moment = timestampUrl(item, segment.startMs);
-  const language = transcript.language ? ` in ${languageLabel(transcript.language)}` : '';
+  // A language the library does not know is shown as the platform gave it: platform text.
+  const language = transcript.language ? ` in ${plainStyle.text(languageLabel(transcript.language))}` : '';
   return [
     `“${plainStyle.text(segment.text)}”`,
     `— at ${clock} in: ${citeItem(item, citation)}`,
@@ -120,12 +123,20 @@ export function segmentAt<S extends { startMs: number }>(segments: readonly S[],
   return started.reduce((latest, segment) => (segment.startMs >= latest.startMs ? segment : latest));
 }
 
-/** A moment as people write it — `1:02:03`, `2:03` or seconds (`123`, `83.5`) — in milliseconds; null if it is none. */
+/**
+ * A moment as people write it — `1:02:03`, `90:00` (minutes may run past an hour when no hours
+ * are written), `2:03`, or seconds alone (`123`, `83.5`) — in milliseconds; null if it is none.
+ */
 export function parseMoment(text: string): number | null {
-  const match = /^(?:(?:(\d{1,3}):)?([0-5]?\d):)?(\d{1,6}(?:\.\d{1,3})?)$/.exec(text.trim());
-  if (!match) return null;
-  const [, hours, minutes, seconds] = match;
-  // Seconds past 59 only stand alone ("83"), never after minutes ("1:83").
-  if (minutes !== undefined && Number(seconds) >= 60) return null;
-  return Math.round(((Number(hours ?? 0) * 60 + Number(minutes ?? 0)) * 60 + Number(seconds)) * 1000);
+  const parts = text.trim().split(':');
+  if (parts.length > 3) return null;
+  const secondsText = parts.pop()!;
+  // Seconds after minutes are two digits below 60 ("1:05"); alone, any count ("83").
+  const seconds = parts.length === 0 ? /^\d{1,6}(?:\.\d{1,3})?$/ : /^[0-5]?\d(?:\.\d{1,3})?$/;
+  if (!seconds.test(secondsText)) return null;
+  const [hours, minutes] = parts.length === 2 ? parts : [undefined, parts[0]];
+  if (hours !== undefined && !/^\d{1,3}$/.test(hours)) return null;
+  // Minutes after hours are below 60 ("1:05:00"); leading, any count ("90:00").
+  if (minutes !== undefined && !(hours === undefined ? /^\d{1,4}$/ : /^[0-5]?\d$/).test(minutes)) return null;
+  return Math.round(((Number(hours ?? 0) * 60 + Number(minutes ?? 0)) * 60 + Number(secondsText)) * 1000);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sparkline } from '../../src/renderer/src/lib/chart';
 import { activeFilterCount, buildSearchRequest, EMPTY_FILTERS } from '../../src/renderer/src/lib/search-request';
 import { shortcutFor, type KeyInput } from '../../src/renderer/src/views/library/shortcuts';
-import { transcriptToShow } from '../../src/shared/transcripts';
+import { transcriptToShow } from '../../src/renderer/src/lib/transcripts';
 import type { TranscriptRecord } from '../../src/shared/library';
 
 const key = (k: string, mods: Partial<KeyInput> = {}): KeyInput => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });

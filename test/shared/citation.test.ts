@@ -57,6 +57,7 @@ describe('an item’s citation', () => {
     // Never half of a surrogate pair at the cut.
     expect(citedTitle({ ...video, title: null, text: `${'a'.repeat(79)}😀 rest` })).toBe('a'.repeat(79));
     expect(citedTitle({ ...video, title: null, text: null })).toBe('videosite video 7');
+    expect(citedTitle({ ...video, title: '  ', text: 'The words' })).toBe('The words');
   });
 
   it('keeps platform text on one line, without controls or direction overrides, in plain text', () => {
@@ -96,6 +97,12 @@ describe('a quote of a transcript moment', () => {
     expect(quote).not.toContain('Open at');
     expect(quote).toContain('\nTranscript fetched 2026-11-23T00:18:00.000Z by videosite/transcript');
   });
+
+  it('keeps a language the library does not know, as the platform gave it, on one line without overrides', () => {
+    const quote = quoteSegment(video, makeCitation(video, cited), { ...transcript, language: 'x\u202Eevil\nline' }, { startMs: 0, text: 'Hi' });
+    expect(quote.split('\n')).toHaveLength(4);
+    expect(quote).not.toMatch(/[\u202a-\u202e]/);
+  });
 });
 
 describe('the segment said at a moment', () => {
@@ -123,11 +130,13 @@ describe('a moment as people write it', () => {
     ['0:01:23', 83_000],
     ['2:00:05', 7_205_000],
     [' 4:05 ', 245_000],
+    ['90:00', 5_400_000],
+    ['1:05.5', 65_500],
   ])('reads %j as %i ms', (text, ms) => {
     expect(parseMoment(text)).toBe(ms);
   });
 
-  it.each(['', 'soon', '1:83', '1:2:3:4', '-5', '1:-2', '61:00:00:00', '1,5'])('refuses %j', (text) => {
+  it.each(['', 'soon', '1:83', '1:000005', '1:2:3:4', '1:60:00', '-5', '1:-2', ':30', '1:', '1,5', '1e3'])('refuses %j', (text) => {
     expect(parseMoment(text)).toBeNull();
   });
 });

@@ -22,12 +22,13 @@ export function getItemDetail(db: Database, id: number): ItemDetail {
   if (!row) throw new GleanerError('NOT_FOUND', `No item with id ${id} is in the library.`);
   const { extrasJson, ...fields } = row;
   const item: ItemRecord = { ...fields, hasTranscript: row.hasTranscript === 1, extras: parseExtras(extrasJson) };
-  // The response that last carried the item's fields, as exports cite it.
+  // The response that last carried the item's fields, as exports cite it (a foreign key keeps it).
   const cited = db
     .prepare<[number], CitedResponse>(
       'SELECT r.operation, r.request_id AS requestId, r.fetched_at AS fetchedAt FROM items i JOIN responses r ON r.id = i.last_response_id WHERE i.id = ?',
     )
-    .get(id)!;
+    .get(id);
+  if (!cited) throw new GleanerError('STORAGE_ERROR', `The library is damaged: item ${id} names a response it does not hold. Restore it from a backup.`);
 
   const metricsHistory = db
     .prepare<[number], MetricSnapshot>(

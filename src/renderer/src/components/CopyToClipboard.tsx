@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import './CopyToClipboard.css';
 
 /**
@@ -10,6 +10,8 @@ export interface CopyOutcomeState {
   said: string;
   /** The text to copy by hand when the clipboard refused it. */
   manual: string | null;
+  /** Counts the copies, so a second refusal of the same text selects it again. */
+  attempt: number;
 }
 
 /** Puts text on the clipboard; false where the browser refuses. */
@@ -24,11 +26,15 @@ export async function copyText(text: string): Promise<boolean> {
 
 export function useCopyToClipboard(): { copy: (text: string, what: string) => Promise<void>; outcome: CopyOutcomeState | null } {
   const [outcome, setOutcome] = useState<CopyOutcomeState | null>(null);
+  const attempts = useRef(0);
   const copy = useCallback(async (text: string, what: string) => {
+    const attempt = (attempts.current += 1);
+    // Emptied first, so the same words said again are heard again.
+    setOutcome(null);
     setOutcome(
       (await copyText(text))
-        ? { said: `${what} copied to the clipboard.`, manual: null }
-        : { said: `The browser did not let Gleaner copy. The ${what.toLowerCase()} is selected below: press Ctrl+C (⌘C on a Mac).`, manual: text },
+        ? { said: `${what} copied to the clipboard.`, manual: null, attempt }
+        : { said: `The browser did not let Gleaner copy. The ${what.toLowerCase()} is selected below: press Ctrl+C (⌘C on a Mac).`, manual: text, attempt },
     );
   }, []);
   return { copy, outcome };
@@ -36,7 +42,7 @@ export function useCopyToClipboard(): { copy: (text: string, what: string) => Pr
 
 /** What the last copy did, said once to screen readers; the text itself when it must be copied by hand. */
 export function CopyOutcome({ outcome }: { outcome: CopyOutcomeState | null }) {
-  // Selected as it appears, so one keystroke copies it (keyed by its text, so a new one is selected too).
+  // Selected as it appears, so one keystroke copies it (keyed by the attempt, so each refusal selects it again).
   const selectOnAppear = useCallback((element: HTMLTextAreaElement | null) => {
     element?.focus();
     element?.select();
@@ -48,7 +54,7 @@ export function CopyOutcome({ outcome }: { outcome: CopyOutcomeState | null }) {
       </p>
       {outcome?.manual && (
         <textarea
-          key={outcome.manual}
+          key={outcome.attempt}
           ref={selectOnAppear}
           className="copy-manual"
           readOnly

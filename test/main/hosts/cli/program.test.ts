@@ -236,6 +236,26 @@ describe('gleaner items cite', () => {
     });
   });
 
+  it('quotes a timed transcript when a newer one is untimed, and finds a region’s transcript by its language', async () => {
+    await withCitedVideo(async (dir, id) => {
+      const db = openDatabase({ path: join(dir, DATABASE_FILE_NAME) });
+      // Newer, and without times: it cannot be quoted at a moment.
+      createIngester(db, stubNormalise)(
+        fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'dQw4w9WgXcQ', url: null, language: 'de', available: true, format: 'text', fullText: 'Guten Abend.', segments: [] }] }),
+      );
+      db.prepare("UPDATE transcripts SET language = 'en-US' WHERE language = 'en'").run();
+      db.close();
+      for (const argv of [['--at', '5'], ['--at', '5', '--language', 'en'], ['--at', '5', '--language', 'en-US']]) {
+        const { io, out, err } = captureIo();
+        expect(await runCli(['items', 'cite', String(id), ...argv, '--data-dir', dir], io, '/nowhere'), `${argv.join(' ')}: ${err()}`).toBe(0);
+        expect(out().split('\n')[0]).toBe('“The wall gave way at [2Jdawn.”');
+      }
+      const german = captureIo();
+      expect(await runCli(['items', 'cite', String(id), '--at', '5', '--language', 'de', '--data-dir', dir], german.io, '/nowhere')).toBe(2);
+      expect(german.err()).toMatch(/has no timed transcript in German \(de\) to quote \(it has one in English \(United States, en-US\)\)\./);
+    });
+  });
+
   it('refuses a moment it cannot read, a language without a moment, and a transcript the item does not have', async () => {
     await withCitedVideo(async (dir, id) => {
       for (const [argv, code, message] of [
@@ -248,6 +268,9 @@ describe('gleaner items cite', () => {
         expect(err()).toMatch(message);
         expect(out()).toBe('');
       }
+      const past = captureIo();
+      expect(await runCli(['items', 'cite', String(id), '--at', '1:30:00', '--data-dir', dir], past.io, '/nowhere')).toBe(2);
+      expect(past.err()).toMatch(/^error INVALID_INPUT: Item #\d+'s transcript ends at 0:00:09; 1:30:00 is past it\.\n$/);
       const missing = captureIo();
       expect(await runCli(['items', 'cite', '999', '--data-dir', dir], missing.io, '/nowhere')).toBe(1);
       expect(missing.err()).toBe('error NOT_FOUND: No item with id 999 is in the library.\n');

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { citeItem, parseMoment, quoteSegment, segmentAt } from '../../../../shared/citation';
 import { GleanerError } from '../../../../shared/errors';
-import { canonicalLanguage, languageLabel } from '../../../../shared/language';
+import { formatClock } from '../../../../shared/export';
+import { canonicalLanguage, languageLabel, sameBaseLanguage } from '../../../../shared/language';
 import type { ItemDetail } from '../../../../shared/library';
-import { transcriptToShow } from '../../../../shared/transcripts';
 import { extrasToShow } from '../../../../shared/model';
 import { stripTerminalControls } from '../../../../shared/text';
 import { getItemDetail } from '../../../core/library/items';
@@ -18,18 +18,22 @@ function parseItemId(rawId: string): number {
 }
 
 /**
- * The transcript segment said at the moment asked for, in the language asked for (else the one the
- * item view would show), or a refusal that names what the item has.
+ * The transcript line said at the moment asked for: in the language asked for (its own tag first,
+ * then the same language of another region: `en` finds `en-US`), else in the newest timed
+ * transcript; or a refusal that names what the item has.
  */
 function segmentToQuote(detail: ItemDetail, atMs: number, language: string | undefined) {
+  const timed = detail.transcripts.filter((t) => t.available && t.segments.length > 0);
   const named = language === undefined ? undefined : canonicalLanguage(language);
-  const transcript = transcriptToShow(detail.transcripts.filter((t) => named === undefined || t.language === named), undefined);
-  const timed = detail.transcripts.filter((t) => t.segments.length > 0).map((t) => (t.language ? languageLabel(t.language) : 'language not stated'));
-  if (!transcript || transcript.segments.length === 0) {
-    const has = timed.length > 0 ? `it has one in ${timed.join(', ')}` : 'it has none';
+  const transcript =
+    named === undefined ? timed[0] : (timed.find((t) => t.language === named) ?? timed.find((t) => sameBaseLanguage(t.language, named)));
+  if (!transcript) {
+    const has = timed.length > 0 ? `it has one in ${timed.map((t) => (t.language ? languageLabel(t.language) : 'a language not stated')).join(', ')}` : 'it has none';
     const asked = named === undefined ? '' : ` in ${languageLabel(named)}`;
     throw new GleanerError('INVALID_INPUT', `Item #${detail.item.id} has no timed transcript${asked} to quote (${has}).`);
   }
+  const last = transcript.segments.reduce((latest, segment) => Math.max(latest, segment.endMs ?? segment.startMs), 0);
+  if (atMs > last) throw new GleanerError('INVALID_INPUT', `Item #${detail.item.id}'s transcript ends at ${formatClock(last)}; ${formatClock(atMs)} is past it.`);
   return { transcript, segment: segmentAt(transcript.segments, atMs)! };
 }
 

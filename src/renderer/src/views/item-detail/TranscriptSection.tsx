@@ -7,7 +7,7 @@ import { CopyOutcome, useCopyToClipboard } from '../../components/CopyToClipboar
 import { Highlighted } from '../../components/Highlighted';
 import { formatDateTime, formatTimestamp } from '../../lib/format';
 import { timestampUrl } from '../../lib/links';
-import { transcriptToShow } from '../../../../shared/transcripts';
+import { transcriptToShow } from '../../lib/transcripts';
 import { containsText, highlightText } from '../../lib/snippet';
 import { useItemStore } from '../../stores/item-store';
 import { platformLabel } from '../library/labels';

@@ -1,9 +1,9 @@
-import type { TranscriptRecord } from './library';
+import type { TranscriptRecord } from '../../../shared/library';
 
 const hasWords = (t: TranscriptRecord): boolean => t.available && (t.segments.length > 0 || Boolean(t.fullText?.trim()));
 
 /**
- * The transcript an item shows (its view, `gleaner items cite`): the one asked for by language (by a search hit, the
+ * The transcript the item view shows: the one asked for by language (by a search hit, the
  * user, a fetch; null is the one with no language named), else the first that holds words
  * rather than a "none in that language" answer, else the first.
  */

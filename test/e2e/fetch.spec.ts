@@ -259,3 +259,28 @@ test('a video-site transcript found in the Library opens the video at the moment
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
 });
+
+test('after a reload the Fetch view shows the same operation, form and results, and Load more carries on', async ({ page, gleaner }) => {
+  await stayLocal(page, gleaner);
+  await page.goto(gleaner.url);
+  await openView(page, 'Fetch');
+  let main = page.getByRole('main', { name: 'Fetch' });
+  await chooseOperation(page, 'Short-video app', 'Search videos');
+  await main.getByLabel(/^Keyword/).fill('harbour');
+  await main.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(main.getByTestId('fetch-result-count')).toContainText('10 items from 1 page');
+  const rows = () => page.getByRole('main', { name: 'Fetch' }).getByRole('table').locator('tbody tr');
+  const ids = await rows().evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-item-id')));
+
+  await page.reload();
+  await openView(page, 'Fetch');
+  main = page.getByRole('main', { name: 'Fetch' });
+  await expect(main.getByLabel('Operation', { exact: true })).toHaveValue('shortvideo/search');
+  await expect(main.getByLabel(/^Keyword/)).toHaveValue('harbour');
+  await expect(main.getByTestId('fetch-result-count')).toContainText('10 items from 1 page');
+  expect(await rows().evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-item-id')))).toEqual(ids);
+
+  await main.getByRole('button', { name: 'Load more' }).click();
+  await expect(main.getByTestId('fetch-result-count')).toContainText('20 items from 2 pages');
+  expect(await rows().evaluateAll((trs) => trs.slice(0, 10).map((tr) => tr.getAttribute('data-item-id')))).toEqual(ids);
+});

@@ -22,3 +22,75 @@ export function writeEntry(store: Storage, entry: string, value: string): boolea
     return false;
   }
 }
+
+/** Typing can be fast and a kept value long (pasted links run to 5 MB): it is written once typing pauses. */
+const WRITE_DELAY_MS = 400;
+
+/** The part of a zustand store a keeper watches. */
+interface WatchedStore<S> {
+  getState(): S;
+  subscribe(listener: (state: S, previous: S) => void): () => void;
+}
+
+export interface KeeperOptions<S, K> {
+  /** The start of the entry's name; the library's database path completes it. */
+  entry: string;
+  store: WatchedStore<S>;
+  /** Whether a change touches what is kept. */
+  changed(state: S, previous: S): boolean;
+  /** What to keep of the state, or null when there is nothing worth keeping (the entry goes). */
+  pick(state: S): K | null;
+  /** A kept value read back, or null when it is not one (edited by hand, damaged, too old). */
+  read(stored: unknown): K | null;
+  /** Puts a kept value back; it decides whether the view's own state comes first. */
+  restore(kept: K): void;
+}
+
+/**
+ * Keeps part of a view's state in local storage, one entry per library, so a reload, a crash or
+ * a restart does not throw away work in progress: written once changes pause and at once when
+ * the page goes away, and put back when the library is known. A write the storage refuses
+ * removes the entry, so older state never comes back in place of newer.
+ */
+export function createKeeper<S, K>(options: KeeperOptions<S, K>): { keepFor(databasePath: string): void; flush(): void } {
+  let keptFor: string | null = null;
+  let pending: ReturnType<typeof setTimeout> | null = null;
+  const entryOf = (library: string): string => `${options.entry}${JSON.stringify(library)}`;
+
+  const writeNow = (): void => {
+    pending = null;
+    const store = pageStorage();
+    if (keptFor === null || store === null) return;
+    const kept = options.pick(options.store.getState());
+    if (kept === null || !writeEntry(store, entryOf(keptFor), JSON.stringify(kept))) store.removeItem(entryOf(keptFor));
+  };
+
+  const flush = (): void => {
+    if (pending === null) return;
+    clearTimeout(pending);
+    writeNow();
+  };
+
+  options.store.subscribe((state, previous) => {
+    if (keptFor === null || !options.changed(state, previous)) return;
+    if (pending !== null) clearTimeout(pending);
+    pending = setTimeout(writeNow, WRITE_DELAY_MS);
+  });
+  if (typeof window !== 'undefined') window.addEventListener('pagehide', flush);
+
+  return {
+    keepFor(databasePath) {
+      keptFor = databasePath;
+      const value = pageStorage()?.getItem(entryOf(databasePath)) ?? null;
+      let stored: unknown = null;
+      try {
+        stored = value === null ? null : JSON.parse(value);
+      } catch {
+        // Not JSON: nothing to put back.
+      }
+      const kept = stored === null ? null : options.read(stored);
+      if (kept !== null) options.restore(kept);
+    },
+    flush,
+  };
+}

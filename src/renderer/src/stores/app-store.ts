@@ -3,6 +3,7 @@ import type { AppInfo } from '../../../shared/contract';
 import { bridge } from '../transport';
 import { isViewId, type ViewId } from '../views/registry';
 import { keepDraftsFor } from './note-drafts-store';
+import { keepFetchFor } from './fetch-keeper';
 import { keepPasteFor } from './paste-keeper';
 
 export type Theme = 'light' | 'dark';
@@ -80,6 +81,7 @@ export const useAppStore = create<AppState>((set, get) => ({
       set({ info, infoError: null });
       keepDraftsFor(info.databasePath);
       keepPasteFor(info.databasePath);
+      keepFetchFor(info.databasePath);
     } catch (error) {
       set({ infoError: error instanceof Error ? error.message : String(error) });
     }

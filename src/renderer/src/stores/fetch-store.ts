@@ -60,6 +60,19 @@ interface FetchState {
   cancelRun(): Promise<void>;
   select(index: number, gesture: SelectGesture): void;
   selectAll(select: boolean): void;
+  /**
+   * Puts back the view as it was before a reload or a restart (see fetch-keeper): the form, and
+   * the last results, read again from the library. Only into a view that has nothing of its own yet.
+   */
+  restore(kept: KeptFetch): Promise<void>;
+}
+
+/** What the view keeps across a reload: the form, and the last results without their rows. */
+export interface KeptFetch {
+  platform: Platform;
+  operation: OperationId;
+  values: Partial<Record<OperationId, FormValues>>;
+  results: Omit<FetchResults, 'hits' | 'unreadAnswer'> | null;
 }
 
 // One empty form per operation, so selectors see the same object until the user types.
@@ -245,5 +258,20 @@ export const useFetchStore = create<FetchState>((set, get) => ({
   selectAll(select) {
     const { results } = get();
     set({ selection: select && results ? new Set(results.hits.map((hit) => hit.id)) : new Set(), anchor: null });
+  },
+
+  async restore(kept) {
+    const state = get();
+    if (state.results !== null || state.status !== 'idle' || Object.keys(state.values).length > 0) return;
+    const results = kept.results && { ...kept.results, hits: [] };
+    set({ platform: kept.platform, operation: kept.operation, values: kept.values, results });
+    if (!results || results.itemIds.length === 0) return;
+    try {
+      // The items are in the library; one deleted since is simply not listed.
+      const hits = await hitsFor(results.itemIds);
+      if (get().results === results) set({ results: { ...results, hits } });
+    } catch {
+      // The library could not be read just now: the form is back, and a run shows the results again.
+    }
   },
 }));

@@ -1,0 +1,125 @@
+/** The Fetch view outlives a reload or a restart: its form, and its last results read again from the library. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SearchHit } from '../../src/shared/library';
+import { sharedStorage } from './fake-storage';
+
+/** The library as the bridge answers it: items by id; those "deleted" are not found. */
+const library = vi.hoisted(() => ({ deleted: new Set<number>(), searches: [] as number[][] }));
+vi.mock('../../src/renderer/src/transport', () => ({
+  bridge: {
+    call: (method: string, input: { ids?: number[] }) => {
+      if (method !== 'library.search') return Promise.reject(new Error(`${method} is not expected here`));
+      library.searches.push(input.ids ?? []);
+      const hits = (input.ids ?? []).filter((id) => !library.deleted.has(id)).map((id) => ({ id, title: `Item ${id}` }) as SearchHit);
+      return Promise.resolve({ hits, total: hits.length });
+    },
+    subscribe: () => () => {},
+  },
+}));
+
+const libraryPath = '/home/reporter/.config/Gleaner/gleaner.sqlite3';
+
+/** A fresh copy of the stores, as a new window loads them. */
+async function newWindow() {
+  vi.resetModules();
+  const { keepFetchFor } = await import('../../src/renderer/src/stores/fetch-keeper');
+  const { useFetchStore } = await import('../../src/renderer/src/stores/fetch-store');
+  return { keepFetchFor, fetch: useFetchStore };
+}
+
+/** The view as a finished search leaves it: a form typed, two pages of results. */
+function searched(fetch: Awaited<ReturnType<typeof newWindow>>['fetch']): void {
+  fetch.getState().setPlatform('videosite');
+  fetch.getState().setOperation('videosite/search');
+  fetch.getState().setValue('query', 'harbour flood');
+  fetch.setState({
+    results: {
+      operation: 'videosite/search',
+      params: { query: 'harbour flood' },
+      itemIds: [3, 1, 2],
+      hits: [3, 1, 2].map((id) => ({ id, title: `Item ${id}` }) as SearchHit),
+      nextPage: { continuationToken: 'page3' },
+      pages: 2,
+      requestId: 'req_2',
+      fetchedAt: '2026-11-26T10:00:00.000Z',
+      warnings: [],
+    },
+  });
+}
+
+let stored: ReturnType<typeof sharedStorage>;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  stored = sharedStorage();
+  vi.stubGlobal('localStorage', stored);
+  vi.stubGlobal('window', new EventTarget());
+  library.deleted.clear();
+  library.searches.length = 0;
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.resetModules();
+});
+
+describe('the Fetch view keeper', () => {
+  it('brings back the form and the results after a restart, their rows read again from the library in the answer’s order', async () => {
+    const before = await newWindow();
+    before.keepFetchFor(libraryPath);
+    searched(before.fetch);
+    vi.advanceTimersByTime(400);
+    // The rows themselves are not kept: the library has them.
+    expect(JSON.parse([...stored.entries.values()][0]!)).not.toHaveProperty('results.hits');
+
+    library.deleted.add(1);
+    const after = await newWindow();
+    after.keepFetchFor('/elsewhere/gleaner.sqlite3');
+    expect(after.fetch.getState().results).toBeNull();
+    after.keepFetchFor(libraryPath);
+    await vi.waitFor(() => expect(after.fetch.getState().results?.hits.map((hit) => hit.id)).toEqual([3, 2]));
+    expect(library.searches).toEqual([[3, 1, 2]]);
+    expect(after.fetch.getState()).toMatchObject({
+      platform: 'videosite',
+      operation: 'videosite/search',
+      values: { 'videosite/search': { query: 'harbour flood' } },
+      results: { nextPage: { continuationToken: 'page3' }, pages: 2, requestId: 'req_2' },
+    });
+  });
+
+  it('does not replace a form typed before the library was known', async () => {
+    const before = await newWindow();
+    before.keepFetchFor(libraryPath);
+    searched(before.fetch);
+    vi.advanceTimersByTime(400);
+    const after = await newWindow();
+    after.fetch.getState().setPlatform('forum');
+    after.fetch.getState().setValue('query', 'typed first');
+    after.keepFetchFor(libraryPath);
+    expect(after.fetch.getState()).toMatchObject({ platform: 'forum', results: null });
+    expect(library.searches).toEqual([]);
+  });
+
+  it('ignores what it cannot trust: an operation of another platform, ids that are not ids', async () => {
+    const entry = `gleaner.fetch:${JSON.stringify(libraryPath)}`;
+    const untouched = (await newWindow()).fetch.getState();
+    for (const kept of [
+      { platform: 'forum', operation: 'videosite/channel/videos', values: {}, results: null },
+      { platform: 'videosite', operation: 'videosite/channel/videos', values: {}, results: { operation: 'videosite/search', params: {}, itemIds: [-1], nextPage: null, pages: 1, requestId: 'r', fetchedAt: 't', warnings: [] } },
+      { platform: 'videosite', operation: 'videosite/nothing', values: {}, results: null },
+    ]) {
+      stored.setItem(entry, JSON.stringify(kept));
+      const after = await newWindow();
+      after.keepFetchFor(libraryPath);
+      expect(after.fetch.getState(), JSON.stringify(kept)).toMatchObject({ platform: untouched.platform, operation: untouched.operation, results: null });
+    }
+  });
+
+  it('keeps nothing for a view nobody has used', async () => {
+    const before = await newWindow();
+    before.keepFetchFor(libraryPath);
+    before.fetch.getState().setPlatform('forum');
+    vi.advanceTimersByTime(400);
+    expect(stored.entries.size).toBe(0);
+  });
+});

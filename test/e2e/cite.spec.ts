@@ -2,7 +2,8 @@
  * A journalist quotes what she found: she opens a video in the library, copies its citation for
  * her draft, then copies one line of its transcript with the moment it is said, a link that opens
  * the video there, and the requests both came from. Where the browser refuses the clipboard, the
- * text is shown selected for her to copy by hand.
+ * text is shown selected for her to copy by hand. Then she files the video in a collection for
+ * the story, from its detail.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -103,4 +104,25 @@ test('shows the text selected to copy by hand when the browser refuses the clipb
   await expect(manual).toHaveValue(/^“Good evening from the quay\.”\n— at 0:00:00 in: Harbour News/);
   // All of it is selected, so one keystroke copies it.
   expect(await manual.evaluate((area: HTMLTextAreaElement) => area.selectionEnd - area.selectionStart)).toBe((await manual.inputValue()).length);
+});
+
+test('adds the open item to a new collection from its detail, and then to another', async ({ page }) => {
+  const detail = await openVideo(page);
+  const fields = detail.getByTestId('item-fields');
+  await expect(fields).toContainText('In none yet');
+  await fields.getByRole('button', { name: 'Add to a collection…' }).click();
+  const panel = detail.getByRole('form', { name: 'Add to collection' });
+  await panel.getByLabel('Collection', { exact: true }).selectOption({ label: 'New collection…' });
+  await panel.getByLabel('Name of the new collection').fill('Harbour wall');
+  await panel.getByRole('button', { name: 'Add 1 item' }).click();
+  await expect(detail.getByRole('status').filter({ hasText: 'Added 1 item to “Harbour wall”.' })).toBeVisible();
+  await expect(fields.getByRole('button', { name: 'Add to another collection…' })).toBeFocused();
+  await expect(fields).toContainText('Harbour wall');
+
+  // Escape closes the panel and gives the focus back, adding nothing.
+  await fields.getByRole('button', { name: 'Add to another collection…' }).click();
+  await expect(panel).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(fields.getByRole('button', { name: 'Add to another collection…' })).toBeFocused();
 });

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { ItemDetail } from '../../../../shared/library';
 import { extrasToShow, type ExtraField } from '../../../../shared/model';
+import { AddToCollectionPanel } from '../../components/AddToCollectionPanel';
 import { ExternalLink } from '../../components/ExternalLink';
 import { formatCount, formatDateTime, formatDuration } from '../../lib/format';
 import { METRICS } from '../library/labels';
@@ -71,7 +72,9 @@ export function ItemFields({ detail }: { detail: ItemDetail }) {
         <dt>Transcript</dt>
         <dd>{item.hasTranscript ? 'Yes' : 'None fetched'}</dd>
         <dt>Collections</dt>
-        <dd>{detail.collections.length ? detail.collections.join(', ') : <span className="muted">In none yet</span>}</dd>
+        <dd>
+          <ItemCollections itemId={item.id} names={detail.collections} />
+        </dd>
         <dt>First fetched</dt>
         <dd>{formatDateTime(item.firstFetchedAt)}</dd>
         {item.lastFetchedAt !== item.firstFetchedAt && (
@@ -84,6 +87,39 @@ export function ItemFields({ detail }: { detail: ItemDetail }) {
         <dd className="mono">{item.id}</dd>
       </dl>
     </section>
+  );
+}
+
+/** The collections that hold the item, and adding it to another, existing or new. */
+function ItemCollections({ itemId, names }: { itemId: number; names: string[] }) {
+  const [open, setOpen] = useState(false);
+  const [message, setMessage] = useState<{ text: string; problem: boolean } | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = (): void => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  return (
+    <div className="item-collections">
+      {names.length ? names.join(', ') : <span className="muted">In none yet</span>}{' '}
+      <button type="button" ref={button} className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {names.length ? 'Add to another collection…' : 'Add to a collection…'}
+      </button>
+      <span className={message?.problem ? 'item-collections-message error' : 'item-collections-message muted'} role="status">
+        {message?.text ?? ''}
+      </span>
+      {open && (
+        <AddToCollectionPanel
+          itemIds={[itemId]}
+          onDone={(text) => {
+            setMessage({ text, problem: false });
+            close();
+          }}
+          onProblem={(text) => setMessage({ text, problem: true })}
+          onClose={close}
+        />
+      )}
+    </div>
   );
 }
 

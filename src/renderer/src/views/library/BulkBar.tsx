@@ -1,13 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { CollectionChoice } from '../../components/CollectionChoice';
+import { useEffect, useId, useRef, useState } from 'react';
+import { AddToCollectionPanel } from '../../components/AddToCollectionPanel';
 import { ExportButton } from '../../components/ExportDialog';
-import { NEW_COLLECTION, resolveCollection, type CollectionChoiceValue } from '../../lib/collection-choice';
+import { PanelForm, type PanelProps } from '../../components/PanelForm';
 import { errorText } from '../../lib/errors';
 import { formatItems } from '../../lib/format';
 import { libraryChanged } from '../../lib/library-events';
 import { MAX_ITEMS_PER_ACTION } from '../../../../shared/library';
-import { useCollectionsStore } from '../../stores/collections-store';
-import { useItemStore } from '../../stores/item-store';
 import { useAppStore } from '../../stores/app-store';
 import { useLibraryStore } from '../../stores/library-store';
 import { usePasteStore } from '../../stores/paste-store';
@@ -126,131 +124,10 @@ export function BulkBar() {
         {message?.text ?? ''}
       </span>
       {panel === 'collection' && (
-        <CollectionPanel itemIds={[...selection]} onDone={done} onProblem={(text) => setMessage({ text, problem: true })} onClose={() => setPanel(null)} />
+        <AddToCollectionPanel itemIds={[...selection]} onDone={done} onProblem={(text) => setMessage({ text, problem: true })} onClose={() => setPanel(null)} />
       )}
       {panel === 'tag' && <TagPanel itemIds={[...selection]} onDone={done} onProblem={(text) => setMessage({ text, problem: true })} onClose={() => setPanel(null)} />}
     </div>
-  );
-}
-
-interface PanelProps {
-  itemIds: number[];
-  onDone(text: string): void;
-  onProblem(text: string): void;
-  onClose(): void;
-}
-
-function closeOnEscape(onClose: () => void) {
-  return (event: KeyboardEvent): void => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-    }
-  };
-}
-
-function reloadOpenItem(itemIds: number[]): void {
-  const { openId, reload } = useItemStore.getState();
-  if (openId !== null && itemIds.includes(openId)) void reload();
-}
-
-/**
- * One bulk action's form: a few fields, a problem line, the action and Cancel. `act` either
- * returns what to tell the user or throws; a sentence returned by `check` stops it before.
- */
-function BulkPanelForm({
-  label,
-  action,
-  busyAction,
-  check,
-  act,
-  failure,
-  onDone,
-  onProblem,
-  onClose,
-  children,
-}: Omit<PanelProps, 'itemIds'> & {
-  label: string;
-  action: string;
-  busyAction: string;
-  check(form: HTMLFormElement): string | null;
-  act(): Promise<string>;
-  /** What failed, for the error sentence ("tag the items"). */
-  failure: string;
-  children: ReactNode;
-}) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    const missing = check(event.currentTarget);
-    if (missing) {
-      setProblem(missing);
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
-      onDone(await act());
-    } catch (error) {
-      const text = errorText(error, failure);
-      setProblem(text);
-      onProblem(text);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form className="bulk-panel" aria-label={label} onSubmit={(e) => void submit(e)} onKeyDown={closeOnEscape(onClose)}>
-      <fieldset className="bulk-panel-fields" disabled={busy}>
-        {children}
-      </fieldset>
-      {problem && (
-        <p className="error" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="bulk-panel-actions">
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? busyAction : action}
-        </button>
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
-    </form>
-  );
-}
-
-function CollectionPanel({ itemIds, ...panel }: PanelProps) {
-  const collections = useCollectionsStore((s) => s.collections);
-  const addItems = useCollectionsStore((s) => s.addItems);
-  const [value, setValue] = useState<CollectionChoiceValue>(() => ({ choice: collections[0]?.name ?? NEW_COLLECTION, newName: '' }));
-  const target = resolveCollection(value, collections);
-
-  return (
-    <BulkPanelForm
-      {...panel}
-      label="Add to collection"
-      action={`Add ${formatItems(itemIds.length)}`}
-      busyAction="Adding…"
-      failure="add the items to the collection"
-      check={(form) => {
-        if (!('problem' in target)) return null;
-        form.querySelector<HTMLInputElement>('input[type="text"]')?.focus();
-        return target.problem;
-      }}
-      act={async () => {
-        if ('problem' in target) throw new Error(target.problem);
-        const text = await addItems(target.name!, itemIds, target.create);
-        reloadOpenItem(itemIds);
-        return text;
-      }}
-    >
-      <CollectionChoice value={value} onChange={setValue} autoFocus />
-    </BulkPanelForm>
   );
 }
 
@@ -264,7 +141,7 @@ function TagPanel({ itemIds, ...panel }: PanelProps) {
   }, []);
 
   return (
-    <BulkPanelForm
+    <PanelForm
       {...panel}
       label="Tag selected items"
       action={`Tag ${formatItems(itemIds.length)}`}
@@ -280,6 +157,6 @@ function TagPanel({ itemIds, ...panel }: PanelProps) {
     >
       <label htmlFor={`${id}-tag`}>Tag</label>
       <input id={`${id}-tag`} ref={field} type="text" maxLength={100} value={tag} onChange={(e) => setTag(e.target.value)} autoComplete="off" />
-    </BulkPanelForm>
+    </PanelForm>
   );
 }

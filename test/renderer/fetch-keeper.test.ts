@@ -4,14 +4,16 @@ import type { SearchHit } from '../../src/shared/library';
 import { sharedStorage } from './fake-storage';
 
 /** The library as the bridge answers it: items by id; those "deleted" are not found. */
-const library = vi.hoisted(() => ({ deleted: new Set<number>(), searches: [] as number[][] }));
+const library = vi.hoisted(() => ({ deleted: new Set<number>(), searches: [] as number[][], answerAfter: null as Promise<void> | null }));
 vi.mock('../../src/renderer/src/transport', () => ({
   bridge: {
-    call: (method: string, input: { ids?: number[] }) => {
-      if (method !== 'library.search') return Promise.reject(new Error(`${method} is not expected here`));
+    call: async (method: string, input: { ids?: number[] }) => {
+      if (method !== 'library.search') throw new Error(`${method} is not expected here`);
       library.searches.push(input.ids ?? []);
+      // A slow library: the answer waits until the test lets it go.
+      if (library.answerAfter) await library.answerAfter;
       const hits = (input.ids ?? []).filter((id) => !library.deleted.has(id)).map((id) => ({ id, title: `Item ${id}` }) as SearchHit);
-      return Promise.resolve({ hits, total: hits.length });
+      return { hits, total: hits.length };
     },
     subscribe: () => () => {},
   },
@@ -56,7 +58,22 @@ beforeEach(() => {
   vi.stubGlobal('window', new EventTarget());
   library.deleted.clear();
   library.searches.length = 0;
+  library.answerAfter = null;
 });
+
+/** Lets every promise chain already under way run to its end (the timers are fake). */
+async function settle(): Promise<void> {
+  for (let tick = 0; tick < 20; tick += 1) await Promise.resolve();
+}
+
+/** A window whose library holds the view of `searched` from an earlier run. */
+async function afterRestart() {
+  const before = await newWindow();
+  before.keepFetchFor(libraryPath);
+  searched(before.fetch);
+  vi.advanceTimersByTime(400);
+  return newWindow();
+}
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -113,6 +130,51 @@ describe('the Fetch view keeper', () => {
       after.keepFetchFor(libraryPath);
       expect(after.fetch.getState(), JSON.stringify(kept)).toMatchObject({ platform: untouched.platform, operation: untouched.operation, results: null });
     }
+  });
+
+  it('shows the kept results only if nothing was run while their rows were read', async () => {
+    const after = await afterRestart();
+    let letGo!: () => void;
+    library.answerAfter = new Promise((resolve) => (letGo = resolve));
+    after.keepFetchFor(libraryPath);
+    expect(after.fetch.getState().operation).toBe('videosite/search');
+    // Meanwhile a run answers (its results are the view's now).
+    after.fetch.setState({ results: { operation: 'videosite/search', params: { query: 'new' }, itemIds: [9], hits: [{ id: 9 } as SearchHit], nextPage: null, pages: 1, requestId: 'req_new', fetchedAt: 't', warnings: [] } });
+    letGo();
+    await settle();
+    expect(library.searches).toHaveLength(1);
+    expect(after.fetch.getState().results?.requestId).toBe('req_new');
+  });
+
+  it('brings back the form but no results whose items are all gone from the library', async () => {
+    const after = await afterRestart();
+    [1, 2, 3].forEach((id) => library.deleted.add(id));
+    after.keepFetchFor(libraryPath);
+    await settle();
+    expect(library.searches).toHaveLength(1);
+    expect(after.fetch.getState()).toMatchObject({ operation: 'videosite/search', values: { 'videosite/search': { query: 'harbour flood' } }, results: null });
+  });
+
+  it('leaves alone a view changed before the library was known, and keeps that instead', async () => {
+    const after = await afterRestart();
+    after.fetch.getState().setPlatform('forum');
+    after.keepFetchFor(libraryPath);
+    expect(after.fetch.getState()).toMatchObject({ platform: 'forum', values: {} });
+    expect(library.searches).toEqual([]);
+    after.fetch.getState().setValue('query', 'typed');
+    vi.advanceTimersByTime(400);
+    expect(JSON.parse([...stored.entries.values()][0]!)).toMatchObject({ platform: 'forum' });
+  });
+
+  it('is asked again for the same library (a reconnect) without bringing back what was cleared since', async () => {
+    const window = await newWindow();
+    window.keepFetchFor(libraryPath);
+    searched(window.fetch);
+    vi.advanceTimersByTime(400);
+    window.fetch.setState({ results: null, values: {} });
+    window.keepFetchFor(libraryPath);
+    expect(window.fetch.getState().results).toBeNull();
+    expect(library.searches).toEqual([]);
   });
 
   it('keeps nothing for a view nobody has used', async () => {

@@ -93,6 +93,16 @@ describe('the paste keeper', () => {
     expect(stored.entries.size).toBe(0);
   });
 
+  it('does not keep a paste too long for the storage the app shares', async () => {
+    const before = await newWindow();
+    before.keepPasteFor(libraryPath);
+    before.paste.getState().setText(LINKS);
+    vi.advanceTimersByTime(400);
+    before.paste.getState().setText(`${LINKS}\n`.repeat(Math.ceil(1_000_001 / (LINKS.length + 1))));
+    vi.advanceTimersByTime(400);
+    expect(stored.entries.size).toBe(0);
+  });
+
   it('ignores an entry it cannot read', async () => {
     stored.setItem(`gleaner.paste:${JSON.stringify(libraryPath)}`, '{"text": 42');
     const after = await newWindow();

@@ -95,13 +95,17 @@ async function start(): Promise<void> {
 app.on('window-all-closed', () => app.quit());
 // Quitting waits for the core to close: requests on their way are withdrawn and their jobs put
 // back in line, and the database is closed whole. Otherwise they stayed "running" until another
-// process took over the lease and sent them again.
+// process took over the lease and sent them again. app.exit skips Chromium's own shutdown, so the
+// window's local storage (unsaved notes, pasted links, the Fetch view) is written out first.
 let closing = false;
 app.on('will-quit', (event: Electron.Event) => {
   if (!core || closing) return;
   closing = true;
   event.preventDefault();
-  void core.close().finally(() => app.exit(0));
+  void core.close().finally(() => {
+    session.defaultSession.flushStorageData();
+    app.exit(0);
+  });
 });
 
 /**

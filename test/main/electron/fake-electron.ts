@@ -69,6 +69,10 @@ export class FakeSession {
   setDevicePermissionHandler(h: FakeSession['devicePermissionHandler']) {
     this.devicePermissionHandler = h;
   }
+  storageFlushes = 0;
+  flushStorageData() {
+    this.storageFlushes += 1;
+  }
 }
 
 export class FakeIpcMain {

@@ -58,12 +58,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // Quitting waits for the core to close, then exits.
+  // Quitting waits for the core to close, writes the window's local storage (unsaved notes,
+  // pasted links) to disk, then exits.
   const event = { preventDefault: vi.fn() };
   fake.appListeners.get('will-quit')?.(event);
   expect(event.preventDefault).toHaveBeenCalled();
   const { app } = await import('electron');
   await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0));
+  expect(session.storageFlushes).toBe(1);
   delete process.env.GLEANER_DATA_DIR;
   delete process.env.GLEANER_TOKEN;
   rmSync(dataDir, { recursive: true, force: true });

@@ -71,15 +71,21 @@ export function createKeeper<S, K>(options: KeeperOptions<S, K>): { keepFor(data
     writeNow();
   };
 
-  options.store.subscribe((state, previous) => {
-    if (keptFor === null || !options.changed(state, previous)) return;
+  const schedule = (): void => {
     if (pending !== null) clearTimeout(pending);
     pending = setTimeout(writeNow, WRITE_DELAY_MS);
+  };
+
+  options.store.subscribe((state, previous) => {
+    if (keptFor !== null && options.changed(state, previous)) schedule();
   });
   if (typeof window !== 'undefined') window.addEventListener('pagehide', flush);
 
   return {
     keepFor(databasePath) {
+      // Asked again for the same library (the app reconnected): what is on screen is newer.
+      if (keptFor === databasePath) return;
+      flush();
       keptFor = databasePath;
       const value = pageStorage()?.getItem(entryOf(databasePath)) ?? null;
       let stored: unknown = null;
@@ -90,6 +96,8 @@ export function createKeeper<S, K>(options: KeeperOptions<S, K>): { keepFor(data
       }
       const kept = stored === null ? null : options.read(stored);
       if (kept !== null) options.restore(kept);
+      // Where the view kept its own state instead, that is what the entry must hold now.
+      schedule();
     },
     flush,
   };

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AppInfo } from '../../../shared/contract';
 import { bridge } from '../transport';
 import { isViewId, type ViewId } from '../views/registry';
+import { pageStorage, writeEntry } from '../lib/page-storage';
 import { keepDraftsFor } from './note-drafts-store';
 import { keepFetchFor } from './fetch-keeper';
 import { keepPasteFor } from './paste-keeper';
@@ -13,7 +14,7 @@ const THEME_KEY = 'gleaner.theme';
 export const WELCOME_DISMISSED_KEY = 'gleaner.welcome.dismissed';
 
 function initialTheme(): Theme {
-  const saved = window.localStorage.getItem(THEME_KEY);
+  const saved = pageStorage()?.getItem(THEME_KEY);
   if (saved === 'light' || saved === 'dark') return saved;
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
@@ -54,7 +55,7 @@ export const useAppStore = create<AppState>((set, get) => ({
   focusRequest: null,
   shortcutsOpen: false,
   libraryEmpty: null,
-  welcomeDismissed: window.localStorage.getItem(WELCOME_DISMISSED_KEY) === '1',
+  welcomeDismissed: pageStorage()?.getItem(WELCOME_DISMISSED_KEY) === '1',
   setView(view) {
     if (window.location.hash !== `#/${view}`) window.history.replaceState(null, '', `#/${view}`);
     if (get().view !== view) set({ view });
@@ -72,7 +73,9 @@ export const useAppStore = create<AppState>((set, get) => ({
     set({ shortcutsOpen: open });
   },
   setTheme(theme) {
-    window.localStorage.setItem(THEME_KEY, theme);
+    // A full or disabled storage only means the choice is not remembered.
+    const store = pageStorage();
+    if (store) writeEntry(store, THEME_KEY, theme);
     set({ theme });
   },
   async loadInfo() {
@@ -95,7 +98,8 @@ export const useAppStore = create<AppState>((set, get) => ({
     }
   },
   dismissWelcome() {
-    window.localStorage.setItem(WELCOME_DISMISSED_KEY, '1');
+    const store = pageStorage();
+    if (store) writeEntry(store, WELCOME_DISMISSED_KEY, '1');
     set({ welcomeDismissed: true });
   },
 }));

@@ -121,9 +121,12 @@ function ticketForRun(): string {
   return runningTicket;
 }
 
+const INITIAL_PLATFORM: Platform = PLATFORMS[0];
+const INITIAL_OPERATION: OperationId = operationsOf(INITIAL_PLATFORM)[0]!.id;
+
 export const useFetchStore = create<FetchState>((set, get) => ({
-  platform: PLATFORMS[0],
-  operation: operationsOf(PLATFORMS[0])[0]!.id,
+  platform: INITIAL_PLATFORM,
+  operation: INITIAL_OPERATION,
   values: {},
   touched: new Set(),
   attempted: false,
@@ -261,17 +264,23 @@ export const useFetchStore = create<FetchState>((set, get) => ({
   },
 
   async restore(kept) {
-    const state = get();
-    if (state.results !== null || state.status !== 'idle' || Object.keys(state.values).length > 0) return;
-    const results = kept.results && { ...kept.results, hits: [] };
-    set({ platform: kept.platform, operation: kept.operation, values: kept.values, results });
-    if (!results || results.itemIds.length === 0) return;
+    const untouched = (): boolean => {
+      const state = get();
+      return state.results === null && state.status === 'idle' && state.error === null && Object.keys(state.values).length === 0;
+    };
+    if (!untouched() || get().platform !== INITIAL_PLATFORM || get().operation !== INITIAL_OPERATION) return;
+    set({ platform: kept.platform, operation: kept.operation, values: kept.values });
+    if (!kept.results || kept.results.itemIds.length === 0) return;
+    let hits: SearchHit[];
     try {
       // The items are in the library; one deleted since is simply not listed.
-      const hits = await hitsFor(results.itemIds);
-      if (get().results === results) set({ results: { ...results, hits } });
+      hits = await hitsFor(kept.results.itemIds);
     } catch {
-      // The library could not be read just now: the form is back, and a run shows the results again.
+      // The library could not be read just now: the form is back, and Run shows the results again.
+      return;
     }
+    // Shown only with their rows, and only if nothing was run meanwhile; results whose items are
+    // all gone are not shown as an answer that "returned no items".
+    if (hits.length > 0 && get().results === null && get().status === 'idle') set({ results: { ...kept.results, hits } });
   },
 }));

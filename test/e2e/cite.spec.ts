@@ -119,9 +119,14 @@ test('adds the open item to a new collection from its detail, and then to anothe
   await expect(fields.getByRole('button', { name: 'Add to another collection…' })).toBeFocused();
   await expect(fields).toContainText('Harbour wall');
 
-  // Escape closes the panel and gives the focus back, adding nothing.
+  // Escape closes the panel and gives the focus back, adding nothing. The collection that holds
+  // the item is listed but not offered, so the list starts at a new one.
   await fields.getByRole('button', { name: 'Add to another collection…' }).click();
   await expect(panel).toBeVisible();
+  const choice = panel.getByLabel('Collection', { exact: true });
+  await expect(choice.locator('option:checked')).toHaveText('New collection…');
+  await expect(choice.getByRole('option', { name: 'Harbour wall (holds it already)' })).toBeDisabled();
+  await expect(panel.getByLabel('Name of the new collection')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
   await expect(fields.getByRole('button', { name: 'Add to another collection…' })).toBeFocused();

@@ -3,7 +3,7 @@ import { getOperation, OPERATIONS } from '../../src/shared/catalogue';
 import { PARAM_CAVEATS } from '../../src/shared/caveats';
 import type { SearchHit } from '../../src/shared/library';
 import type { ImportLine, QuotaPlan } from '../../src/shared/queue';
-import { resolveCollection, NEW_COLLECTION, NO_COLLECTION } from '../../src/renderer/src/lib/collection-choice';
+import { firstUsefulChoice, resolveCollection, NEW_COLLECTION, NO_COLLECTION } from '../../src/renderer/src/lib/collection-choice';
 import { appendIds, checkForm, chunk, emptyValues, formFields, hitText, inResponseOrder, nextPageParams, nextSelection, toParamInput, visibleProblems } from '../../src/renderer/src/lib/fetch-form';
 import { hasUsableTranscript, refreshCall, transcriptCall } from '../../src/renderer/src/lib/fetch-item-actions';
 import { countsSummary, knownLinksNotice, lineVerdict, progressWords, quotaWords, startLabel, withLinksAdded } from '../../src/renderer/src/lib/paste-plan';
@@ -189,5 +189,13 @@ describe('choosing a collection', () => {
     expect(resolveCollection({ choice: NEW_COLLECTION, newName: ' Tips ' }, existing)).toEqual({ name: 'Tips', create: true });
     expect(resolveCollection({ choice: NEW_COLLECTION, newName: '  ' }, existing)).toEqual({ problem: 'Give the new collection a name.' });
     expect(resolveCollection({ choice: NEW_COLLECTION, newName: 'Floods' }, existing)).toHaveProperty('problem');
+  });
+
+  it('offers first a collection that does not hold the items already, else a new one', () => {
+    const two = [...existing, { id: 2, name: 'Tips', itemCount: 1, createdAt: '', updatedAt: '' }];
+    expect(firstUsefulChoice(two)).toBe('Floods');
+    expect(firstUsefulChoice(two, new Set(['Floods']))).toBe('Tips');
+    expect(firstUsefulChoice(two, new Set(['Floods', 'Tips']))).toBe(NEW_COLLECTION);
+    expect(firstUsefulChoice([])).toBe(NEW_COLLECTION);
   });
 });

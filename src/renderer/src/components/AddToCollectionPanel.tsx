@@ -1,15 +1,22 @@
-import { useState } from 'react';
-import { NEW_COLLECTION, resolveCollection, type CollectionChoiceValue } from '../lib/collection-choice';
+import { useMemo, useState } from 'react';
+import { firstUsefulChoice, resolveCollection, type CollectionChoiceValue } from '../lib/collection-choice';
 import { formatItems } from '../lib/format';
 import { useCollectionsStore } from '../stores/collections-store';
 import { CollectionChoice } from './CollectionChoice';
 import { PanelForm, reloadOpenItem, type PanelProps } from './PanelForm';
 
-/** Adds items to a collection, existing or new: the Library's selection, or the item detail's one item. */
-export function AddToCollectionPanel({ itemIds, ...panel }: PanelProps) {
+/**
+ * Adds items to a collection, existing or new: the Library's selection, or the item detail's one
+ * item. `holding` names the collections that hold the item already: the list shows them but does
+ * not offer them, and starts at the first one that would change something.
+ */
+export function AddToCollectionPanel({ itemIds, holding, ...panel }: PanelProps & { holding?: readonly string[] }) {
   const collections = useCollectionsStore((s) => s.collections);
   const addItems = useCollectionsStore((s) => s.addItems);
-  const [value, setValue] = useState<CollectionChoiceValue>(() => ({ choice: collections[0]?.name ?? NEW_COLLECTION, newName: '' }));
+  const held = useMemo(() => new Set(holding), [holding]);
+  // Until the user picks, the choice follows the list, which may still be loading when the panel opens.
+  const [picked, setPicked] = useState<CollectionChoiceValue | null>(null);
+  const value = picked ?? { choice: firstUsefulChoice(collections, held), newName: '' };
   const target = resolveCollection(value, collections);
 
   return (
@@ -31,7 +38,7 @@ export function AddToCollectionPanel({ itemIds, ...panel }: PanelProps) {
         return text;
       }}
     >
-      <CollectionChoice value={value} onChange={setValue} autoFocus />
+      <CollectionChoice value={value} onChange={setPicked} unavailable={held} autoFocus />
     </PanelForm>
   );
 }

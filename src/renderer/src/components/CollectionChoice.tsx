@@ -14,6 +14,7 @@ export function CollectionChoice({
   label = 'Collection',
   disabled = false,
   autoFocus = false,
+  unavailable,
 }: {
   value: CollectionChoiceValue;
   onChange(value: CollectionChoiceValue): void;
@@ -22,6 +23,8 @@ export function CollectionChoice({
   disabled?: boolean;
   /** Focus on mount: the new collection's name when that is chosen (the first thing to type), else the list. */
   autoFocus?: boolean;
+  /** Collections listed but not offered, because they hold the items already. */
+  unavailable?: ReadonlySet<string>;
 }) {
   const collections = useCollectionsStore((s) => s.collections);
   const loaded = useCollectionsStore((s) => s.loaded);
@@ -34,11 +37,14 @@ export function CollectionChoice({
     if (!loaded) void load();
   }, [loaded, load]);
 
+  // Once, when the list is there (what is shown first can depend on it); later changes of the
+  // choice must not move the focus.
+  const focused = useRef(false);
   useEffect(() => {
-    if (autoFocus) (nameInput.current ?? select.current)?.focus();
-    // Only on mount: later changes of the choice must not move the focus.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (!autoFocus || !loaded || focused.current) return;
+    focused.current = true;
+    (nameInput.current ?? select.current)?.focus();
+  }, [autoFocus, loaded]);
 
   return (
     <div className="collection-choice">
@@ -46,8 +52,8 @@ export function CollectionChoice({
       <select id={`${id}-choice`} ref={select} value={value.choice} disabled={disabled} onChange={(e) => onChange({ ...value, choice: e.target.value })}>
         {allowNone && <option value={NO_COLLECTION}>No collection</option>}
         {collections.map((c) => (
-          <option key={c.id} value={c.name}>
-            {c.name} ({formatItems(c.itemCount)})
+          <option key={c.id} value={c.name} disabled={unavailable?.has(c.name)}>
+            {c.name} ({unavailable?.has(c.name) ? 'holds it already' : formatItems(c.itemCount)})
           </option>
         ))}
         <option value={NEW_COLLECTION}>New collection…</option>

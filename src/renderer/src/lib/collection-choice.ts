@@ -12,6 +12,14 @@ export interface CollectionChoiceValue {
   newName: string;
 }
 
+/**
+ * What the list offers first: the first collection that does not hold the items already (adding
+ * them there again would change nothing), else a new one.
+ */
+export function firstUsefulChoice(existing: readonly CollectionSummary[], holding: ReadonlySet<string> = new Set()): string {
+  return existing.find((c) => !holding.has(c.name))?.name ?? NEW_COLLECTION;
+}
+
 /** The collection the choice names, whether it must be created first, or a sentence saying what is missing. */
 export function resolveCollection(value: CollectionChoiceValue, existing: readonly CollectionSummary[]): { name: string | null; create: boolean } | { problem: string } {
   if (value.choice === NO_COLLECTION) return { name: null, create: false };

@@ -111,6 +111,7 @@ function ItemCollections({ itemId, names }: { itemId: number; names: string[] })
       {open && (
         <AddToCollectionPanel
           itemIds={[itemId]}
+          holding={names}
           onDone={(text) => {
             setMessage({ text, problem: false });
             close();

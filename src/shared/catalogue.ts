@@ -36,6 +36,25 @@ export const PLATFORM_LABELS: Readonly<Record<Platform, string>> = {
   tweetsite: 'Short-message site',
 };
 
+/** Human names for the kinds of item the normalisers give, in the words a list or a citation uses. */
+const KIND_LABELS: Readonly<Record<string, string>> = {
+  video: 'Video',
+  short: 'Short',
+  live: 'Live stream',
+  channel: 'Channel',
+  playlist: 'Playlist',
+  post: 'Post',
+  article: 'Article',
+  reel: 'Reel',
+  pin: 'Pin',
+  tweet: 'Short message',
+  comment: 'Comment',
+  media: 'Media',
+};
+
+/** A kind's human name; a kind Gleaner has no name for is shown as stored. */
+export const kindLabel = (kind: string): string => KIND_LABELS[kind] ?? kind;
+
 export const OPERATION_IDS = [
   'shortvideo/search',
   'shortvideo/video',

@@ -7,6 +7,7 @@
  *
  * Platform text is untrusted; each medium says how it is made inert (a `ReferenceStyle`).
  */
+import { kindLabel } from './catalogue';
 import { formatClock } from './export';
 import { languageLabel } from './language';
 import type { Citation, ItemRecord, TranscriptRecord } from './library';
@@ -54,7 +55,8 @@ export function citedTitle(item: Pick<ItemRecord, 'id' | 'platform' | 'kind' | '
   // The first 80 characters, never half a surrogate pair.
   if (item.title?.trim()) return item.title;
   if (item.text?.trim()) return item.text.slice(0, 80).replace(/[\uD800-\uDBFF]$/, '');
-  return `${item.platform} ${item.kind} ${item.id}`;
+  // Nothing of the item's own to quote: say so, with what finds it again in the library.
+  return `Untitled ${kindLabel(item.kind).toLowerCase()} (library item ${item.id})`;
 }
 
 /** How one medium writes platform text and a web address so that neither can act. */

@@ -56,7 +56,9 @@ describe('an item’s citation', () => {
     expect(citedTitle({ ...video, title: null, text: 'x'.repeat(100) })).toBe('x'.repeat(80));
     // Never half of a surrogate pair at the cut.
     expect(citedTitle({ ...video, title: null, text: `${'a'.repeat(79)}😀 rest` })).toBe('a'.repeat(79));
-    expect(citedTitle({ ...video, title: null, text: null })).toBe('videosite video 7');
+    expect(citedTitle({ ...video, title: null, text: null })).toBe('Untitled video (library item 7)');
+    expect(citedTitle({ ...video, kind: 'tweet', title: null, text: ' ' })).toBe('Untitled short message (library item 7)');
+    expect(citedTitle({ ...video, kind: 'novel', title: null, text: null })).toBe('Untitled novel (library item 7)');
     expect(citedTitle({ ...video, title: '  ', text: 'The words' })).toBe('The words');
   });
 

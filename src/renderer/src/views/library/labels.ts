@@ -1,22 +1,7 @@
 /** Human wording for platform values in the Library and the item detail. */
-import { PLATFORMS, PLATFORM_LABELS, type Platform } from '../../../../shared/catalogue';
+import { PLATFORMS, PLATFORM_LABELS, kindLabel, type Platform } from '../../../../shared/catalogue';
 
-const KIND_LABELS: Readonly<Record<string, string>> = {
-  video: 'Video',
-  short: 'Short',
-  live: 'Live stream',
-  channel: 'Channel',
-  playlist: 'Playlist',
-  post: 'Post',
-  article: 'Article',
-  reel: 'Reel',
-  pin: 'Pin',
-  tweet: 'Short message',
-  comment: 'Comment',
-  media: 'Media',
-};
-
-export const kindLabel = (kind: string): string => KIND_LABELS[kind] ?? kind;
+export { kindLabel };
 
 export const platformLabel = (platform: string): string =>
   (PLATFORMS as readonly string[]).includes(platform) ? PLATFORM_LABELS[platform as Platform] : platform;

@@ -8,7 +8,7 @@
  * Platform text is untrusted; each medium says how it is made inert (a `ReferenceStyle`).
  */
 import { kindLabel } from './catalogue';
-import { formatClock } from './export';
+import { formatMoment } from './export';
 import { languageLabel } from './language';
 import type { Citation, ItemRecord, TranscriptRecord } from './library';
 import { safeHttpsUrl, timestampUrl } from './links';
@@ -102,7 +102,7 @@ export function quoteSegment(
   transcript: QuotedTranscript,
   segment: { startMs: number; text: string },
 ): string {
-  const clock = formatClock(segment.startMs);
+  const clock = formatMoment(segment.startMs);
   const moment = timestampUrl(item, segment.startMs);
   // A language the library does not know is shown as the platform gave it: platform text.
   const language = transcript.language ? ` in ${plainStyle.text(languageLabel(transcript.language))}` : '';

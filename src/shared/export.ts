@@ -96,13 +96,26 @@ export interface ExportStarted {
   delivery: 'saved' | 'download';
 }
 
-/** `h:mm:ss`, as the transcript CSV's start column and the Markdown timestamps show it. */
-export function formatClock(ms: number): string {
+/** A moment split into whole hours, minutes and seconds (a negative one is the start). */
+function clockParts(ms: number): { h: number; mm: string; ss: string; m: number } {
   const total = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+  return { h: Math.floor(total / 3600), m, mm: String(m).padStart(2, '0'), ss: String(total % 60).padStart(2, '0') };
+}
+
+/** `h:mm:ss`, as the transcript CSV's start column and the Markdown timestamps show it: one width for a column. */
+export function formatClock(ms: number): string {
+  const { h, mm, ss } = clockParts(ms);
+  return `${h}:${mm}:${ss}`;
+}
+
+/**
+ * A moment as people write it and as the transcript beside it shows it: `m:ss`, or `h:mm:ss`
+ * from the first hour on.
+ */
+export function formatMoment(ms: number): string {
+  const { h, m, mm, ss } = clockParts(ms);
+  return h > 0 ? `${h}:${mm}:${ss}` : `${m}:${ss}`;
 }
 
 /** The browser-mode download address of one exported file, from the host's root (or the app's path). */

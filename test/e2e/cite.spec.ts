@@ -84,8 +84,8 @@ test('copies the item’s citation and a quote of one transcript line, each with
   await expect(detail.getByRole('status').filter({ hasText: 'Quote at 1:23 copied to the clipboard.' })).toBeVisible();
   const quote = (await clipboard()).split('\n');
   expect(quote[0]).toBe('“The wall gave way just after dawn.”');
-  expect(quote[1]).toMatch(/^— at 0:01:23 in: Harbour News @harbournews, “Harbour wall collapse, live”, videosite/);
-  expect(quote[2]).toBe('Open at 0:01:23: https://www.youtube.com/watch?v=HarbourWal1&t=83s');
+  expect(quote[1]).toMatch(/^— at 1:23 in: Harbour News @harbournews, “Harbour wall collapse, live”, videosite/);
+  expect(quote[2]).toBe('Open at 1:23: https://www.youtube.com/watch?v=HarbourWal1&t=83s');
   expect(quote[3]).toMatch(/^Transcript in English \(en\) fetched \S+Z by videosite\/transcript, request id req_test_\d+\.$/);
 
   const { violations } = await new AxeBuilder({ page }).include('[aria-label="Item detail"]').analyze();
@@ -101,7 +101,7 @@ test('shows the text selected to copy by hand when the browser refuses the clipb
   await expect(detail.getByRole('status').filter({ hasText: 'The browser did not let Gleaner copy. The quote at 0:00 is selected below' })).toBeVisible();
   const manual = detail.getByRole('textbox', { name: 'Text to copy' });
   await expect(manual).toBeFocused();
-  await expect(manual).toHaveValue(/^“Good evening from the quay\.”\n— at 0:00:00 in: Harbour News/);
+  await expect(manual).toHaveValue(/^“Good evening from the quay\.”\n— at 0:00 in: Harbour News/);
   // All of it is selected, so one keystroke copies it.
   expect(await manual.evaluate((area: HTMLTextAreaElement) => area.selectionEnd - area.selectionStart)).toBe((await manual.inputValue()).length);
 });

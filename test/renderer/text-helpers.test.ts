@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompact, formatCount, formatDate, formatDateTime, formatItems, formatPublished, formatTimestamp } from '../../src/renderer/src/lib/format';
+import { formatCompact, formatCount, formatDate, formatDateTime, formatItems, formatPublished } from '../../src/renderer/src/lib/format';
+import { formatClock, formatMoment } from '../../src/shared/export';
 import { containsText, highlightText, splitSnippet, stripMarkers } from '../../src/renderer/src/lib/snippet';
 
 describe('snippets', () => {
@@ -48,8 +49,13 @@ describe('formatting', () => {
     expect(formatDate('2024-03-12T23:30:00Z')).toBe('12 Mar 2024');
     expect(formatDateTime('2024-03-12T14:05:09.000Z')).toBe('12 Mar 2024, 14:05:09 UTC');
     expect(formatPublished(null, '3 days ago')).toBe('3 days ago');
-    expect(formatTimestamp(0)).toBe('0:00');
-    expect(formatTimestamp(75_400)).toBe('1:15');
-    expect(formatTimestamp(3_725_000)).toBe('1:02:05');
+    expect(formatMoment(0)).toBe('0:00');
+    expect(formatMoment(75_400)).toBe('1:15');
+    expect(formatMoment(3_599_999)).toBe('59:59');
+    expect(formatMoment(3_725_000)).toBe('1:02:05');
+    expect(formatMoment(-5)).toBe('0:00');
+    // The exports' column keeps one width.
+    expect(formatClock(75_400)).toBe('0:01:15');
+    expect(formatClock(36_000_000)).toBe('10:00:00');
   });
 });

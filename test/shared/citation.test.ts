@@ -85,9 +85,9 @@ describe('a quote of a transcript moment', () => {
     expect(quoteSegment(video, makeCitation(video, cited), transcript, { startMs: 83_400, text: 'The council says\nthe work is done.' })).toBe(
       [
         '“The council says the work is done.”',
-        '— at 0:01:23 in: Harbour News @harbournews, “Council budget hearing”, videosite, published 2025-03-08T10:00:00.000Z. ' +
+        '— at 1:23 in: Harbour News @harbournews, “Council budget hearing”, videosite, published 2025-03-08T10:00:00.000Z. ' +
           'https://www.youtube.com/watch?v=dQw4w9WgXcQ. Fetched 2026-11-23T00:17:34.000Z by videosite/video, request id req_item_1.',
-        'Open at 0:01:23: https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=83s',
+        'Open at 1:23: https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=83s',
         'Transcript in English (en) fetched 2026-11-23T00:18:00.000Z by videosite/transcript, request id req_tr_2.',
       ].join('\n'),
     );

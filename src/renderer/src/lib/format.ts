@@ -1,4 +1,5 @@
 /** Display formatting for counts, dates and times. Pure: no DOM, no store. */
+import { formatMoment } from '../../../shared/export';
 import type { SearchHit } from '../../../shared/library';
 
 const integer = new Intl.NumberFormat('en-US');
@@ -42,18 +43,8 @@ export function formatPublished(publishedAt: string | null | undefined, publishe
   return publishedText ?? '';
 }
 
-/** Milliseconds into a media item as a clock: 75_000 → "1:15", 3_725_000 → "1:02:05". */
-export function formatTimestamp(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = total % 60;
-  const ss = String(seconds).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${ss}` : `${minutes}:${ss}`;
-}
-
 /** A duration in words-and-clock form, e.g. "19:07" or "1:02:05". */
-export const formatDuration = (ms: number | null | undefined): string => (ms === null || ms === undefined ? '' : formatTimestamp(ms));
+export const formatDuration = (ms: number | null | undefined): string => (ms === null || ms === undefined ? '' : formatMoment(ms));
 
 /** Titles longer than this are shortened on screen (a hostile 2 MB title would stall layout); exports keep them whole. */
 export const MAX_TITLE_SHOWN = 300;

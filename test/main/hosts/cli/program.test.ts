@@ -224,8 +224,8 @@ describe('gleaner items cite', () => {
       expect(await runCli(['items', 'cite', String(id), '--at', '0:07', '--language', 'en', '--data-dir', dir], io, '/nowhere'), err()).toBe(0);
       const lines = out().split('\n');
       expect(lines[0]).toBe('“The wall gave way at [2Jdawn.”');
-      expect(lines[1]).toMatch(/^— at 0:00:04 in: Harbour News @harbournews, “Harbour wall collapse”/);
-      expect(lines[2]).toBe('Open at 0:00:04: https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=4s');
+      expect(lines[1]).toMatch(/^— at 0:04 in: Harbour News @harbournews, “Harbour wall collapse”/);
+      expect(lines[2]).toBe('Open at 0:04: https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=4s');
       expect(lines[3]).toMatch(new RegExp(`^Transcript in English \\(en\\) fetched \\S+Z by videosite/transcript, request id ${requests.transcript}\\.$`));
 
       const json = captureIo();
@@ -270,7 +270,7 @@ describe('gleaner items cite', () => {
       }
       const past = captureIo();
       expect(await runCli(['items', 'cite', String(id), '--at', '1:30:00', '--data-dir', dir], past.io, '/nowhere')).toBe(2);
-      expect(past.err()).toMatch(/^error INVALID_INPUT: Item #\d+'s transcript ends at 0:00:09; 1:30:00 is past it\.\n$/);
+      expect(past.err()).toMatch(/^error INVALID_INPUT: Item #\d+'s transcript ends at 0:09; 1:30:00 is past it\.\n$/);
       const missing = captureIo();
       expect(await runCli(['items', 'cite', '999', '--data-dir', dir], missing.io, '/nowhere')).toBe(1);
       expect(missing.err()).toBe('error NOT_FOUND: No item with id 999 is in the library.\n');

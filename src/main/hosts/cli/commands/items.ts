@@ -1,14 +1,14 @@
 import type { Command } from 'commander';
 import { citeItem, parseMoment, quoteSegment, segmentAt } from '../../../../shared/citation';
 import { GleanerError } from '../../../../shared/errors';
-import { formatClock } from '../../../../shared/export';
+import { formatMoment } from '../../../../shared/export';
 import { canonicalLanguage, languageLabel, sameBaseLanguage } from '../../../../shared/language';
 import type { ItemDetail } from '../../../../shared/library';
 import { extrasToShow } from '../../../../shared/model';
 import { stripTerminalControls } from '../../../../shared/text';
 import { getItemDetail } from '../../../core/library/items';
 import type { CliContext } from '../program';
-import { formatTimestamp, oneLine } from './search';
+import { oneLine } from './search';
 
 /** An item id as typed (`42` or `#42`); refused before the library is opened. */
 function parseItemId(rawId: string): number {
@@ -33,7 +33,7 @@ function segmentToQuote(detail: ItemDetail, atMs: number, language: string | und
     throw new GleanerError('INVALID_INPUT', `Item #${detail.item.id} has no timed transcript${asked} to quote (${has}).`);
   }
   const last = transcript.segments.reduce((latest, segment) => Math.max(latest, segment.endMs ?? segment.startMs), 0);
-  if (atMs > last) throw new GleanerError('INVALID_INPUT', `Item #${detail.item.id}'s transcript ends at ${formatClock(last)}; ${formatClock(atMs)} is past it.`);
+  if (atMs > last) throw new GleanerError('INVALID_INPUT', `Item #${detail.item.id}'s transcript ends at ${formatMoment(last)}; ${formatMoment(atMs)} is past it.`);
   return { transcript, segment: segmentAt(transcript.segments, atMs)! };
 }
 
@@ -98,7 +98,7 @@ export function registerItems(program: Command, ctx: CliContext): void {
         ];
         for (const transcript of detail.transcripts) {
           lines.push(`Transcript: ${transcript.language ? languageLabel(transcript.language) : 'language not stated'}${transcript.available ? '' : ', none in that language'}`);
-          for (const segment of transcript.segments) lines.push(`  ${formatTimestamp(segment.startMs)}  ${oneLine(segment.text)}`);
+          for (const segment of transcript.segments) lines.push(`  ${formatMoment(segment.startMs)}  ${oneLine(segment.text)}`);
         }
         // Platform text is untrusted: control characters (terminal escapes) are dropped before printing.
         if (item.text) lines.push('Text:', stripTerminalControls(item.text));

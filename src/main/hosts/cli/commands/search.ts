@@ -2,6 +2,7 @@ import { Command, Option, type ErrorOptions } from 'commander';
 import type { z } from 'zod';
 import { PLATFORMS } from '../../../../shared/catalogue';
 import { GleanerError } from '../../../../shared/errors';
+import { formatMoment } from '../../../../shared/export';
 import { searchRequestSchema } from '../../../../shared/contract';
 import type { SearchRequest } from '../../../../shared/library';
 import { ITEM_KINDS } from '../../../../shared/model';
@@ -135,7 +136,7 @@ export function registerSearch(program: Command, ctx: CliContext): void {
           return;
         }
         for (const hit of result.hits) {
-          const at = hit.segmentStartMs !== null ? ` @ ${formatTimestamp(hit.segmentStartMs)}` : '';
+          const at = hit.segmentStartMs !== null ? ` @ ${formatMoment(hit.segmentStartMs)}` : '';
           ctx.io.stdout(`#${hit.id} [${hit.platform} ${hit.kind}] ${oneLine(hit.title ?? hit.url ?? '(untitled)')}${at}\n`);
           const snippet = hit.snippet === null ? '' : markdownSnippet(hit.snippet, (text) => toOneLine(stripTerminalControls(text)), 200);
           if (snippet) ctx.io.stdout(`    ${snippet}\n`);
@@ -146,11 +147,3 @@ export function registerSearch(program: Command, ctx: CliContext): void {
 }
 
 export const oneLine = (text: string): string => toOneLine(stripTerminalControls(text)).slice(0, 200);
-
-export function formatTimestamp(ms: number): string {
-  const total = Math.floor(ms / 1000);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;
-}

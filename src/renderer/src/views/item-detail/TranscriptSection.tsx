@@ -5,7 +5,8 @@ import { languageLabel } from '../../../../shared/language';
 import type { Citation, ItemRecord, TranscriptRecord } from '../../../../shared/library';
 import { CopyOutcome, useCopyToClipboard } from '../../components/CopyToClipboard';
 import { Highlighted } from '../../components/Highlighted';
-import { formatDateTime, formatTimestamp } from '../../lib/format';
+import { formatMoment } from '../../../../shared/export';
+import { formatDateTime } from '../../lib/format';
 import { timestampUrl } from '../../lib/links';
 import { transcriptToShow } from '../../lib/transcripts';
 import { containsText, highlightText } from '../../lib/snippet';
@@ -110,7 +111,7 @@ export function TranscriptSection({ item, citation, transcripts }: { item: ItemR
                 {virtualizer.getVirtualItems().map((row) => {
                   const segment = matching[row.index]!;
                   const href = timestampUrl(item, segment.startMs);
-                  const time = formatTimestamp(segment.startMs);
+                  const time = formatMoment(segment.startMs);
                   const isHit = row.index === hitIndex;
                   return (
                     <li

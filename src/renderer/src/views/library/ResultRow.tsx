@@ -1,7 +1,8 @@
 import { memo, type MouseEvent } from 'react';
 import type { SearchHit } from '../../../../shared/library';
 import { Highlighted } from '../../components/Highlighted';
-import { formatCompact, formatPublished, formatTimestamp, hitText } from '../../lib/format';
+import { formatMoment } from '../../../../shared/export';
+import { formatCompact, formatPublished, hitText } from '../../lib/format';
 import { splitSnippet, stripMarkers } from '../../lib/snippet';
 import type { SelectMode } from '../../stores/library-store';
 import { kindLabel, platformLabel } from './labels';
@@ -44,7 +45,7 @@ function SnippetLine({ hit }: { hit: SearchHit }) {
     hit.matchedIn === 'note'
       ? 'Note: '
       : hit.matchedIn === 'transcript'
-        ? `Transcript${hit.segmentStartMs !== null ? ` at ${formatTimestamp(hit.segmentStartMs)}` : ''}: `
+        ? `Transcript${hit.segmentStartMs !== null ? ` at ${formatMoment(hit.segmentStartMs)}` : ''}: `
         : '';
   return (
     <>

@@ -9,6 +9,7 @@ export const METHOD_NAMES = [
   'app.info',
   'service.call',
   'service.cancel',
+  'service.follow',
   'settings.get',
   'settings.set',
   'settings.unset',

@@ -233,6 +233,8 @@ export const methods = {
     output: returns<CallResult>(),
   },
   'service.cancel': { input: z.object({ ticket: z.string().min(8).max(100) }).strict(), output: returns<{ cancelled: number }>() },
+  /** Waits for the call made with this ticket, again (a reloaded window); null when this process does not know it. */
+  'service.follow': { input: z.object({ ticket: z.string().min(8).max(100) }).strict(), output: returns<CallResult | null>() },
   'settings.get': { input: noInput, output: returns<SettingsSnapshot>() },
   'settings.set': {
     input: z.object({ key: z.string().min(1).max(200), value: z.string().max(2000) }).strict(),

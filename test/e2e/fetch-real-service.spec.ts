@@ -34,3 +34,30 @@ test('an answer whose records cannot be read says so, with the reasons and the a
   await expect(main.getByTestId('fetch-result-count')).toContainText('items from 1 page');
   await expect(unread).toHaveCount(0);
 });
+
+test('a reload while a run is on its way follows that run again and shows its answer, sending nothing twice', async ({ page, keyed, service }) => {
+  await rpc(keyed, 'settings.set', { key: 'base-url', value: service.url });
+  await rpc(keyed, 'token.set', { token: starterToken(service) });
+  // The service takes a few seconds to answer: long enough to reload the window meanwhile.
+  await control(service, 'faults', { rules: [{ kind: 'latency', latencyMs: 4_000, nextN: 1 }] });
+
+  await page.goto(keyed.url);
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Fetch', exact: true }).click();
+  const main = page.getByRole('main', { name: 'Fetch' });
+  await main.getByLabel('Platform', { exact: true }).selectOption({ label: 'Video site' });
+  await main.getByLabel('Operation', { exact: true }).selectOption({ label: 'Search' });
+  await main.getByLabel(/^Query/).fill('flood');
+  await main.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect.poll(async () => (await rpc<{ counts: { running: number } }>(keyed, 'queue.status')).counts.running).toBe(1);
+
+  await page.reload();
+  // Back on Fetch (the view is kept), the run is shown on its way, with its Cancel, and then its answer.
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Fetch', exact: true }).click();
+  await expect(main.getByLabel(/^Query/)).toHaveValue('flood');
+  await expect(main.getByRole('button', { name: 'Running…' })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Cancel', exact: true })).toBeVisible();
+  await expect(main.getByTestId('fetch-result-count')).toContainText('items from 1 page', { timeout: 15_000 });
+  await expect(main.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'items found.' })).toHaveCount(1);
+  expect(await rpc(keyed, 'queue.status')).toMatchObject({ counts: { done: 1, running: 0, queued: 0 } });
+});

@@ -1,13 +1,25 @@
 /** The Fetch view outlives a reload or a restart: its form, and its last results read again from the library. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CallResult } from '../../src/shared/contract';
 import type { SearchHit } from '../../src/shared/library';
 import { sharedStorage } from './fake-storage';
 
 /** The library as the bridge answers it: items by id; those "deleted" are not found. */
-const library = vi.hoisted(() => ({ deleted: new Set<number>(), searches: [] as number[][], answerAfter: null as Promise<void> | null }));
+const library = vi.hoisted(() => ({
+  deleted: new Set<number>(),
+  searches: [] as number[][],
+  answerAfter: null as Promise<void> | null,
+  /** The core's answers to service.follow, by ticket; the calls made, in order. */
+  follows: new Map<string, Promise<unknown>>(),
+  calls: [] as { method: string; ticket?: string }[],
+}));
 vi.mock('../../src/renderer/src/transport', () => ({
   bridge: {
-    call: async (method: string, input: { ids?: number[] }) => {
+    call: async (method: string, input: { ids?: number[]; ticket?: string }) => {
+      if (method === 'service.follow' || method === 'service.cancel') {
+        library.calls.push({ method, ticket: input.ticket! });
+        return method === 'service.cancel' ? { cancelled: 1 } : (library.follows.get(input.ticket!) ?? null);
+      }
       if (method !== 'library.search') throw new Error(`${method} is not expected here`);
       library.searches.push(input.ids ?? []);
       // A slow library: the answer waits until the test lets it go.
@@ -59,6 +71,8 @@ beforeEach(() => {
   library.deleted.clear();
   library.searches.length = 0;
   library.answerAfter = null;
+  library.follows.clear();
+  library.calls.length = 0;
 });
 
 /** Lets every promise chain already under way run to its end (the timers are fake). */
@@ -175,6 +189,58 @@ describe('the Fetch view keeper', () => {
     window.keepFetchFor(libraryPath);
     expect(window.fetch.getState().results).toBeNull();
     expect(library.searches).toEqual([]);
+  });
+
+  /** A core's answer to a search call that found `itemIds`. */
+  const answer = (itemIds: number[], requestId: string): CallResult =>
+    ({ state: 'done', operation: 'videosite/search', params: { query: 'harbour flood' }, itemIds, nextPage: null, requestId, fetchedAt: '2026-11-26T10:05:00.000Z', warnings: [], data: {} }) as unknown as CallResult;
+
+  /** A window whose page went while a run (or a page load) was on its way, with its ticket. */
+  async function reloadedDuring(kind: 'run' | 'more') {
+    const before = await newWindow();
+    before.keepFetchFor(libraryPath);
+    searched(before.fetch);
+    before.fetch.setState({ status: kind === 'run' ? 'running' : 'loading-more', pending: { ticket: 'ticket-before-reload', kind } });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(JSON.parse([...stored.entries.values()][0]!)).toMatchObject({ pending: { ticket: 'ticket-before-reload', kind } });
+    return newWindow();
+  }
+
+  it('follows again a run that was on its way when the page went, and shows its answer', async () => {
+    let answered!: (result: CallResult) => void;
+    library.follows.set('ticket-before-reload', new Promise((resolve) => (answered = resolve)));
+    const after = await reloadedDuring('run');
+    after.keepFetchFor(libraryPath);
+    // On its way again at once, with Cancel for that very call.
+    expect(after.fetch.getState()).toMatchObject({ status: 'running', pending: { ticket: 'ticket-before-reload' } });
+    await vi.waitFor(() => expect(library.calls).toEqual([{ method: 'service.follow', ticket: 'ticket-before-reload' }]));
+    await after.fetch.getState().cancelRun();
+    expect(library.calls[1]).toEqual({ method: 'service.cancel', ticket: 'ticket-before-reload' });
+
+    answered(answer([7, 8], 'req_after'));
+    await vi.waitFor(() => expect(after.fetch.getState().status).toBe('idle'));
+    expect(after.fetch.getState()).toMatchObject({ pending: null, error: null, announcement: '2 items found.', results: { requestId: 'req_after', pages: 1, itemIds: [7, 8] } });
+    expect(after.fetch.getState().results?.hits.map((hit) => hit.id)).toEqual([7, 8]);
+    // Ended: what is kept no longer names the call.
+    vi.advanceTimersByTime(400);
+    expect(JSON.parse([...stored.entries.values()][0]!)).toMatchObject({ pending: null, results: { requestId: 'req_after' } });
+  });
+
+  it('adds a followed page load below the kept results', async () => {
+    library.follows.set('ticket-before-reload', Promise.resolve({ ...answer([4, 2], 'req_3'), nextPage: { continuationToken: 'page4' } }));
+    const after = await reloadedDuring('more');
+    after.keepFetchFor(libraryPath);
+    await vi.waitFor(() => expect(after.fetch.getState().status).toBe('idle'));
+    expect(after.fetch.getState()).toMatchObject({ pending: null, announcement: '1 more item loaded, 4 items in all.', results: { pages: 3, requestId: 'req_3', nextPage: { continuationToken: 'page4' } } });
+    expect(after.fetch.getState().results?.itemIds).toEqual([3, 1, 2, 4]);
+  });
+
+  it('says so when the call is not known any more because Gleaner restarted', async () => {
+    const after = await reloadedDuring('run');
+    const { LOST_RUN } = await import('../../src/renderer/src/stores/fetch-store');
+    after.keepFetchFor(libraryPath);
+    await vi.waitFor(() => expect(after.fetch.getState().status).toBe('idle'));
+    expect(after.fetch.getState()).toMatchObject({ pending: null, error: LOST_RUN, results: { requestId: 'req_2' } });
   });
 
   it('keeps nothing for a view nobody has used', async () => {

@@ -107,6 +107,7 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
     ),
   ),
   'service.cancel': fc.record({ ticket: fc.oneof(fc.uuid(), fc.string({ minLength: 8, maxLength: 20 })) }),
+  'service.follow': fc.record({ ticket: fc.oneof(fc.uuid(), fc.string({ minLength: 8, maxLength: 20 })) }),
   'settings.get': fc.constant({}),
   'settings.set': fc.oneof(
     fc.constantFrom(['plan', 'team'], ['plan', 'starter'], ['limits.per-minute', '600'], ['limits.day-reset', '00:00'], ['param.videosite.search.query', 'q'], ['base-url', 'demo']).map(([key, value]) => ({ key, value })),

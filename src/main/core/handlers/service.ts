@@ -1,39 +1,67 @@
-import type { CallResult } from '../../../shared/contract';
+import type { CallResult, ParsedInput } from '../../../shared/contract';
+import { GleanerError } from '../../../shared/errors';
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
 import { waitForBatch } from '../queue/wait';
 
+/** How many ended calls stay answerable by their ticket (service.follow), newest kept. */
+const ENDED_CALLS_KEPT = 32;
+
 /**
  * Runs one operation through the queue (so it respects the budget) and waits for it. A call
- * made with a ticket can be cancelled with it while it waits or runs (the Fetch view's Cancel).
+ * made with a ticket can be cancelled with it while it waits or runs (the Fetch view's Cancel),
+ * and followed again by it (service.follow) from a window reloaded meanwhile: the call goes on in
+ * this process whoever waits for it, and its outcome stays answerable for a while after it ends.
  */
-export function createServiceHandlers(ctx: CoreContext): Pick<Handlers, 'service.call' | 'service.cancel'> {
+export function createServiceHandlers(ctx: CoreContext): Pick<Handlers, 'service.call' | 'service.cancel' | 'service.follow'> {
   const waiting = new Map<string, number>();
+  const calls = new Map<string, Promise<CallResult>>();
+  const ended: string[] = [];
+
+  function remember(ticket: string, call: Promise<CallResult>): void {
+    calls.set(ticket, call);
+    const end = (): void => {
+      ended.push(ticket);
+      while (ended.length > ENDED_CALLS_KEPT) calls.delete(ended.shift()!);
+    };
+    call.then(end, end);
+  }
+
+  async function run({ operation, params, collection, ticket }: ParsedInput<'service.call'>): Promise<CallResult> {
+    // Parameters and the collection name are checked before anything is queued or sent.
+    if (collection !== undefined) ctx.collections.ensure(collection);
+    const { batchId, jobIds } = ctx.queue.enqueue({ kind: 'call', label: operation, ...(collection ? { collection } : {}), jobs: [{ operation, params }] });
+    if (ticket !== undefined) waiting.set(ticket, batchId);
+    try {
+      const outcome = await waitForBatch(ctx.queue, ctx.events, batchId);
+      if (outcome.kind === 'finished') return callResult(ctx, batchId, jobIds[0]!, null);
+      // The view stops waiting and says so: its request comes out of the queue (unless already on
+      // its way), as `gleaner call`'s does, so it is not sent later, unseen and paid for, nor
+      // twice when the user runs it again.
+      const pauseError = { code: outcome.reason, message: outcome.message };
+      const jobId = jobIds[0]!;
+      if (ctx.db.prepare<[number], string>('SELECT state FROM jobs WHERE id = ?').pluck().get(jobId) === 'queued') ctx.queue.cancel({ jobId });
+      return { ...callResult(ctx, batchId, jobId, pauseError), state: 'paused', error: pauseError };
+    } finally {
+      if (ticket !== undefined) waiting.delete(ticket);
+    }
+  }
+
   return {
-    'service.call': async ({ operation, params, collection, ticket }) => {
-      // Parameters and the collection name are checked before anything is queued or sent.
-      if (collection !== undefined) ctx.collections.ensure(collection);
-      const { batchId, jobIds } = ctx.queue.enqueue({ kind: 'call', label: operation, ...(collection ? { collection } : {}), jobs: [{ operation, params }] });
-      if (ticket !== undefined) waiting.set(ticket, batchId);
-      try {
-        const outcome = await waitForBatch(ctx.queue, ctx.events, batchId);
-        if (outcome.kind === 'finished') return callResult(ctx, batchId, jobIds[0]!, null);
-        // The view stops waiting and says so: its request comes out of the queue (unless already on
-        // its way), as `gleaner call`'s does, so it is not sent later, unseen and paid for, nor
-        // twice when the user runs it again.
-        const pauseError = { code: outcome.reason, message: outcome.message };
-        const jobId = jobIds[0]!;
-        if (ctx.db.prepare<[number], string>('SELECT state FROM jobs WHERE id = ?').pluck().get(jobId) === 'queued') ctx.queue.cancel({ jobId });
-        return { ...callResult(ctx, batchId, jobId, pauseError), state: 'paused', error: pauseError };
-      } finally {
-        if (ticket !== undefined) waiting.delete(ticket);
-      }
+    'service.call': (input) => {
+      const { ticket } = input;
+      if (ticket !== undefined && calls.has(ticket)) throw new GleanerError('INVALID_INPUT', 'This ticket was used for another call: give each call its own.');
+      const call = run(input);
+      if (ticket !== undefined) remember(ticket, call);
+      return call;
     },
     // An unknown ticket (the call has ended, or never was) cancels nothing.
     'service.cancel': ({ ticket }) => {
       const batchId = waiting.get(ticket);
       return { cancelled: batchId === undefined ? 0 : ctx.queue.cancel({ batchId }) };
     },
+    // Null for a ticket this process never had (Gleaner restarted since) or ended long ago.
+    'service.follow': async ({ ticket }) => (await calls.get(ticket)) ?? null,
   };
 }
 

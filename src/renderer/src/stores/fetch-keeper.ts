@@ -1,8 +1,8 @@
 /**
  * The Fetch view outlives a reload, a crash or quitting: the operation chosen, what its forms
- * hold, and the last results (their items read again from the library, "Load more" where the
- * service had more), kept per library. A run still on its way when the page went is not followed
- * again; its items reach the Library as usual.
+ * hold, the last results (their items read again from the library, "Load more" where the
+ * service had more), and the run or page load on its way when the page went, which the reloaded
+ * page follows again (the call itself went on in Gleaner's core). Kept per library.
  */
 import { z } from 'zod';
 import { isOperationId, PLATFORMS, getOperation, type OperationId } from '../../../shared/catalogue';
@@ -30,6 +30,10 @@ const keptSchema = z.object({
       warnings: z.array(z.string()),
     })
     .nullable(),
+  pending: z
+    .object({ ticket: z.string().min(8).max(100), kind: z.enum(['run', 'more']) })
+    .nullable()
+    .optional(),
 });
 
 /** Results as kept: the rows are read again from the library, and an unread answer is in the library too. */
@@ -38,21 +42,25 @@ const withoutRows = ({ hits: _hits, unreadAnswer: _unread, ...kept }: FetchResul
 function read(stored: unknown): KeptFetch | null {
   const parsed = keptSchema.safeParse(stored);
   if (!parsed.success) return null;
-  const { platform, operation, values, results } = parsed.data;
+  const { platform, operation, values, results, pending } = parsed.data;
   if (getOperation(operation as OperationId).platform !== platform) return null;
   // Forms of operations this Gleaner no longer has are dropped.
   const known = Object.fromEntries(Object.entries(values).filter(([id]) => isOperationId(id)));
-  return { platform, operation: operation as OperationId, values: known, results: results && { ...results, operation: results.operation as OperationId } };
+  return { platform, operation: operation as OperationId, values: known, results: results && { ...results, operation: results.operation as OperationId }, pending: pending ?? null };
 }
 
 const fetchKeeper = createKeeper<ReturnType<typeof useFetchStore.getState>, KeptFetch>({
   entry: 'gleaner.fetch:',
   store: useFetchStore,
   changed: (state, previous) =>
-    state.platform !== previous.platform || state.operation !== previous.operation || state.values !== previous.values || state.results !== previous.results,
-  pick({ platform, operation, values, results }) {
-    if (results === null && Object.keys(values).length === 0) return null;
-    return { platform, operation, values, results: results && results.itemIds.length <= MAX_KEPT_IDS ? withoutRows(results) : null };
+    state.platform !== previous.platform ||
+    state.operation !== previous.operation ||
+    state.values !== previous.values ||
+    state.results !== previous.results ||
+    state.pending !== previous.pending,
+  pick({ platform, operation, values, results, pending }) {
+    if (results === null && pending === null && Object.keys(values).length === 0) return null;
+    return { platform, operation, values, results: results && results.itemIds.length <= MAX_KEPT_IDS ? withoutRows(results) : null, pending };
   },
   read,
   restore: (kept) => void useFetchStore.getState().restore(kept),

@@ -36,6 +36,12 @@ export interface FetchResults {
 
 export type RunStatus = 'idle' | 'running' | 'loading-more';
 
+/** The call under way: its ticket (service.cancel and service.follow take it) and what it is for. */
+export interface PendingCall {
+  ticket: string;
+  kind: 'run' | 'more';
+}
+
 interface FetchState {
   platform: Platform;
   operation: OperationId;
@@ -43,6 +49,7 @@ interface FetchState {
   touched: ReadonlySet<string>;
   attempted: boolean;
   status: RunStatus;
+  pending: PendingCall | null;
   /** What the last run or page load brought, in words, for the status region (screen readers hear it). */
   announcement: string | null;
   error: string | null;
@@ -61,19 +68,25 @@ interface FetchState {
   select(index: number, gesture: SelectGesture): void;
   selectAll(select: boolean): void;
   /**
-   * Puts back the view as it was before a reload or a restart (see fetch-keeper): the form, and
-   * the last results, read again from the library. Only into a view that has nothing of its own yet.
+   * Puts back the view as it was before a reload or a restart (see fetch-keeper): the form, the
+   * last results, read again from the library, and the run or page load that was on its way,
+   * followed again. Only into a view that has nothing of its own yet.
    */
   restore(kept: KeptFetch): Promise<void>;
 }
 
-/** What the view keeps across a reload: the form, and the last results without their rows. */
+/** What the view keeps across a reload: the form, the last results without their rows, and the call under way. */
 export interface KeptFetch {
   platform: Platform;
   operation: OperationId;
   values: Partial<Record<OperationId, FormValues>>;
   results: Omit<FetchResults, 'hits' | 'unreadAnswer'> | null;
+  pending?: PendingCall | null;
 }
+
+/** What the view says when the call it was following is not known any more: Gleaner restarted in between. */
+export const LOST_RUN =
+  'Gleaner restarted while a run was on its way, so its answer cannot be shown here. If its request was sent, Activity lists it and its items are in the Library.';
 
 // One empty form per operation, so selectors see the same object until the user types.
 const emptyForms = new Map<OperationId, FormValues>();
@@ -112,164 +125,199 @@ async function hitsFor(ids: readonly number[]): Promise<SearchHit[]> {
 }
 
 let runSeq = 0;
-/** The ticket of the call under way (service.cancel takes it), or null. */
-let runningTicket: string | null = null;
-
-/** A fresh ticket for a call, remembered as the one under way. */
-function ticketForRun(): string {
-  runningTicket = crypto.randomUUID();
-  return runningTicket;
-}
 
 const INITIAL_PLATFORM: Platform = PLATFORMS[0];
 const INITIAL_OPERATION: OperationId = operationsOf(INITIAL_PLATFORM)[0]!.id;
 
-export const useFetchStore = create<FetchState>((set, get) => ({
-  platform: INITIAL_PLATFORM,
-  operation: INITIAL_OPERATION,
-  values: {},
-  touched: new Set(),
-  attempted: false,
-  status: 'idle',
-  announcement: null,
-  error: null,
-  results: null,
-  selection: new Set(),
-  anchor: null,
+export const useFetchStore = create<FetchState>((set, get) => {
+  /** A fresh ticket for a call, remembered with the status as the one under way. */
+  function startCall(kind: PendingCall['kind']): { seq: number; ticket: string } {
+    const ticket = crypto.randomUUID();
+    set({ status: kind === 'run' ? 'running' : 'loading-more', pending: { ticket, kind }, announcement: null, error: null });
+    return { seq: ++runSeq, ticket };
+  }
 
-  setPlatform(platform) {
-    if (platform === get().platform) return;
-    set({ platform, operation: operationsOf(platform)[0]!.id, touched: new Set(), attempted: false });
-  },
+  /** Ends the call under way with a problem, unless another run took its place meanwhile. */
+  function fail(seq: number, error: string): void {
+    if (seq === runSeq) set({ status: 'idle', pending: null, error });
+  }
 
-  setOperation(operation) {
-    if (operation === get().operation) return;
-    set({ operation, touched: new Set(), attempted: false });
-  },
+  /** A run's answer, shown as the new results (or why there are none). */
+  async function showRun(seq: number, result: CallResult): Promise<void> {
+    const problem = callProblem(result);
+    if (problem) return fail(seq, problem);
+    const hits = await hitsFor(result.itemIds);
+    if (seq !== runSeq) return;
+    set({
+      status: 'idle',
+      pending: null,
+      announcement:
+        hits.length > 0 ? `${formatItems(hits.length)} found.` : result.warnings.length > 0 ? 'The service answered, but no item could be read from its answer.' : 'The service returned no items.',
+      results: {
+        operation: result.operation,
+        params: result.params,
+        itemIds: result.itemIds,
+        hits,
+        nextPage: result.nextPage,
+        pages: 1,
+        requestId: result.requestId,
+        fetchedAt: result.fetchedAt,
+        warnings: result.warnings,
+        ...(hits.length === 0 && result.warnings.length > 0 ? { unreadAnswer: JSON.stringify(result.data, null, 2) } : {}),
+      },
+      selection: new Set(),
+      anchor: null,
+    });
+    libraryChanged();
+  }
 
-  setValue(name, value) {
-    const state = get();
-    set({ values: { ...state.values, [state.operation]: { ...valuesOf(state), [name]: value } } });
-  },
+  /** The next page's answer, added below the results it continues. */
+  async function showMore(seq: number, results: FetchResults, result: CallResult): Promise<void> {
+    const problem = callProblem(result);
+    if (problem) return fail(seq, problem);
+    const itemIds = appendIds(results.itemIds, result.itemIds);
+    const hits = await hitsFor(itemIds);
+    if (seq !== runSeq) return;
+    set({
+      status: 'idle',
+      pending: null,
+      announcement: `${formatItems(hits.length - results.hits.length, 'more item')} loaded, ${formatItems(hits.length)} in all.`,
+      results: {
+        ...results,
+        itemIds,
+        hits,
+        nextPage: result.nextPage,
+        pages: results.pages + 1,
+        requestId: result.requestId,
+        fetchedAt: result.fetchedAt,
+        warnings: [...results.warnings, ...result.warnings],
+      },
+    });
+    libraryChanged();
+  }
 
-  touch(name) {
-    if (get().touched.has(name)) return;
-    set({ touched: new Set([...get().touched, name]) });
-  },
-
-  async run() {
-    const state = get();
-    const op = getOperation(state.operation);
-    const { check } = checkForm(op, valuesOf(state));
-    if (!check.ok) {
-      // The form's own problems are what this Run answers with: the last run's outcome no longer stands beside them.
-      set({ attempted: true, error: null, announcement: null });
-      return false;
-    }
+  /** Waits again for a call a reloaded page had started, and shows its answer as the page would have. */
+  async function follow(pending: PendingCall): Promise<void> {
+    const results = get().results;
+    // A page load continues results that are shown; without them, its page is shown as a run's.
+    const kind = pending.kind === 'more' && results ? 'more' : 'run';
+    set({ status: kind === 'run' ? 'running' : 'loading-more', pending, announcement: null, error: null });
     const seq = ++runSeq;
-    set({ status: 'running', announcement: null, error: null, attempted: false });
     try {
-      const result = await bridge.call('service.call', { operation: op.id, params: check.params, ticket: ticketForRun() });
-      if (seq !== runSeq) return true;
-      const problem = callProblem(result);
-      if (problem) {
-        set({ status: 'idle', error: problem });
-        return true;
-      }
-      const hits = await hitsFor(result.itemIds);
-      if (seq !== runSeq) return true;
-      set({
-        status: 'idle',
-        announcement:
-          hits.length > 0 ? `${formatItems(hits.length)} found.` : result.warnings.length > 0 ? 'The service answered, but no item could be read from its answer.' : 'The service returned no items.',
-        results: {
-          operation: op.id,
-          params: result.params,
-          itemIds: result.itemIds,
-          hits,
-          nextPage: result.nextPage,
-          pages: 1,
-          requestId: result.requestId,
-          fetchedAt: result.fetchedAt,
-          warnings: result.warnings,
-          ...(hits.length === 0 && result.warnings.length > 0 ? { unreadAnswer: JSON.stringify(result.data, null, 2) } : {}),
-        },
-        selection: new Set(),
-        anchor: null,
-      });
-      libraryChanged();
-    } catch (error) {
-      if (seq === runSeq) set({ status: 'idle', error: errorText(error, `run ${op.title.toLowerCase()}`) });
-    }
-    return true;
-  },
-
-  async loadMore() {
-    const { results, status } = get();
-    if (!results?.nextPage || status !== 'idle') return;
-    const seq = ++runSeq;
-    set({ status: 'loading-more', announcement: null, error: null });
-    try {
-      const result = await bridge.call('service.call', { operation: results.operation, params: nextPageParams(results.params, results.nextPage), ticket: ticketForRun() });
+      const result = await bridge.call('service.follow', { ticket: pending.ticket });
       if (seq !== runSeq) return;
-      const problem = callProblem(result);
-      if (problem) {
-        set({ status: 'idle', error: problem });
-        return;
-      }
-      const itemIds = appendIds(results.itemIds, result.itemIds);
-      const hits = await hitsFor(itemIds);
-      if (seq !== runSeq) return;
-      set({
-        status: 'idle',
-        announcement: `${formatItems(hits.length - results.hits.length, 'more item')} loaded, ${formatItems(hits.length)} in all.`,
-        results: {
-          ...results,
-          itemIds,
-          hits,
-          nextPage: result.nextPage,
-          pages: results.pages + 1,
-          requestId: result.requestId,
-          fetchedAt: result.fetchedAt,
-          warnings: [...results.warnings, ...result.warnings],
-        },
-      });
-      libraryChanged();
+      if (result === null) return fail(seq, LOST_RUN);
+      await (kind === 'more' ? showMore(seq, results!, result) : showRun(seq, result));
     } catch (error) {
-      if (seq === runSeq) set({ status: 'idle', error: errorText(error, 'load more results') });
+      fail(seq, errorText(error, kind === 'more' ? 'load more results' : 'run the operation'));
     }
-  },
+  }
 
-  async cancelRun() {
-    const ticket = runningTicket;
-    if (ticket === null || get().status === 'idle') return;
-    try {
-      await bridge.call('service.cancel', { ticket });
-    } catch (error) {
-      set({ error: errorText(error, 'cancel the request') });
-    }
-    // The call itself then answers "cancelled", and the run ends there.
-  },
+  return {
+    platform: INITIAL_PLATFORM,
+    operation: INITIAL_OPERATION,
+    values: {},
+    touched: new Set(),
+    attempted: false,
+    status: 'idle',
+    pending: null,
+    announcement: null,
+    error: null,
+    results: null,
+    selection: new Set(),
+    anchor: null,
 
-  select(index, gesture) {
-    const { results, selection, anchor } = get();
-    if (!results) return;
-    const ids = results.hits.map((hit) => hit.id);
-    set(nextSelection(selection, ids, anchor, index, gesture));
-  },
+    setPlatform(platform) {
+      if (platform === get().platform) return;
+      set({ platform, operation: operationsOf(platform)[0]!.id, touched: new Set(), attempted: false });
+    },
 
-  selectAll(select) {
-    const { results } = get();
-    set({ selection: select && results ? new Set(results.hits.map((hit) => hit.id)) : new Set(), anchor: null });
-  },
+    setOperation(operation) {
+      if (operation === get().operation) return;
+      set({ operation, touched: new Set(), attempted: false });
+    },
 
-  async restore(kept) {
-    const untouched = (): boolean => {
+    setValue(name, value) {
       const state = get();
-      return state.results === null && state.status === 'idle' && state.error === null && Object.keys(state.values).length === 0;
-    };
-    if (!untouched() || get().platform !== INITIAL_PLATFORM || get().operation !== INITIAL_OPERATION) return;
-    set({ platform: kept.platform, operation: kept.operation, values: kept.values });
+      set({ values: { ...state.values, [state.operation]: { ...valuesOf(state), [name]: value } } });
+    },
+
+    touch(name) {
+      if (get().touched.has(name)) return;
+      set({ touched: new Set([...get().touched, name]) });
+    },
+
+    async run() {
+      const state = get();
+      const op = getOperation(state.operation);
+      const { check } = checkForm(op, valuesOf(state));
+      if (!check.ok) {
+        // The form's own problems are what this Run answers with: the last run's outcome no longer stands beside them.
+        set({ attempted: true, error: null, announcement: null });
+        return false;
+      }
+      set({ attempted: false });
+      const { seq, ticket } = startCall('run');
+      try {
+        const result = await bridge.call('service.call', { operation: op.id, params: check.params, ticket });
+        if (seq === runSeq) await showRun(seq, result);
+      } catch (error) {
+        fail(seq, errorText(error, `run ${op.title.toLowerCase()}`));
+      }
+      return true;
+    },
+
+    async loadMore() {
+      const { results, status } = get();
+      if (!results?.nextPage || status !== 'idle') return;
+      const { seq, ticket } = startCall('more');
+      try {
+        const result = await bridge.call('service.call', { operation: results.operation, params: nextPageParams(results.params, results.nextPage), ticket });
+        if (seq === runSeq) await showMore(seq, results, result);
+      } catch (error) {
+        fail(seq, errorText(error, 'load more results'));
+      }
+    },
+
+    async cancelRun() {
+      const { pending, status } = get();
+      if (pending === null || status === 'idle') return;
+      try {
+        await bridge.call('service.cancel', { ticket: pending.ticket });
+      } catch (error) {
+        set({ error: errorText(error, 'cancel the request') });
+      }
+      // The call itself then answers "cancelled", and the run ends there.
+    },
+
+    select(index, gesture) {
+      const { results, selection, anchor } = get();
+      if (!results) return;
+      const ids = results.hits.map((hit) => hit.id);
+      set(nextSelection(selection, ids, anchor, index, gesture));
+    },
+
+    selectAll(select) {
+      const { results } = get();
+      set({ selection: select && results ? new Set(results.hits.map((hit) => hit.id)) : new Set(), anchor: null });
+    },
+
+    async restore(kept) {
+      const untouched = (): boolean => {
+        const state = get();
+        return state.results === null && state.status === 'idle' && state.error === null && Object.keys(state.values).length === 0;
+      };
+      if (!untouched() || get().platform !== INITIAL_PLATFORM || get().operation !== INITIAL_OPERATION) return;
+      set({ platform: kept.platform, operation: kept.operation, values: kept.values });
+      // Shown as on its way at once, so that a Run meanwhile cannot start a second call beside it.
+      if (kept.pending) set({ status: kept.pending.kind === 'run' ? 'running' : 'loading-more', pending: kept.pending });
+      await restoreResults(kept);
+      if (kept.pending && get().pending?.ticket === kept.pending.ticket) await follow(kept.pending);
+    },
+  };
+
+  /** The kept results, their rows read again from the library. */
+  async function restoreResults(kept: KeptFetch): Promise<void> {
     if (!kept.results || kept.results.itemIds.length === 0) return;
     let hits: SearchHit[];
     try {
@@ -281,6 +329,6 @@ export const useFetchStore = create<FetchState>((set, get) => ({
     }
     // Shown only with their rows, and only if nothing was run meanwhile; results whose items are
     // all gone are not shown as an answer that "returned no items".
-    if (hits.length > 0 && get().results === null && get().status === 'idle') set({ results: { ...kept.results, hits } });
-  },
-}));
+    if (hits.length > 0 && get().results === null && (get().status === 'idle' || get().pending?.ticket === kept.pending?.ticket)) set({ results: { ...kept.results, hits } });
+  }
+});

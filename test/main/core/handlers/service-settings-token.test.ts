@@ -35,6 +35,41 @@ describe('service.call', () => {
     expect(await testCore.core.dispatch('service.cancel', { ticket: 'fetch-view-ticket-1' })).toEqual({ ok: true, value: { cancelled: 0 } });
   });
 
+  it('follows a call again by its ticket, as a reloaded window does, while it waits and after it ended', async () => {
+    testCore = createTestCore({ fetch: realFetch });
+    const done = await testCore.core.dispatch('service.call', { operation: 'videosite/trending', params: {}, ticket: 'fetch-view-ticket-3' });
+    expect(done).toMatchObject({ ok: true, value: { state: 'done' } });
+    // Ended: its outcome is still there for a window that reloaded before it came.
+    expect(await testCore.core.dispatch('service.follow', { ticket: 'fetch-view-ticket-3' })).toEqual(done);
+    // A ticket is one call's: used again, it is refused before anything is queued.
+    expect(await testCore.core.dispatch('service.call', { operation: 'videosite/trending', params: {}, ticket: 'fetch-view-ticket-3' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringMatching(/ticket was used for another call/) },
+    });
+    expect(await testCore.core.dispatch('queue.status', {})).toMatchObject({ ok: true, value: { counts: { done: 1, queued: 0 } } });
+
+    // While a call waits for the plan's next slot, a second waiter gets the same outcome as the first.
+    await testCore.core.dispatch('settings.set', { key: 'limits.per-minute', value: '1' });
+    const first = testCore.core.dispatch('service.call', { operation: 'videosite/search', params: { query: 'harbour' }, ticket: 'fetch-view-ticket-4' });
+    const again = testCore.core.dispatch('service.follow', { ticket: 'fetch-view-ticket-4' });
+    expect(await testCore.core.dispatch('service.cancel', { ticket: 'fetch-view-ticket-4' })).toEqual({ ok: true, value: { cancelled: 1 } });
+    expect(await again).toEqual(await first);
+    expect(await again).toMatchObject({ ok: true, value: { state: 'cancelled', spent: false } });
+
+    // A ticket this process never had (Gleaner restarted since) is answered with null, at no cost.
+    expect(await testCore.core.dispatch('service.follow', { ticket: 'from-before-a-restart' })).toEqual({ ok: true, value: null });
+  });
+
+  it('keeps the outcomes of the last 32 calls made with a ticket, and the failure of one that failed', async () => {
+    testCore = createTestCore();
+    const refused = (n: number) => testCore!.core.dispatch('service.call', { operation: 'videosite/video', params: { url: 'https://www.youtube.com/playlist?list=PL123' }, ticket: `refused-ticket-${n}` });
+    expect(await refused(0)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await testCore.core.dispatch('service.follow', { ticket: 'refused-ticket-0' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringMatching(/playlist/) } });
+    for (let n = 1; n <= 32; n += 1) await refused(n);
+    expect(await testCore.core.dispatch('service.follow', { ticket: 'refused-ticket-0' })).toEqual({ ok: true, value: null });
+    expect(await testCore.core.dispatch('service.follow', { ticket: 'refused-ticket-1' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+  });
+
   it('says a call cancelled while its request was on its way spent that request', async () => {
     let started!: () => void;
     const sent = new Promise<void>((resolve) => (started = resolve));

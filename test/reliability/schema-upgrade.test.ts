@@ -1,5 +1,5 @@
 /**
- * Libraries written by older Gleaners (schema versions 1 to 4, kept as SQL dumps in
+ * Libraries written by older Gleaners (schema versions 1 to 4 and 11, kept as SQL dumps in
  * test/fixtures/schemas/, made by make-fixtures.ts there) open in today's Gleaner: the real
  * migrations bring them to the newest version, and every row of every old table is still
  * there, unchanged in every old column but one: a transcript's language takes the library's one
@@ -57,7 +57,7 @@ function asMigrated(table: string, columns: string[], rows: string[]): string[] 
     .sort();
 }
 
-describe.each([1, 2, 3, 4])('a library at schema version %i', (version) => {
+describe.each([1, 2, 3, 4, 11])('a library at schema version %i', (version) => {
   it('migrates to the newest schema with every old row intact', () => {
     dir = mkdtempSync(join(tmpdir(), 'gleaner-schema-'));
     const path = join(dir, 'gleaner.sqlite3');
@@ -92,12 +92,12 @@ describe.each([1, 2, 3, 4])('a library at schema version %i', (version) => {
   });
 });
 
-describe('an old library in use after the upgrade', () => {
+describe.each([4, 11])('an old library (schema %i) in use after the upgrade', (version) => {
   it('keeps settings, finds old items, transcripts and notes, shows old collections, and keeps the queue', async () => {
     dir = mkdtempSync(join(tmpdir(), 'gleaner-schema-'));
     const old = new BetterSqlite3(join(dir, 'gleaner.sqlite3'));
-    // The newest of the old versions: its waiting job also fills a second collection (job_collections).
-    old.exec(fixture(4));
+    // Its waiting job also fills a second collection (job_collections).
+    old.exec(fixture(version));
     const someTitle = old.prepare("SELECT title FROM items WHERE title IS NOT NULL AND length(title) > 12 ORDER BY id LIMIT 1").pluck().get() as string;
     const segment = old.prepare('SELECT text FROM transcript_segments ORDER BY id LIMIT 1').pluck().get() as string;
     old.close();
@@ -115,11 +115,32 @@ describe('an old library in use after the upgrade', () => {
     // The import that was under way is as it was: one done, one failed with its reason, and the
     // one still waiting taken up again (the queue starts with the core), for the same collection.
     const jobs = await core.dispatch('queue.jobs', {});
-    expect(jobs.ok && (jobs.value as { id: number; state: string; collection: string | null; errorCode: string | null }[]).sort((a, b) => a.id - b.id)).toEqual([
+    const listed = (jobs.ok ? (jobs.value as { id: number; operation: string; state: string; collection: string | null; errorCode: string | null }[]) : []).sort((a, b) => a.id - b.id);
+    expect(listed.slice(0, 3)).toEqual([
       expect.objectContaining({ state: 'done', collection: 'Harbour story', errorCode: null }),
       expect.objectContaining({ state: 'failed', collection: 'Harbour story', errorCode: 'NOT_FOUND' }),
       expect.objectContaining({ state: expect.stringMatching(/^(queued|running|done)$/), collection: 'Harbour story', collections: ['Harbour story', 'Desk «archive» 2025'] }),
     ]);
+    if (version >= 11) {
+      // A listing part fetched: its first page done with its response, the next one taken up again.
+      expect(listed.slice(3, 5)).toEqual([
+        expect.objectContaining({ operation: 'videosite/search', state: 'done', collection: null }),
+        expect.objectContaining({ operation: 'videosite/search', state: expect.stringMatching(/^(queued|running|done)$/), collection: null }),
+      ]);
+      const reader = new BetterSqlite3(join(dir, 'gleaner.sqlite3'), { readonly: true });
+      try {
+        const firstPage = reader.prepare('SELECT r.request_id FROM jobs j JOIN responses r ON r.id = j.response_id WHERE j.id = ?').pluck().get(listed[3]!.id);
+        expect(firstPage).toMatch(/^req_/);
+      } finally {
+        reader.close();
+      }
+    } else {
+      expect(listed).toHaveLength(3);
+    }
+    // A collection's order is as it was.
+    const story = await core.dispatch('collections.items', { name: 'Harbour story' });
+    const order = story.ok ? (story.value as { items: { id: number }[] }).items.map((item) => item.id) : [];
+    expect(order).toEqual([...order].sort((a, b) => a - b));
     // And new work goes into it.
     expect(await core.dispatch('collections.create', { name: 'After the upgrade' })).toMatchObject({ ok: true });
   });

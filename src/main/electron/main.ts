@@ -80,7 +80,7 @@ async function start(): Promise<void> {
 
   const window = createMainWindow(
     { BrowserWindow },
-    { preloadPath: join(__dirname, '../preload/index.js'), startUrl: devServerUrl ?? `${APP_ORIGIN}/index.html` },
+    { preloadPath: join(__dirname, '../preload/index.js'), startUrl: devServerUrl ?? `${APP_ORIGIN}/index.html`, iconPath: appIcon() },
   );
   mainWindow = window;
   const unsubscribe = core.events.subscribe((event, payload) => {
@@ -90,6 +90,12 @@ async function start(): Promise<void> {
     unsubscribe();
     mainWindow = null;
   });
+}
+
+/** The window's icon (taskbar and window list on Linux and Windows), from `resources/` beside `out/`; none if it is missing. */
+function appIcon(): string | undefined {
+  const path = join(__dirname, '../../resources/icon.png');
+  return existsSync(path) ? path : undefined;
 }
 
 app.on('window-all-closed', () => app.quit());

@@ -80,8 +80,9 @@ export interface MainWindowDeps {
   BrowserWindow: new (options: BrowserWindowConstructorOptions) => BrowserWindow;
 }
 
-export function createMainWindow(deps: MainWindowDeps, options: { preloadPath: string; startUrl: string }): BrowserWindow {
+export function createMainWindow(deps: MainWindowDeps, options: { preloadPath: string; startUrl: string; iconPath?: string | undefined }): BrowserWindow {
   const window = new deps.BrowserWindow({
+    ...(options.iconPath ? { icon: options.iconPath } : {}),
     width: 1360,
     height: 860,
     minWidth: 900,

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import {
   APP_ORIGIN,
@@ -34,6 +36,21 @@ describe('window security settings', () => {
     expect(window.options.webPreferences).toEqual(secureWebPreferences('/p.js'));
     expect(window.loadedUrl).toBe('app://gleaner/index.html');
     expect(window.options.show).toBe(false);
+    expect(window.options).not.toHaveProperty('icon');
+  });
+
+  it('shows the app icon from resources/, which is the favicon drawn large', () => {
+    const window = createMainWindow({ BrowserWindow: FakeBrowserWindow as never }, { preloadPath: '/p.js', startUrl: `${APP_ORIGIN}/index.html`, iconPath: '/app/resources/icon.png' }) as unknown as FakeBrowserWindow;
+    expect(window.options.icon).toBe('/app/resources/icon.png');
+    const root = join(__dirname, '..', '..', '..');
+    const png = readFileSync(join(root, 'resources', 'icon.png'));
+    // A PNG of 512 × 512 (its IHDR), big enough for every size a desktop asks for.
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([512, 512]);
+    // The same drawing as the page's favicon.
+    const drawing = (svg: string) => /(?:<|%3C)rect[^>]*rx='?"?3[^>]*fill='?"?(?:%23|#)1f5fbf[\s\S]*M4 11h8M4 8h8M4 5h5/.test(svg);
+    expect(drawing(readFileSync(join(root, 'resources', 'icon.svg'), 'utf8'))).toBe(true);
+    expect(drawing(readFileSync(join(root, 'src', 'renderer', 'index.html'), 'utf8'))).toBe(true);
   });
 });
 

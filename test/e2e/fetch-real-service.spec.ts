@@ -38,8 +38,8 @@ test('an answer whose records cannot be read says so, with the reasons and the a
 test('a reload while a run is on its way follows that run again and shows its answer, sending nothing twice', async ({ page, keyed, service }) => {
   await rpc(keyed, 'settings.set', { key: 'base-url', value: service.url });
   await rpc(keyed, 'token.set', { token: starterToken(service) });
-  // The service takes a few seconds to answer: long enough to reload the window meanwhile.
-  await control(service, 'faults', { rules: [{ kind: 'latency', latencyMs: 4_000, nextN: 1 }] });
+  // The service takes its time: long enough to reload the window meanwhile, even on a busy machine.
+  await control(service, 'faults', { rules: [{ kind: 'latency', latencyMs: 10_000, nextN: 1 }] });
 
   await page.goto(keyed.url);
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Fetch', exact: true }).click();
@@ -56,7 +56,7 @@ test('a reload while a run is on its way follows that run again and shows its an
   await expect(main.getByLabel(/^Query/)).toHaveValue('flood');
   await expect(main.getByRole('button', { name: 'Running…' })).toBeVisible();
   await expect(main.getByRole('button', { name: 'Cancel', exact: true })).toBeVisible();
-  await expect(main.getByTestId('fetch-result-count')).toContainText('items from 1 page', { timeout: 15_000 });
+  await expect(main.getByTestId('fetch-result-count')).toContainText('items from 1 page', { timeout: 20_000 });
   await expect(main.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: 'items found.' })).toHaveCount(1);
   expect(await rpc(keyed, 'queue.status')).toMatchObject({ counts: { done: 1, running: 0, queued: 0 } });

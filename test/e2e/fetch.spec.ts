@@ -203,6 +203,10 @@ test('a run waiting for the plan’s next free request says so, and Cancel ends 
   const secondsLeft = async (): Promise<number> => Number(/\(in (\d+) s\)/.exec((await countdown.textContent()) ?? '')?.[1] ?? NaN);
   const first = await secondsLeft();
   await expect.poll(secondsLeft, { timeout: 10_000 }).toBeLessThan(first);
+  // A reload meanwhile: the run is still shown waiting, and its Cancel still ends that very run.
+  await page.reload();
+  await openView(page, 'Fetch');
+  await expect(main.locator('.fetch-status')).toHaveText(/^Waiting for your plan’s next free request \(in \d+ s\), then running search/);
   await main.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(main.getByRole('alert')).toHaveText('Cancelled: nothing was fetched.');
   await expect(main.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);

@@ -9,16 +9,19 @@ const library = vi.hoisted(() => ({
   deleted: new Set<number>(),
   searches: [] as number[][],
   answerAfter: null as Promise<void> | null,
-  /** The core's answers to service.follow, by ticket; the calls made, in order. */
-  follows: new Map<string, Promise<unknown>>(),
-  calls: [] as { method: string; ticket?: string }[],
+  /** The core's answer to service.follow (null: no call was made with the ticket); the service calls made, in order. */
+  follow: null as Promise<unknown> | null,
+  calls: [] as { method: string; ticket: string }[],
+  abortCall: null as ((error: Error) => void) | null,
 }));
 vi.mock('../../src/renderer/src/transport', () => ({
   bridge: {
     call: async (method: string, input: { ids?: number[]; ticket?: string }) => {
-      if (method === 'service.follow' || method === 'service.cancel') {
+      if (method.startsWith('service.')) {
         library.calls.push({ method, ticket: input.ticket! });
-        return method === 'service.cancel' ? { cancelled: 1 } : (library.follows.get(input.ticket!) ?? null);
+        // A call made before the reload never answers that page; the browser may abort it as the page goes.
+        if (method === 'service.call') return new Promise((_, reject) => (library.abortCall = reject));
+        return method === 'service.cancel' ? { cancelled: 1 } : library.follow;
       }
       if (method !== 'library.search') throw new Error(`${method} is not expected here`);
       library.searches.push(input.ids ?? []);
@@ -71,8 +74,9 @@ beforeEach(() => {
   library.deleted.clear();
   library.searches.length = 0;
   library.answerAfter = null;
-  library.follows.clear();
+  library.follow = null;
   library.calls.length = 0;
+  library.abortCall = null;
 });
 
 /** Lets every promise chain already under way run to its end (the timers are fake). */
@@ -195,52 +199,91 @@ describe('the Fetch view keeper', () => {
   const answer = (itemIds: number[], requestId: string): CallResult =>
     ({ state: 'done', operation: 'videosite/search', params: { query: 'harbour flood' }, itemIds, nextPage: null, requestId, fetchedAt: '2026-11-26T10:05:00.000Z', warnings: [], data: {} }) as unknown as CallResult;
 
-  /** A window whose page went while a run (or a page load) was on its way, with its ticket. */
+  /**
+   * A window whose page went (a crash: no pagehide, no timers) while a Run or a Load more was on
+   * its way; the ticket that call was made with.
+   */
   async function reloadedDuring(kind: 'run' | 'more') {
     const before = await newWindow();
     before.keepFetchFor(libraryPath);
     searched(before.fetch);
-    before.fetch.setState({ status: kind === 'run' ? 'running' : 'loading-more', pending: { ticket: 'ticket-before-reload', kind } });
-    window.dispatchEvent(new Event('pagehide'));
-    expect(JSON.parse([...stored.entries.values()][0]!)).toMatchObject({ pending: { ticket: 'ticket-before-reload', kind } });
-    return newWindow();
+    void (kind === 'run' ? before.fetch.getState().run() : before.fetch.getState().loadMore());
+    await settle();
+    const ticket = library.calls[0]!.ticket;
+    expect(library.calls).toEqual([{ method: 'service.call', ticket }]);
+    expect(JSON.parse([...stored.entries.values()][0]!)).toMatchObject({ pending: { ticket, kind } });
+    library.calls.length = 0;
+    return { ticket, after: await newWindow() };
   }
 
   it('follows again a run that was on its way when the page went, and shows its answer', async () => {
     let answered!: (result: CallResult) => void;
-    library.follows.set('ticket-before-reload', new Promise((resolve) => (answered = resolve)));
-    const after = await reloadedDuring('run');
+    library.follow = new Promise((resolve) => (answered = resolve));
+    const { ticket, after } = await reloadedDuring('run');
     after.keepFetchFor(libraryPath);
-    // On its way again at once, with Cancel for that very call.
-    expect(after.fetch.getState()).toMatchObject({ status: 'running', pending: { ticket: 'ticket-before-reload' } });
-    await vi.waitFor(() => expect(library.calls).toEqual([{ method: 'service.follow', ticket: 'ticket-before-reload' }]));
-    await after.fetch.getState().cancelRun();
-    expect(library.calls[1]).toEqual({ method: 'service.cancel', ticket: 'ticket-before-reload' });
+    // On its way again at once.
+    expect(after.fetch.getState()).toMatchObject({ status: 'running', pending: { ticket } });
+    await vi.waitFor(() => expect(library.calls).toEqual([{ method: 'service.follow', ticket }]));
 
     answered(answer([7, 8], 'req_after'));
     await vi.waitFor(() => expect(after.fetch.getState().status).toBe('idle'));
     expect(after.fetch.getState()).toMatchObject({ pending: null, error: null, announcement: '2 items found.', results: { requestId: 'req_after', pages: 1, itemIds: [7, 8] } });
     expect(after.fetch.getState().results?.hits.map((hit) => hit.id)).toEqual([7, 8]);
     // Ended: what is kept no longer names the call.
+    expect(JSON.parse([...stored.entries.values()][0]!)).toMatchObject({ pending: null });
+  });
+
+  it('keeps the call on its way when the browser aborts it as the page goes', async () => {
+    const before = await newWindow();
+    before.keepFetchFor(libraryPath);
+    searched(before.fetch);
+    void before.fetch.getState().run();
+    await settle();
+    window.dispatchEvent(new Event('pagehide'));
+    library.abortCall!(new TypeError('Failed to fetch'));
+    await settle();
+    // The page still running saw the call fail; what the next page finds is the call on its way.
+    expect(before.fetch.getState().pending).toBeNull();
+    expect(JSON.parse([...stored.entries.values()][0]!)).toMatchObject({ pending: { ticket: library.calls[0]!.ticket, kind: 'run' } });
+    // Back from the page cache, the page writes again.
+    window.dispatchEvent(new Event('pageshow'));
+    before.fetch.getState().setValue('query', 'typed after');
     vi.advanceTimersByTime(400);
-    expect(JSON.parse([...stored.entries.values()][0]!)).toMatchObject({ pending: null, results: { requestId: 'req_after' } });
+    expect(JSON.parse([...stored.entries.values()][0]!)).toMatchObject({ pending: null, values: { 'videosite/search': { query: 'typed after' } } });
+  });
+
+  it('cancels the followed call by its ticket, even before the kept results are back', async () => {
+    let answered!: (result: CallResult) => void;
+    library.follow = new Promise((resolve) => (answered = resolve));
+    const { ticket, after } = await reloadedDuring('run');
+    let letGo!: () => void;
+    library.answerAfter = new Promise((resolve) => (letGo = resolve));
+    after.keepFetchFor(libraryPath);
+    await after.fetch.getState().cancelRun();
+    expect(library.calls).toEqual([{ method: 'service.cancel', ticket }]);
+    letGo();
+    await vi.waitFor(() => expect(library.calls).toHaveLength(2));
+    expect(library.calls[1]).toEqual({ method: 'service.follow', ticket });
+    answered({ ...answer([], 'req_none'), state: 'cancelled', spent: false } as CallResult);
+    await vi.waitFor(() => expect(after.fetch.getState().status).toBe('idle'));
+    expect(after.fetch.getState()).toMatchObject({ pending: null, error: 'Cancelled: nothing was fetched.', results: { requestId: 'req_2' } });
   });
 
   it('adds a followed page load below the kept results', async () => {
-    library.follows.set('ticket-before-reload', Promise.resolve({ ...answer([4, 2], 'req_3'), nextPage: { continuationToken: 'page4' } }));
-    const after = await reloadedDuring('more');
+    library.follow = Promise.resolve({ ...answer([4, 2], 'req_3'), nextPage: { continuationToken: 'page4' } });
+    const { after } = await reloadedDuring('more');
     after.keepFetchFor(libraryPath);
     await vi.waitFor(() => expect(after.fetch.getState().status).toBe('idle'));
     expect(after.fetch.getState()).toMatchObject({ pending: null, announcement: '1 more item loaded, 4 items in all.', results: { pages: 3, requestId: 'req_3', nextPage: { continuationToken: 'page4' } } });
     expect(after.fetch.getState().results?.itemIds).toEqual([3, 1, 2, 4]);
   });
 
-  it('says so when the call is not known any more because Gleaner restarted', async () => {
-    const after = await reloadedDuring('run');
-    const { LOST_RUN } = await import('../../src/renderer/src/stores/fetch-store');
+  it('says so when the call never reached the queue (the window went first)', async () => {
+    const { after } = await reloadedDuring('more');
     after.keepFetchFor(libraryPath);
     await vi.waitFor(() => expect(after.fetch.getState().status).toBe('idle'));
-    expect(after.fetch.getState()).toMatchObject({ pending: null, error: LOST_RUN, results: { requestId: 'req_2' } });
+    expect(after.fetch.getState()).toMatchObject({ pending: null, results: { requestId: 'req_2', pages: 2 } });
+    expect(after.fetch.getState().error).toBe('The page load started before the window went never reached Gleaner’s queue, so nothing was sent or fetched. Press Load more again.');
   });
 
   it('keeps nothing for a view nobody has used', async () => {

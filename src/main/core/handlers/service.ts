@@ -1,67 +1,47 @@
-import type { CallResult, ParsedInput } from '../../../shared/contract';
+import type { CallResult } from '../../../shared/contract';
 import { GleanerError } from '../../../shared/errors';
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
 import { waitForBatch } from '../queue/wait';
 
-/** How many ended calls stay answerable by their ticket (service.follow), newest kept. */
-const ENDED_CALLS_KEPT = 32;
-
 /**
  * Runs one operation through the queue (so it respects the budget) and waits for it. A call
- * made with a ticket can be cancelled with it while it waits or runs (the Fetch view's Cancel),
- * and followed again by it (service.follow) from a window reloaded meanwhile: the call goes on in
- * this process whoever waits for it, and its outcome stays answerable for a while after it ends.
+ * made with a ticket keeps it with its batch: it can be cancelled by it while it waits or runs
+ * (the Fetch view's Cancel), and followed again by it (service.follow) from a window reloaded or
+ * reopened meanwhile, since the call goes on in the queue whoever waits for it, even after a
+ * restart.
  */
 export function createServiceHandlers(ctx: CoreContext): Pick<Handlers, 'service.call' | 'service.cancel' | 'service.follow'> {
-  const waiting = new Map<string, number>();
-  const calls = new Map<string, Promise<CallResult>>();
-  const ended: string[] = [];
-
-  function remember(ticket: string, call: Promise<CallResult>): void {
-    calls.set(ticket, call);
-    const end = (): void => {
-      ended.push(ticket);
-      while (ended.length > ENDED_CALLS_KEPT) calls.delete(ended.shift()!);
-    };
-    call.then(end, end);
-  }
-
-  async function run({ operation, params, collection, ticket }: ParsedInput<'service.call'>): Promise<CallResult> {
-    // Parameters and the collection name are checked before anything is queued or sent.
-    if (collection !== undefined) ctx.collections.ensure(collection);
-    const { batchId, jobIds } = ctx.queue.enqueue({ kind: 'call', label: operation, ...(collection ? { collection } : {}), jobs: [{ operation, params }] });
-    if (ticket !== undefined) waiting.set(ticket, batchId);
-    try {
-      const outcome = await waitForBatch(ctx.queue, ctx.events, batchId);
-      if (outcome.kind === 'finished') return callResult(ctx, batchId, jobIds[0]!, null);
-      // The view stops waiting and says so: its request comes out of the queue (unless already on
-      // its way), as `gleaner call`'s does, so it is not sent later, unseen and paid for, nor
-      // twice when the user runs it again.
-      const pauseError = { code: outcome.reason, message: outcome.message };
-      const jobId = jobIds[0]!;
-      if (ctx.db.prepare<[number], string>('SELECT state FROM jobs WHERE id = ?').pluck().get(jobId) === 'queued') ctx.queue.cancel({ jobId });
-      return { ...callResult(ctx, batchId, jobId, pauseError), state: 'paused', error: pauseError };
-    } finally {
-      if (ticket !== undefined) waiting.delete(ticket);
-    }
+  /** Waits for the call's batch to end, or for the queue to pause with it unfinished. */
+  async function settle(batchId: number, jobId: number): Promise<CallResult> {
+    const outcome = await waitForBatch(ctx.queue, ctx.events, batchId);
+    if (outcome.kind === 'finished') return callResult(ctx, batchId, jobId, null);
+    // The view stops waiting and says so: its request comes out of the queue (unless already on
+    // its way), as `gleaner call`'s does, so it is not sent later, unseen and paid for, nor
+    // twice when the user runs it again.
+    const pauseError = { code: outcome.reason, message: outcome.message };
+    if (ctx.db.prepare<[number], string>('SELECT state FROM jobs WHERE id = ?').pluck().get(jobId) === 'queued') ctx.queue.cancel({ jobId });
+    return { ...callResult(ctx, batchId, jobId, pauseError), state: 'paused', error: pauseError };
   }
 
   return {
-    'service.call': (input) => {
-      const { ticket } = input;
-      if (ticket !== undefined && calls.has(ticket)) throw new GleanerError('INVALID_INPUT', 'This ticket was used for another call: give each call its own.');
-      const call = run(input);
-      if (ticket !== undefined) remember(ticket, call);
-      return call;
+    'service.call': async ({ operation, params, collection, ticket }) => {
+      // Parameters and the collection name are checked before anything is queued or sent.
+      if (collection !== undefined) ctx.collections.ensure(collection);
+      if (ticket !== undefined && ctx.queue.callOfTicket(ticket) !== null) throw new GleanerError('INVALID_INPUT', 'This ticket was used for another call: give each call its own.');
+      const { batchId, jobIds } = ctx.queue.enqueue({ kind: 'call', label: operation, ...(collection ? { collection } : {}), ...(ticket ? { ticket } : {}), jobs: [{ operation, params }] });
+      return settle(batchId, jobIds[0]!);
     },
-    // An unknown ticket (the call has ended, or never was) cancels nothing.
+    // A ticket no call was made with, or whose call has ended, cancels nothing.
     'service.cancel': ({ ticket }) => {
-      const batchId = waiting.get(ticket);
-      return { cancelled: batchId === undefined ? 0 : ctx.queue.cancel({ batchId }) };
+      const call = ctx.queue.callOfTicket(ticket);
+      return { cancelled: call === null ? 0 : ctx.queue.cancel({ batchId: call.batchId }) };
     },
-    // Null for a ticket this process never had (Gleaner restarted since) or ended long ago.
-    'service.follow': async ({ ticket }) => (await calls.get(ticket)) ?? null,
+    // Null for a ticket no call was made with (the request never reached the queue).
+    'service.follow': async ({ ticket }) => {
+      const call = ctx.queue.callOfTicket(ticket);
+      return call === null ? null : settle(call.batchId, call.jobId);
+    },
   };
 }
 

@@ -88,6 +88,8 @@ export interface BatchSpec {
   kind: 'call' | 'import' | 'refresh';
   label: string;
   collection?: string;
+  /** The caller's name for a call, kept with its batch (see callOfTicket); one batch per ticket. */
+  ticket?: string;
   jobs: readonly JobSpec[];
   /**
    * A job asking exactly what a job already waiting asks is not added again; its twin's id is
@@ -182,7 +184,8 @@ export function createFetchQueue(deps: QueueDeps) {
   };
   const writeState = (key: string, value: unknown) => putState.run(key, JSON.stringify(value));
 
-  const insertBatch = db.prepare('INSERT INTO batches (kind, label, collection, created_at) VALUES (?, ?, ?, ?)');
+  const insertBatch = db.prepare('INSERT INTO batches (kind, label, collection, created_at, ticket) VALUES (?, ?, ?, ?, ?)');
+  const callOfTicket = db.prepare<[string], { batchId: number; jobId: number }>('SELECT b.id AS batchId, min(j.id) AS jobId FROM batches b JOIN jobs j ON j.batch_id = b.id WHERE b.ticket = ? GROUP BY b.id');
   const collectionOfJob = db.prepare<[number], { collection: string | null }>('SELECT collection FROM jobs WHERE id = ?');
   // Read when a job's answer is stored: the collections may have been renamed, deleted or added to meanwhile.
   const collectionsOf = db.prepare<[number, number], { collection: string }>(
@@ -794,7 +797,7 @@ export function createFetchQueue(deps: QueueDeps) {
           if (twin !== undefined) joined.push(twin);
           return twin === undefined;
         });
-        const batchId = Number(insertBatch.run(spec.kind, spec.label, spec.collection ?? null, now).lastInsertRowid);
+        const batchId = Number(insertBatch.run(spec.kind, spec.label, spec.collection ?? null, now, spec.ticket ?? null).lastInsertRowid);
         const jobIds = fresh.map(({ job, params }) =>
           Number(
             insertJob.run({
@@ -818,6 +821,11 @@ export function createFetchQueue(deps: QueueDeps) {
       announce(result.batchId);
       pump();
       return result;
+    },
+
+    /** The batch and first job of the call made with this ticket, by this process or an earlier one; null if none was. */
+    callOfTicket(ticket: string): { batchId: number; jobId: number } | null {
+      return callOfTicket.get(ticket) ?? null;
     },
 
     /**

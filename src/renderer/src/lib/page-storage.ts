@@ -38,6 +38,8 @@ export interface KeeperOptions<S, K> {
   store: WatchedStore<S>;
   /** Whether a change touches what is kept. */
   changed(state: S, previous: S): boolean;
+  /** Whether a change must be written at once, not when changes pause: a crash then may not wait. */
+  urgent?(state: S, previous: S): boolean;
   /** What to keep of the state, or null when there is nothing worth keeping (the entry goes). */
   pick(state: S): K | null;
   /** A kept value read back, or null when it is not one (edited by hand, damaged, too old). */
@@ -57,10 +59,14 @@ export function createKeeper<S, K>(options: KeeperOptions<S, K>): { keepFor(data
   let pending: ReturnType<typeof setTimeout> | null = null;
   const entryOf = (library: string): string => `${options.entry}${JSON.stringify(library)}`;
 
+  // Set once the page is going: what was written then is what the next page finds. A call the
+  // browser aborts as it tears the page down must not write over it (a run would be "over").
+  let leaving = false;
+
   const writeNow = (): void => {
     pending = null;
     const store = pageStorage();
-    if (keptFor === null || store === null) return;
+    if (keptFor === null || store === null || leaving) return;
     const kept = options.pick(options.store.getState());
     if (kept === null || !writeEntry(store, entryOf(keptFor), JSON.stringify(kept))) store.removeItem(entryOf(keptFor));
   };
@@ -77,9 +83,22 @@ export function createKeeper<S, K>(options: KeeperOptions<S, K>): { keepFor(data
   };
 
   options.store.subscribe((state, previous) => {
-    if (keptFor !== null && options.changed(state, previous)) schedule();
+    if (keptFor === null) return;
+    if (options.urgent?.(state, previous)) {
+      if (pending !== null) clearTimeout(pending);
+      writeNow();
+    } else if (options.changed(state, previous)) schedule();
   });
-  if (typeof window !== 'undefined') window.addEventListener('pagehide', flush);
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', () => {
+      flush();
+      leaving = true;
+    });
+    // Back from the browser's page cache: the page is live again.
+    window.addEventListener('pageshow', () => {
+      leaving = false;
+    });
+  }
 
   return {
     keepFor(databasePath) {

@@ -58,6 +58,8 @@ const fetchKeeper = createKeeper<ReturnType<typeof useFetchStore.getState>, Kept
     state.values !== previous.values ||
     state.results !== previous.results ||
     state.pending !== previous.pending,
+  // The call under way is written as soon as it starts: a renderer crash fires no pagehide.
+  urgent: (state, previous) => state.pending !== previous.pending,
   pick({ platform, operation, values, results, pending }) {
     if (results === null && pending === null && Object.keys(values).length === 0) return null;
     return { platform, operation, values, results: results && results.itemIds.length <= MAX_KEPT_IDS ? withoutRows(results) : null, pending };

@@ -84,9 +84,11 @@ export interface KeptFetch {
   pending?: PendingCall | null;
 }
 
-/** What the view says when the call it was following is not known any more: Gleaner restarted in between. */
-export const LOST_RUN =
-  'Gleaner restarted while a run was on its way, so its answer cannot be shown here. If its request was sent, Activity lists it and its items are in the Library.';
+/** What the view says when the call it was following never reached the queue (the window went first). */
+export const lostCall = (kind: PendingCall['kind']): string =>
+  kind === 'run'
+    ? 'The run started before the window went never reached Gleaner’s queue, so nothing was sent or fetched. Run it again.'
+    : 'The page load started before the window went never reached Gleaner’s queue, so nothing was sent or fetched. Press Load more again.';
 
 // One empty form per operation, so selectors see the same object until the user types.
 const emptyForms = new Map<OperationId, FormValues>();
@@ -206,7 +208,7 @@ export const useFetchStore = create<FetchState>((set, get) => {
     try {
       const result = await bridge.call('service.follow', { ticket: pending.ticket });
       if (seq !== runSeq) return;
-      if (result === null) return fail(seq, LOST_RUN);
+      if (result === null) return fail(seq, lostCall(kind));
       await (kind === 'more' ? showMore(seq, results!, result) : showRun(seq, result));
     } catch (error) {
       fail(seq, errorText(error, kind === 'more' ? 'load more results' : 'run the operation'));

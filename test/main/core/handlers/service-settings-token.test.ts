@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withEnvironmentOverride } from '../../../../src/main/core/secrets/env-store';
 import { createMemorySecretStore } from '../../../../src/main/core/secrets/secret-store';
@@ -56,18 +59,34 @@ describe('service.call', () => {
     expect(await again).toEqual(await first);
     expect(await again).toMatchObject({ ok: true, value: { state: 'cancelled', spent: false } });
 
-    // A ticket this process never had (Gleaner restarted since) is answered with null, at no cost.
+    // A ticket no call was made with (its request never reached the queue) is answered with null, at no cost.
     expect(await testCore.core.dispatch('service.follow', { ticket: 'from-before-a-restart' })).toEqual({ ok: true, value: null });
   });
 
-  it('keeps the outcomes of the last 32 calls made with a ticket, and the failure of one that failed', async () => {
-    testCore = createTestCore();
-    const refused = (n: number) => testCore!.core.dispatch('service.call', { operation: 'videosite/video', params: { url: 'https://www.youtube.com/playlist?list=PL123' }, ticket: `refused-ticket-${n}` });
-    expect(await refused(0)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
-    expect(await testCore.core.dispatch('service.follow', { ticket: 'refused-ticket-0' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringMatching(/playlist/) } });
-    for (let n = 1; n <= 32; n += 1) await refused(n);
-    expect(await testCore.core.dispatch('service.follow', { ticket: 'refused-ticket-0' })).toEqual({ ok: true, value: null });
-    expect(await testCore.core.dispatch('service.follow', { ticket: 'refused-ticket-1' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+  it('follows and cancels, after a restart, a call an earlier Gleaner was making, which this one sends', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gleaner-follow-'));
+    try {
+      const before = createTestCore({ dataDir: dir, fetch: realFetch });
+      await before.core.dispatch('settings.set', { key: 'limits.per-minute', value: '1' });
+      expect(await before.core.dispatch('service.call', { operation: 'videosite/trending', params: {} })).toMatchObject({ ok: true, value: { state: 'done' } });
+      // Two Runs wait for the plan's next slot when Gleaner quits (the windows that made them are gone with it).
+      before.core.context.queue.enqueue({ kind: 'call', label: 'videosite/search', ticket: 'ticket-before-restart-1', jobs: [{ operation: 'videosite/search', params: { query: 'harbour' } }] });
+      before.core.context.queue.enqueue({ kind: 'call', label: 'videosite/search', ticket: 'ticket-before-restart-2', jobs: [{ operation: 'videosite/search', params: { query: 'flood' } }] });
+      await before.core.close();
+
+      testCore = createTestCore({ dataDir: dir, fetch: realFetch });
+      const { core } = testCore;
+      expect(await core.dispatch('service.cancel', { ticket: 'ticket-before-restart-2' })).toEqual({ ok: true, value: { cancelled: 1 } });
+      expect(await core.dispatch('service.follow', { ticket: 'ticket-before-restart-2' })).toMatchObject({ ok: true, value: { state: 'cancelled', spent: false, itemIds: [] } });
+      await core.dispatch('settings.set', { key: 'limits.per-minute', value: '30' });
+      const followed = await core.dispatch('service.follow', { ticket: 'ticket-before-restart-1' });
+      expect(followed).toMatchObject({ ok: true, value: { state: 'done', operation: 'videosite/search', params: { query: 'harbour' }, requestId: expect.stringMatching(/^req_/) } });
+      expect(followed.ok && (followed.value as { itemIds: number[] }).itemIds.length).toBeGreaterThan(0);
+      // Sent once: the trending call before the restart, the followed search after it.
+      expect(await core.dispatch('queue.status', {})).toMatchObject({ ok: true, value: { counts: { done: 2, cancelled: 1, queued: 0 } } });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('says a call cancelled while its request was on its way spent that request', async () => {

@@ -50,13 +50,22 @@ export function makeCitation(item: CitedFields, cited: CitedResponse): Citation 
   };
 }
 
-/** What a citation calls an item: its title, else the start of its text, else what it is. */
-export function citedTitle(item: Pick<ItemRecord, 'id' | 'platform' | 'kind' | 'title' | 'text'>): string {
-  // The first 80 characters, never half a surrogate pair.
+type TitledItem = Pick<ItemRecord, 'kind' | 'title' | 'text'>;
+
+/** The item's own words a citation quotes as its title: its title, else the start of its text; null if it has neither. */
+function ownTitle(item: TitledItem): string | null {
   if (item.title?.trim()) return item.title;
+  // The first 80 characters, never half a surrogate pair.
   if (item.text?.trim()) return item.text.slice(0, 80).replace(/[\uD800-\uDBFF]$/, '');
-  // Nothing of the item's own to quote: say so, with what finds it again in the library.
-  return `Untitled ${kindLabel(item.kind).toLowerCase()} (library item ${item.id})`;
+  return null;
+}
+
+/**
+ * What a citation calls an item: its own words, else a description in square brackets, as
+ * citation styles describe an untitled work ("[Untitled video]").
+ */
+export function citedTitle(item: TitledItem): string {
+  return ownTitle(item) ?? `[Untitled ${kindLabel(item.kind).toLowerCase()}]`;
 }
 
 /** How one medium writes platform text and a web address so that neither can act. */
@@ -76,9 +85,11 @@ export const plainStyle: ReferenceStyle = {
   link: (url) => url,
 };
 
-/** The sentence that cites an item. */
-export function referenceSentence(citation: Citation, title: string, style: ReferenceStyle): string {
-  const parts = [citation.author ? style.text(citation.author) : null, `“${style.text(title)}”`, style.text(citation.platform)];
+/** The sentence that cites an item: its own words as a title in quotes, a description of an untitled one without. */
+export function referenceSentence(citation: Citation, item: TitledItem, style: ReferenceStyle): string {
+  const own = ownTitle(item);
+  const title = own === null ? style.text(citedTitle(item)) : `“${style.text(own)}”`;
+  const parts = [citation.author ? style.text(citation.author) : null, title, style.text(citation.platform)];
   if (citation.publishedAt) parts.push(`published ${citation.publishedAt}`);
   const where = citation.url ? style.link(citation.url) : 'no web address on record';
   return `${parts.filter(Boolean).join(', ')}. ${where}. Fetched ${style.text(citation.fetchedAt)} by ${style.text(citation.operation)}, request id ${style.text(citation.requestId)}.`;
@@ -86,7 +97,7 @@ export function referenceSentence(citation: Citation, title: string, style: Refe
 
 /** The item as a plain-text citation, for the clipboard and the terminal. */
 export function citeItem(item: ItemRecord, citation: Citation): string {
-  return referenceSentence(citation, citedTitle(item), plainStyle);
+  return referenceSentence(citation, item, plainStyle);
 }
 
 type QuotedTranscript = Pick<TranscriptRecord, 'language' | 'fetchedAt' | 'operation' | 'requestId'>;

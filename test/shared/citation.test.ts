@@ -56,10 +56,15 @@ describe('an item’s citation', () => {
     expect(citedTitle({ ...video, title: null, text: 'x'.repeat(100) })).toBe('x'.repeat(80));
     // Never half of a surrogate pair at the cut.
     expect(citedTitle({ ...video, title: null, text: `${'a'.repeat(79)}😀 rest` })).toBe('a'.repeat(79));
-    expect(citedTitle({ ...video, title: null, text: null })).toBe('Untitled video (library item 7)');
-    expect(citedTitle({ ...video, kind: 'tweet', title: null, text: ' ' })).toBe('Untitled short message (library item 7)');
-    expect(citedTitle({ ...video, kind: 'novel', title: null, text: null })).toBe('Untitled novel (library item 7)');
+    expect(citedTitle({ ...video, title: null, text: null })).toBe('[Untitled video]');
+    expect(citedTitle({ ...video, kind: 'tweet', title: null, text: ' ' })).toBe('[Untitled short message]');
+    expect(citedTitle({ ...video, kind: 'novel', title: null, text: null })).toBe('[Untitled novel]');
     expect(citedTitle({ ...video, title: '  ', text: 'The words' })).toBe('The words');
+  });
+
+  it('describes an untitled item in square brackets, not in the quotes of a title', () => {
+    const untitled = { ...video, kind: 'short', title: null, text: null };
+    expect(citeItem(untitled, makeCitation(untitled, cited))).toMatch(/^Harbour News @harbournews, \[Untitled short\], videosite, published /);
   });
 
   it('keeps platform text on one line, without controls or direction overrides, in plain text', () => {
@@ -73,7 +78,7 @@ describe('an item’s citation', () => {
 
   it('writes the same sentence in any medium, through that medium’s escaping', () => {
     const brackets: ReferenceStyle = { text: (value) => `[${value}]`, link: (url) => `<${url}>` };
-    expect(referenceSentence(makeCitation(video, cited), 'T', brackets)).toBe(
+    expect(referenceSentence(makeCitation(video, cited), { ...video, title: 'T' }, brackets)).toBe(
       '[Harbour News @harbournews], “[T]”, [videosite], published 2025-03-08T10:00:00.000Z. <https://www.youtube.com/watch?v=dQw4w9WgXcQ>. ' +
         'Fetched [2026-11-23T00:17:34.000Z] by [videosite/video], request id [req_item_1].',
     );

@@ -96,7 +96,7 @@ function transcriptWriter(context: ExportContext): TranscriptWriter {
 function sourcesWriter(): SourcesWriter {
   return {
     begin: () => '## Sources\n\n',
-    item: (item, index) => `${index + 1}. ${referenceSentence(item.citation, citedTitle(item), markdownStyle)}\n`,
+    item: (item, index) => `${index + 1}. ${referenceSentence(item.citation, item, markdownStyle)}\n`,
   };
 }
 

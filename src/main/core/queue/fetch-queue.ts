@@ -270,6 +270,13 @@ export function createFetchQueue(deps: QueueDeps) {
    */
   let unrecordedPause: { reason: PauseReason; message: string } | null = null;
   const inFlight = new Map<number, AbortController>();
+  /**
+   * Answers that came but could not be stored (a full disk), by job: paid for, and evidence.
+   * When the queue runs again its job stores the answer it holds instead of asking the service
+   * again, and one whose job was cancelled meanwhile is stored on its own. Kept in this process
+   * only: if it ends first, the job is sent again.
+   */
+  const held = new Map<number, ResponseToStore>();
   let wakeHandle: unknown = null;
   let wakeAt = Number.POSITIVE_INFINITY;
   let running = false;
@@ -461,14 +468,18 @@ export function createFetchQueue(deps: QueueDeps) {
         return false;
       }
       if (markRunning.run(nowIso(), job.id).changes === 0) return false;
+      // An answer held from before costs no request.
+      if (held.has(job.id)) return true;
       // Recorded before the request leaves, so a crash mid-request still counts against the windows.
       sendId = Number(logSend.run(now, job.id).lastInsertRowid);
       return true;
     })();
     if (lost) loseLease();
     if (!claimed) return;
-    moveSend(null, now);
-    pruneSends(now);
+    if (sendId !== 0) {
+      moveSend(null, now);
+      pruneSends(now);
+    }
     const controller = new AbortController();
     inFlight.set(job.id, controller);
     void run(job, { id: sendId, at: now }, controller)
@@ -488,16 +499,20 @@ export function createFetchQueue(deps: QueueDeps) {
     const params = JSON.parse(job.params) as Record<string, string>;
     const sentAt = send.at;
     const sendId = send.id;
+    let response = held.get(job.id);
     try {
-      let request: ReturnType<typeof deps.service.prepare>;
-      try {
-        request = deps.service.prepare(job.operation, params);
-      } catch (error) {
-        throw markNotSent(error);
+      if (response === undefined) {
+        let request: ReturnType<typeof deps.service.prepare>;
+        try {
+          request = deps.service.prepare(job.operation, params);
+        } catch (error) {
+          throw markNotSent(error);
+        }
+        response = await deps.service.send(request, { signal: controller.signal }).finally(() => settleSend(send));
       }
-      const response = await deps.service.send(request, { signal: controller.signal }).finally(() => settleSend(send));
+      const answer = response;
       const stored = writeTransaction(db, () => {
-        const result = deps.ingest(response);
+        const result = deps.ingest(answer);
         const collections = collectionsOf.all(job.id, job.id).map((row) => row.collection);
         if (result.itemIds.length) {
           for (const collection of collections) {
@@ -511,11 +526,11 @@ export function createFetchQueue(deps: QueueDeps) {
         const itemsSoFar = job.items_so_far + result.itemIds.length;
         const underCap = job.max_items === null || itemsSoFar < job.max_items;
         // No next page for a job cancelled meanwhile (or finished by another runner).
-        if (finished && job.pages_left > 0 && response.nextPage && underCap) {
+        if (finished && job.pages_left > 0 && answer.nextPage && underCap) {
           const next = insertJob.run({
             batchId: job.batch_id,
             operation: job.operation,
-            params: JSON.stringify({ ...params, ...response.nextPage }),
+            params: JSON.stringify({ ...params, ...answer.nextPage }),
             collection: collectionOfJob.get(job.id)?.collection ?? null,
             pagesLeft: job.pages_left - 1,
             maxItems: job.max_items,
@@ -528,6 +543,7 @@ export function createFetchQueue(deps: QueueDeps) {
         }
         return result;
       })();
+      if (held.delete(job.id)) deps.log.info('stored an answer held while the library could not be written', { job: job.id, operation: job.operation });
       consecutive429 = 0;
       currentShare();
       const before = shareState;
@@ -540,11 +556,14 @@ export function createFetchQueue(deps: QueueDeps) {
       failingJobs.clear();
     } catch (error) {
       if (isSqliteError(error)) {
-        // The answer came but could not be stored (a full disk): the job waits to be sent again,
-        // and the error pauses the queue (see guarded).
+        // The answer came but could not be stored (a full disk): the job waits with the answer
+        // held for it (see held), and the error pauses the queue (see guarded).
+        if (response !== undefined) held.set(job.id, response);
         requeue.run(1, 0, nowIso(), job.id);
         throw error;
       }
+      // An answer that cannot be stored for another reason is not held on to: a retry asks again.
+      held.delete(job.id);
       handleFailure(job, send, sentAt, error, controller);
     }
     announce(job.batch_id);
@@ -690,7 +709,18 @@ export function createFetchQueue(deps: QueueDeps) {
     probeHandle = null;
     clearPause(db, nowIso());
     deps.events.emit('queue.status', status());
+    guarded('storing held answers', storeHeldOfEndedJobs);
     pump();
+  }
+
+  /** Held answers whose jobs will not run again (cancelled meanwhile, or taken over): stored on their own. */
+  function storeHeldOfEndedJobs(): void {
+    for (const [jobId, answer] of held) {
+      if (jobById.get(jobId)?.state === 'queued') continue;
+      writeTransaction(db, () => deps.ingest(answer))();
+      held.delete(jobId);
+      deps.log.info('stored an answer held for a job that has ended', { job: jobId, operation: answer.operation });
+    }
   }
 
   function batchProgress(batchId: number): BatchProgress {

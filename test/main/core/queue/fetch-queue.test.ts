@@ -465,10 +465,34 @@ describe('the fetch queue, on simulated time', () => {
     expect(h.queue.status().paused).toMatchObject({ reason: 'STORAGE_ERROR', message: expect.stringContaining('database or disk is full') });
     // The answer could not be kept: its job waits to be sent again, nothing is marked failed.
     expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 0, failed: 0, remaining: 2 });
+    const sentBeforePause = h.calls.length;
+    expect(sentBeforePause).toBeGreaterThan(0);
     h.db.exec('DROP TRIGGER disk_full');
     h.queue.resume();
     await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
     expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 2, failed: 0 });
+    // The answers that came before the pause were kept in memory and stored now: each job was
+    // sent once, and the plan's budget counts each request once.
+    expect(h.calls).toHaveLength(2);
+    expect(h.db.prepare('SELECT count(*) FROM send_log').pluck().get()).toBe(2);
+    expect(h.db.prepare('SELECT count(*) FROM responses').pluck().get()).toBe(2);
+  });
+
+  it('an answer held through a full disk is stored even if its job was cancelled meanwhile, at no new request', async () => {
+    const h = createHarness();
+    h.db.exec("CREATE TEMP TRIGGER disk_full BEFORE INSERT ON responses BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END");
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(1) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.status().paused !== null);
+    expect(h.calls).toHaveLength(1);
+    expect(h.queue.cancel({ batchId })).toBe(1);
+    h.db.exec('DROP TRIGGER disk_full');
+    h.queue.resume();
+    await h.sim.runUntil(() => h.db.prepare('SELECT count(*) FROM responses').pluck().get() === 1, { until: h.sim.now() + MINUTE_MS });
+    // The evidence is kept; the job stays the user's decision, cancelled; nothing was asked again.
+    expect(h.db.prepare('SELECT count(*) FROM responses').pluck().get()).toBe(1);
+    expect(h.queue.batchProgress(batchId)).toMatchObject({ cancelled: 1, done: 0 });
+    expect(h.calls).toHaveLength(1);
   });
 
   it('a library locked by another process is tried again shortly, and the queue carries on', async () => {

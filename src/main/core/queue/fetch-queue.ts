@@ -271,12 +271,13 @@ export function createFetchQueue(deps: QueueDeps) {
   let unrecordedPause: { reason: PauseReason; message: string } | null = null;
   const inFlight = new Map<number, AbortController>();
   /**
-   * Answers that came but could not be stored (a full disk), by job: paid for, and evidence.
-   * When the queue runs again its job stores the answer it holds instead of asking the service
-   * again, and one whose job was cancelled meanwhile is stored on its own. Kept in this process
-   * only: if it ends first, the job is sent again.
+   * Answers that came but could not be stored (a full disk), by job: paid for, and evidence. The
+   * job stays running in this process, so nothing sends it again; the answer is stored as soon
+   * as the queue runs again (resumed here or from another process), before any request and
+   * whatever the rate limits, even if its job was cancelled meanwhile. Held in this process
+   * only: if it ends first, the next one takes the job over and sends it again.
    */
-  const held = new Map<number, ResponseToStore>();
+  const held = new Map<number, { job: JobRow; answer: ResponseToStore; sendId: number }>();
   let wakeHandle: unknown = null;
   let wakeAt = Number.POSITIVE_INFINITY;
   let running = false;
@@ -436,6 +437,11 @@ export function createFetchQueue(deps: QueueDeps) {
   function pump(): void {
     if (!running || !holdsLease) return;
     if (pausedState()) return;
+    if (held.size > 0) {
+      guarded('storing held answers', storeHeld);
+      // Still not writable: the queue paused again, and nothing is sent.
+      if (pausedState()) return;
+    }
     // After the service could not be reached, one request tries it before the others follow.
     const lanes = unreachableCount > 0 ? 1 : concurrency;
     while (inFlight.size < lanes) {
@@ -468,18 +474,14 @@ export function createFetchQueue(deps: QueueDeps) {
         return false;
       }
       if (markRunning.run(nowIso(), job.id).changes === 0) return false;
-      // An answer held from before costs no request.
-      if (held.has(job.id)) return true;
       // Recorded before the request leaves, so a crash mid-request still counts against the windows.
       sendId = Number(logSend.run(now, job.id).lastInsertRowid);
       return true;
     })();
     if (lost) loseLease();
     if (!claimed) return;
-    if (sendId !== 0) {
-      moveSend(null, now);
-      pruneSends(now);
-    }
+    moveSend(null, now);
+    pruneSends(now);
     const controller = new AbortController();
     inFlight.set(job.id, controller);
     void run(job, { id: sendId, at: now }, controller)
@@ -495,75 +497,93 @@ export function createFetchQueue(deps: QueueDeps) {
       });
   }
 
+  /**
+   * Stores an answer and ends its job: the items, the job's collections, the next page. The
+   * answer is kept whatever became of the job meanwhile: it was paid for, and it is evidence.
+   */
+  function storeAnswer(job: JobRow, response: ResponseToStore, sendId: number): void {
+    const params = JSON.parse(job.params) as Record<string, string>;
+    const stored = writeTransaction(db, () => {
+      const result = deps.ingest(response);
+      const collections = collectionsOf.all(job.id, job.id).map((row) => row.collection);
+      if (result.itemIds.length) {
+        for (const collection of collections) {
+          deps.collections.ensure(collection);
+          deps.collections.add(collection, result.itemIds);
+        }
+      }
+      // The answer is kept whatever became of the job meanwhile: it was paid for, and it is evidence.
+      const finished = markDone.run(result.responseId, result.itemIds.length, nowIso(), nowIso(), job.id, job.attempts + 1).changes > 0;
+      setOutcome.run('ok', sendId);
+      const itemsSoFar = job.items_so_far + result.itemIds.length;
+      const underCap = job.max_items === null || itemsSoFar < job.max_items;
+      // No next page for a job cancelled meanwhile (or finished by another runner).
+      if (finished && job.pages_left > 0 && response.nextPage && underCap) {
+        const next = insertJob.run({
+          batchId: job.batch_id,
+          operation: job.operation,
+          params: JSON.stringify({ ...params, ...response.nextPage }),
+          collection: collectionOfJob.get(job.id)?.collection ?? null,
+          pagesLeft: job.pages_left - 1,
+          maxItems: job.max_items,
+          itemsSoFar,
+          previousJobId: job.id,
+          now: nowIso(),
+          priority: job.priority,
+        });
+        copyCollections.run(Number(next.lastInsertRowid), job.id);
+      }
+      return result;
+    })();
+    consecutive429 = 0;
+    currentShare();
+    const before = shareState;
+    shareState = shareAfterSuccess(shareState, clock.now());
+    // Saved with every success, not only when the share moves: a CLI process lives for a few
+    // requests, and the count toward growing back must outlive it.
+    if (shareState.share !== before.share || shareState.successes !== before.successes) writeState('share', shareState);
+    deps.log.debug('job done', { job: job.id, operation: job.operation, items: stored.itemIds.length });
+    unreachableCount = 0;
+    failingJobs.clear();
+  }
+
+  /** Stores the answers held through a failure to write (see held); throws, to pause again, if it still cannot. */
+  function storeHeld(): void {
+    for (const [jobId, { job, answer, sendId }] of held) {
+      const row = jobById.get(jobId);
+      // Its own attempt, still running here, or cancelled meanwhile (stored as evidence, the job left cancelled).
+      const ours = row !== undefined && ((row.state === 'running' && row.attempts === job.attempts + 1) || row.state === 'cancelled');
+      if (ours) storeAnswer(job, answer, sendId);
+      else deps.log.warn('a held answer was not stored: its job is no longer this attempt (taken over, or already stored)', { job: jobId, operation: job.operation });
+      held.delete(jobId);
+      if (ours) deps.log.info('stored an answer held while the library could not be written', { job: jobId, operation: job.operation });
+      announce(job.batch_id);
+    }
+  }
+
   async function run(job: JobRow, send: Send, controller: AbortController): Promise<void> {
     const params = JSON.parse(job.params) as Record<string, string>;
     const sentAt = send.at;
     const sendId = send.id;
-    let response = held.get(job.id);
+    let response: ResponseToStore | undefined;
     try {
-      if (response === undefined) {
-        let request: ReturnType<typeof deps.service.prepare>;
-        try {
-          request = deps.service.prepare(job.operation, params);
-        } catch (error) {
-          throw markNotSent(error);
-        }
-        response = await deps.service.send(request, { signal: controller.signal }).finally(() => settleSend(send));
+      let request: ReturnType<typeof deps.service.prepare>;
+      try {
+        request = deps.service.prepare(job.operation, params);
+      } catch (error) {
+        throw markNotSent(error);
       }
-      const answer = response;
-      const stored = writeTransaction(db, () => {
-        const result = deps.ingest(answer);
-        const collections = collectionsOf.all(job.id, job.id).map((row) => row.collection);
-        if (result.itemIds.length) {
-          for (const collection of collections) {
-            deps.collections.ensure(collection);
-            deps.collections.add(collection, result.itemIds);
-          }
-        }
-        // The answer is kept whatever became of the job meanwhile: it was paid for, and it is evidence.
-        const finished = markDone.run(result.responseId, result.itemIds.length, nowIso(), nowIso(), job.id, job.attempts + 1).changes > 0;
-        setOutcome.run('ok', sendId);
-        const itemsSoFar = job.items_so_far + result.itemIds.length;
-        const underCap = job.max_items === null || itemsSoFar < job.max_items;
-        // No next page for a job cancelled meanwhile (or finished by another runner).
-        if (finished && job.pages_left > 0 && answer.nextPage && underCap) {
-          const next = insertJob.run({
-            batchId: job.batch_id,
-            operation: job.operation,
-            params: JSON.stringify({ ...params, ...answer.nextPage }),
-            collection: collectionOfJob.get(job.id)?.collection ?? null,
-            pagesLeft: job.pages_left - 1,
-            maxItems: job.max_items,
-            itemsSoFar,
-            previousJobId: job.id,
-            now: nowIso(),
-            priority: job.priority,
-          });
-          copyCollections.run(Number(next.lastInsertRowid), job.id);
-        }
-        return result;
-      })();
-      if (held.delete(job.id)) deps.log.info('stored an answer held while the library could not be written', { job: job.id, operation: job.operation });
-      consecutive429 = 0;
-      currentShare();
-      const before = shareState;
-      shareState = shareAfterSuccess(shareState, clock.now());
-      // Saved with every success, not only when the share moves: a CLI process lives for a few
-      // requests, and the count toward growing back must outlive it.
-      if (shareState.share !== before.share || shareState.successes !== before.successes) writeState('share', shareState);
-      deps.log.debug('job done', { job: job.id, operation: job.operation, items: stored.itemIds.length });
-      unreachableCount = 0;
-      failingJobs.clear();
+      response = await deps.service.send(request, { signal: controller.signal }).finally(() => settleSend(send));
+      storeAnswer(job, response, sendId);
     } catch (error) {
       if (isSqliteError(error)) {
-        // The answer came but could not be stored (a full disk): the job waits with the answer
-        // held for it (see held), and the error pauses the queue (see guarded).
-        if (response !== undefined) held.set(job.id, response);
-        requeue.run(1, 0, nowIso(), job.id);
+        // The library could not be written (a full disk), and the error pauses the queue (see
+        // guarded). An answer that came is held, its job still running here (see held); without
+        // one, the job waits to be sent again.
+        if (response !== undefined) held.set(job.id, { job, answer: response, sendId });
+        else requeue.run(1, 0, nowIso(), job.id);
         throw error;
       }
-      // An answer that cannot be stored for another reason is not held on to: a retry asks again.
-      held.delete(job.id);
       handleFailure(job, send, sentAt, error, controller);
     }
     announce(job.batch_id);
@@ -709,18 +729,7 @@ export function createFetchQueue(deps: QueueDeps) {
     probeHandle = null;
     clearPause(db, nowIso());
     deps.events.emit('queue.status', status());
-    guarded('storing held answers', storeHeldOfEndedJobs);
     pump();
-  }
-
-  /** Held answers whose jobs will not run again (cancelled meanwhile, or taken over): stored on their own. */
-  function storeHeldOfEndedJobs(): void {
-    for (const [jobId, answer] of held) {
-      if (jobById.get(jobId)?.state === 'queued') continue;
-      writeTransaction(db, () => deps.ingest(answer))();
-      held.delete(jobId);
-      deps.log.info('stored an answer held for a job that has ended', { job: jobId, operation: answer.operation });
-    }
   }
 
   function batchProgress(batchId: number): BatchProgress {
@@ -890,6 +899,10 @@ export function createFetchQueue(deps: QueueDeps) {
       probeHandle = null;
       if (!options.finishInFlight) for (const controller of inFlight.values()) controller.abort();
       await new Promise<void>((resolve) => (inFlight.size === 0 ? resolve() : idleWaiters.push(resolve)));
+      // Held answers get one last try; those that still cannot be stored leave their jobs in line, to be sent again.
+      if (held.size > 0) guarded('storing held answers', storeHeld);
+      for (const jobId of held.keys()) guarded('putting a job back in line', () => requeue.run(1, 0, nowIso(), jobId));
+      held.clear();
       if (holdsLease) db.prepare("DELETE FROM queue_state WHERE key = 'runner'").run();
       holdsLease = false;
     },

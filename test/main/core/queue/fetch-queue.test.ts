@@ -456,14 +456,17 @@ describe('the fetch queue, on simulated time', () => {
     expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 11, failed: 1 });
   });
 
+  const DISK_FULL = "CREATE TEMP TRIGGER disk_full BEFORE INSERT ON responses BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END";
+  const count = (h: ReturnType<typeof createHarness>, sql: string): unknown => h.db.prepare(sql).pluck().get();
+
   it('a library that cannot be written pauses the queue with a sentence instead of ending the app', async () => {
     const h = createHarness();
-    h.db.exec("CREATE TEMP TRIGGER disk_full BEFORE INSERT ON responses BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END");
+    h.db.exec(DISK_FULL);
     const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(2) });
     h.queue.start();
     await h.sim.runUntil(() => h.queue.status().paused !== null);
     expect(h.queue.status().paused).toMatchObject({ reason: 'STORAGE_ERROR', message: expect.stringContaining('database or disk is full') });
-    // The answer could not be kept: its job waits to be sent again, nothing is marked failed.
+    // Nothing is marked failed: the answers that came are held for their jobs.
     expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 0, failed: 0, remaining: 2 });
     const sentBeforePause = h.calls.length;
     expect(sentBeforePause).toBeGreaterThan(0);
@@ -471,28 +474,81 @@ describe('the fetch queue, on simulated time', () => {
     h.queue.resume();
     await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
     expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 2, failed: 0 });
-    // The answers that came before the pause were kept in memory and stored now: each job was
-    // sent once, and the plan's budget counts each request once.
+    // The answers held were stored, not asked for again: each job was sent once, and the plan's
+    // budget counts each request once, its outcome recorded.
     expect(h.calls).toHaveLength(2);
-    expect(h.db.prepare('SELECT count(*) FROM send_log').pluck().get()).toBe(2);
-    expect(h.db.prepare('SELECT count(*) FROM responses').pluck().get()).toBe(2);
+    expect(count(h, 'SELECT count(*) FROM send_log')).toBe(2);
+    expect(count(h, "SELECT count(*) FROM send_log WHERE outcome = 'ok'")).toBe(2);
+    expect(count(h, 'SELECT count(*) FROM responses')).toBe(2);
   });
 
-  it('an answer held through a full disk is stored even if its job was cancelled meanwhile, at no new request', async () => {
-    const h = createHarness();
-    h.db.exec("CREATE TEMP TRIGGER disk_full BEFORE INSERT ON responses BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END");
-    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(1) });
+  it('a resume while the disk is still full pauses again at once, sending nothing', async () => {
+    const h = createHarness({ concurrency: 3 });
+    h.db.exec(DISK_FULL);
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(5) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.status().paused !== null);
+    const sent = h.calls.length;
+    h.queue.resume();
+    expect(h.queue.status().paused).toMatchObject({ reason: 'STORAGE_ERROR' });
+    await h.sim.runUntil(() => false, { until: h.sim.now() + MINUTE_MS });
+    expect(h.calls).toHaveLength(sent);
+    h.db.exec('DROP TRIGGER disk_full');
+    h.queue.resume();
+    await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
+    expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 5 });
+    expect(h.calls).toHaveLength(5);
+  });
+
+  it('held answers are stored on resume before any request and whatever the rate limits, even for a job cancelled meanwhile', async () => {
+    const h = createHarness({ limits: { perMinute: 1, perDay: 1000 } });
+    h.db.exec(DISK_FULL);
+    const first = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(1) });
     h.queue.start();
     await h.sim.runUntil(() => h.queue.status().paused !== null);
     expect(h.calls).toHaveLength(1);
-    expect(h.queue.cancel({ batchId })).toBe(1);
+    expect(h.queue.cancel({ batchId: first.batchId })).toBe(1);
+    const second = h.queue.enqueue({ kind: 'import', label: 'y', jobs: videoJobs(2).slice(1) });
     h.db.exec('DROP TRIGGER disk_full');
     h.queue.resume();
-    await h.sim.runUntil(() => h.db.prepare('SELECT count(*) FROM responses').pluck().get() === 1, { until: h.sim.now() + MINUTE_MS });
-    // The evidence is kept; the job stays the user's decision, cancelled; nothing was asked again.
-    expect(h.db.prepare('SELECT count(*) FROM responses').pluck().get()).toBe(1);
-    expect(h.queue.batchProgress(batchId)).toMatchObject({ cancelled: 1, done: 0 });
+    // At once, though the minute's one request is spent: the evidence is kept, the job left cancelled.
+    expect(count(h, 'SELECT count(*) FROM responses')).toBe(1);
+    expect(h.queue.batchProgress(first.batchId)).toMatchObject({ cancelled: 1, done: 0 });
     expect(h.calls).toHaveLength(1);
+    await h.sim.runUntil(() => h.queue.batchProgress(second.batchId).finished);
+    expect(h.calls).toHaveLength(2);
+  });
+
+  it('a pause lifted by another process stores the held answers in the process that holds them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gleaner-held-'));
+    try {
+      const h = createHarness({ dbPath: join(dir, 'gleaner.sqlite3'), watchOthersMs: 1000 });
+      h.db.exec(DISK_FULL);
+      const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(1) });
+      h.queue.start();
+      await h.sim.runUntil(() => h.queue.status().paused !== null);
+      h.db.exec('DROP TRIGGER disk_full');
+      const cli = h.otherProcess();
+      expect(cli.start()).toBe(false);
+      cli.resume();
+      await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
+      expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 1 });
+      expect(h.calls).toHaveLength(1);
+      await cli.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a queue stopped with answers it still cannot store leaves their jobs in line', async () => {
+    const h = createHarness();
+    h.db.exec(DISK_FULL);
+    const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(1) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.status().paused !== null);
+    await h.queue.stop();
+    expect(h.queue.batchProgress(batchId)).toMatchObject({ remaining: 1 });
+    expect(count(h, "SELECT state FROM jobs")).toBe('queued');
   });
 
   it('a library locked by another process is tried again shortly, and the queue carries on', async () => {

@@ -1,7 +1,7 @@
 import { appendFileSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LogSink } from './log';
-import { makeFolder } from './make-folder';
+import { makeFolder, PRIVATE_FOLDER } from './make-folder';
 
 /** Past this size the log starts afresh, keeping the one before as gleaner.log.1 (20 MB at most in all). */
 export const MAX_LOG_BYTES = 10 * 1024 * 1024;
@@ -19,7 +19,9 @@ export function createFileLogSink(dataDir: string, maxBytes = MAX_LOG_BYTES): Lo
   return (line) => {
     try {
       if (!ready) {
-        makeFolder(folder);
+        // What was searched and fetched is the user's research: the log is theirs alone, like the
+        // library, even inside a data folder they made open to others.
+        makeFolder(folder, PRIVATE_FOLDER);
         ready = true;
       }
       if (size < 0) {
@@ -34,7 +36,7 @@ export function createFileLogSink(dataDir: string, maxBytes = MAX_LOG_BYTES): Lo
         renameSync(file, `${file}.1`);
         size = 0;
       }
-      appendFileSync(file, text);
+      appendFileSync(file, text, { mode: 0o600 });
       size += Buffer.byteLength(text);
     } catch {
       // Logging is best effort by design.

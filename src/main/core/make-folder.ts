@@ -40,10 +40,10 @@ const REASONS: Readonly<Record<string, string>> = {
   ENOENT: 'the system does not allow a folder there',
 };
 
-/** The library's folder, made if need be; a folder that cannot be made is said in words (INVALID_INPUT). */
 /** Read, write and enter for the owner only. */
 export const PRIVATE_FOLDER = 0o700;
 
+/** The library's folder, made if need be; a folder that cannot be made is said in words (INVALID_INPUT). */
 export function makeDataFolder(path: string): void {
   try {
     // A library is private research: folders made for it are the user's alone (0700), so

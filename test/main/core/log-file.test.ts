@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -26,5 +26,14 @@ describe('the log file', () => {
     const before = statSync(log).size;
     again('one more');
     expect(statSync(log).size).toBe(before + 'one more\n'.length <= 1000 ? before + 'one more\n'.length : 'one more\n'.length);
+  });
+
+  it('is readable by the account alone, even in a data folder open to others', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gleaner-log-'));
+    dirs.push(dir);
+    chmodSync(dir, 0o755);
+    createFileLogSink(dir, 1000)('searched for "harbour wall"');
+    expect(statSync(join(dir, 'logs')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, 'logs', 'gleaner.log')).mode & 0o777).toBe(0o600);
   });
 });

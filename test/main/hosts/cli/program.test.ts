@@ -301,7 +301,7 @@ describe('gleaner CLI on a folder with no library in it', () => {
   it('says so for commands that only read, instead of making an empty library that finds nothing', async () => {
     await inTempDir('gleaner-cli-nolibrary-', async (dir) => {
       const typo = join(dir, 'Gleaner-typo');
-      for (const argv of [['search', 'flood'], ['export', '--all', '--format', 'csv', '--out', join(dir, 'out.csv')], ['items', 'show', '1'], ['collections', 'list'], ['collections', 'show', 'Story']]) {
+      for (const argv of [['search', 'flood'], ['export', '--all', '--format', 'csv', '--out', join(dir, 'out.csv')], ['items', 'show', '1'], ['items', 'cite', '1'], ['collections', 'list'], ['collections', 'show', 'Story'], ['queue', 'status']]) {
         const { io, err, out } = captureIo();
         expect(await runCli([...argv, '--data-dir', typo], io, '/nowhere'), argv.join(' ')).toBe(1);
         expect(err()).toBe(`error NOT_FOUND: There is no Gleaner library in ${typo}. Check --data-dir (or GLEANER_DATA_DIR); a library starts there when something is fetched into it (call or import).\n`);

@@ -65,7 +65,8 @@ export function registerQueue(program: Command, ctx: CliContext): void {
           { ...status, waiting, failed },
           `${describeStatus(status)}${list('Waiting', waiting, (j) => `${j.state} ${j.operation} ${whatJobFetches(j)}`)}${list('Failed', failed, (j) => `${j.operation}: ${j.errorCode} ${j.errorMessage}`)}`,
         );
-      }),
+        // A folder without a library (a typo) is said, not made into an empty queue.
+      }, { existing: true }),
     );
 
   queue

@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, startServe, test, type ServedGleaner } from './fixtures';
-import { browserLink, seedItems } from './library-helpers';
+import { browserLink, searchLibrary, seedItems } from './library-helpers';
 
 const VIDEO = 'HarbourWal1';
 const TITLE = 'Harbour wall collapse, live';
@@ -62,8 +62,7 @@ test.afterAll(async () => {
 async function openVideo(page: Page) {
   await page.goto(await browserLink(served));
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Library', exact: true }).click();
-  await page.getByRole('searchbox', { name: 'Search the library' }).fill('harbour wall');
-  await page.getByRole('listbox', { name: 'Results' }).getByRole('option').first().click();
+  await (await searchLibrary(page, 'harbour wall')).getByRole('option').first().click();
   const detail = page.getByRole('complementary', { name: 'Item detail' });
   await expect(detail.getByRole('heading', { level: 2 })).toHaveText(TITLE);
   return detail;

@@ -8,9 +8,9 @@
  * (the demo's default Starter plan allows 30 a minute).
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test, type ServedGleaner } from './fixtures';
-import { rpc } from './library-helpers';
+import { rpc, searchLibrary } from './library-helpers';
 
 /** A 1×1 transparent PNG, served in place of every platform thumbnail. */
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -53,15 +53,6 @@ function phraseOf(segment: string): string {
     .filter(Boolean);
   expect(words.length).toBeGreaterThanOrEqual(4);
   return `"${words.slice(0, 4).join(' ')}"`;
-}
-
-/** Searches the Library and waits until the list shows the results of exactly this search. */
-async function searchLibrary(page: Page, text: string): Promise<Locator> {
-  await page.getByRole('searchbox', { name: 'Search the library' }).fill(text);
-  const results = page.getByRole('listbox', { name: 'Results' });
-  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await expect(results).toHaveAttribute('data-results-for', new RegExp(`^${escaped}\\*?$`));
-  return results;
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {

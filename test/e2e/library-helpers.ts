@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { request as playwrightRequest } from '@playwright/test';
+import { expect, request as playwrightRequest, type Locator, type Page } from '@playwright/test';
 import type { ServedGleaner } from './fixtures';
 
 /** Calls a bridge method over HTTP, as the browser-mode page does, with the serve secret. */
@@ -87,4 +87,16 @@ export function harbourPosts(count: number, options: { nativePrefix: string; fir
     title: options.title ? options.title(i) : null,
     text: i % 3 === 0 ? `Harbour report number ${i}` : `City council minute ${i}`,
   }));
+}
+
+/**
+ * Types a search into the Library and waits until the list shows the results of exactly this
+ * search (not those of the search before it, still on screen for a moment); the list.
+ */
+export async function searchLibrary(page: Page, text: string): Promise<Locator> {
+  await page.getByRole('searchbox', { name: 'Search the library' }).fill(text);
+  const results = page.getByRole('listbox', { name: 'Results' });
+  const escaped = text.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(results).toHaveAttribute('data-results-for', new RegExp(`^${escaped}\\*?$`));
+  return results;
 }

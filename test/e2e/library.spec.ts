@@ -9,7 +9,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, startServe, test, type ServedGleaner } from './fixtures';
-import { browserLink, fetchInto, rpc, seedLibrary } from './library-helpers';
+import { browserLink, fetchInto, rpc, searchLibrary, seedLibrary } from './library-helpers';
 
 let served: ServedGleaner;
 let stop: () => Promise<void>;
@@ -41,12 +41,6 @@ async function openLibrary(page: Page): Promise<{ search: Locator; results: Loca
 }
 
 /** Types a search and waits until the list shows its results (not the previous ones). */
-async function searchFor(page: Page, text: string): Promise<void> {
-  await page.getByRole('searchbox', { name: 'Search the library' }).fill(text);
-  const escaped = text.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await expect(page.getByRole('listbox', { name: 'Results' })).toHaveAttribute('data-results-for', new RegExp(`^${escaped}\\*?$`));
-}
-
 test('typing searches the library at once, with the matched words highlighted; filters narrow it', async ({ page }) => {
   const { search, results, count } = await openLibrary(page);
   const everything = Number((await count.textContent())!.replace(/\D/g, ''));
@@ -58,7 +52,7 @@ test('typing searches the library at once, with the matched words highlighted; f
   const first = results.getByRole('option').first();
   await expect(first.locator('mark').first()).toHaveText(/^inond/i);
 
-  await searchFor(page, 'council');
+  await searchLibrary(page, 'council');
   await expect(count).toHaveText(/^[1-9]\d* items? match(es)?$/);
   await expect(results.locator('mark', { hasText: /^council$/i }).first()).toBeVisible();
   // A hit inside a transcript says so, with the moment it was said.
@@ -87,7 +81,7 @@ test('typing searches the library at once, with the matched words highlighted; f
 
 test('an opened item shows its fields, its provenance with the request id, and its raw JSON on demand', async ({ page }) => {
   const { results, detail } = await openLibrary(page);
-  await searchFor(page, 'bookbinding');
+  await searchLibrary(page, 'bookbinding');
   await results.getByRole('option').first().click();
 
   const title = detail.getByRole('heading', { level: 2 });
@@ -116,7 +110,7 @@ test('an opened item shows its fields, its provenance with the request id, and i
 
 test('a transcript can be searched, and each timestamp opens the video at that moment', async ({ page }) => {
   const { results, detail } = await openLibrary(page);
-  await searchFor(page, 'council');
+  await searchLibrary(page, 'council');
   await results.getByRole('option').filter({ hasText: /Transcript at/ }).click();
 
   const transcript = detail.getByTestId('transcript-segments');
@@ -144,7 +138,7 @@ test('a transcript can be searched, and each timestamp opens the video at that m
 
 test('a note and a tag are saved, and the search finds the note', async ({ page }) => {
   const { search, results, detail, count } = await openLibrary(page);
-  await searchFor(page, 'bookbinding');
+  await searchLibrary(page, 'bookbinding');
   const row = results.getByRole('option').first();
   const itemId = await row.getAttribute('data-item-id');
   await row.click();
@@ -158,7 +152,7 @@ test('a note and a tag are saved, and the search finds the note', async ({ page 
   await detail.getByRole('button', { name: 'Add tag' }).click();
   await expect(detail.getByRole('button', { name: 'Remove tag lead' })).toBeVisible();
 
-  await searchFor(page, 'archivist');
+  await searchLibrary(page, 'archivist');
   await expect(count).toHaveText('1 item matches');
   const hit = results.getByRole('option').first();
   await expect(hit).toHaveAttribute('data-item-id', itemId!);
@@ -171,7 +165,7 @@ test('a note and a tag are saved, and the search finds the note', async ({ page 
 
   // The note survives a reload: it is stored, not just shown.
   await page.reload();
-  await searchFor(page, 'archivist');
+  await searchLibrary(page, 'archivist');
   await page.getByRole('listbox', { name: 'Results' }).getByRole('option').first().click();
   await expect(page.getByRole('complementary', { name: 'Item detail' }).getByLabel('Note', { exact: true })).toHaveValue(/regional archivist/);
 });
@@ -264,7 +258,7 @@ test('hostile platform content is shown as text and never runs', async ({ page }
   });
   const { results, detail } = await openLibrary(page);
 
-  await searchFor(page, 'script');
+  await searchLibrary(page, 'script');
   const row = results.getByRole('option').first();
   await expect(row).toContainText(HOSTILE_TITLE);
   await row.click();
@@ -274,7 +268,7 @@ test('hostile platform content is shown as text and never runs', async ({ page }
   if (await text.count()) await expect(text).not.toBeEmpty();
   await expect(detail.locator('a[href^="javascript:" i]')).toHaveCount(0);
 
-  await searchFor(page, 'onerror');
+  await searchLibrary(page, 'onerror');
   const tweet = results.getByRole('option').first();
   await expect(tweet).toContainText('<img src=x onerror=alert(1)>');
   await tweet.click();
@@ -322,7 +316,7 @@ test('the Library with an item open has no serious accessibility problems, in li
   await page.setViewportSize({ width: 1400, height: 2400 });
   await page.emulateMedia({ colorScheme: 'light' });
   const { results, detail } = await openLibrary(page);
-  await searchFor(page, 'council');
+  await searchLibrary(page, 'council');
   await results.getByRole('option').filter({ hasText: /Transcript at/ }).click();
   await expect(detail.getByTestId('transcript-segments')).toBeVisible();
   await results.getByRole('option').nth(1).click({ modifiers: ['ControlOrMeta'] });

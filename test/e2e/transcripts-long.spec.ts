@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, startServe, test, type ServedGleaner } from './fixtures';
-import { browserLink, seedItems } from './library-helpers';
+import { browserLink, searchLibrary, seedItems } from './library-helpers';
 
 const SEGMENTS = 6_000;
 const HIT = 4_321;
@@ -87,9 +87,8 @@ test('a transcript hit opens the transcript it is in, at its moment, drawing onl
 });
 
 test('the language chosen holds when the item is shown again, and untimed text can be searched', async ({ page }) => {
-  const { search, results, detail } = await openLibrary(page);
-  await search.fill('hearing');
-  await results.getByRole('option').first().click();
+  const { detail } = await openLibrary(page);
+  await (await searchLibrary(page, 'hearing')).getByRole('option').first().click();
   await expect(detail.getByRole('heading', { level: 2 })).toHaveText(TITLE);
   // Opened without a hit: the newest transcript with words, not the "none" answer above it.
   const language = detail.getByRole('combobox', { name: 'Language', exact: true });
@@ -112,20 +111,18 @@ test('the language chosen holds when the item is shown again, and untimed text c
 });
 
 test('fetching a transcript shows the one it brought, and says so when the service had none, keeping the earlier one', async ({ page }) => {
-  const { search, results, detail } = await openLibrary(page);
+  const { detail } = await openLibrary(page);
   const fetchIn = async (language: string) => {
     await detail.getByRole('textbox', { name: 'Another language' }).fill(language);
     await detail.getByRole('button', { name: 'Fetch transcript in this language' }).click();
   };
-  await search.fill('quiet meeting one');
-  await results.getByRole('option').first().click();
+  await (await searchLibrary(page, 'quiet meeting one')).getByRole('option').first().click();
   await expect(detail.getByText('kept from before')).toBeVisible();
   await fetchIn('en');
   await expect(detail.getByText('The service has no transcript for this item (or in that language). The one fetched earlier is kept.')).toBeVisible();
   await expect(detail.getByText('kept from before')).toBeVisible();
 
-  await search.fill('quiet meeting seven');
-  await results.getByRole('option').first().click();
+  await (await searchLibrary(page, 'quiet meeting seven')).getByRole('option').first().click();
   const language = detail.getByRole('combobox', { name: 'Language', exact: true });
   await expect(detail.getByText('Die stille Sitzung')).toBeVisible();
   await fetchIn('en');

@@ -2,11 +2,10 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import prettierConfig from 'eslint-config-prettier';
 
 const electronOnlyInShell = {
-  paths: [
-    { name: 'electron', message: 'Only src/main/electron and src/preload may import electron; the core must stay Electron-free.' },
-  ],
+  paths: [{ name: 'electron', message: 'Only src/main/electron and src/preload may import electron; the core must stay Electron-free.' }],
   patterns: [{ group: ['electron/*'], message: 'Only src/main/electron and src/preload may import electron.' }],
 };
 
@@ -23,6 +22,8 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
+  // Formatting is Prettier's job (checked by `npm run lint`); turn off ESLint's overlapping style rules.
+  prettierConfig,
   {
     // Playwright fixtures must destructure their (empty) dependencies.
     files: ['test/e2e/**/*.ts'],
@@ -50,7 +51,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='transaction']", message: 'Use writeTransaction(db, fn) from store/database: it begins IMMEDIATE.' },
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Use writeTransaction(db, fn) from store/database: it begins IMMEDIATE.',
+        },
       ],
     },
   },

@@ -41,7 +41,9 @@ declare global {
 async function openLibrary(page: Page, url: string): Promise<void> {
   await page.goto(`${url}#/library`);
   await page.waitForSelector('[data-testid="status-info"]');
-  await page.waitForSelector('.result-list [role="option"], .result-list [role="row"], .result-list li', { timeout: 60_000 }).catch(() => undefined);
+  await page
+    .waitForSelector('.result-list [role="option"], .result-list [role="row"], .result-list li', { timeout: 60_000 })
+    .catch(() => undefined);
 }
 
 async function keystrokeLatencies(page: Page, log: (line: string) => void): Promise<number[]> {
@@ -66,7 +68,8 @@ async function keystrokeLatencies(page: Page, log: (line: string) => void): Prom
           new Promise<number>((resolve) => {
             const check = (frameStart: number): void => {
               const count = document.querySelector<HTMLElement>('[data-testid="result-count"]');
-              if (count?.dataset.query === query && count.getAttribute('aria-busy') !== 'true') resolve(frameStart - (window.__benchKeyAt ?? frameStart));
+              if (count?.dataset.query === query && count.getAttribute('aria-busy') !== 'true')
+                resolve(frameStart - (window.__benchKeyAt ?? frameStart));
               else requestAnimationFrame(check);
             };
             requestAnimationFrame(check);
@@ -75,7 +78,12 @@ async function keystrokeLatencies(page: Page, log: (line: string) => void): Prom
       );
       times.push(latency);
     }
-    log(`  typed "${term}": ${times.slice(-(term.length - 1)).map((t) => t.toFixed(0)).join(', ')} ms`);
+    log(
+      `  typed "${term}": ${times
+        .slice(-(term.length - 1))
+        .map((t) => t.toFixed(0))
+        .join(', ')} ms`,
+    );
   }
   return times;
 }
@@ -96,7 +104,10 @@ async function scrollFrames(page: Page): Promise<{ frames: number; dropped: numb
             const intervals = stamps.slice(1).map((t, i) => t - stamps[i]!);
             const sorted = [...intervals].sort((a, b) => a - b);
             const frameMs = sorted[Math.floor(sorted.length / 2)]!;
-            const dropped = intervals.reduce((sum, interval) => sum + (interval > frameMs * 1.5 ? Math.round(interval / frameMs) - 1 : 0), 0);
+            const dropped = intervals.reduce(
+              (sum, interval) => sum + (interval > frameMs * 1.5 ? Math.round(interval / frameMs) - 1 : 0),
+              0,
+            );
             resolve({ frames: intervals.length, dropped, frameMs });
           }
         };
@@ -175,12 +186,47 @@ export async function runBrowserBenchmark(items: number, log: (line: string) => 
       const droppedShare = scrolling.dropped / (scrolling.frames + scrolling.dropped);
       return {
         benchmark: 'library-view',
-        parameters: { items, keystrokes: keystrokes.length, coldStarts: COLD_STARTS, scrollFrames: SCROLL_FRAMES, scrollStepPx: SCROLL_STEP_PX, collectionOpens: COLLECTION_OPENS },
+        parameters: {
+          items,
+          keystrokes: keystrokes.length,
+          coldStarts: COLD_STARTS,
+          scrollFrames: SCROLL_FRAMES,
+          scrollStepPx: SCROLL_STEP_PX,
+          collectionOpens: COLLECTION_OPENS,
+        },
         figures: [
-          figure('Keystroke to rendered results, p95', keyP95, 'ms', { description: 'under 100 ms (issue 6)', value: 100, unit: 'ms' }, 'lower', `p50 ${percentile(keystrokes, 50).toFixed(0)} ms over ${keystrokes.length} keystrokes`),
-          figure('Frames dropped while scrolling', droppedShare * 100, '%', { description: 'under 5 % of frames', value: 5, unit: '%' }, 'lower', `${scrolling.dropped} dropped, ${scrolling.frames} drawn`),
-          figure('Cold start of gleaner serve to the rendered Library, median', coldMedian, 'ms', { description: 'under 3 s', value: 3000, unit: 'ms' }, 'lower', `slowest of ${COLD_STARTS}: ${Math.max(...coldStarts).toFixed(0)} ms`),
-          figure(`Opening a collection of all ${items.toLocaleString('en-US')} items, to its first rows drawn, median`, collectionMedian, 'ms', { description: 'under 500 ms', value: 500, unit: 'ms' }, 'lower', `slowest of ${COLLECTION_OPENS}: ${Math.max(...collectionOpens).toFixed(0)} ms`),
+          figure(
+            'Keystroke to rendered results, p95',
+            keyP95,
+            'ms',
+            { description: 'under 100 ms (issue 6)', value: 100, unit: 'ms' },
+            'lower',
+            `p50 ${percentile(keystrokes, 50).toFixed(0)} ms over ${keystrokes.length} keystrokes`,
+          ),
+          figure(
+            'Frames dropped while scrolling',
+            droppedShare * 100,
+            '%',
+            { description: 'under 5 % of frames', value: 5, unit: '%' },
+            'lower',
+            `${scrolling.dropped} dropped, ${scrolling.frames} drawn`,
+          ),
+          figure(
+            'Cold start of gleaner serve to the rendered Library, median',
+            coldMedian,
+            'ms',
+            { description: 'under 3 s', value: 3000, unit: 'ms' },
+            'lower',
+            `slowest of ${COLD_STARTS}: ${Math.max(...coldStarts).toFixed(0)} ms`,
+          ),
+          figure(
+            `Opening a collection of all ${items.toLocaleString('en-US')} items, to its first rows drawn, median`,
+            collectionMedian,
+            'ms',
+            { description: 'under 500 ms', value: 500, unit: 'ms' },
+            'lower',
+            `slowest of ${COLLECTION_OPENS}: ${Math.max(...collectionOpens).toFixed(0)} ms`,
+          ),
         ],
         measurements: {
           keystrokeP50Ms: percentile(keystrokes, 50),

@@ -46,7 +46,8 @@ function buildLibrary(path: string, segments: number): void {
       transcript.run(t, t);
       for (let s = 0; s < SEGMENTS_PER_TRANSCRIPT && written < segments; s += 1, written += 1) {
         // Now and then a cell a spreadsheet would evaluate, and a line break, as real transcripts have.
-        const text = s % 97 === 0 ? `=SUM(${s}) said the chair, "quoted"\nnext line` : `segment ${s} of the council meeting about the harbour budget`;
+        const text =
+          s % 97 === 0 ? `=SUM(${s}) said the chair, "quoted"\nnext line` : `segment ${s} of the council meeting about the harbour budget`;
         segment.run(t, s, s * 2500, s * 2500 + 2400, text);
       }
     }
@@ -102,7 +103,9 @@ export async function runExportBenchmark(segments: number, log: (line: string) =
       db.close();
       if (result.segments !== segments) throw new Error(`exported ${result.segments} segments, expected ${segments}`);
       bytes = statSync(gleanerOut).size;
-      log(`round ${round + 1}: sqlite3 -csv ${sqliteSeconds.at(-1)!.toFixed(2)} s, Gleaner ${gleanerSeconds.at(-1)!.toFixed(2)} s, RSS growth ${rssGrowth.at(-1)!.toFixed(0)} MB`);
+      log(
+        `round ${round + 1}: sqlite3 -csv ${sqliteSeconds.at(-1)!.toFixed(2)} s, Gleaner ${gleanerSeconds.at(-1)!.toFixed(2)} s, RSS growth ${rssGrowth.at(-1)!.toFixed(0)} MB`,
+      );
       rmSync(sqliteOut);
       rmSync(gleanerOut);
     }
@@ -117,13 +120,29 @@ export async function runExportBenchmark(segments: number, log: (line: string) =
           'transcript CSV export rate',
           gleanerRate,
           'rows/s',
-          { description: `≥ 50 % of sqlite3 -csv on the same rows (${Math.round(sqliteRate).toLocaleString('en')} rows/s)`, value: sqliteRate * 0.5, unit: 'rows/s' },
+          {
+            description: `≥ 50 % of sqlite3 -csv on the same rows (${Math.round(sqliteRate).toLocaleString('en')} rows/s)`,
+            value: sqliteRate * 0.5,
+            unit: 'rows/s',
+          },
           'higher',
           `${Math.round((gleanerRate / sqliteRate) * 100)} % of sqlite3 -csv; Gleaner also neutralises formulas, formats h:mm:ss and links, writes a BOM and CRLF, and syncs before renaming`,
         ),
-        figure('peak RSS growth while exporting', growth, 'MB', { description: '< 200 MB, flat', value: 200, unit: 'MB' }, 'lower', `CSV of ${(bytes / 2 ** 20).toFixed(0)} MB`),
+        figure(
+          'peak RSS growth while exporting',
+          growth,
+          'MB',
+          { description: '< 200 MB, flat', value: 200, unit: 'MB' },
+          'lower',
+          `CSV of ${(bytes / 2 ** 20).toFixed(0)} MB`,
+        ),
       ],
-      measurements: { sqliteSeconds: Math.min(...sqliteSeconds), gleanerSeconds: Math.min(...gleanerSeconds), csvBytes: bytes, rssGrowthMB: growth },
+      measurements: {
+        sqliteSeconds: Math.min(...sqliteSeconds),
+        gleanerSeconds: Math.min(...gleanerSeconds),
+        csvBytes: bytes,
+        rssGrowthMB: growth,
+      },
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

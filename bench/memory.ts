@@ -44,7 +44,12 @@ async function peakWhile(pid: number, work: () => Promise<unknown>): Promise<num
 async function exportAll(served: Served): Promise<{ rows: number }> {
   const events = await listenTo<ExportProgress>(served, 'export.progress');
   try {
-    const { exportId } = await rpc<ExportStarted>(served, 'export.start', { scope: { kind: 'all' }, format: 'csv', transcripts: false, manifest: false });
+    const { exportId } = await rpc<ExportStarted>(served, 'export.start', {
+      scope: { kind: 'all' },
+      format: 'csv',
+      transcripts: false,
+      manifest: false,
+    });
     const progress = await events.waitFor((p) => p.exportId === exportId && p.state !== 'running');
     if (progress.state !== 'done') throw new Error(`the export ended ${progress.state}: ${progress.error?.message ?? ''}`);
     return { rows: progress.summary?.items ?? 0 };
@@ -68,7 +73,10 @@ export async function runMemoryBenchmark(items: number, log: (line: string) => v
       await page.waitForSelector('[data-testid="result-count"]:not(:empty)');
       for (const term of COMMON_TERMS) {
         await page.locator('#library-search-input').fill(term);
-        await page.waitForFunction((query) => document.querySelector<HTMLElement>('[data-testid="result-count"]')?.dataset.query === `${query}*`, term);
+        await page.waitForFunction(
+          (query) => document.querySelector<HTMLElement>('[data-testid="result-count"]')?.dataset.query === `${query}*`,
+          term,
+        );
       }
       // Deep pages and item details, as a reader scrolling and opening items would ask for them.
       for (let offset = 0; offset < 50_000; offset += 10_000) {
@@ -77,10 +85,19 @@ export async function runMemoryBenchmark(items: number, log: (line: string) => v
       }
       await page.close();
       const open = residentMiB(pid);
-      log(`host memory: ${atStart.toFixed(0)} MiB at start, ${open.now.toFixed(0)} MiB with the library open (peak so far ${open.peak.toFixed(0)} MiB)`);
+      log(
+        `host memory: ${atStart.toFixed(0)} MiB at start, ${open.now.toFixed(0)} MiB with the library open (peak so far ${open.peak.toFixed(0)} MiB)`,
+      );
 
       const figures = [
-        figure(`Host memory with a ${items.toLocaleString('en')}-item library open`, open.now, 'MiB', { description: `under ${OPEN_LIMIT_MIB} MiB resident`, value: OPEN_LIMIT_MIB, unit: 'MiB' }, 'lower', `${atStart.toFixed(0)} MiB just after start`),
+        figure(
+          `Host memory with a ${items.toLocaleString('en')}-item library open`,
+          open.now,
+          'MiB',
+          { description: `under ${OPEN_LIMIT_MIB} MiB resident`, value: OPEN_LIMIT_MIB, unit: 'MiB' },
+          'lower',
+          `${atStart.toFixed(0)} MiB just after start`,
+        ),
       ];
       const measurements: Record<string, number> = { startMiB: atStart, openMiB: open.now, openPeakMiB: open.peak };
       {
@@ -92,7 +109,14 @@ export async function runMemoryBenchmark(items: number, log: (line: string) => v
         const growth = peak - before;
         log(`export of ${rows} rows: host memory ${before.toFixed(0)} → peak ${peak.toFixed(0)} MiB`);
         figures.push(
-          figure(`Host memory growth during a ${rows.toLocaleString('en')}-row export`, growth, 'MiB', { description: `flat: under ${EXPORT_GROWTH_LIMIT_MIB} MiB growth (issue 7)`, value: EXPORT_GROWTH_LIMIT_MIB, unit: 'MiB' }, 'lower', `${before.toFixed(0)} MiB before, ${peak.toFixed(0)} MiB at the peak`),
+          figure(
+            `Host memory growth during a ${rows.toLocaleString('en')}-row export`,
+            growth,
+            'MiB',
+            { description: `flat: under ${EXPORT_GROWTH_LIMIT_MIB} MiB growth (issue 7)`, value: EXPORT_GROWTH_LIMIT_MIB, unit: 'MiB' },
+            'lower',
+            `${before.toFixed(0)} MiB before, ${peak.toFixed(0)} MiB at the peak`,
+          ),
         );
         Object.assign(measurements, { exportRows: rows, beforeExportMiB: before, exportPeakMiB: peak });
       }

@@ -23,7 +23,9 @@ import { figure, type BenchmarkResult } from './report';
 const HOUR_MS = 60 * MINUTE_MS;
 const repoRoot = join(__dirname, '..');
 
-async function simulatedHour(colleagueShare: number): Promise<{ sent: number; limited: number; allowed: number; queued: number; done: number; failed: number }> {
+async function simulatedHour(
+  colleagueShare: number,
+): Promise<{ sent: number; limited: number; allowed: number; queued: number; done: number; failed: number }> {
   const sim = createSimTime();
   const dataDir = mkdtempSync(join(tmpdir(), 'gleaner-bench-queue-'));
   let demo: DemoService | undefined;
@@ -45,7 +47,10 @@ async function simulatedHour(colleagueShare: number): Promise<{ sent: number; li
   });
   try {
     core.context.settings.set('service.plan', 'pro');
-    const jobs = Array.from({ length: 4000 }, (_, i) => ({ operation: 'videosite/video' as const, params: { url: `https://www.youtube.com/watch?v=b${String(i).padStart(10, '0')}` } }));
+    const jobs = Array.from({ length: 4000 }, (_, i) => ({
+      operation: 'videosite/video' as const,
+      params: { url: `https://www.youtube.com/watch?v=b${String(i).padStart(10, '0')}` },
+    }));
     const start = sim.now();
     core.context.queue.enqueue({ kind: 'import', label: 'bench', jobs });
     core.context.queue.start();
@@ -68,19 +73,36 @@ async function simulatedHour(colleagueShare: number): Promise<{ sent: number; li
 }
 
 /** 20 SIGKILLs of `gleaner import` mid-run, then one run to the end: items lost or duplicated. */
-async function crashLoop(kills: number, links: number, log: (line: string) => void): Promise<{ lost: number; duplicated: number; requests: number }> {
+async function crashLoop(
+  kills: number,
+  links: number,
+  log: (line: string) => void,
+): Promise<{ lost: number; duplicated: number; requests: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gleaner-bench-crash-'));
   const demo = await startDemoService({ port: 0, seed: 'bench-crash' });
   const env = { PATH: process.env.PATH ?? '', GLEANER_TOKEN: demo.teams.find((t) => t.plan === 'team')!.token };
   const gleaner = (args: string[]) =>
     new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-      const child = spawn(process.execPath, [join(repoRoot, 'bin', 'gleaner.js'), ...args, '--data-dir', dataDir], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'ignore'] });
+      const child = spawn(process.execPath, [join(repoRoot, 'bin', 'gleaner.js'), ...args, '--data-dir', dataDir], {
+        cwd: repoRoot,
+        env,
+        stdio: ['ignore', 'ignore', 'ignore'],
+      });
       child.on('exit', (code, signal) => resolve({ code, signal }));
     });
   try {
-    for (const [key, value] of [['base-url', demo.url], ['plan', 'team'], ['limits.per-minute', '3000'], ['limits.per-day', '100000']]) await gleaner(['config', 'set', key!, value!]);
+    for (const [key, value] of [
+      ['base-url', demo.url],
+      ['plan', 'team'],
+      ['limits.per-minute', '3000'],
+      ['limits.per-day', '100000'],
+    ])
+      await gleaner(['config', 'set', key!, value!]);
     const file = join(dataDir, 'links.txt');
-    writeFileSync(file, Array.from({ length: links }, (_, i) => `https://www.youtube.com/watch?v=k${String(i).padStart(10, '0')}`).join('\n'));
+    writeFileSync(
+      file,
+      Array.from({ length: links }, (_, i) => `https://www.youtube.com/watch?v=k${String(i).padStart(10, '0')}`).join('\n'),
+    );
     for (let round = 0; round < kills; round += 1) {
       await importKilledAfter(file, 5 + (round % 5));
       if (round % 5 === 4) log(`  crash loop: ${round + 1} kills`);
@@ -101,13 +123,17 @@ async function crashLoop(kills: number, links: number, log: (line: string) => vo
   /** Starts `gleaner import` and SIGKILLs it after a few progress lines. */
   function importKilledAfter(file: string, progressLines: number) {
     return new Promise<void>((resolve) => {
-        const child = spawn(process.execPath, [join(repoRoot, 'bin', 'gleaner.js'), 'import', file, '--json', '--data-dir', dataDir], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'ignore'] });
-        let seen = 0;
-        createInterface({ input: child.stdout }).on('line', (line) => {
-          if (line.startsWith('{"progress"') && (seen += 1) >= progressLines) child.kill('SIGKILL');
-        });
-        child.on('exit', () => resolve());
+      const child = spawn(process.execPath, [join(repoRoot, 'bin', 'gleaner.js'), 'import', file, '--json', '--data-dir', dataDir], {
+        cwd: repoRoot,
+        env,
+        stdio: ['ignore', 'pipe', 'ignore'],
       });
+      let seen = 0;
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        if (line.startsWith('{"progress"') && (seen += 1) >= progressLines) child.kill('SIGKILL');
+      });
+      child.on('exit', () => resolve());
+    });
   }
 }
 
@@ -122,13 +148,34 @@ export async function runQueueBenchmark(log: (line: string) => void): Promise<Be
     benchmark: 'queue',
     parameters: { plan: 'pro (60/min, 5000/day)', simulatedMinutes: 60, colleagueShare: 0.5, kills: 20, crashLoopLinks: 400 },
     figures: [
-      figure('Utilisation, no colleagues', alone.sent / alone.allowed, 'ratio', { description: 'at least 98 % of what the plan allows', value: 0.98, unit: 'ratio' }, 'higher', `${alone.sent} of ${alone.allowed} requests in the hour`),
+      figure(
+        'Utilisation, no colleagues',
+        alone.sent / alone.allowed,
+        'ratio',
+        { description: 'at least 98 % of what the plan allows', value: 0.98, unit: 'ratio' },
+        'higher',
+        `${alone.sent} of ${alone.allowed} requests in the hour`,
+      ),
       figure('429s, no colleagues', alone.limited, 'count', { description: 'zero', value: 0, unit: 'count' }, 'lower'),
-      figure('429s with colleagues taking half', shared.sent === 0 ? 1 : shared.limited / shared.sent, 'ratio', { description: 'under 2 % of requests', value: 0.02, unit: 'ratio' }, 'lower', `${shared.limited} of ${shared.sent}`),
+      figure(
+        '429s with colleagues taking half',
+        shared.sent === 0 ? 1 : shared.limited / shared.sent,
+        'ratio',
+        { description: 'under 2 % of requests', value: 0.02, unit: 'ratio' },
+        'lower',
+        `${shared.limited} of ${shared.sent}`,
+      ),
       figure('Jobs lost with colleagues', shared.failed, 'count', { description: 'zero', value: 0, unit: 'count' }, 'lower'),
       figure('Jobs lost across 20 SIGKILLs', crashes.lost, 'count', { description: 'zero', value: 0, unit: 'count' }, 'lower'),
       figure('Items duplicated across 20 SIGKILLs', crashes.duplicated, 'count', { description: 'zero', value: 0, unit: 'count' }, 'lower'),
     ],
-    measurements: { aloneSent: alone.sent, aloneLimited: alone.limited, sharedSent: shared.sent, sharedLimited: shared.limited, sharedDone: shared.done, crashRequests: crashes.requests },
+    measurements: {
+      aloneSent: alone.sent,
+      aloneLimited: alone.limited,
+      sharedSent: shared.sent,
+      sharedLimited: shared.limited,
+      sharedDone: shared.done,
+      crashRequests: crashes.requests,
+    },
   };
 }

@@ -23,7 +23,14 @@ export interface BenchmarkResult {
   ranAt?: string;
 }
 
-export function figure(name: string, value: number, unit: string, limit: Figure['limit'], better: Figure['better'], notes?: string): Figure {
+export function figure(
+  name: string,
+  value: number,
+  unit: string,
+  limit: Figure['limit'],
+  better: Figure['better'],
+  notes?: string,
+): Figure {
   const met = better === 'higher' ? value >= limit.value : value <= limit.value;
   return { name, value: round(value), unit, limit: { ...limit, value: round(limit.value) }, better, met, ...(notes ? { notes } : {}) };
 }

@@ -21,7 +21,16 @@ import { runMemoryBenchmark } from './memory';
 import { runQueueBenchmark } from './queue';
 import type { BenchmarkResult } from './report';
 
-const { values } = parseArgs({ options: { items: { type: 'string', default: '1000000' }, segments: { type: 'string', default: '1000000' }, 'ui-items': { type: 'string', default: '100000' }, only: { type: 'string' }, 'report-only': { type: 'boolean', default: false }, out: { type: 'string', default: join(__dirname) } } });
+const { values } = parseArgs({
+  options: {
+    items: { type: 'string', default: '1000000' },
+    segments: { type: 'string', default: '1000000' },
+    'ui-items': { type: 'string', default: '100000' },
+    only: { type: 'string' },
+    'report-only': { type: 'boolean', default: false },
+    out: { type: 'string', default: join(__dirname) },
+  },
+});
 const items = Number(values.items);
 if (!Number.isInteger(items) || items < 1000) throw new Error('--items must be a whole number of at least 1000');
 const segments = Number(values.segments);
@@ -41,7 +50,10 @@ function readPrevious(path: string): { date: string | null; results: BenchmarkRe
   try {
     const previous = JSON.parse(readFileSync(path, 'utf8')) as { date?: string; results?: BenchmarkResult[] };
     // A result without its own date ran when that report was written.
-    return { date: previous.date ?? null, results: (previous.results ?? []).map((r) => ({ ...r, ranAt: r.ranAt ?? previous.date ?? 'unknown' })) };
+    return {
+      date: previous.date ?? null,
+      results: (previous.results ?? []).map((r) => ({ ...r, ranAt: r.ranAt ?? previous.date ?? 'unknown' })),
+    };
   } catch {
     return { date: null, results: [] };
   }
@@ -52,7 +64,13 @@ function log(line: string): void {
 }
 
 async function main(): Promise<void> {
-  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.versions.node, platform: process.platform };
+  const machine = {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.versions.node,
+    platform: process.platform,
+  };
   const results: BenchmarkResult[] = [];
   for (const [name, run] of Object.entries(BENCHMARKS)) {
     if (values['report-only'] || (values.only && values.only !== name)) continue;
@@ -70,14 +88,24 @@ async function main(): Promise<void> {
   mkdirSync(values.out!, { recursive: true });
   writeFileSync(join(values.out!, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
   const rows = results.flatMap((r) =>
-    r.figures.map((f) => `| ${r.benchmark} | ${f.name} | ${f.value} ${f.unit} | ${f.limit.description} | ${f.comparison ? 'for comparison' : f.met ? 'met' : '**missed**'} | ${f.notes ?? ''} |`),
+    r.figures.map(
+      (f) =>
+        `| ${r.benchmark} | ${f.name} | ${f.value} ${f.unit} | ${f.limit.description} | ${f.comparison ? 'for comparison' : f.met ? 'met' : '**missed**'} | ${f.notes ?? ''} |`,
+    ),
   );
   const markdown = [
     '# Benchmark results',
     '',
     `Written on ${report.date} — ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node} (${machine.platform}).`,
     `Each benchmark's own run: ${results.map((r) => `${r.benchmark} ${r.ranAt ?? report.date}`).join('; ')}.`,
-    `Parameters: ${results.map((r) => `${r.benchmark}: ${Object.entries(r.parameters).map(([k, v]) => `${k}=${v}`).join(', ')}`).join('; ')}.`,
+    `Parameters: ${results
+      .map(
+        (r) =>
+          `${r.benchmark}: ${Object.entries(r.parameters)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(', ')}`,
+      )
+      .join('; ')}.`,
     '',
     '| benchmark | figure | value | limit | verdict | notes |',
     '|---|---|---|---|---|---|',

@@ -16,11 +16,15 @@ export interface Served {
 }
 
 export async function startServe(dataDir: string): Promise<Served> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'gleaner.js'), 'serve', '--no-open', '--json', '--port', '0', '--data-dir', dataDir], {
-    cwd: ROOT,
-    env: { ...process.env, GLEANER_TOKEN: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'bin', 'gleaner.js'), 'serve', '--no-open', '--json', '--port', '0', '--data-dir', dataDir],
+    {
+      cwd: ROOT,
+      env: { ...process.env, GLEANER_TOKEN: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const line = await new Promise<string>((resolve, reject) => {
@@ -78,7 +82,10 @@ export interface EventListener<T> {
 
 export async function listenTo<T>(served: Served, event: string): Promise<EventListener<T>> {
   const controller = new AbortController();
-  const response = await fetch(`${served.origin}/events`, { headers: { authorization: `Bearer ${served.secret}` }, signal: controller.signal });
+  const response = await fetch(`${served.origin}/events`, {
+    headers: { authorization: `Bearer ${served.secret}` },
+    signal: controller.signal,
+  });
   if (!response.ok || !response.body) throw new Error(`/events answered ${response.status}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   const seen: T[] = [];

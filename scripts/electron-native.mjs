@@ -34,7 +34,9 @@ export function ensureElectronNativeModules() {
       buildOne(nodeGyp, electronVersion, module);
     } catch (error) {
       if (module.required) throw error;
-      process.stdout.write(`(${module.name} could not be built for Electron: ${error instanceof Error ? error.message : error}; continuing without it)\n`);
+      process.stdout.write(
+        `(${module.name} could not be built for Electron: ${error instanceof Error ? error.message : error}; continuing without it)\n`,
+      );
     }
   }
   writeFileSync(stamp, electronVersion);

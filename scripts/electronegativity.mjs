@@ -72,19 +72,34 @@ for (const entry of allowList.allowed) {
   }
 }
 const explained = (issue) =>
-  allowList.allowed.find((entry) => entry.id === issue.id && (entry.file === undefined || entry.file === issue.file) && (entry.sample === undefined || (issue.sample ?? '').includes(entry.sample)));
+  allowList.allowed.find(
+    (entry) =>
+      entry.id === issue.id &&
+      (entry.file === undefined || entry.file === issue.file) &&
+      (entry.sample === undefined || (issue.sample ?? '').includes(entry.sample)),
+  );
 
-const findings = result.issues.map((issue) => ({ id: issue.id, file: issue.file, line: issue.location?.line, sample: issue.sample ?? '', severity: issue.severity?.name, entry: explained(issue) }));
+const findings = result.issues.map((issue) => ({
+  id: issue.id,
+  file: issue.file,
+  line: issue.location?.line,
+  sample: issue.sample ?? '',
+  severity: issue.severity?.name,
+  entry: explained(issue),
+}));
 const unexplained = findings.filter((f) => !f.entry);
 const used = new Set(findings.filter((f) => f.entry).map((f) => f.entry));
 const stale = allowList.allowed.filter((entry) => !used.has(entry));
 
-say(`Electronegativity ${require('@doyensec/electronegativity/package.json').version} on ${input} (Electron ${electronVersion}): ${result.globalChecks + result.atomicChecks} checks, ${findings.length} finding(s), ${unexplained.length} unexplained.`);
+say(
+  `Electronegativity ${require('@doyensec/electronegativity/package.json').version} on ${input} (Electron ${electronVersion}): ${result.globalChecks + result.atomicChecks} checks, ${findings.length} finding(s), ${unexplained.length} unexplained.`,
+);
 for (const f of findings) {
   say(`  ${f.entry ? 'allowed ' : 'FINDING '} ${f.id} ${f.file}:${f.line} [${f.severity}] ${f.sample.slice(0, 120)}`);
   if (f.entry) say(`           because: ${f.entry.reason}`);
 }
-for (const entry of stale) say(`  note: allow-list entry ${entry.id}${entry.file ? ` (${entry.file})` : ''} matched nothing; remove it if the code changed.`);
+for (const entry of stale)
+  say(`  note: allow-list entry ${entry.id}${entry.file ? ` (${entry.file})` : ''} matched nothing; remove it if the code changed.`);
 if (result.errors.length > 0) {
   complain(`electronegativity: ${result.errors.length} file(s) could not be parsed: ${result.errors.map((e) => e.file).join(', ')}`);
   process.exit(1);

@@ -17,10 +17,14 @@ const ALL_VIEWS = ['fetch', 'paste', 'library', 'collections', 'activity', 'sett
 const views = (process.env.SCREENSHOT_VIEWS ?? ALL_VIEWS.join(',')).split(',');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gleaner-shots-'));
-const serve = spawn(process.execPath, [join(root, 'bin', 'gleaner.js'), 'serve', '--no-open', '--json', '--port', '0', '--data-dir', dataDir], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...process.env, GLEANER_TOKEN: '' },
-});
+const serve = spawn(
+  process.execPath,
+  [join(root, 'bin', 'gleaner.js'), 'serve', '--no-open', '--json', '--port', '0', '--data-dir', dataDir],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, GLEANER_TOKEN: '' },
+  },
+);
 const line = await new Promise((resolve) => createInterface({ input: serve.stdout }).once('line', resolve));
 const { url } = JSON.parse(line);
 const { origin, searchParams } = new URL(url);
@@ -38,14 +42,20 @@ async function rpc(method, input = {}) {
 
 /** A link for one more browser: the printed one opens a single browser, and each theme is a page of its own. */
 async function browserLink() {
-  const response = await fetch(`${origin}/browser-link`, { method: 'POST', headers: { authorization: `Bearer ${searchParams.get('key')}` } });
+  const response = await fetch(`${origin}/browser-link`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${searchParams.get('key')}` },
+  });
   if (response.status !== 201) throw new Error(`/browser-link: ${response.status} ${await response.text()}`);
   return (await response.json()).url;
 }
 
 // A small library: what a reporter might have gathered on a first morning.
 const flood = await rpc('service.call', { operation: 'videosite/search', params: { query: 'flood' } });
-await rpc('service.call', { operation: 'videosite/transcript', params: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', language: 'en' } });
+await rpc('service.call', {
+  operation: 'videosite/transcript',
+  params: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', language: 'en' },
+});
 await rpc('service.call', { operation: 'shortvideo/search', params: { query: 'harbour' } });
 await rpc('service.call', { operation: 'tweetsite/user/tweets', params: { handle: 'user0' } });
 await rpc('collections.create', { name: 'Harbour flooding' });
@@ -87,7 +97,10 @@ try {
           'call the harbour master',
         ];
         await page.getByLabel('Links, one per line').fill(links.join('\n'));
-        await page.getByText(/to fetch/).first().waitFor();
+        await page
+          .getByText(/to fetch/)
+          .first()
+          .waitFor();
       }
       if (view === 'library') {
         // A search that also matches a transcript; the transcript's item open in the detail pane.
@@ -96,7 +109,10 @@ try {
         await page.locator('.result-list [role="option"]', { hasText: 'Transcript at' }).first().click();
       }
       if (view === 'collections') {
-        await page.getByRole('button', { name: /Harbour flooding/ }).first().click();
+        await page
+          .getByRole('button', { name: /Harbour flooding/ })
+          .first()
+          .click();
       }
       await page.waitForTimeout(400);
       await page.screenshot({ path: join(outDir, `${view}-${theme}.png`) });

@@ -13,7 +13,10 @@ function run(command, args, env = process.env) {
 }
 
 if (!existsSync(join(root, 'out', 'main', 'index.js')) || !existsSync(join(root, 'out', 'main', 'cli.js'))) {
-  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -28,7 +31,9 @@ if (blocker) {
     const { ensureElectronNativeModules } = await import('./electron-native.mjs');
     ensureElectronNativeModules();
   } catch (error) {
-    process.stdout.write(`Gleaner could not prepare its native modules for Electron (${error instanceof Error ? error.message : error}), so it is starting in browser mode instead.\n`);
+    process.stdout.write(
+      `Gleaner could not prepare its native modules for Electron (${error instanceof Error ? error.message : error}), so it is starting in browser mode instead.\n`,
+    );
     run(process.execPath, [join(root, 'bin', 'gleaner.js'), 'serve', ...process.argv.slice(2)]);
     process.exitCode = 0;
   }

@@ -180,7 +180,9 @@ const extras: ParamSpec = {
 
 const continuationPaging: PaginationSpec = {
   documented: true,
-  feeds: [{ param: 'continuationToken', documentedAt: ['continuationToken'], alsoLookAt: ['continuation', 'nextPageToken', 'next_page_token'] }],
+  feeds: [
+    { param: 'continuationToken', documentedAt: ['continuationToken'], alsoLookAt: ['continuation', 'nextPageToken', 'next_page_token'] },
+  ],
 };
 
 const cursorKnownPlaces = ['cursor', 'next_cursor', 'max_cursor', 'nextCursor', 'pagination.cursor', 'page_info.end_cursor'];
@@ -343,7 +345,14 @@ export const OPERATIONS: readonly OperationSpec[] = [
     caveats: ['When no transcript exists in the requested language, the answer says so (no transcript) rather than failing.'],
     params: [
       url('Video or short URL'),
-      { name: 'language', label: 'Language', type: 'string', format: 'languageCode', unnamedInSpec: true, help: 'Two-letter language code.' },
+      {
+        name: 'language',
+        label: 'Language',
+        type: 'string',
+        format: 'languageCode',
+        unnamedInSpec: true,
+        help: 'Two-letter language code.',
+      },
     ],
     trim: false,
     constraints: [],
@@ -411,7 +420,13 @@ export const OPERATIONS: readonly OperationSpec[] = [
     // The spec does not show where max_id sits in the response.
     pagination: {
       documented: false,
-      feeds: [{ param: 'max_id', documentedAt: [], alsoLookAt: ['max_id', 'next_max_id', 'paging_info.max_id', 'pagination.max_id', 'end_cursor'] }],
+      feeds: [
+        {
+          param: 'max_id',
+          documentedAt: [],
+          alsoLookAt: ['max_id', 'next_max_id', 'paging_info.max_id', 'pagination.max_id', 'end_cursor'],
+        },
+      ],
     },
     transcripts: false,
   },
@@ -490,14 +505,28 @@ export const OPERATIONS: readonly OperationSpec[] = [
     ],
     trim: false,
     constraints: [
-      { kind: 'dependsOn', param: 'next_page_id', requires: ['cursor'], message: 'The next page needs both the next page id and the cursor.' },
-      { kind: 'dependsOn', param: 'cursor', requires: ['next_page_id'], message: 'The next page needs both the next page id and the cursor.' },
+      {
+        kind: 'dependsOn',
+        param: 'next_page_id',
+        requires: ['cursor'],
+        message: 'The next page needs both the next page id and the cursor.',
+      },
+      {
+        kind: 'dependsOn',
+        param: 'cursor',
+        requires: ['next_page_id'],
+        message: 'The next page needs both the next page id and the cursor.',
+      },
     ],
     // The spec names both values but not where they sit in the response.
     pagination: {
       documented: false,
       feeds: [
-        { param: 'next_page_id', documentedAt: [], alsoLookAt: ['next_page_id', 'nextPageId', 'page_info.next_page_id', 'paging.next_page_id'] },
+        {
+          param: 'next_page_id',
+          documentedAt: [],
+          alsoLookAt: ['next_page_id', 'nextPageId', 'page_info.next_page_id', 'paging.next_page_id'],
+        },
         { param: 'cursor', documentedAt: [], alsoLookAt: ['cursor', 'next_cursor', 'page_info.cursor', 'paging.cursor'] },
       ],
     },
@@ -514,7 +543,13 @@ export const OPERATIONS: readonly OperationSpec[] = [
     params: [
       { name: 'subreddit', label: 'Community name', type: 'string', required: true, format: 'community' },
       { name: 'query', label: 'Search text', type: 'string', unnamedInSpec: true },
-      { name: 'filter', label: 'Look for', type: 'enum', values: ['posts', 'comments', 'media'], help: 'Posts unless you choose otherwise.' },
+      {
+        name: 'filter',
+        label: 'Look for',
+        type: 'enum',
+        values: ['posts', 'comments', 'media'],
+        help: 'Posts unless you choose otherwise.',
+      },
     ],
     trim: false,
     constraints: [],

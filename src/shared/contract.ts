@@ -8,7 +8,19 @@
 import { z } from 'zod';
 import type { EventName, MethodName } from './bridge-names';
 import { OPERATION_IDS, PLATFORMS, type OperationId } from './catalogue';
-import { MAX_COLLECTION_ITEMS, MAX_ITEMS_PER_ACTION, endOfBareDay, type CollectionContents, type CollectionPage, type CollectionPlace, type CollectionSummary, type ItemDetail, type SearchIds, type SearchResult, type TagSummary } from './library';
+import {
+  MAX_COLLECTION_ITEMS,
+  MAX_ITEMS_PER_ACTION,
+  endOfBareDay,
+  type CollectionContents,
+  type CollectionPage,
+  type CollectionPlace,
+  type CollectionSummary,
+  type ItemDetail,
+  type SearchIds,
+  type SearchResult,
+  type TagSummary,
+} from './library';
 import { ITEM_KINDS } from './model';
 import { JOB_STATES, type BatchProgress, type ImportPlan, type JobSummary, type QueueStatus } from './queue';
 import type { PlanLimits, PlanName } from './plans';
@@ -114,7 +126,10 @@ const collectionContents = z
     waitingJobIds: z.array(itemId).max(MAX_COLLECTION_ITEMS),
   })
   .strict()
-  .refine((contents) => contents.addedAt.length === contents.itemIds.length, { message: 'needs one addedAt time for each item', path: ['addedAt'] });
+  .refine((contents) => contents.addedAt.length === contents.itemIds.length, {
+    message: 'needs one addedAt time for each item',
+    path: ['addedAt'],
+  });
 /** A day, or a moment with its time zone (without one it is read as UTC, as Gleaner shows times). */
 const ISO_DAY_OR_TIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -196,7 +211,9 @@ export const exportScopeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('item'), id: itemId }).strict(),
   z.object({ kind: z.literal('items'), ids: itemIds }).strict(),
   z.object({ kind: z.literal('collection'), name: collectionName }).strict(),
-  z.object({ kind: z.literal('search'), search: searchRequestFields.omit({ limit: true, offset: true }).superRefine(datesInOrder) }).strict(),
+  z
+    .object({ kind: z.literal('search'), search: searchRequestFields.omit({ limit: true, offset: true }).superRefine(datesInOrder) })
+    .strict(),
   z.object({ kind: z.literal('all') }).strict(),
 ]);
 
@@ -260,7 +277,12 @@ export const methods = {
    * mode the first call prints a code in the terminal and the second carries it.
    */
   'token.allow': {
-    input: z.object({ origin: z.string().min(1).max(2048), code: z.string().trim().regex(TOKEN_ALLOW_CODE_PATTERN, 'The code is six digits.').optional() }).strict(),
+    input: z
+      .object({
+        origin: z.string().min(1).max(2048),
+        code: z.string().trim().regex(TOKEN_ALLOW_CODE_PATTERN, 'The code is six digits.').optional(),
+      })
+      .strict(),
     output: returns<TokenAllowResult>(),
   },
   'library.search': { input: searchRequestSchema, output: returns<SearchResult>() },
@@ -280,23 +302,51 @@ export const methods = {
   'items.setNote': {
     // expected: the note as it was when the user began typing ('' for none); when the stored one
     // differs (saved meanwhile from another window), nothing is written and CONFLICT says so.
-    input: z.object({ itemId, body: z.string().max(100_000), collection: collectionName.optional(), expected: z.string().max(100_000).optional() }).strict(),
+    input: z
+      .object({
+        itemId,
+        body: z.string().max(100_000),
+        collection: collectionName.optional(),
+        expected: z.string().max(100_000).optional(),
+      })
+      .strict(),
     output: returns<ItemDetail>(),
   },
-  'items.tag': { input: z.object({ itemIds, tag: z.string().max(100), collection: collectionName.optional() }).strict(), output: returns<{ tagged: number }>() },
-  'items.untag': { input: z.object({ itemIds, tag: z.string().max(100), collection: collectionName.optional() }).strict(), output: returns<{ untagged: number }>() },
+  'items.tag': {
+    input: z.object({ itemIds, tag: z.string().max(100), collection: collectionName.optional() }).strict(),
+    output: returns<{ tagged: number }>(),
+  },
+  'items.untag': {
+    input: z.object({ itemIds, tag: z.string().max(100), collection: collectionName.optional() }).strict(),
+    output: returns<{ untagged: number }>(),
+  },
   'tags.list': { input: noInput, output: returns<TagSummary[]>() },
   'collections.list': { input: noInput, output: returns<CollectionSummary[]>() },
   'collections.create': { input: z.object({ name: collectionName }).strict(), output: returns<CollectionSummary>() },
-  'collections.rename': { input: z.object({ name: collectionName, newName: collectionName }).strict(), output: returns<CollectionSummary[]>() },
+  'collections.rename': {
+    input: z.object({ name: collectionName, newName: collectionName }).strict(),
+    output: returns<CollectionSummary[]>(),
+  },
   // `contents`: what went with it, for an undo (collections.restore).
-  'collections.delete': { input: z.object({ name: collectionName }).strict(), output: returns<{ items: number; contents: CollectionContents }>() },
+  'collections.delete': {
+    input: z.object({ name: collectionName }).strict(),
+    output: returns<{ items: number; contents: CollectionContents }>(),
+  },
   'collections.add': { input: z.object({ name: collectionName, itemIds }).strict(), output: returns<{ added: number }>() },
   // `places`: where each stood, for an undo (collections.putBack).
-  'collections.remove': { input: z.object({ name: collectionName, itemIds }).strict(), output: returns<{ removed: number; places: CollectionPlace[] }>() },
+  'collections.remove': {
+    input: z.object({ name: collectionName, itemIds }).strict(),
+    output: returns<{ removed: number; places: CollectionPlace[] }>(),
+  },
   'collections.putBack': {
     input: z
-      .object({ name: collectionName, places: z.array(z.object({ itemId, position: z.number().finite(), addedAt: z.iso.datetime() }).strict()).min(1).max(MAX_ITEMS_PER_ACTION) })
+      .object({
+        name: collectionName,
+        places: z
+          .array(z.object({ itemId, position: z.number().finite(), addedAt: z.iso.datetime() }).strict())
+          .min(1)
+          .max(MAX_ITEMS_PER_ACTION),
+      })
       .strict(),
     output: returns<{ restored: number }>(),
   },
@@ -306,7 +356,12 @@ export const methods = {
       .object({
         name: collectionName,
         itemId,
-        delta: z.number().int().min(-MAX_COLLECTION_ITEMS).max(MAX_COLLECTION_ITEMS).refine((delta) => delta !== 0, 'must move the item at least one place'),
+        delta: z
+          .number()
+          .int()
+          .min(-MAX_COLLECTION_ITEMS)
+          .max(MAX_COLLECTION_ITEMS)
+          .refine((delta) => delta !== 0, 'must move the item at least one place'),
       })
       .strict(),
     output: returns<{ position: number; total: number }>(),
@@ -329,7 +384,9 @@ export const methods = {
   'collections.restore': { input: z.object({ contents: collectionContents }).strict(), output: returns<CollectionSummary>() },
   'queue.status': { input: noInput, output: returns<QueueStatus>() },
   'queue.jobs': {
-    input: z.object({ state: z.enum(JOB_STATES).optional(), batchId: itemId.optional(), limit: z.number().int().min(1).max(1000).optional() }).strict(),
+    input: z
+      .object({ state: z.enum(JOB_STATES).optional(), batchId: itemId.optional(), limit: z.number().int().min(1).max(1000).optional() })
+      .strict(),
     output: returns<JobSummary[]>(),
   },
   'queue.pause': { input: noInput, output: returns<QueueStatus>() },

@@ -80,7 +80,12 @@ export function checkParams(op: OperationSpec, input: ParamInput, options: Param
   return problems.length ? { ok: false, problems } : { ok: true, params };
 }
 
-function normaliseValue(op: OperationSpec, spec: ParamSpec, raw: ParamValue, options: ParamCheckOptions): { value: string } | { problem: string } {
+function normaliseValue(
+  op: OperationSpec,
+  spec: ParamSpec,
+  raw: ParamValue,
+  options: ParamCheckOptions,
+): { value: string } | { problem: string } {
   const label = `${spec.label} (${spec.name})`;
   switch (spec.type) {
     case 'boolean': {
@@ -118,7 +123,8 @@ function checkUrl(op: OperationSpec, label: string, text: string, options: Param
   } catch {
     return { problem: `${label} must be a full link starting with https://; ${quote(text)} is not a link.` };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { problem: `${label} must be a web link (https://…), not a ${url.protocol} link.` };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { problem: `${label} must be a web link (https://…), not a ${url.protocol} link.` };
   if (!url.hostname.includes('.')) return { problem: `${label} must be a public web link; ${quote(url.hostname)} is not a public host.` };
   if (text.length > MAX_TEXT_LENGTH) return { problem: `${label} is longer than ${MAX_TEXT_LENGTH} characters.` };
   if (!options.platformOfUrl) return { value: text };
@@ -133,7 +139,9 @@ function checkUrl(op: OperationSpec, label: string, text: string, options: Param
     };
   }
   if (platform !== op.platform) {
-    return { problem: `That link is from the ${PLATFORM_LABELS[platform].toLowerCase()}, but ${op.id} fetches ${PLATFORM_LABELS[op.platform].toLowerCase()} links.` };
+    return {
+      problem: `That link is from the ${PLATFORM_LABELS[platform].toLowerCase()}, but ${op.id} fetches ${PLATFORM_LABELS[op.platform].toLowerCase()} links.`,
+    };
   }
   const problem = options.linkProblem?.(text, op.id);
   return problem ? { problem: `${label}: ${problem}` } : { value: text };
@@ -142,12 +150,16 @@ function checkUrl(op: OperationSpec, label: string, text: string, options: Param
 function checkFormat(format: NonNullable<ParamSpec['format']>, label: string, text: string): { value: string } | { problem: string } {
   switch (format) {
     case 'hashtag':
-      if (text.startsWith('#')) return { problem: `${label}: give the hashtag without the leading #, e.g. ${quote(text.replace(/^#+/, ''))}.` };
+      if (text.startsWith('#'))
+        return { problem: `${label}: give the hashtag without the leading #, e.g. ${quote(text.replace(/^#+/, ''))}.` };
       if (/\s/.test(text)) return { problem: `${label}: a hashtag has no spaces.` };
       if (text.length > 150) return { problem: `${label}: a hashtag is at most 150 characters.` };
       return { value: text };
     case 'community': {
-      if (/^\/?r\//i.test(text)) return { problem: `${label}: give the community name only, without r/, e.g. ${quote(text.replace(/^\/?r\//i, '').replace(/\/.*$/, ''))}.` };
+      if (/^\/?r\//i.test(text))
+        return {
+          problem: `${label}: give the community name only, without r/, e.g. ${quote(text.replace(/^\/?r\//i, '').replace(/\/.*$/, ''))}.`,
+        };
       if (/:\/\/|\.com\b|\//i.test(text)) return { problem: `${label}: give the community name, not a link.` };
       if (!/^[A-Za-z0-9_]{2,21}$/.test(text)) return { problem: `${label}: a community name is 2 to 21 letters, digits or underscores.` };
       return { value: text };

@@ -31,7 +31,15 @@ export interface QuotaPlan {
  * after a growing wait. STORAGE_ERROR: the library cannot be written (disk full, read-only), so
  * answers could not be kept.
  */
-export type PauseReason = 'user' | 'TOKEN_REJECTED' | 'TOKEN_MISSING' | 'TOKEN_ELSEWHERE' | 'SUBSCRIPTION_INACTIVE' | 'NETWORK' | 'UPSTREAM_ERROR' | 'STORAGE_ERROR';
+export type PauseReason =
+  | 'user'
+  | 'TOKEN_REJECTED'
+  | 'TOKEN_MISSING'
+  | 'TOKEN_ELSEWHERE'
+  | 'SUBSCRIPTION_INACTIVE'
+  | 'NETWORK'
+  | 'UPSTREAM_ERROR'
+  | 'STORAGE_ERROR';
 
 export interface QueueGauge {
   usedThisMinute: number;

@@ -136,7 +136,8 @@ export function parseSearchQuery(input: string): ParsedQuery {
       position += 1;
       if (!peek() || peek()?.kind === 'close' || peek()?.kind === 'or') throw new QueryError('NOT needs a word after it.');
       const negative = parseUnary();
-      if (isPureNegation(negative)) throw new QueryError('NOT and - both exclude the word after them: use one, as in flood NOT insurance or flood -insurance.');
+      if (isPureNegation(negative))
+        throw new QueryError('NOT and - both exclude the word after them: use one, as in flood NOT insurance or flood -insurance.');
       node = { type: 'not', positive: node, negative };
     }
     return node;
@@ -147,12 +148,14 @@ export function parseSearchQuery(input: string): ParsedQuery {
     if (!token) throw new QueryError('The search ends too early.');
     switch (token.kind) {
       case 'minus':
-        if (!peek() || ['close', 'or', 'and', 'not', 'minus'].includes(peek()!.kind)) throw new QueryError('A - must be followed by the word to exclude.');
+        if (!peek() || ['close', 'or', 'and', 'not', 'minus'].includes(peek()!.kind))
+          throw new QueryError('A - must be followed by the word to exclude.');
         return { type: 'not', positive: NEGATION_MARK, negative: parseUnary() };
       case 'open': {
         if (peek()?.kind === 'close') throw new QueryError('Empty brackets: put words between ( and ).');
         depth += 1;
-        if (depth > MAX_DEPTH) throw new QueryError(`Brackets can be nested at most ${MAX_DEPTH} deep: take out some of the inner ( and ).`);
+        if (depth > MAX_DEPTH)
+          throw new QueryError(`Brackets can be nested at most ${MAX_DEPTH} deep: take out some of the inner ( and ).`);
         const inner = parseOr();
         if (peek()?.kind !== 'close') throw new QueryError('A bracket is not closed: add the missing ).');
         position += 1;

@@ -16,7 +16,10 @@ export function cleanText(text: string): string {
 }
 
 /** Text on one line, trimmed (headings, list items, file headers, citations). */
-export const oneLine = (text: string): string => cleanText(text).replace(/\s*\n\s*/g, ' ').trim();
+export const oneLine = (text: string): string =>
+  cleanText(text)
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
 
 /** Collapses control characters (line breaks included) into single spaces, for one-line display. */
 export const toOneLine = (text: string): string => text.replace(/[\u0000-\u001f\u007f]+/g, ' ');

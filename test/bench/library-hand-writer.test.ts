@@ -20,7 +20,18 @@ describe('library benchmark: hand-written rows', () => {
     library((db) => {
       const ingest = createIngester(db, normaliseResponse);
       return (n, { data, body, fetchedAt }) =>
-        ingest({ operation: 'videosite/search', params: { query: 'bench' }, requestUrl: 'http://127.0.0.1/api/v1/partner/videosite/search?query=bench', requestId: `req_bench_${n}`, status: 200, fetchedAt, durationMs: 1, body, data, nextPage: null });
+        ingest({
+          operation: 'videosite/search',
+          params: { query: 'bench' },
+          requestUrl: 'http://127.0.0.1/api/v1/partner/videosite/search?query=bench',
+          requestId: `req_bench_${n}`,
+          status: 200,
+          fetchedAt,
+          durationMs: 1,
+          body,
+          data,
+          nextPage: null,
+        });
     });
 
   const byHand = () =>

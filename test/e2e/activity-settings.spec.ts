@@ -39,7 +39,9 @@ async function refusedThenSaved(page: Page, formName: string, values: { shown: s
 }
 
 const videoLinks = (count: number, prefix: string): string =>
-  Array.from({ length: count }, (_, i) => `https://www.youtube.com/watch?v=${prefix}${String(i).padStart(11 - prefix.length, '0')}`).join('\n');
+  Array.from({ length: count }, (_, i) => `https://www.youtube.com/watch?v=${prefix}${String(i).padStart(11 - prefix.length, '0')}`).join(
+    '\n',
+  );
 
 async function openView(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name, exact: true }).click();
@@ -109,7 +111,11 @@ test.describe('the request queue and the token', () => {
     expect(await page.content()).not.toContain(freshToken);
   });
 
-  test('a base URL changed to another address keeps the token home until it is allowed there by name, with a code from the terminal', async ({ page, keyed, service }) => {
+  test('a base URL changed to another address keeps the token home until it is allowed there by name, with a code from the terminal', async ({
+    page,
+    keyed,
+    service,
+  }) => {
     await rpc(keyed, 'settings.set', { key: 'base-url', value: service.url });
     await rpc(keyed, 'token.set', { token: starterToken(service) });
     // The same service under another name: for the token, another address (as a typo or a look-alike would be).
@@ -218,7 +224,10 @@ test.describe('the request queue and the token', () => {
     await expect(jobsIn(page, 'done')).toHaveCount(1);
     await expect(jobsIn(page, 'queued')).toHaveCount(3);
 
-    await jobsIn(page, 'queued').first().getByRole('button', { name: /^Cancel:/ }).click();
+    await jobsIn(page, 'queued')
+      .first()
+      .getByRole('button', { name: /^Cancel:/ })
+      .click();
     await expect(jobsIn(page, 'cancelled')).toHaveCount(1);
     await expect(jobsIn(page, 'queued')).toHaveCount(2);
     await expect(page.getByText('Cancelled 1 request.')).toBeVisible();
@@ -243,7 +252,10 @@ test.describe('the request queue and the token', () => {
     await expect(page.getByTestId('queue-state')).toContainText('Paused by you');
     // Nothing failed, and what the user cancelled stays cancelled unless retried by name.
     await expect(page.getByRole('button', { name: 'Retry all failed' })).toBeDisabled();
-    await jobsIn(page, 'cancelled').first().getByRole('button', { name: /^Retry:/ }).click();
+    await jobsIn(page, 'cancelled')
+      .first()
+      .getByRole('button', { name: /^Retry:/ })
+      .click();
     await expect(page.getByText('1 request back in the queue.')).toBeVisible();
     await expect(jobsIn(page, 'queued')).toHaveCount(1);
     await expect(jobsIn(page, 'cancelled')).toHaveCount(2);
@@ -253,7 +265,11 @@ test.describe('the request queue and the token', () => {
 });
 
 test.describe('Settings', () => {
-  test('switch to a base URL, set a token that is never shown back, remove it; a bad URL is refused in words', async ({ page, keyed, service }) => {
+  test('switch to a base URL, set a token that is never shown back, remove it; a bad URL is refused in words', async ({
+    page,
+    keyed,
+    service,
+  }) => {
     await page.goto(keyed.url);
     await openView(page, 'Settings');
     await expect(page.getByTestId('service-current')).toContainText('built-in demo service');
@@ -294,7 +310,9 @@ test.describe('Settings', () => {
     expect(await page.content()).not.toContain(token);
     expect(JSON.stringify(await rpc(keyed, 'token.status'))).not.toContain(token);
     // The saved token works: a fetch against the service succeeds.
-    expect(await rpc(keyed, 'service.call', { operation: 'videosite/video', params: { url: 'https://www.youtube.com/watch?v=settingsok1' } })).toMatchObject({ state: 'done' });
+    expect(
+      await rpc(keyed, 'service.call', { operation: 'videosite/video', params: { url: 'https://www.youtube.com/watch?v=settingsok1' } }),
+    ).toMatchObject({ state: 'done' });
 
     await page.getByRole('button', { name: 'Remove token' }).click();
     await expect(page.getByTestId('token-status')).toHaveText('No token is saved.');
@@ -330,7 +348,12 @@ test.describe('Settings', () => {
     expect(await rpc(gleaner, 'settings.get')).toMatchObject({ plan: 'custom', limits: { perMinute: 45 } });
 
     // When the daily budget starts afresh: a sliding 24 hours until the user names the service's reset time.
-    const dayReset = await refusedThenSaved(page, 'Daily budget starts afresh', { shown: 'rolling', bad: '25:00', error: 'in UTC, such as 00:00 or 07:30', good: '7:30' });
+    const dayReset = await refusedThenSaved(page, 'Daily budget starts afresh', {
+      shown: 'rolling',
+      bad: '25:00',
+      error: 'in UTC, such as 00:00 or 07:30',
+      good: '7:30',
+    });
     await expect(dayReset.getByRole('textbox')).toHaveValue('07:30');
     expect((await rpc<{ config: Record<string, string> }>(gleaner, 'settings.get')).config).toMatchObject({ 'limits.day-reset': '07:30' });
     await openView(page, 'Activity');
@@ -338,8 +361,16 @@ test.describe('Settings', () => {
     await openView(page, 'Settings');
 
     // The service's time limits, which its documentation leaves open.
-    await refusedThenSaved(page, 'Time limit for a request (seconds)', { shown: '60', bad: '2', error: 'a number of seconds from 5 to 3600', good: '90' });
-    expect((await rpc<{ config: Record<string, unknown> }>(gleaner, 'settings.get')).config).toMatchObject({ 'timeouts.request': 90, 'timeouts.slow-request': 300 });
+    await refusedThenSaved(page, 'Time limit for a request (seconds)', {
+      shown: '60',
+      bad: '2',
+      error: 'a number of seconds from 5 to 3600',
+      good: '90',
+    });
+    expect((await rpc<{ config: Record<string, unknown> }>(gleaner, 'settings.get')).config).toMatchObject({
+      'timeouts.request': 90,
+      'timeouts.slow-request': 300,
+    });
 
     const form = page.getByRole('form', { name: 'Add an override' });
     await form.getByLabel('Operation').selectOption('videosite/channel/videos');
@@ -353,7 +384,9 @@ test.describe('Settings', () => {
     const row = page.getByTestId('override-row');
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('order');
-    expect((await rpc<{ config: Record<string, string> }>(gleaner, 'settings.get')).config).toMatchObject({ 'param.videosite.channel/videos.sort': 'order' });
+    expect((await rpc<{ config: Record<string, string> }>(gleaner, 'settings.get')).config).toMatchObject({
+      'param.videosite.channel/videos.sort': 'order',
+    });
     await row.getByRole('button', { name: /Remove the override/ }).click();
     await expect(page.getByTestId('no-overrides')).toBeVisible();
 

@@ -93,16 +93,22 @@ test('copies the item’s citation and a quote of one transcript line, each with
 
 test('shows the text selected to copy by hand when the browser refuses the clipboard', async ({ page }) => {
   await page.addInitScript(() => {
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) },
+    });
   });
   const detail = await openVideo(page);
   await detail.getByRole('button', { name: 'Copy a quote of 0:00 with its source' }).click();
-  await expect(detail.getByRole('status').filter({ hasText: 'The browser did not let Gleaner copy. The quote at 0:00 is selected below' })).toBeVisible();
+  await expect(
+    detail.getByRole('status').filter({ hasText: 'The browser did not let Gleaner copy. The quote at 0:00 is selected below' }),
+  ).toBeVisible();
   const manual = detail.getByRole('textbox', { name: 'Text to copy' });
   await expect(manual).toBeFocused();
   await expect(manual).toHaveValue(/^“Good evening from the quay\.”\n— at 0:00 in: Harbour News/);
   // All of it is selected, so one keystroke copies it.
-  expect(await manual.evaluate((area: HTMLTextAreaElement) => area.selectionEnd - area.selectionStart)).toBe((await manual.inputValue()).length);
+  expect(await manual.evaluate((area: HTMLTextAreaElement) => area.selectionEnd - area.selectionStart)).toBe(
+    (await manual.inputValue()).length,
+  );
 });
 
 test('adds the open item to a new collection from its detail, and then to another', async ({ page }) => {

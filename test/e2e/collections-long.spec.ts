@@ -47,7 +47,10 @@ const rows = (page: Page) => page.getByTestId('collection-item');
 async function openLong(page: Page) {
   await page.goto(await browserLink(served));
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Collections', exact: true }).click();
-  await page.getByRole('list', { name: 'Your collections' }).getByRole('button', { name: new RegExp(NAME) }).click();
+  await page
+    .getByRole('list', { name: 'Your collections' })
+    .getByRole('button', { name: new RegExp(NAME) })
+    .click();
   await expect(page.getByRole('heading', { name: NAME })).toBeVisible();
 }
 
@@ -80,7 +83,9 @@ test('moves the last row shown down past the rows read, sending one item, not th
 
   const order = await rpc<{ items: { id: number }[] }>(served, 'collections.items', { name: NAME, offset: 199, limit: 2 });
   expect(order.items.map((item) => item.id)).toEqual([ids[200], ids[199]]);
-  expect(calls.filter((call) => call.method === 'collections.move').map((call) => call.input)).toEqual([{ name: NAME, itemId: ids[199], delta: 1 }]);
+  expect(calls.filter((call) => call.method === 'collections.move').map((call) => call.input)).toEqual([
+    { name: NAME, itemId: ids[199], delta: 1 },
+  ]);
   expect(calls.some((call) => call.method === 'collections.reorder')).toBe(false);
   // Back where it was, for the next story.
   await rpc(served, 'collections.move', { name: NAME, itemId: ids[199], delta: -1 });
@@ -94,7 +99,11 @@ test('a search within it counts every match and pages through them too', async (
   await page.getByRole('button', { name: 'Show 200 more (300 not shown yet)' }).click();
   await expect(rows(page)).toHaveCount(400);
   // Reordering waits for the search to be cleared: the rows are not next to each other.
-  await expect(rows(page).first().getByRole('button', { name: /^Move down/ })).toBeDisabled();
+  await expect(
+    rows(page)
+      .first()
+      .getByRole('button', { name: /^Move down/ }),
+  ).toBeDisabled();
   await page.getByLabel('Search this collection').fill('');
   await expect(page.getByText(/match\./)).toHaveCount(0);
   await expect(rows(page)).toHaveCount(200);

@@ -38,7 +38,10 @@ test('create, rename, add items, reorder, note, tag, search within, delete and u
 
   // Items arrive (as from the Library's bulk bar), and show in the collection's order.
   await rpc(gleaner, 'collections.add', { name: 'Flood story', itemIds: chosen });
-  await page.getByRole('list', { name: 'Your collections' }).getByRole('button', { name: /Flood story/ }).click();
+  await page
+    .getByRole('list', { name: 'Your collections' })
+    .getByRole('button', { name: /Flood story/ })
+    .click();
   await expect(page.getByTestId('collection-item')).toHaveCount(3);
   const before = await titlesIn(page).allTextContents();
 
@@ -82,7 +85,9 @@ test('create, rename, add items, reorder, note, tag, search within, delete and u
   await expect(titlesIn(page)).toHaveText(before);
   await expect(message).toContainText(`“${before[0]}” is back in its place.`);
   await expect(message.getByRole('button', { name: 'Undo' })).toHaveCount(0);
-  await expect(page.getByTestId('collection-item').first().getByLabel(`Note in this collection on ${before[0]}`)).toHaveValue('Check the date with the agency.');
+  await expect(page.getByTestId('collection-item').first().getByLabel(`Note in this collection on ${before[0]}`)).toHaveValue(
+    'Check the date with the agency.',
+  );
 
   // Remove one item: it leaves the collection, not the library; its note there is kept, and said to be.
   await rpc(gleaner, 'items.setNote', { itemId: chosen[2], body: 'Kept for later.', collection: 'Flood story' });
@@ -100,9 +105,16 @@ test('create, rename, add items, reorder, note, tag, search within, delete and u
   await page.getByTestId('collection-undo').getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('heading', { name: 'Flood story', exact: true })).toBeVisible();
   await expect(titlesIn(page)).toHaveText([before[0]!, before[1]!]);
-  const restored = await rpc<{ items: { id: number; note: string | null; tags: { collection: string | null; tag: string }[] }[] }>(gleaner, 'collections.items', { name: 'Flood story' });
+  const restored = await rpc<{ items: { id: number; note: string | null; tags: { collection: string | null; tag: string }[] }[] }>(
+    gleaner,
+    'collections.items',
+    { name: 'Flood story' },
+  );
   expect(restored.items.map((i) => i.id)).toEqual([chosen[0], chosen[1]]);
-  expect(restored.items[0]).toMatchObject({ note: 'Check the date with the agency.', tags: [{ collection: 'Flood story', tag: 'verify' }] });
+  expect(restored.items[0]).toMatchObject({
+    note: 'Check the date with the agency.',
+    tags: [{ collection: 'Flood story', tag: 'verify' }],
+  });
 });
 
 test('Collections passes an axe scan in light and dark', async ({ page, gleaner }) => {
@@ -115,14 +127,21 @@ test('Collections passes an axe scan in light and dark', async ({ page, gleaner 
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(gleaner.url);
   await openCollections(page);
-  await page.getByRole('list', { name: 'Your collections' }).getByRole('button', { name: /City desk/ }).click();
+  await page
+    .getByRole('list', { name: 'Your collections' })
+    .getByRole('button', { name: /City desk/ })
+    .click();
   await expect(page.getByTestId('collection-item')).toHaveCount(2);
   await page.getByTestId('collection-item').first().getByRole('textbox').first().fill('Not saved yet');
   await expect(page.getByTestId('note-unsaved')).toBeVisible();
   for (const theme of ['light', 'dark']) {
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     if (theme === 'light') await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   }
 });

@@ -91,12 +91,18 @@ test('the search result exports to Markdown with timestamped transcripts and a S
   expect(body).toMatch(/\n## Sources\n\n1\. .+request id /);
   expect(body.match(/^## \d+\. /gm)).toHaveLength(found);
   const manifest = await text(downloads.find((d) => d.suggestedFilename() === 'manifest.sha256')!);
-  expect(manifest).toBe(`${createHash('sha256').update(await readFile((await markdown.path())!)).digest('hex')}  ${markdown.suggestedFilename()}\n`);
+  expect(manifest).toBe(
+    `${createHash('sha256')
+      .update(await readFile((await markdown.path())!))
+      .digest('hex')}  ${markdown.suggestedFilename()}\n`,
+  );
 });
 
 test('the download address answers only this page', async ({ request }) => {
   const started = await rpc<{ exportId: string }>(served, 'export.start', { scope: { kind: 'all' }, format: 'jsonl' });
-  const unauthorised = await request.get(`${served.origin}/exports/${started.exportId}/x.jsonl`, { headers: { authorization: 'Bearer wrong' } });
+  const unauthorised = await request.get(`${served.origin}/exports/${started.exportId}/x.jsonl`, {
+    headers: { authorization: 'Bearer wrong' },
+  });
   expect(unauthorised.status()).toBe(401);
 });
 
@@ -107,14 +113,19 @@ test('a collection exports from the Collections view, one item from its detail',
 
   await page.goto(await browserLink(served));
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Collections', exact: true }).click();
-  await page.getByRole('button', { name: /Council story/ }).first().click();
+  await page
+    .getByRole('button', { name: /Council story/ })
+    .first()
+    .click();
   await page.getByRole('group', { name: 'Collection actions' }).getByRole('button', { name: 'Export…' }).click();
   const dialog = page.getByRole('dialog', { name: /Export the collection “Council story”/ });
   // Modal: Tab never reaches the view behind it, and Escape closes it even after a click on the backdrop.
   const exportButton = page.getByRole('group', { name: 'Collection actions' }).getByRole('button', { name: 'Export…' });
   for (let press = 0; press < 25; press += 1) {
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement === document.body || document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+    expect(
+      await page.evaluate(() => document.activeElement === document.body || document.activeElement?.closest('[role="dialog"]') !== null),
+    ).toBe(true);
   }
   await page.mouse.click(5, 5);
   await page.keyboard.press('Escape');
@@ -124,7 +135,10 @@ test('a collection exports from the Collections view, one item from its detail',
   await dialog.getByRole('radio', { name: /JSON Lines/ }).check();
   const arrived = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Export', exact: true }).click();
-  const lines = (await text(await arrived)).trim().split('\n').map((line) => JSON.parse(line) as { id: number; citation: { request_id: string } });
+  const lines = (await text(await arrived))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { id: number; citation: { request_id: string } });
   expect(lines.map((line) => line.id)).toEqual(listed.hits.map((hit) => hit.id));
   for (const line of lines) expect(line.citation.request_id).toMatch(/^req_/);
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -149,9 +163,17 @@ test('a collection exports from the Collections view, one item from its detail',
 test('an item with transcripts in two languages exports the chosen one as subtitles', async ({ page }) => {
   const url = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
   await fetchInto(served, 'videosite/transcript', { url, language: 'es' });
-  const { hits } = await rpc<{ hits: { id: number; url: string | null }[] }>(served, 'library.search', { platform: 'videosite', hasTranscript: true, limit: 1000 });
+  const { hits } = await rpc<{ hits: { id: number; url: string | null }[] }>(served, 'library.search', {
+    platform: 'videosite',
+    hasTranscript: true,
+    limit: 1000,
+  });
   const itemId = hits.find((hit) => hit.url?.includes('dQw4w9WgXcQ'))!.id;
-  const detailRecord = await rpc<{ transcripts: { language: string | null; available: boolean; segments: { text: string }[] }[] }>(served, 'items.get', { id: itemId });
+  const detailRecord = await rpc<{ transcripts: { language: string | null; available: boolean; segments: { text: string }[] }[] }>(
+    served,
+    'items.get',
+    { id: itemId },
+  );
   const available = detailRecord.transcripts.filter((t) => t.available);
   const languages = available.map((t) => t.language ?? '');
   // Found in the Library by words of its transcript (an item that only its transcript brought has no title).
@@ -185,7 +207,9 @@ test('an item with transcripts in two languages exports the chosen one as subtit
   await expect(choice.getByRole('option')).toHaveText(['All languages', ...labels]);
 });
 
-test('a folder of subtitle files arrives as one zip whose manifest checks every file, and the focus stays on the action', async ({ page }) => {
+test('a folder of subtitle files arrives as one zip whose manifest checks every file, and the focus stays on the action', async ({
+  page,
+}) => {
   const { hits } = await rpc<{ hits: { id: number }[] }>(served, 'library.search', { hasTranscript: true, limit: 50 });
   expect(hits.length).toBeGreaterThanOrEqual(1);
   await rpc(served, 'collections.create', { name: 'Subtitles' });
@@ -193,7 +217,10 @@ test('a folder of subtitle files arrives as one zip whose manifest checks every 
 
   await page.goto(await browserLink(served));
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Collections', exact: true }).click();
-  await page.getByRole('button', { name: /Subtitles/ }).first().click();
+  await page
+    .getByRole('button', { name: /Subtitles/ })
+    .first()
+    .click();
   await page.getByRole('group', { name: 'Collection actions' }).getByRole('button', { name: 'Export…' }).click();
   const dialog = page.getByRole('dialog', { name: /Export the collection “Subtitles”/ });
   await dialog.getByRole('radio', { name: /SRT subtitles/ }).check();
@@ -205,7 +232,9 @@ test('a folder of subtitle files arrives as one zip whose manifest checks every 
   const action = dialog.getByRole('button', { name: 'Export', exact: true });
   await action.focus();
   await page.keyboard.press('Enter');
-  await expect(dialog.getByTestId('export-done')).toHaveText(/^Exported \d+ transcripts? of \d+ items?, downloaded as gleaner-subtitles-transcripts-\d{4}-\d{2}-\d{2}\.zip\./);
+  await expect(dialog.getByTestId('export-done')).toHaveText(
+    /^Exported \d+ transcripts? of \d+ items?, downloaded as gleaner-subtitles-transcripts-\d{4}-\d{2}-\d{2}\.zip\./,
+  );
   // The button that started it is the one that ends it: the focus never fell to the page.
   await expect(dialog.getByRole('button', { name: 'Export again' })).toBeFocused();
   await expect.poll(() => downloads.length).toBe(1);
@@ -214,7 +243,10 @@ test('a folder of subtitle files arrives as one zip whose manifest checks every 
 
   const entries = unzipSync(new Uint8Array(await readFile((await zip.path())!)));
   const manifest = strFromU8(entries['manifest.sha256']!);
-  const listed = manifest.trimEnd().split('\n').map((line) => line.split('  ') as [string, string]);
+  const listed = manifest
+    .trimEnd()
+    .split('\n')
+    .map((line) => line.split('  ') as [string, string]);
   const folder = zip.suggestedFilename().replace(/\.zip$/, '');
   expect(listed.length).toBeGreaterThanOrEqual(2);
   expect(Object.keys(entries).sort()).toEqual(['manifest.sha256', ...listed.map(([, path]) => path)].sort());

@@ -26,7 +26,11 @@ async function searchVideoSite(page: Page, keyed: KeyedGleaner, query: string): 
   return main;
 }
 
-test('an answer whose records cannot be read says so, with the reasons and the answer as received, not “no items”', async ({ page, keyed, service }) => {
+test('an answer whose records cannot be read says so, with the reasons and the answer as received, not “no items”', async ({
+  page,
+  keyed,
+  service,
+}) => {
   await useService(keyed, service);
   // The service's records change shape: valid JSON, but no record Gleaner can read.
   await control(service, 'faults', { rules: [{ kind: 'garbled', nextN: 1 }] });
@@ -36,7 +40,9 @@ test('an answer whose records cannot be read says so, with the reasons and the a
   const unread = main.getByTestId('fetch-unread');
   await expect(unread.getByRole('heading', { name: 'No item could be read' })).toBeVisible();
   await expect(unread).toContainText('kept in your library exactly as received');
-  await expect(unread.getByRole('list', { name: 'Parts of the answer not read' })).toContainText('20 of 20 records in videos could not be read.');
+  await expect(unread.getByRole('list', { name: 'Parts of the answer not read' })).toContainText(
+    '20 of 20 records in videos could not be read.',
+  );
   await expect(main.getByText(/Try other words/)).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: 'no item could be read' })).toHaveCount(1);
   await unread.getByText('Show the answer as received').click();
@@ -48,7 +54,11 @@ test('an answer whose records cannot be read says so, with the reasons and the a
   await expect(unread).toHaveCount(0);
 });
 
-test('a reload while a run is on its way follows that run again and shows its answer, sending nothing twice', async ({ page, keyed, service }) => {
+test('a reload while a run is on its way follows that run again and shows its answer, sending nothing twice', async ({
+  page,
+  keyed,
+  service,
+}) => {
   await useService(keyed, service);
   // The service takes its time: long enough to reload the window meanwhile, even on a busy machine.
   await control(service, 'faults', { rules: [{ kind: 'latency', latencyMs: 10_000, nextN: 1 }] });

@@ -62,7 +62,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-test('search the short-video app, load more, collect three, fetch a transcript, find it in the Library at its moment', async ({ page, gleaner }) => {
+test('search the short-video app, load more, collect three, fetch a transcript, find it in the Library at its moment', async ({
+  page,
+  gleaner,
+}) => {
   // A long story with two accessibility scans.
   test.slow();
   const outside = await stayLocal(page, gleaner);
@@ -98,7 +101,18 @@ test('search the short-video app, load more, collect three, fetch a transcript, 
   await expect(main.getByTestId('fetch-result-count')).toContainText('10 items from 1 page');
   await expect(rows).toHaveCount(10);
   await expect(rows.first()).toContainText('Short-video app');
-  await expect(table.getByRole('columnheader')).toHaveText(['Select', 'Picture', 'Title or text', 'Platform', 'Kind', 'Author', 'Published', 'Views', 'Likes', 'Comments']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Select',
+    'Picture',
+    'Title or text',
+    'Platform',
+    'Kind',
+    'Author',
+    'Published',
+    'Views',
+    'Likes',
+    'Comments',
+  ]);
   // Thumbnails: https only, lazy, and no referrer sent to the platform.
   const thumb = rows.first().locator('img');
   await expect(thumb).toHaveAttribute('src', /^https:\/\//);
@@ -114,7 +128,10 @@ test('search the short-video app, load more, collect three, fetch a transcript, 
 
   // Tick the first, Shift-tick the third: three selected.
   await rows.nth(0).getByRole('checkbox').click();
-  await rows.nth(2).getByRole('checkbox').click({ modifiers: ['Shift'] });
+  await rows
+    .nth(2)
+    .getByRole('checkbox')
+    .click({ modifiers: ['Shift'] });
   await expect(main.getByTestId('fetch-selection-count')).toHaveText('3 items selected');
   const chosen = await Promise.all([0, 1, 2].map((i) => rows.nth(i).getAttribute('data-item-id')));
 

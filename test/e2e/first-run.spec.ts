@@ -17,7 +17,10 @@ test.describe('a new user opens Gleaner in the browser', () => {
     for (const view of VIEWS) {
       await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: view, exact: true }).click();
       await expect(page.getByRole('main', { name: view })).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: view, exact: true })).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: view, exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
     }
     // Nothing failed on the way, not even a request for an icon the host does not serve.
     expect(consoleErrors).toEqual([]);

@@ -23,14 +23,20 @@ const repoRoot = join(__dirname, '..', '..');
  * Starts `gleaner serve` exactly as a user would, on its own empty library — or on one that
  * `seedDataDir` wrote into the data folder before the server opened it.
  */
-export async function startServe(options: { seedDataDir?(dataDir: string): void } = {}): Promise<{ served: ServedGleaner; stop(): Promise<void> }> {
+export async function startServe(
+  options: { seedDataDir?(dataDir: string): void } = {},
+): Promise<{ served: ServedGleaner; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gleaner-e2e-'));
   options.seedDataDir?.(dataDir);
-  const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'bin', 'gleaner.js'), 'serve', '--no-open', '--json', '--port', '0', '--data-dir', dataDir], {
-    cwd: repoRoot,
-    env: { ...process.env, GLEANER_TOKEN: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(repoRoot, 'bin', 'gleaner.js'), 'serve', '--no-open', '--json', '--port', '0', '--data-dir', dataDir],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, GLEANER_TOKEN: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const firstLine = await new Promise<string>((resolve, reject) => {

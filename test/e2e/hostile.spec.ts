@@ -26,7 +26,14 @@ test.beforeAll(async () => {
       // JSON escapes lone surrogates (\ud800), so they reach the ingest as they are.
       seedItems(dataDir, [
         { nativeId: 'huge1', platform: 'tweetsite', kind: 'post', url: 'javascript:alert(1)', title: HUGE_TITLE, text: 'a 2 MB title' },
-        { nativeId: 'sur1', platform: 'tweetsite', kind: 'post', url: 'https://x.com/someone/status/77', title: SURROGATE_TITLE, text: SURROGATE_TEXT },
+        {
+          nativeId: 'sur1',
+          platform: 'tweetsite',
+          kind: 'post',
+          url: 'https://x.com/someone/status/77',
+          title: SURROGATE_TITLE,
+          text: SURROGATE_TEXT,
+        },
       ]);
     },
   }));
@@ -51,7 +58,11 @@ async function openLibrary(page: Page) {
   await page.goto(await browserLink(served));
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Library', exact: true }).click();
   await expect(page.getByTestId('result-count')).toHaveText(/^\d+ items$/);
-  return { search: page.getByRole('searchbox', { name: 'Search the library' }), results: page.getByRole('listbox', { name: 'Results' }), detail: page.getByRole('complementary', { name: 'Item detail' }) };
+  return {
+    search: page.getByRole('searchbox', { name: 'Search the library' }),
+    results: page.getByRole('listbox', { name: 'Results' }),
+    detail: page.getByRole('complementary', { name: 'Item detail' }),
+  };
 }
 
 /** No link in the page leads anywhere but https: or the page itself. */
@@ -91,7 +102,10 @@ test('a 2 MB title and lone surrogates show as inert text, and the page stays re
 test('the hostile items export to CSV and Markdown downloads that keep them inert', async ({ page }) => {
   const dialogs = watchDialogs(page);
   await openLibrary(page);
-  for (const [label, extension] of [[/CSV/, 'csv'], [/Markdown/, 'md']] as const) {
+  for (const [label, extension] of [
+    [/CSV/, 'csv'],
+    [/Markdown/, 'md'],
+  ] as const) {
     await page.getByRole('searchbox', { name: 'Search the library' }).fill('');
     await expect(page.getByTestId('result-count')).toHaveText(/^\d+ items$/);
     await page.getByRole('button', { name: 'Export results…' }).click();
@@ -113,7 +127,9 @@ test('the hostile items export to CSV and Markdown downloads that keep them iner
     } else {
       const lines = body.split('\n');
       // Platform text never opens a heading, list, link or HTML: only Gleaner's own lines do.
-      expect(lines.filter((line) => /^#{1,6} /.test(line)).every((line) => /^(# Gleaner export: |## \d+\. |## Sources$)/.test(line))).toBe(true);
+      expect(lines.filter((line) => /^#{1,6} /.test(line)).every((line) => /^(# Gleaner export: |## \d+\. |## Sources$)/.test(line))).toBe(
+        true,
+      );
       expect(lines.some((line) => line.startsWith('\\# not a heading'))).toBe(true);
       expect(lines.some((line) => line.startsWith('\\- not a list'))).toBe(true);
       // (Tested, not matched: a failure would print 2 MB.)

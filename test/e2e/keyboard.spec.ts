@@ -7,7 +7,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { fetchInto, rpc } from './library-helpers';
 
-const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
+const focusedName = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
 const nothingFocused = (page: Page) => page.evaluate(() => document.activeElement === document.body || document.activeElement === null);
 
 // Thumbnails point at the platforms' hosts: nothing leaves this machine.
@@ -29,7 +30,10 @@ test('in a collection, each action leaves focus where the next key press expects
   await rpc(gleaner, 'collections.add', { name: 'Harbour', itemIds: itemIds.slice(0, 4) });
   await page.goto(gleaner.url);
   await openView(page, 'Collections');
-  await page.getByRole('list', { name: 'Your collections' }).getByRole('button', { name: /Harbour/ }).click();
+  await page
+    .getByRole('list', { name: 'Your collections' })
+    .getByRole('button', { name: /Harbour/ })
+    .click();
   const rows = page.getByTestId('collection-item');
   await expect(rows).toHaveCount(4);
   const titles = await rows.locator('.item-open').allTextContents();
@@ -76,7 +80,10 @@ test('in a collection, each action leaves focus where the next key press expects
   await expect(rows).toHaveCount(3);
 });
 
-test('Pause turns into Resume under the same focus; switching view by shortcut focuses the view and names it', async ({ page, gleaner }) => {
+test('Pause turns into Resume under the same focus; switching view by shortcut focuses the view and names it', async ({
+  page,
+  gleaner,
+}) => {
   await page.goto(gleaner.url);
   await openView(page, 'Activity');
   await page.getByRole('button', { name: 'Pause queue' }).focus();
@@ -152,7 +159,10 @@ test('Fetch says what a run and a further page brought, and Load more hands focu
   await expect(rows.nth(first).locator('.fetch-open')).toBeFocused();
 });
 
-test('at 200 % zoom (640 × 450) the views stack, nothing scrolls sideways, and the result list keeps its height', async ({ page, gleaner }) => {
+test('at 200 % zoom (640 × 450) the views stack, nothing scrolls sideways, and the result list keeps its height', async ({
+  page,
+  gleaner,
+}) => {
   await fetchInto(gleaner, 'videosite/search', { query: 'flood' });
   await page.setViewportSize({ width: 640, height: 450 });
   await page.goto(gleaner.url);

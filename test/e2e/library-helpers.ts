@@ -67,18 +67,28 @@ export async function seedLibrary(gleaner: ServedGleaner): Promise<void> {
  * Each item is a partial normalised item with at least a nativeId; each transcript answer, the
  * normalised transcripts one transcript response brought (stored in order, the last newest).
  */
-export function seedItems(dataDir: string, items: readonly Record<string, unknown>[], transcriptAnswers: readonly Record<string, unknown>[][] = []): void {
+export function seedItems(
+  dataDir: string,
+  items: readonly Record<string, unknown>[],
+  transcriptAnswers: readonly Record<string, unknown>[][] = [],
+): void {
   const itemsFile = join(dataDir, 'seed-items.json');
   writeFileSync(itemsFile, JSON.stringify({ items, transcriptAnswers }));
   // In a process of its own: this project does not compile the core.
-  execFileSync(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'reliability', 'seed-library.ts'), dataDir, itemsFile], { cwd: join(__dirname, '..', '..'), stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'reliability', 'seed-library.ts'), dataDir, itemsFile], {
+    cwd: join(__dirname, '..', '..'),
+    stdio: 'inherit',
+  });
 }
 
 /**
  * `count` short messages for `seedItems`, every third about the harbour ("Harbour report number
  * N"), the others "City council minute N": a long library a search can tell apart.
  */
-export function harbourPosts(count: number, options: { nativePrefix: string; firstStatus: number; title?: (i: number) => string | null }): Record<string, unknown>[] {
+export function harbourPosts(
+  count: number,
+  options: { nativePrefix: string; firstStatus: number; title?: (i: number) => string | null },
+): Record<string, unknown>[] {
   return Array.from({ length: count }, (_, i) => ({
     nativeId: `${options.nativePrefix}${i}`,
     platform: 'tweetsite',

@@ -111,7 +111,10 @@ test('an opened item shows its fields, its provenance with the request id, and i
 test('a transcript can be searched, and each timestamp opens the video at that moment', async ({ page }) => {
   const { results, detail } = await openLibrary(page);
   await searchLibrary(page, 'council');
-  await results.getByRole('option').filter({ hasText: /Transcript at/ }).click();
+  await results
+    .getByRole('option')
+    .filter({ hasText: /Transcript at/ })
+    .click();
 
   const transcript = detail.getByTestId('transcript-segments');
   const segments = transcript.getByRole('listitem');
@@ -167,7 +170,9 @@ test('a note and a tag are saved, and the search finds the note', async ({ page 
   await page.reload();
   await searchLibrary(page, 'archivist');
   await page.getByRole('listbox', { name: 'Results' }).getByRole('option').first().click();
-  await expect(page.getByRole('complementary', { name: 'Item detail' }).getByLabel('Note', { exact: true })).toHaveValue(/regional archivist/);
+  await expect(page.getByRole('complementary', { name: 'Item detail' }).getByLabel('Note', { exact: true })).toHaveValue(
+    /regional archivist/,
+  );
 });
 
 test('three selected items go into a new collection, and can be tagged together', async ({ page }) => {
@@ -201,7 +206,9 @@ test('three selected items go into a new collection, and can be tagged together'
   await page.getByLabel('Collection', { exact: true }).selectOption('Flood story');
   await expect(count).toHaveText('3 items (1 filter)');
 
-  const stored = await rpc<{ items: { id: number; tags: { collection: string | null; tag: string }[] }[] }>(served, 'collections.items', { name: 'Flood story' });
+  const stored = await rpc<{ items: { id: number; tags: { collection: string | null; tag: string }[] }[] }>(served, 'collections.items', {
+    name: 'Flood story',
+  });
   expect(stored.items.map((i) => String(i.id)).sort()).toEqual([...ids].sort());
   // Tagged from the Library: library-wide, not only in the collection.
   for (const item of stored.items) expect(item.tags).toContainEqual({ collection: null, tag: 'needs-checking' });
@@ -317,9 +324,15 @@ test('the Library with an item open has no serious accessibility problems, in li
   await page.emulateMedia({ colorScheme: 'light' });
   const { results, detail } = await openLibrary(page);
   await searchLibrary(page, 'council');
-  await results.getByRole('option').filter({ hasText: /Transcript at/ }).click();
+  await results
+    .getByRole('option')
+    .filter({ hasText: /Transcript at/ })
+    .click();
   await expect(detail.getByTestId('transcript-segments')).toBeVisible();
-  await results.getByRole('option').nth(1).click({ modifiers: ['ControlOrMeta'] });
+  await results
+    .getByRole('option')
+    .nth(1)
+    .click({ modifiers: ['ControlOrMeta'] });
   await detail.getByRole('button', { name: 'Show raw JSON' }).first().click();
   await expect(detail.getByTestId('raw-json').first()).toBeVisible();
 
@@ -338,7 +351,9 @@ test('the Library with an item open has no serious accessibility problems, in li
 });
 
 test('an item shows what its platform gives beyond the common fields, addresses as links', async ({ page }) => {
-  const { itemIds } = await fetchInto(served, 'microblog/post', { url: 'https://bsky.app/profile/newsroom.bsky.social/post/3kabcdefghi2x' });
+  const { itemIds } = await fetchInto(served, 'microblog/post', {
+    url: 'https://bsky.app/profile/newsroom.bsky.social/post/3kabcdefghi2x',
+  });
   const record = await rpc<{ item: { text: string; extras: { authorAvatarUrl?: string } } }>(served, 'items.get', { id: itemIds[0] });
   const avatar = record.item.extras.authorAvatarUrl!;
   expect(avatar).toMatch(/^https:\/\//);

@@ -104,7 +104,10 @@ test('two tabs typing notes on different items keep both, and each shows the oth
   await expect(await openItem(third, 1)).toHaveValue('Typed in the second tab.');
 });
 
-test('a note saved elsewhere meanwhile is never overwritten unseen: the save says so, shows it, and a second save replaces it', async ({ page, gleaner }) => {
+test('a note saved elsewhere meanwhile is never overwritten unseen: the save says so, shows it, and a second save replaces it', async ({
+  page,
+  gleaner,
+}) => {
   await fetchInto(gleaner, 'videosite/search', { query: 'flood' });
   await page.goto(gleaner.url);
   await goTo(page, 'Library');
@@ -144,7 +147,10 @@ test('a note saved elsewhere meanwhile is never overwritten unseen: the save say
   expect((await stored(gleaner, id)).notes).toContainEqual(expect.objectContaining({ collection: 'Desk', body: 'Row: check the date.' }));
 });
 
-test('a note typed in a collection row survives switching collection and view; leaving the page asks first, and keeps it', async ({ page, gleaner }) => {
+test('a note typed in a collection row survives switching collection and view; leaving the page asks first, and keeps it', async ({
+  page,
+  gleaner,
+}) => {
   const itemIds = await collectionOfFloodVideos(gleaner, 'Flood story', 2);
   await rpc(gleaner, 'collections.create', { name: 'Other story' });
   await rpc(gleaner, 'collections.add', { name: 'Other story', itemIds: [itemIds[2]] });
@@ -169,7 +175,9 @@ test('a note typed in a collection row survives switching collection and view; l
   await first.getByRole('button', { name: `Save note: ${title}` }).click();
   await expect(page.getByText('Note saved.')).toBeVisible();
   await expect(first.getByTestId('note-unsaved')).toHaveCount(0);
-  expect((await stored(gleaner, itemIds[0]!)).notes).toMatchObject([{ collection: 'Flood story', body: 'Call the mayor’s office about the pumps.' }]);
+  expect((await stored(gleaner, itemIds[0]!)).notes).toMatchObject([
+    { collection: 'Flood story', body: 'Call the mayor’s office about the pumps.' },
+  ]);
 
   // With words still unsaved, closing the tab asks before it goes.
   await note.fill('Not saved yet');
@@ -187,7 +195,9 @@ test('a note typed in a collection row survives switching collection and view; l
   const row = again.getByTestId('collection-item').first();
   await expect(row.getByLabel(`Note in this collection on ${title}`)).toHaveValue('Not saved yet');
   await expect(row.getByTestId('note-unsaved')).toHaveText('Unsaved note');
-  expect((await stored(gleaner, itemIds[0]!)).notes).toMatchObject([{ collection: 'Flood story', body: 'Call the mayor’s office about the pumps.' }]);
+  expect((await stored(gleaner, itemIds[0]!)).notes).toMatchObject([
+    { collection: 'Flood story', body: 'Call the mayor’s office about the pumps.' },
+  ]);
 });
 
 test('a library-wide tag is marked as such in a collection row, and × removes it at its own level', async ({ page, gleaner }) => {
@@ -202,10 +212,17 @@ test('a library-wide tag is marked as such in a collection row, and × removes i
   const title = (await first.locator('.item-open').textContent())!;
   const tagList = first.getByRole('list', { name: `Tags on ${title}` });
   const chips = tagList.getByRole('listitem');
-  const removeLabels = () => tagList.getByRole('button').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+  const removeLabels = () =>
+    tagList.getByRole('button').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
 
   // The same word at both levels is two chips, told apart on screen and to a screen reader.
-  await expect.poll(removeLabels).toEqual([`Remove library-wide tag eyewitness from ${title}`, `Remove tag eyewitness from ${title}`, `Remove library-wide tag verified from ${title}`]);
+  await expect
+    .poll(removeLabels)
+    .toEqual([
+      `Remove library-wide tag eyewitness from ${title}`,
+      `Remove tag eyewitness from ${title}`,
+      `Remove library-wide tag verified from ${title}`,
+    ]);
   await expect(chips.nth(0)).toContainText('library-wide');
   await expect(chips.nth(1)).not.toContainText('library-wide');
 
@@ -219,7 +236,13 @@ test('a library-wide tag is marked as such in a collection row, and × removes i
   // One click took it from the whole library: Undo gives it back, at its own level.
   await page.locator('.collection-message').getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('Tag “verified” is back (library-wide).')).toBeVisible();
-  await expect.poll(removeLabels).toEqual([`Remove library-wide tag eyewitness from ${title}`, `Remove tag eyewitness from ${title}`, `Remove library-wide tag verified from ${title}`]);
+  await expect
+    .poll(removeLabels)
+    .toEqual([
+      `Remove library-wide tag eyewitness from ${title}`,
+      `Remove tag eyewitness from ${title}`,
+      `Remove library-wide tag verified from ${title}`,
+    ]);
   await expect(page.locator('.collection-message').getByRole('button', { name: 'Undo' })).toHaveCount(0);
 
   // The same in the item detail.

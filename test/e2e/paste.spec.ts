@@ -38,7 +38,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-test('paste 20 links with junk, see each line recognised or rejected and the plan, run it into a new collection', async ({ page, gleaner }) => {
+test('paste 20 links with junk, see each line recognised or rejected and the plan, run it into a new collection', async ({
+  page,
+  gleaner,
+}) => {
   // A long story with three accessibility scans and twenty requests.
   test.slow();
   await page.goto(gleaner.url);
@@ -48,12 +51,25 @@ test('paste 20 links with junk, see each line recognised or rejected and the pla
   await expect(counts).toHaveText(/Paste links above/);
 
   // Fifteen links pasted among junk, a duplicate and a comment...
-  const pasted = ['# tip sheet from the desk', LINKS[0], JUNK[0], ...LINKS.slice(1, 8), JUNK[1], LINKS[3], ...LINKS.slice(8, 15), JUNK[2], '', JUNK[3]].join('\n');
+  const pasted = [
+    '# tip sheet from the desk',
+    LINKS[0],
+    JUNK[0],
+    ...LINKS.slice(1, 8),
+    JUNK[1],
+    LINKS[3],
+    ...LINKS.slice(8, 15),
+    JUNK[2],
+    '',
+    JUNK[3],
+  ].join('\n');
   await main.getByLabel('Links, one per line').fill(pasted);
   await expect(counts).toHaveText('15 to fetch · 4 rejected · 1 duplicate · 1 comment');
 
   // ...and five more from a file, added below.
-  await main.getByLabel('Or add the links in a text file').setInputFiles({ name: 'more-links.txt', mimeType: 'text/plain', buffer: Buffer.from(LINKS.slice(15).join('\n')) });
+  await main
+    .getByLabel('Or add the links in a text file')
+    .setInputFiles({ name: 'more-links.txt', mimeType: 'text/plain', buffer: Buffer.from(LINKS.slice(15).join('\n')) });
   await expect(main.getByLabel('Links, one per line')).toHaveValue(new RegExp(`${LINKS[19]!.replace(/[.?]/g, '\\$&')}$`));
   await expect(counts).toHaveText('20 to fetch · 4 rejected · 1 duplicate · 1 comment');
 
@@ -96,7 +112,9 @@ test('paste 20 links with junk, see each line recognised or rejected and the pla
   await expect(main.getByTestId('paste-outcome')).toContainText('“Tip sheet”');
 
   // The items are in the collection, one per link.
-  const stored = await rpc<{ collection: { itemCount: number }; items: { url: string | null }[] }>(gleaner, 'collections.items', { name: 'Tip sheet' });
+  const stored = await rpc<{ collection: { itemCount: number }; items: { url: string | null }[] }>(gleaner, 'collections.items', {
+    name: 'Tip sheet',
+  });
   expect(stored.collection.itemCount).toBe(20);
 
   // The same list again: everything is already in the library, so nothing would be spent.
@@ -107,8 +125,12 @@ test('paste 20 links with junk, see each line recognised or rejected and the pla
   await main.getByLabel('Put the items in').selectOption({ label: 'New collection…' });
   await main.getByLabel('Name of the new collection').fill('Second look');
   await main.getByRole('button', { name: 'Add 20 items to the collection' }).click();
-  await expect(main.getByRole('status').filter({ hasText: 'already in your library' })).toHaveText('20 links were already in your library: now in “Second look”.');
-  const second = await rpc<{ collection: { itemCount: number }; items: { url: string | null }[] }>(gleaner, 'collections.items', { name: 'Second look' });
+  await expect(main.getByRole('status').filter({ hasText: 'already in your library' })).toHaveText(
+    '20 links were already in your library: now in “Second look”.',
+  );
+  const second = await rpc<{ collection: { itemCount: number }; items: { url: string | null }[] }>(gleaner, 'collections.items', {
+    name: 'Second look',
+  });
   expect(second.items.map((i) => i.url).sort()).toEqual(stored.items.map((i) => i.url).sort());
   const queue = await rpc<{ counts: Record<string, number> }>(gleaner, 'queue.status', {});
   expect(queue.counts.done).toBe(20);
@@ -120,7 +142,10 @@ test('paste 20 links with junk, see each line recognised or rejected and the pla
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('an import cancelled before any answer came says nothing was fetched, not that the items are in the library', async ({ page, gleaner }) => {
+test('an import cancelled before any answer came says nothing was fetched, not that the items are in the library', async ({
+  page,
+  gleaner,
+}) => {
   await rpc(gleaner, 'queue.pause');
   await rpc(gleaner, 'import.start', { text: 'https://www.youtube.com/watch?v=Cancelled01\nhttps://www.youtube.com/watch?v=Cancelled02' });
   await page.goto(gleaner.url);
@@ -130,7 +155,10 @@ test('an import cancelled before any answer came says nothing was fetched, not t
   await expect(main.getByTestId('paste-outcome')).toHaveText('Nothing was fetched: no request of this import succeeded.');
 });
 
-test('a budget spent after the plan was shown stops the start with the new figures and the choice to carry over, and makes no empty collection', async ({ page, gleaner }) => {
+test('a budget spent after the plan was shown stops the start with the new figures and the choice to carry over, and makes no empty collection', async ({
+  page,
+  gleaner,
+}) => {
   await rpc(gleaner, 'queue.pause');
   await page.goto(gleaner.url);
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Paste URLs', exact: true }).click();

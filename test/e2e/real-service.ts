@@ -29,7 +29,18 @@ async function startServeWithKeyring(): Promise<{ served: KeyedGleaner; stop(): 
   const dataDir = mkdtempSync(join(tmpdir(), 'gleaner-e2e-keyring-'));
   const child: ChildProcess = spawn(
     'sh',
-    [join(repoRoot, 'scripts', 'with-keyring.sh'), process.execPath, join(repoRoot, 'bin', 'gleaner.js'), 'serve', '--no-open', '--json', '--port', '0', '--data-dir', dataDir],
+    [
+      join(repoRoot, 'scripts', 'with-keyring.sh'),
+      process.execPath,
+      join(repoRoot, 'bin', 'gleaner.js'),
+      'serve',
+      '--no-open',
+      '--json',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+    ],
     // Its own process group, so that stopping it also stops the keyring daemon and the bus.
     { cwd: repoRoot, env: { ...process.env, GLEANER_TOKEN: '' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
@@ -80,4 +91,3 @@ export async function control<T>(service: RunningDemo, path: string, data: unkno
 }
 
 export const starterToken = (service: RunningDemo): string => service.teams.find((t) => t.plan === 'starter')!.token;
-

@@ -88,7 +88,10 @@ test('the tag filter offers the tags in use, and follows a collection renamed wh
   await page.getByLabel('Collection', { exact: true }).selectOption('Port desk');
   await expect(page.getByTestId('result-count')).toHaveText(/^5 items/);
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Collections', exact: true }).click();
-  await page.getByRole('list', { name: 'Your collections' }).getByRole('button', { name: /Port desk/ }).click();
+  await page
+    .getByRole('list', { name: 'Your collections' })
+    .getByRole('button', { name: /Port desk/ })
+    .click();
   await page.getByRole('button', { name: 'Rename…' }).click();
   await page.getByLabel('New name').fill('Harbour desk');
   await page.getByRole('button', { name: 'Save name' }).click();
@@ -104,7 +107,10 @@ test('a collection of 1,500 draws its rows 200 at a time, and its search finds p
   await rpc(served, 'collections.add', { name: 'Everything here', itemIds: ids });
   await openLibrary(page);
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Collections', exact: true }).click();
-  await page.getByRole('list', { name: 'Your collections' }).getByRole('button', { name: /Everything here/ }).click();
+  await page
+    .getByRole('list', { name: 'Your collections' })
+    .getByRole('button', { name: /Everything here/ })
+    .click();
   const rows = page.getByTestId('collection-item');
   await expect(rows).toHaveCount(200);
   await page.getByRole('button', { name: 'Show 200 more (1,300 not shown yet)' }).click();

@@ -26,18 +26,27 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const savedConfig = async (gleaner: Parameters<typeof rpc>[0]) => (await rpc<{ config: Record<string, string | number> }>(gleaner, 'settings.get')).config;
+const savedConfig = async (gleaner: Parameters<typeof rpc>[0]) =>
+  (await rpc<{ config: Record<string, string | number> }>(gleaner, 'settings.get')).config;
 
-test('a link on an unknown host → add the host for the forum in Settings → recognised; removed → rejected again', async ({ page, gleaner }) => {
+test('a link on an unknown host → add the host for the forum in Settings → recognised; removed → rejected again', async ({
+  page,
+  gleaner,
+}) => {
   await page.goto(gleaner.url);
 
   // The mirror's link is refused, and the reason says where to fix it.
   await openView(page, 'Paste URLs');
   const paste = page.getByRole('main', { name: 'Paste URLs' });
   await paste.getByLabel('Links, one per line').fill(MIRROR_LINK);
-  const line = paste.getByRole('table').locator('tbody tr').filter({ has: page.getByRole('cell', { name: MIRROR_LINK, exact: true }) });
+  const line = paste
+    .getByRole('table')
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('cell', { name: MIRROR_LINK, exact: true }) });
   await expect(line).toHaveAttribute('data-status', 'rejected');
-  await expect(line).toContainText('“forum.example.org” is not one of the platforms Gleaner can fetch from; if it is another address of one of them, add it under Link hosts in Settings (or to the list that `gleaner config set hosts.<platform>` sets).');
+  await expect(line).toContainText(
+    '“forum.example.org” is not one of the platforms Gleaner can fetch from; if it is another address of one of them, add it under Link hosts in Settings (or to the list that `gleaner config set hosts.<platform>` sets).',
+  );
 
   // In Settings, nothing is added yet; the host goes to the community forum.
   await openView(page, 'Settings');

@@ -20,7 +20,13 @@ let stop: () => Promise<void>;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  const transcript = (language: string, rest: Record<string, unknown>) => ({ nativeId: VIDEO, url: null, kind: 'video', language, ...rest });
+  const transcript = (language: string, rest: Record<string, unknown>) => ({
+    nativeId: VIDEO,
+    url: null,
+    kind: 'video',
+    language,
+    ...rest,
+  });
   ({ served, stop } = await startServe({
     seedDataDir(dataDir) {
       seedItems(
@@ -37,13 +43,32 @@ test.beforeAll(async () => {
               available: true,
               format: 'segments',
               fullText: null,
-              segments: Array.from({ length: SEGMENTS }, (_, i) => ({ startMs: i * 1_800, endMs: i * 1_800 + 1_700, text: i === HIT ? 'the zebracrossing on Harbour Street' : `Segment ${i} of the hearing` })),
+              segments: Array.from({ length: SEGMENTS }, (_, i) => ({
+                startMs: i * 1_800,
+                endMs: i * 1_800 + 1_700,
+                text: i === HIT ? 'the zebracrossing on Harbour Street' : `Segment ${i} of the hearing`,
+              })),
             }),
           ],
           [transcript('de', { available: true, format: 'text', fullText: 'Der Haushalt der Stadt wurde lange beraten.', segments: [] })],
           [transcript('ja', { available: false, format: 'none', fullText: null, segments: [] })],
-          [{ ...transcript('en', { available: true, format: 'text', fullText: 'What was said in the quiet meeting, kept from before.', segments: [] }), nativeId: 'QuietTalk01' }],
-          [{ ...transcript('de', { available: true, format: 'text', fullText: 'Die stille Sitzung auf Deutsch.', segments: [] }), nativeId: 'QuietTalk07' }],
+          [
+            {
+              ...transcript('en', {
+                available: true,
+                format: 'text',
+                fullText: 'What was said in the quiet meeting, kept from before.',
+                segments: [],
+              }),
+              nativeId: 'QuietTalk01',
+            },
+          ],
+          [
+            {
+              ...transcript('de', { available: true, format: 'text', fullText: 'Die stille Sitzung auf Deutsch.', segments: [] }),
+              nativeId: 'QuietTalk07',
+            },
+          ],
         ],
       );
     },
@@ -58,7 +83,11 @@ async function openLibrary(page: Page) {
   await page.goto(await browserLink(served));
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Library', exact: true }).click();
   await expect(page.getByTestId('result-count')).toHaveText(/^\d+ items?$/);
-  return { search: page.getByRole('searchbox', { name: 'Search the library' }), results: page.getByRole('listbox', { name: 'Results' }), detail: page.getByRole('complementary', { name: 'Item detail' }) };
+  return {
+    search: page.getByRole('searchbox', { name: 'Search the library' }),
+    results: page.getByRole('listbox', { name: 'Results' }),
+    detail: page.getByRole('complementary', { name: 'Item detail' }),
+  };
 }
 
 test('a transcript hit opens the transcript it is in, at its moment, drawing only the segments in view', async ({ page }) => {
@@ -119,7 +148,9 @@ test('fetching a transcript shows the one it brought, and says so when the servi
   await (await searchLibrary(page, 'quiet meeting one')).getByRole('option').first().click();
   await expect(detail.getByText('kept from before')).toBeVisible();
   await fetchIn('en');
-  await expect(detail.getByText('The service has no transcript for this item (or in that language). The one fetched earlier is kept.')).toBeVisible();
+  await expect(
+    detail.getByText('The service has no transcript for this item (or in that language). The one fetched earlier is kept.'),
+  ).toBeVisible();
   await expect(detail.getByText('kept from before')).toBeVisible();
 
   await (await searchLibrary(page, 'quiet meeting seven')).getByRole('option').first().click();
@@ -133,10 +164,19 @@ test('fetching a transcript shows the one it brought, and says so when the servi
 });
 
 async function optionValue(page: Page, label: RegExp): Promise<string> {
-  const option = page.getByRole('complementary', { name: 'Item detail' }).getByRole('combobox', { name: 'Language', exact: true }).locator('option').filter({ hasText: label });
+  const option = page
+    .getByRole('complementary', { name: 'Item detail' })
+    .getByRole('combobox', { name: 'Language', exact: true })
+    .locator('option')
+    .filter({ hasText: label });
   return (await option.getAttribute('value'))!;
 }
 
 async function optionLabel(page: Page, label: RegExp): Promise<string | null> {
-  return page.getByRole('complementary', { name: 'Item detail' }).getByRole('combobox', { name: 'Language', exact: true }).locator('option').filter({ hasText: label }).textContent();
+  return page
+    .getByRole('complementary', { name: 'Item detail' })
+    .getByRole('combobox', { name: 'Language', exact: true })
+    .locator('option')
+    .filter({ hasText: label })
+    .textContent();
 }

@@ -12,7 +12,10 @@ export interface CliRun {
 }
 
 /** Runs the built `gleaner` command as a user would, with its own environment and stdin. */
-export function runGleaner(args: readonly string[], options: { env?: Record<string, string>; stdin?: string; timeoutMs?: number; closeStdout?: boolean; cwd?: string } = {}): Promise<CliRun> {
+export function runGleaner(
+  args: readonly string[],
+  options: { env?: Record<string, string>; stdin?: string; timeoutMs?: number; closeStdout?: boolean; cwd?: string } = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], {
       cwd: options.cwd ?? repoRoot,
@@ -46,7 +49,10 @@ export interface RunningDemo {
 
 /** `gleaner demo-service --json` in its own process, as the checks run it. */
 export async function startDemoProcess(extraArgs: string[] = []): Promise<RunningDemo> {
-  const child: ChildProcess = spawn(process.execPath, [bin, 'demo-service', '--port', '0', '--json', ...extraArgs], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [bin, 'demo-service', '--port', '0', '--json', ...extraArgs], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const line = await new Promise<string>((resolve, reject) => {

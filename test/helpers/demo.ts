@@ -31,7 +31,9 @@ export const SAMPLE_PARAMS: Record<OperationId, Record<string, string>> = {
 };
 
 /** The real client against an in-process demo service, on the Team plan's token. */
-export async function clientOnDemo(options: { timeoutMs?: { normal: number; slow: number }; seed?: string } = {}): Promise<{ demo: DemoService; client: ServiceClient; token: () => string }> {
+export async function clientOnDemo(
+  options: { timeoutMs?: { normal: number; slow: number }; seed?: string } = {},
+): Promise<{ demo: DemoService; client: ServiceClient; token: () => string }> {
   const demo = await startDemoService({ port: 0, seed: options.seed ?? 'client-tests' });
   const token = () => demo.teams.find((t) => t.plan === 'team')!.token;
   const client = createServiceClient({

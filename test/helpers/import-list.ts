@@ -1,5 +1,8 @@
 /** A realistic pasted list: links of every single-item kind, junk, duplicates and comments. */
-export function mixedImportList(valid: number, options: { junk?: number; duplicates?: number } = {}): { text: string; uniqueValid: number; junk: number; duplicates: number } {
+export function mixedImportList(
+  valid: number,
+  options: { junk?: number; duplicates?: number } = {},
+): { text: string; uniqueValid: number; junk: number; duplicates: number } {
   const makers = [
     (i: number) => `https://www.youtube.com/watch?v=${`yt${String(i).padStart(9, '0')}`}`,
     (i: number) => `https://youtu.be/${`yb${String(i).padStart(9, '0')}`}?si=tracking`,
@@ -9,7 +12,14 @@ export function mixedImportList(valid: number, options: { junk?: number; duplica
     (i: number) => `https://www.pinterest.com/pin/${100_000_000_000 + i}/`,
     (i: number) => `https://x.com/source${i}/status/${1_700_000_000_000_000_000n + BigInt(i)}`,
   ];
-  const junkLines = ['not a link at all', 'javascript:alert(1)', 'https://example.com/whatever', 'ftp://files.example.org/x', 'https://www.youtube.com/results?search_query=flood', '<script>alert(1)</script>'];
+  const junkLines = [
+    'not a link at all',
+    'javascript:alert(1)',
+    'https://example.com/whatever',
+    'ftp://files.example.org/x',
+    'https://www.youtube.com/results?search_query=flood',
+    '<script>alert(1)</script>',
+  ];
   const lines: string[] = ['# tip sheet from the desk', ''];
   const urls: string[] = [];
   for (let i = 0; i < valid; i += 1) urls.push(makers[i % makers.length]!(i));

@@ -20,7 +20,10 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'gleaner-import-concurrent-'));
   env = { GLEANER_TOKEN: demo.teams.find((t) => t.plan === 'team')!.token };
   // The team plan's own pace (120 a minute): the list goes out within one minute, with no 429.
-  for (const [key, value] of [['base-url', demo.url], ['plan', 'team']]) {
+  for (const [key, value] of [
+    ['base-url', demo.url],
+    ['plan', 'team'],
+  ]) {
     expect((await gleaner('config', 'set', key!, value!)).code).toBe(0);
   }
 }, 60_000);
@@ -35,10 +38,16 @@ describe('one list imported three times at once', () => {
     const links = Array.from({ length: 110 }, (_, i) => `https://www.youtube.com/watch?v=cc${String(i).padStart(9, '0')}`);
     const file = join(dataDir, 'links.txt');
     writeFileSync(file, links.join('\n'));
-    const runs = await Promise.all([gleaner('import', file, '--collection', 'Desk A'), gleaner('import', file, '--collection', 'Desk B'), gleaner('import', file)]);
+    const runs = await Promise.all([
+      gleaner('import', file, '--collection', 'Desk A'),
+      gleaner('import', file, '--collection', 'Desk B'),
+      gleaner('import', file),
+    ]);
     for (const run of runs) expect(run.code, run.stderr).toBe(0);
 
-    const received = ((await (await fetch(`${demo.url}/__demo/requests`)).json()) as { requests: { path: string; query: Record<string, string> }[] }).requests.filter((r) => r.path.startsWith('/api/'));
+    const received = (
+      (await (await fetch(`${demo.url}/__demo/requests`)).json()) as { requests: { path: string; query: Record<string, string> }[] }
+    ).requests.filter((r) => r.path.startsWith('/api/'));
     expect(received).toHaveLength(links.length);
     expect(new Set(received.map((r) => r.query.url)).size).toBe(links.length);
     // Each desk's collection holds the whole list, whichever run fetched it.

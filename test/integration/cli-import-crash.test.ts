@@ -21,7 +21,12 @@ beforeAll(async () => {
   demo = await startDemoProcess(['--seed', 'import-crash']);
   dataDir = mkdtempSync(join(tmpdir(), 'gleaner-import-'));
   env = { GLEANER_TOKEN: demo.teams.find((t) => t.plan === 'team')!.token };
-  for (const [key, value] of [['base-url', demo.url], ['plan', 'team'], ['limits.per-minute', '1200'], ['limits.per-day', '20000']]) {
+  for (const [key, value] of [
+    ['base-url', demo.url],
+    ['plan', 'team'],
+    ['limits.per-minute', '1200'],
+    ['limits.per-day', '20000'],
+  ]) {
     expect((await runGleaner(['config', 'set', key!, value!, '--data-dir', dataDir], { env })).code).toBe(0);
   }
 }, 60_000);
@@ -33,7 +38,11 @@ afterAll(async () => {
 
 function importUntilKilled(file: string, afterDone: number): Promise<{ plan: unknown; killedAt: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(repoRoot, 'bin', 'gleaner.js'), 'import', file, '--json', '--data-dir', dataDir], { cwd: repoRoot, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(repoRoot, 'bin', 'gleaner.js'), 'import', file, '--json', '--data-dir', dataDir], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let plan: unknown;
     let done = 0;
     createInterface({ input: child.stdout }).on('line', (line) => {
@@ -44,7 +53,9 @@ function importUntilKilled(file: string, afterDone: number): Promise<{ plan: unk
         if (done >= afterDone) child.kill('SIGKILL');
       }
     });
-    child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve({ plan, killedAt: done }) : reject(new Error(`import ended by itself (${code}) before it was killed`))));
+    child.on('exit', (code, signal) =>
+      signal === 'SIGKILL' ? resolve({ plan, killedAt: done }) : reject(new Error(`import ended by itself (${code}) before it was killed`)),
+    );
   });
 }
 
@@ -60,7 +71,12 @@ describe('an import killed mid-run and started again', () => {
 
     const second = await runGleaner(['import', file, '--json', '--data-dir', dataDir], { env, timeoutMs: 120_000 });
     expect(second.code, second.stderr).toBe(0);
-    const messages = second.stdout.trim().split('\n').map((line) => JSON.parse(line) as { plan?: { counts: Record<string, number> }; waiting?: Record<string, number>; failed?: unknown[] });
+    const messages = second.stdout
+      .trim()
+      .split('\n')
+      .map(
+        (line) => JSON.parse(line) as { plan?: { counts: Record<string, number> }; waiting?: Record<string, number>; failed?: unknown[] },
+      );
     const plan = messages[0]!.plan!;
     const count = (status: string) => plan.counts[status] ?? 0;
     expect(count('already-fetched')).toBeGreaterThanOrEqual(30);
@@ -79,7 +95,11 @@ describe('an import killed mid-run and started again', () => {
     } finally {
       db.close();
     }
-    const requests = ((await (await fetch(`${demo.url}/__demo/requests`)).json()) as { requests: { path: string; query: Record<string, string>; status: number }[] }).requests.filter((r) => r.path.startsWith('/api/'));
+    const requests = (
+      (await (await fetch(`${demo.url}/__demo/requests`)).json()) as {
+        requests: { path: string; query: Record<string, string>; status: number }[];
+      }
+    ).requests.filter((r) => r.path.startsWith('/api/'));
     // Every link was answered once; the (up to three) requests in flight at the kill may have
     // been answered twice. 429s (the demo's Team plan allows less than the custom limit set
     // here) are retries the queue must make, and are not counted.
@@ -95,13 +115,22 @@ describe('an import run again to finish what an earlier run left waiting', () =>
     const folder = mkdtempSync(join(tmpdir(), 'gleaner-import-'));
     try {
       // One request a minute: the first run sends one link and is killed while the others wait.
-      for (const [key, value] of [['base-url', demo.url], ['plan', 'team'], ['limits.per-minute', '1'], ['limits.per-day', '20000']]) {
+      for (const [key, value] of [
+        ['base-url', demo.url],
+        ['plan', 'team'],
+        ['limits.per-minute', '1'],
+        ['limits.per-day', '20000'],
+      ]) {
         expect((await runGleaner(['config', 'set', key!, value!, '--data-dir', folder], { env })).code).toBe(0);
       }
       const file = join(folder, 'links.txt');
       writeFileSync(file, mixedImportList(3).text);
       const killed = await new Promise<number>((resolve) => {
-        const child = spawn(process.execPath, [join(repoRoot, 'bin', 'gleaner.js'), 'import', file, '--json', '--data-dir', folder], { cwd: repoRoot, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [join(repoRoot, 'bin', 'gleaner.js'), 'import', file, '--json', '--data-dir', folder], {
+          cwd: repoRoot,
+          env: { PATH: process.env.PATH ?? '', ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         createInterface({ input: child.stdout }).on('line', (line) => {
           const message = JSON.parse(line) as { progress?: { done: number } };
           if ((message.progress?.done ?? 0) >= 1) child.kill('SIGKILL');
@@ -112,7 +141,11 @@ describe('an import run again to finish what an earlier run left waiting', () =>
       expect((await runGleaner(['config', 'set', 'limits.per-minute', '1200', '--data-dir', folder], { env })).code).toBe(0);
 
       // The service now refuses the next requests: the links left waiting fail.
-      const faults = await fetch(`${demo.url}/__demo/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules: [{ kind: 'status', status: 404, nextN: 10 }] }) });
+      const faults = await fetch(`${demo.url}/__demo/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ rules: [{ kind: 'status', status: 404, nextN: 10 }] }),
+      });
       expect(faults.status).toBe(200);
       try {
         const again = await runGleaner(['import', file, '--data-dir', folder], { env, timeoutMs: 60_000 });

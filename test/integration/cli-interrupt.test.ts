@@ -15,9 +15,14 @@ let dataDir: string;
 let env: Record<string, string>;
 
 const gleaner = (...args: string[]) => runGleaner([...args, '--data-dir', dataDir], { env });
-const queueCounts = async () => (JSON.parse((await gleaner('--json', 'queue', 'status')).stdout) as { counts: Record<string, number> }).counts;
+const queueCounts = async () =>
+  (JSON.parse((await gleaner('--json', 'queue', 'status')).stdout) as { counts: Record<string, number> }).counts;
 const setFaults = async (rules: unknown[]) => {
-  const answer = await fetch(`${demo.url}/__demo/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules }) });
+  const answer = await fetch(`${demo.url}/__demo/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ rules }),
+  });
   expect(answer.ok).toBe(true);
 };
 
@@ -63,7 +68,9 @@ describe('Ctrl+C while a command waits on the queue', () => {
     await setFaults([{ kind: 'latency', latencyMs: 60_000 }]);
     const run = await interruptOnceSending(['call', 'videosite', 'trending'], 1);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/Stopping \(Ctrl\+C again to quit at once\)…\nerror CANCELLED: Stopped at your request; everything fetched so far is stored\. This call’s request was not left waiting in the queue\.\n$/);
+    expect(run.stderr).toMatch(
+      /Stopping \(Ctrl\+C again to quit at once\)…\nerror CANCELLED: Stopped at your request; everything fetched so far is stored\. This call’s request was not left waiting in the queue\.\n$/,
+    );
     expect(await queueCounts()).toMatchObject({ running: 0, queued: 0, cancelled: 1 });
   }, 90_000);
 
@@ -83,14 +90,18 @@ describe('Ctrl+C while a command waits on the queue', () => {
 
   // `timeout`, a CI job cancelled, `kill`, a terminal closed: otherwise the job stayed queued,
   // and a later, unrelated command sent it (and paid for it) without a word.
-  it.each(['SIGTERM', 'SIGHUP'] as const)('stops a call on %s the same way, withdrawing its request', async (signal) => {
-    const before = await queueCounts();
-    await setFaults([{ kind: 'latency', latencyMs: 60_000 }]);
-    const run = await interruptOnceSending(['call', 'videosite', 'trending'], 1, signal);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/error CANCELLED: Stopped at your request; .*This call’s request was not left waiting in the queue\.\n$/);
-    expect(await queueCounts()).toMatchObject({ running: 0, queued: before.queued ?? 0, cancelled: (before.cancelled ?? 0) + 1 });
-  }, 90_000);
+  it.each(['SIGTERM', 'SIGHUP'] as const)(
+    'stops a call on %s the same way, withdrawing its request',
+    async (signal) => {
+      const before = await queueCounts();
+      await setFaults([{ kind: 'latency', latencyMs: 60_000 }]);
+      const run = await interruptOnceSending(['call', 'videosite', 'trending'], 1, signal);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/error CANCELLED: Stopped at your request; .*This call’s request was not left waiting in the queue\.\n$/);
+      expect(await queueCounts()).toMatchObject({ running: 0, queued: before.queued ?? 0, cancelled: (before.cancelled ?? 0) + 1 });
+    },
+    90_000,
+  );
 
   it('stops an import whose reader went away (`gleaner import … | head`) as on Ctrl+C, with a failing status', async () => {
     const list = join(dataDir, 'piped.txt');

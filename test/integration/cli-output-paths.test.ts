@@ -45,7 +45,11 @@ describe('gleaner export --out', () => {
   it('refuses a folder that does not exist instead of creating it', async () => {
     const missing = join(root, 'nonexistent', 'dir');
     const run = await gleaner('export', '--all', '--format', 'csv', '--out', join(missing, 'x.csv'));
-    expect([run.code, run.stderr, run.stdout]).toEqual([2, `error INVALID_INPUT: The folder ${missing} does not exist; create it first or choose another place to save it.\n`, '']);
+    expect([run.code, run.stderr, run.stdout]).toEqual([
+      2,
+      `error INVALID_INPUT: The folder ${missing} does not exist; create it first or choose another place to save it.\n`,
+      '',
+    ]);
     expect(existsSync(join(root, 'nonexistent'))).toBe(false);
   });
 
@@ -57,7 +61,10 @@ describe('gleaner export --out', () => {
 
     const deeper = join(root, 'nonexistent', 'subs');
     const run = await gleaner('export', '--all', '--format', 'srt', '--out', deeper);
-    expect([run.code, run.stderr]).toEqual([2, `error INVALID_INPUT: The folder ${join(root, 'nonexistent')} does not exist; create it first or choose another place to save it.\n`]);
+    expect([run.code, run.stderr]).toEqual([
+      2,
+      `error INVALID_INPUT: The folder ${join(root, 'nonexistent')} does not exist; create it first or choose another place to save it.\n`,
+    ]);
     expect(existsSync(join(root, 'nonexistent'))).toBe(false);
   });
 
@@ -71,7 +78,10 @@ describe('gleaner export --out', () => {
       [join(tip, 'subs'), 'srt'],
     ]) {
       const run = await gleaner('export', '--all', '--format', format!, '--manifest', '--out', out!);
-      expect([run.code, run.stderr]).toEqual([2, `error INVALID_INPUT: Cannot write ${out}: ${tip} is a file, not a folder; choose another place to save it.\n`]);
+      expect([run.code, run.stderr]).toEqual([
+        2,
+        `error INVALID_INPUT: Cannot write ${out}: ${tip} is a file, not a folder; choose another place to save it.\n`,
+      ]);
     }
     expect(entries(outDir)).toEqual(before);
     expect(readFileSync(tip, 'utf8')).toBe('my notes');
@@ -79,10 +89,18 @@ describe('gleaner export --out', () => {
 
   it.runIf(process.platform === 'linux')('says a folder it may not write to is not writable, in the contract’s JSON form too', async () => {
     const run = await gleaner('export', '--all', '--format', 'csv', '--out', '/proc/foo.csv');
-    expect([run.code, run.stderr]).toEqual([2, 'error INVALID_INPUT: Cannot write /proc/foo.csv: the folder /proc is not writable; choose another place to save it.\n']);
+    expect([run.code, run.stderr]).toEqual([
+      2,
+      'error INVALID_INPUT: Cannot write /proc/foo.csv: the folder /proc is not writable; choose another place to save it.\n',
+    ]);
     const json = await gleaner('export', '--all', '--format', 'csv', '--out', '/proc/foo.csv', '--json');
     expect(json.code).toBe(2);
-    expect(JSON.parse(json.stderr)).toEqual({ error: { code: 'INVALID_INPUT', message: 'Cannot write /proc/foo.csv: the folder /proc is not writable; choose another place to save it.' } });
+    expect(JSON.parse(json.stderr)).toEqual({
+      error: {
+        code: 'INVALID_INPUT',
+        message: 'Cannot write /proc/foo.csv: the folder /proc is not writable; choose another place to save it.',
+      },
+    });
   });
 });
 
@@ -93,10 +111,16 @@ describe('gleaner --data-dir', () => {
     for (const dir of [file, join(file, 'library')]) {
       const run = await runGleaner(['search', 'flood', '--data-dir', dir]);
       const where = dir === file ? '' : `, so the data folder ${dir} cannot be made inside it`;
-      expect([run.code, run.stderr]).toEqual([2, `error INVALID_INPUT: ${file} is a file, not a folder${where}; give --data-dir a folder.\n`]);
+      expect([run.code, run.stderr]).toEqual([
+        2,
+        `error INVALID_INPUT: ${file} is a file, not a folder${where}; give --data-dir a folder.\n`,
+      ]);
     }
     const fromEnv = await runGleaner(['search', 'flood'], { env: { GLEANER_DATA_DIR: file } });
-    expect([fromEnv.code, fromEnv.stderr]).toEqual([2, `error INVALID_INPUT: ${file} is a file, not a folder; set GLEANER_DATA_DIR to a folder.\n`]);
+    expect([fromEnv.code, fromEnv.stderr]).toEqual([
+      2,
+      `error INVALID_INPUT: ${file} is a file, not a folder; set GLEANER_DATA_DIR to a folder.\n`,
+    ]);
     expect(readFileSync(file, 'utf8')).toBe('hello');
   });
 });

@@ -85,9 +85,13 @@ describe('gleaner call against the demo service', () => {
   });
 
   it('follows pages until enough items are stored with --max-items, and stops there', async () => {
-    const all = JSON.parse((await gleaner('call', 'videosite', 'channel/videos', 'handle=@tidewatch', '--max-items', '100000', '--json')).stdout) as { requests: unknown[]; items: unknown[] };
+    const all = JSON.parse(
+      (await gleaner('call', 'videosite', 'channel/videos', 'handle=@tidewatch', '--max-items', '100000', '--json')).stdout,
+    ) as { requests: unknown[]; items: unknown[] };
     expect(all.requests.length).toBeGreaterThan(2);
-    const some = JSON.parse((await gleaner('call', 'videosite', 'channel/videos', 'handle=@tidewatch', '--max-items', '10', '--json')).stdout) as { requests: unknown[]; items: unknown[] };
+    const some = JSON.parse(
+      (await gleaner('call', 'videosite', 'channel/videos', 'handle=@tidewatch', '--max-items', '10', '--json')).stdout,
+    ) as { requests: unknown[]; items: unknown[] };
     expect(some.items.length).toBeGreaterThanOrEqual(10);
     expect(some.requests.length).toBeLessThan(all.requests.length);
   });
@@ -164,7 +168,10 @@ describe('the library those calls built', () => {
     const first = JSON.parse((await gleaner('call', 'videosite', 'video', `url=${url}`, '--json')).stdout) as { items: { id: number }[] };
     const second = JSON.parse((await gleaner('call', 'videosite', 'video', `url=${url}`, '--json')).stdout) as { items: { id: number }[] };
     expect(second.items[0]!.id).toBe(first.items[0]!.id);
-    const show = JSON.parse((await gleaner('items', 'show', String(first.items[0]!.id), '--json')).stdout) as { metricsHistory: unknown[]; provenance: { requestId: string }[] };
+    const show = JSON.parse((await gleaner('items', 'show', String(first.items[0]!.id), '--json')).stdout) as {
+      metricsHistory: unknown[];
+      provenance: { requestId: string }[];
+    };
     expect(show.metricsHistory).toHaveLength(2);
     expect(show.provenance.map((p) => p.requestId)).toHaveLength(2);
     // The video operation's record is the response's whole data, which the text names rather than leaving blank.
@@ -172,7 +179,10 @@ describe('the library those calls built', () => {
   });
 
   it('finds items by words in titles and transcripts, with snippets', async () => {
-    const listed = JSON.parse((await gleaner('search', '', '--limit', '1000', '--json')).stdout) as { hits: { id: number; title: string | null }[]; total: number };
+    const listed = JSON.parse((await gleaner('search', '', '--limit', '1000', '--json')).stdout) as {
+      hits: { id: number; title: string | null }[];
+      total: number;
+    };
     expect(listed.total).toBeGreaterThan(20);
     const withTitle = listed.hits.find((h) => h.title && /(?<![\p{L}\p{N}])\p{L}{5,}(?![\p{L}\p{N}])/u.test(h.title))!;
     const word = withTitle.title!.match(/(?<![\p{L}\p{N}])\p{L}{5,}(?![\p{L}\p{N}])/u)![0];
@@ -186,21 +196,32 @@ describe('the library those calls built', () => {
     const wholeWord = /(?<![\p{L}\p{N}])\p{L}{6,}(?![\p{L}\p{N}])/u;
     let found: { id: number; word: string } | undefined;
     for (const hit of transcripts.hits) {
-      const detail = JSON.parse((await gleaner('items', 'show', String(hit.id), '--json')).stdout) as { transcripts: { segments: { text: string }[] }[] };
-      const word = detail.transcripts.flatMap((t) => t.segments).map((segment) => segment.text.match(wholeWord)?.[0]).find(Boolean);
+      const detail = JSON.parse((await gleaner('items', 'show', String(hit.id), '--json')).stdout) as {
+        transcripts: { segments: { text: string }[] }[];
+      };
+      const word = detail.transcripts
+        .flatMap((t) => t.segments)
+        .map((segment) => segment.text.match(wholeWord)?.[0])
+        .find(Boolean);
       if (word) {
         found = { id: hit.id, word };
         break;
       }
     }
     expect(found, 'an item with a timed transcript').toBeDefined();
-    const bySegment = JSON.parse((await gleaner('search', found!.word, '--has-transcript', '--limit', '1000', '--json')).stdout) as { hits: { id: number; segment_start_ms?: number }[] };
+    const bySegment = JSON.parse((await gleaner('search', found!.word, '--has-transcript', '--limit', '1000', '--json')).stdout) as {
+      hits: { id: number; segment_start_ms?: number }[];
+    };
     expect(bySegment.hits.find((h) => h.id === found!.id)?.segment_start_ms).toEqual(expect.any(Number));
   });
 
   it('shows an item that only its transcript brought as the kind the service named, with dashes for the unknown', async () => {
-    const fetched = JSON.parse((await gleaner('call', 'videosite', 'transcript', 'url=https://www.youtube.com/shorts/Ab3dEf6hIjK', '--json')).stdout) as { items: { id: number }[] };
-    const { item } = JSON.parse((await gleaner('items', 'show', String(fetched.items[0]!.id), '--json')).stdout) as { item: { id: number; kind: string; url: string; title: string | null } };
+    const fetched = JSON.parse(
+      (await gleaner('call', 'videosite', 'transcript', 'url=https://www.youtube.com/shorts/Ab3dEf6hIjK', '--json')).stdout,
+    ) as { items: { id: number }[] };
+    const { item } = JSON.parse((await gleaner('items', 'show', String(fetched.items[0]!.id), '--json')).stdout) as {
+      item: { id: number; kind: string; url: string; title: string | null };
+    };
     expect(item).toMatchObject({ kind: 'short', url: 'https://www.youtube.com/shorts/Ab3dEf6hIjK', title: null });
     const text = (await gleaner('items', 'show', String(item.id))).stdout;
     expect(text).toContain(`#${item.id} videosite short Ab3dEf6hIjK`);
@@ -210,10 +231,16 @@ describe('the library those calls built', () => {
   });
 
   it('keeps, shows and exports the fields a record has beyond the common model (a pin’s colour, size and alt text)', async () => {
-    const fetched = JSON.parse((await gleaner('call', 'pinboard', 'pin', ...SAMPLE_CALLS['pinboard/pin'], '--json')).stdout) as { items: { id: number }[] };
+    const fetched = JSON.parse((await gleaner('call', 'pinboard', 'pin', ...SAMPLE_CALLS['pinboard/pin'], '--json')).stdout) as {
+      items: { id: number }[];
+    };
     const id = String(fetched.items[0]!.id);
     const { item } = JSON.parse((await gleaner('items', 'show', id, '--json')).stdout) as { item: { extras: Record<string, unknown> } };
-    expect(item.extras).toMatchObject({ dominantColor: expect.stringMatching(/^#[0-9a-f]{6}$/i), imageWidth: expect.any(Number), imageHeight: expect.any(Number) });
+    expect(item.extras).toMatchObject({
+      dominantColor: expect.stringMatching(/^#[0-9a-f]{6}$/i),
+      imageWidth: expect.any(Number),
+      imageHeight: expect.any(Number),
+    });
     const text = (await gleaner('items', 'show', id)).stdout;
     expect(text).toContain(`Dominant colour: ${item.extras.dominantColor as string}\n`);
     expect(text).toMatch(/^Image width: +\d+$/m);
@@ -233,7 +260,10 @@ describe('the library those calls built', () => {
     const known = 'https://www.youtube.com/watch?v=Zx9Yw8Vu7Ts'; // fetched twice above
     const fresh = 'https://www.youtube.com/watch?v=Fr3shL1nk01';
     const before = (await requestsSeen()).length;
-    const run = await runGleaner(['import', '-', '--collection', 'From a list', '--data-dir', dataDir], { env, stdin: `${known}\n${fresh}\n` });
+    const run = await runGleaner(['import', '-', '--collection', 'From a list', '--data-dir', dataDir], {
+      env,
+      stdin: `${known}\n${fresh}\n`,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('1 already in the library: now in “From a list”.');
     expect((await requestsSeen()).length).toBe(before + 1);
@@ -254,10 +284,15 @@ describe('the library those calls built', () => {
       await fetch(`${demo.url}/__demo/faults`, { method: 'DELETE' });
     }
     expect(down.code).toBe(3);
-    expect(down.stderr).toMatch(/error UPSTREAM_ERROR: The service failed several different requests in a row, so the queue stopped sending; nothing is lost\./);
+    expect(down.stderr).toMatch(
+      /error UPSTREAM_ERROR: The service failed several different requests in a row, so the queue stopped sending; nothing is lost\./,
+    );
     // A few requests found the outage; the other links were not tried five times each.
     expect((await requestsSeen()).length - before).toBeLessThan(links.length);
-    const again = await runGleaner(['import', '-', '--collection', 'Outage', '--data-dir', dataDir], { env, stdin: `${links.join('\n')}\n` });
+    const again = await runGleaner(['import', '-', '--collection', 'Outage', '--data-dir', dataDir], {
+      env,
+      stdin: `${links.join('\n')}\n`,
+    });
     expect(again.code, again.stderr).toBe(0);
     const shown = JSON.parse((await gleaner('collections', 'show', 'Outage', '--json')).stdout) as { items: unknown[] };
     expect(shown.items).toHaveLength(links.length);
@@ -265,23 +300,31 @@ describe('the library those calls built', () => {
   });
 
   it('imports with --transcripts: a known video without one costs only its transcript request', async () => {
-    const searched = JSON.parse((await gleaner('call', 'videosite', 'search', 'query=harbour', '--json')).stdout) as { items: { id: number; url: string }[] };
+    const searched = JSON.parse((await gleaner('call', 'videosite', 'search', 'query=harbour', '--json')).stdout) as {
+      items: { id: number; url: string }[];
+    };
     const known = searched.items[0]!;
-    expect((JSON.parse((await gleaner('items', 'show', String(known.id), '--json')).stdout) as { transcripts: unknown[] }).transcripts).toEqual([]);
+    expect(
+      (JSON.parse((await gleaner('items', 'show', String(known.id), '--json')).stdout) as { transcripts: unknown[] }).transcripts,
+    ).toEqual([]);
     const before = (await requestsSeen()).length;
     const run = await runGleaner(['import', '-', '--transcripts', '--data-dir', dataDir], { env, stdin: `${known.url}\n` });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`videosite/transcript — Already in the library as item ${known.id}; only its transcript is fetched.`);
     const sent = (await requestsSeen()).slice(before);
     expect(sent.map((r) => r.path)).toEqual(['/api/v1/partner/videosite/transcript']);
-    const detail = JSON.parse((await gleaner('items', 'show', String(known.id), '--json')).stdout) as { transcripts: { available: boolean }[] };
+    const detail = JSON.parse((await gleaner('items', 'show', String(known.id), '--json')).stdout) as {
+      transcripts: { available: boolean }[];
+    };
     expect(detail.transcripts).toHaveLength(1);
   });
 
   it('refuses published dates it cannot compare, or a range that ends first, naming the options typed', async () => {
     const vague = await gleaner('search', 'flood', '--from', 'May 1 2024');
     expect(vague.code).toBe(2);
-    expect(vague.stderr).toBe('error INVALID_INPUT: Invalid search: --from: must be a date such as 2024-05-01, or a time such as 2024-05-01T14:30:00Z.\n');
+    expect(vague.stderr).toBe(
+      'error INVALID_INPUT: Invalid search: --from: must be a date such as 2024-05-01, or a time such as 2024-05-01T14:30:00Z.\n',
+    );
     const reversed = await gleaner('search', 'flood', '--from', '2024-06-01', '--to', '2024-05-01');
     expect(reversed.code).toBe(2);
     expect(reversed.stderr).toBe('error INVALID_INPUT: Invalid search: --from: is after the end of the range (--to).\n');
@@ -289,7 +332,9 @@ describe('the library those calls built', () => {
   });
 
   it('round-trips a collection', async () => {
-    const ids = (JSON.parse((await gleaner('search', '', '--limit', '3', '--json')).stdout) as { hits: { id: number }[] }).hits.map((h) => String(h.id));
+    const ids = (JSON.parse((await gleaner('search', '', '--limit', '3', '--json')).stdout) as { hits: { id: number }[] }).hits.map((h) =>
+      String(h.id),
+    );
     expect((await gleaner('collections', 'create', 'Flood story')).code).toBe(0);
     expect((await gleaner('collections', 'add', 'Flood story', ...ids)).code).toBe(0);
     expect((await gleaner('collections', 'rename', 'Flood story', 'Water story')).code).toBe(0);
@@ -304,11 +349,15 @@ describe('the library those calls built', () => {
   });
 
   it('finishes a call while `gleaner serve` runs the library’s queue: the serving process fetches it', async () => {
-    const serve = spawn(process.execPath, [join(repoRoot, 'bin', 'gleaner.js'), 'serve', '--no-open', '--json', '--port', '0', '--data-dir', dataDir], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const serve = spawn(
+      process.execPath,
+      [join(repoRoot, 'bin', 'gleaner.js'), 'serve', '--no-open', '--json', '--port', '0', '--data-dir', dataDir],
+      {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     try {
       await new Promise<string>((resolve, reject) => {
         createInterface({ input: serve.stdout }).once('line', resolve);
@@ -330,7 +379,8 @@ describe('the library those calls built', () => {
   it('passes SQLite’s integrity check, and holds the token nowhere in the data folder', async () => {
     const db = join(dataDir, 'gleaner.sqlite3');
     expect(execFileSync('sqlite3', [db, 'PRAGMA integrity_check'], { encoding: 'utf8' }).trim()).toBe('ok');
-    const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
     for (const file of files(dataDir)) expect(readFileSync(file).includes(Buffer.from(token)), file).toBe(false);
   });
 });

@@ -20,7 +20,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Runs the ingest loop until it has committed `atLeast` more responses, then SIGKILLs it. */
 function ingestThenKill(atLeast: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'test/fixtures/processes/ingest-forever.ts'), dbPath], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'test/fixtures/processes/ingest-forever.ts'), dbPath], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     let first: number | undefined;
@@ -41,7 +44,12 @@ describe('a process killed in the middle of an ingest', () => {
       const db = openDatabase({ path: dbPath });
       try {
         expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-        const responses = db.prepare('SELECT id, body, body_sha256 AS sha, item_count AS items FROM responses').all() as { id: number; body: string; sha: string; items: number }[];
+        const responses = db.prepare('SELECT id, body, body_sha256 AS sha, item_count AS items FROM responses').all() as {
+          id: number;
+          body: string;
+          sha: string;
+          items: number;
+        }[];
         // Everything the child reported as committed is there (it may have committed one more).
         expect(responses.length).toBeGreaterThanOrEqual(reported);
         for (const response of responses) {

@@ -53,7 +53,9 @@ describe('gleaner export', () => {
     expect(summary).toMatchObject({ out, files: [{ path: 'story.csv' }] });
     const rows = parse(readFileSync(out, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(summary.items);
-    expect(Object.keys(rows[0]!)).toEqual(expect.arrayContaining(['id', 'url', 'title', 'published_at_utc', 'published_local', 'fetched_at_utc', 'operation', 'request_id']));
+    expect(Object.keys(rows[0]!)).toEqual(
+      expect.arrayContaining(['id', 'url', 'title', 'published_at_utc', 'published_local', 'fetched_at_utc', 'operation', 'request_id']),
+    );
     for (const row of rows) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+\-@\t\r\n]/);
   });
 
@@ -72,7 +74,9 @@ describe('gleaner export', () => {
     const markdown = readFileSync(join(outDir, 't-md', 'story.md'), 'utf8');
     expect(markdown).toMatch(/\[0:00:00\]\(https:\/\/www\.youtube\.com\/watch\?v=[\w-]+&t=0s\)/);
     expect(markdown).toMatch(/\n## Sources\n\n1\. /);
-    const json = JSON.parse(readFileSync(join(outDir, 't-json', 'story.json'), 'utf8')) as { items: { transcripts: { segments: unknown[] }[] }[] };
+    const json = JSON.parse(readFileSync(join(outDir, 't-json', 'story.json'), 'utf8')) as {
+      items: { transcripts: { segments: unknown[] }[] }[];
+    };
     expect(json.items).toHaveLength(2);
   });
 
@@ -87,7 +91,11 @@ describe('gleaner export', () => {
         const text = readFileSync(join(out, file), 'utf8');
         const cues =
           format === 'vtt'
-            ? new WebVTTParser().parse(text, 'metadata').cues.map((cue: { id: string; startTime: number; endTime: number }) => ({ id: cue.id, start: cue.startTime, end: cue.endTime }))
+            ? new WebVTTParser().parse(text, 'metadata').cues.map((cue: { id: string; startTime: number; endTime: number }) => ({
+                id: cue.id,
+                start: cue.startTime,
+                end: cue.endTime,
+              }))
             : new srtParser2().fromSrt(text).map((cue) => ({ id: cue.id, start: cue.startSeconds, end: cue.endSeconds }));
         if (format === 'vtt') expect(new WebVTTParser().parse(text, 'metadata').errors).toEqual([]);
         expect(cues.length).toBeGreaterThan(0);
@@ -103,7 +111,11 @@ describe('gleaner export', () => {
       expect(manifest).toHaveLength(format === 'srt' ? 2 : 4);
       for (const line of manifest) {
         const [digest, path] = line.split('  ') as [string, string];
-        expect(createHash('sha256').update(readFileSync(join(outDir, path))).digest('hex')).toBe(digest);
+        expect(
+          createHash('sha256')
+            .update(readFileSync(join(outDir, path)))
+            .digest('hex'),
+        ).toBe(digest);
       }
     }
   });
@@ -111,7 +123,8 @@ describe('gleaner export', () => {
   it('never writes the token into an export', async () => {
     const out = join(outDir, 'all.jsonl');
     expect((await gleaner('export', '--all', '--format', 'jsonl', '--transcripts', '--out', out)).code).toBe(0);
-    for (const path of [out, join(outDir, 'story.csv'), join(outDir, 't-md', 'story.md')]) expect(readFileSync(path, 'utf8')).not.toContain(token);
+    for (const path of [out, join(outDir, 'story.csv'), join(outDir, 't-md', 'story.md')])
+      expect(readFileSync(path, 'utf8')).not.toContain(token);
   });
 
   it('rejects unclear requests with exit status 2 and a one-line error, writing nothing', async () => {
@@ -130,7 +143,10 @@ describe('gleaner export', () => {
     }
     // Standard output is not a file: `-` is refused, and no file named "-" appears.
     const dash = await runGleaner(['export', '--all', '--format', 'csv', '--out', '-', '--data-dir', dataDir], { env, cwd: outDir });
-    expect([dash.code, dash.stderr]).toEqual([2, expect.stringMatching(/^error INVALID_INPUT: gleaner export writes files, not standard output/)]);
+    expect([dash.code, dash.stderr]).toEqual([
+      2,
+      expect.stringMatching(/^error INVALID_INPUT: gleaner export writes files, not standard output/),
+    ]);
     expect(existsSync(join(outDir, '-'))).toBe(false);
     const missing = await gleaner('export', '--collection', 'Nope', '--format', 'csv', '--out', out);
     expect(missing.stderr).toBe('error NOT_FOUND: There is no collection named "Nope".\n');
@@ -142,7 +158,12 @@ describe('gleaner export', () => {
     const libraryFiles = readdirSync(dataDir).sort();
     for (const out of [database, `${database}-wal`, `${database}-journal`]) {
       const run = await gleaner('export', '--all', '--format', 'csv', '--out', out);
-      expect([run.code, run.stderr]).toEqual([2, expect.stringMatching(/^error INVALID_INPUT: .+; writing the export there would destroy the library\. Choose another place to save it, outside the library’s files\.\n$/)]);
+      expect([run.code, run.stderr]).toEqual([
+        2,
+        expect.stringMatching(
+          /^error INVALID_INPUT: .+; writing the export there would destroy the library\. Choose another place to save it, outside the library’s files\.\n$/,
+        ),
+      ]);
     }
     expect(readdirSync(dataDir).sort()).toEqual(libraryFiles);
     // The library still opens and answers.
@@ -152,10 +173,25 @@ describe('gleaner export', () => {
 
     const folder = join(outDir, 'refusals');
     mkdirSync(folder);
-    const manifest = await gleaner('export', '--collection', 'Story', '--format', 'csv', '--manifest', '--out', join(folder, 'manifest.sha256'));
-    expect([manifest.code, manifest.stderr]).toEqual([2, 'error INVALID_INPUT: The manifest is written as manifest.sha256 beside the export, so the export cannot take that name; choose another place to save it.\n']);
+    const manifest = await gleaner(
+      'export',
+      '--collection',
+      'Story',
+      '--format',
+      'csv',
+      '--manifest',
+      '--out',
+      join(folder, 'manifest.sha256'),
+    );
+    expect([manifest.code, manifest.stderr]).toEqual([
+      2,
+      'error INVALID_INPUT: The manifest is written as manifest.sha256 beside the export, so the export cannot take that name; choose another place to save it.\n',
+    ]);
     const slash = await gleaner('export', '--collection', 'Story', '--format', 'csv', '--out', `${join(folder, 'newfolder')}/`);
-    expect([slash.code, slash.stderr]).toEqual([2, `error INVALID_INPUT: ${join(folder, 'newfolder')}/ names a folder (it ends with /), but the csv format writes one file: give the file’s name, such as ${join(folder, 'newfolder')}/export.csv.\n`]);
+    expect([slash.code, slash.stderr]).toEqual([
+      2,
+      `error INVALID_INPUT: ${join(folder, 'newfolder')}/ names a folder (it ends with /), but the csv format writes one file: give the file’s name, such as ${join(folder, 'newfolder')}/export.csv.\n`,
+    ]);
     expect(readdirSync(folder)).toEqual([]);
   });
 
@@ -163,7 +199,9 @@ describe('gleaner export', () => {
   it('finds a transcript by its language’s code or name, however the service spelt the language', async () => {
     const shown = await gleaner('--json', 'collections', 'show', 'Story');
     expect(shown.code, shown.stderr).toBe(0);
-    const video = (JSON.parse(shown.stdout) as { items: { id: number; url: string; kind: string }[] }).items.find((item) => item.kind === 'video')!;
+    const video = (JSON.parse(shown.stdout) as { items: { id: number; url: string; kind: string }[] }).items.find(
+      (item) => item.kind === 'video',
+    )!;
     const id = String(video.id);
     // Fetched with language=en; the service named it "English". The video's details bring the same
     // words with no language: still one transcript, in English.

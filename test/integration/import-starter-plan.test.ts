@@ -40,14 +40,23 @@ describe('importing 300 mixed links on the Starter plan', () => {
     const { batchId } = (started as { value: { batchId: number } }).value;
     // A colleague's desk imports the same sheet into its own collection while it is still waiting:
     // nothing is queued twice, and the desk's collection fills as the links are fetched.
-    const desk = (await testCore.core.dispatch('import.start', { text: list.text, collection: 'Desk copy' })) as { value: { batchId: number | null; queuedInto: number } };
+    const desk = (await testCore.core.dispatch('import.start', { text: list.text, collection: 'Desk copy' })) as {
+      value: { batchId: number | null; queuedInto: number };
+    };
     expect(desk.value).toMatchObject({ batchId: null, queuedInto: 300 });
-    await sim.runUntil(() => testCore.core.context.queue.batchProgress(batchId).finished, { idle: () => testCore.core.context.queue.whenIdle() });
+    await sim.runUntil(() => testCore.core.context.queue.batchProgress(batchId).finished, {
+      idle: () => testCore.core.context.queue.whenIdle(),
+    });
 
     expect(testCore.core.context.queue.batchProgress(batchId)).toMatchObject({ done: 300, failed: 0 });
     const received = demo.control.requests().filter((r) => r.path.startsWith('/api/'));
     expect(received).toHaveLength(300);
-    expect(maxInWindow(received.map((r) => Date.parse(r.time)), 60_000)).toBeLessThanOrEqual(30);
+    expect(
+      maxInWindow(
+        received.map((r) => Date.parse(r.time)),
+        60_000,
+      ),
+    ).toBeLessThanOrEqual(30);
     expect(received.every((r) => r.status === 200)).toBe(true);
     const items = testCore.core.context.db.prepare('SELECT count(*) FROM items').pluck().get();
     expect(items).toBe(300);
@@ -57,10 +66,14 @@ describe('importing 300 mixed links on the Starter plan', () => {
     expect(deskCopy.value.items).toHaveLength(300);
 
     // The same sheet into another collection: everything is in the library, so nothing is sent, and all of it is collected.
-    const again = (await testCore.core.dispatch('import.start', { text: list.text, collection: 'Second look' })) as { value: { batchId: number | null; collected: number } };
+    const again = (await testCore.core.dispatch('import.start', { text: list.text, collection: 'Second look' })) as {
+      value: { batchId: number | null; collected: number };
+    };
     expect(again.value).toMatchObject({ batchId: null, collected: 300 });
     expect(demo.control.requests().filter((r) => r.path.startsWith('/api/'))).toHaveLength(300);
     const second = (await testCore.core.dispatch('collections.items', { name: 'Second look' })) as { value: { items: { id: number }[] } };
-    expect(second.value.items.map((i) => i.id).sort((a, b) => a - b)).toEqual((inCollection as { value: { items: { id: number }[] } }).value.items.map((i) => i.id).sort((a, b) => a - b));
+    expect(second.value.items.map((i) => i.id).sort((a, b) => a - b)).toEqual(
+      (inCollection as { value: { items: { id: number }[] } }).value.items.map((i) => i.id).sort((a, b) => a - b),
+    );
   }, 120_000);
 });

@@ -21,13 +21,23 @@ async function setUp(plan = 'team') {
   const sim = createSimTime();
   demo = await startDemoService({ port: 0, seed: 'queue-faults', clock: sim.clock });
   const secretStore = createMemorySecretStore(demo.teams.find((t) => t.plan === 'team')!.token);
-  testCore = createTestCore({ fetch: globalThis.fetch.bind(globalThis), clock: sim.clock, timers: sim.timers, secretStore, timeoutMs: { normal: 2_000, slow: 4_000 } });
+  testCore = createTestCore({
+    fetch: globalThis.fetch.bind(globalThis),
+    clock: sim.clock,
+    timers: sim.timers,
+    secretStore,
+    timeoutMs: { normal: 2_000, slow: 4_000 },
+  });
   // The real-service path (base URL and the user's token), pointed at the demo service.
   await testCore.core.dispatch('settings.set', { key: 'base-url', value: demo.url });
   await testCore.core.dispatch('settings.set', { key: 'plan', value: plan });
   const queue = testCore.core.context.queue;
   const run = (done: () => boolean) => sim.runUntil(done, { idle: () => queue.whenIdle() });
-  const links = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => ({ operation: 'videosite/video' as const, params: { url: `https://www.youtube.com/watch?v=${prefix}${String(i).padStart(11 - prefix.length, '0')}` } }));
+  const links = (n: number, prefix: string) =>
+    Array.from({ length: n }, (_, i) => ({
+      operation: 'videosite/video' as const,
+      params: { url: `https://www.youtube.com/watch?v=${prefix}${String(i).padStart(11 - prefix.length, '0')}` },
+    }));
   return { sim, queue, run, links, demo: demo!, core: testCore.core };
 }
 

@@ -27,7 +27,12 @@ async function callAgainst(answer: () => Response, job: JobSpec = { operation: '
     requests += 1;
     return answer();
   };
-  testCore = createTestCore({ fetch: fetch as unknown as typeof globalThis.fetch, clock: sim.clock, timers: sim.timers, secretStore: createMemorySecretStore(TOKEN) });
+  testCore = createTestCore({
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    clock: sim.clock,
+    timers: sim.timers,
+    secretStore: createMemorySecretStore(TOKEN),
+  });
   const { core } = testCore;
   await core.dispatch('settings.set', { key: 'base-url', value: 'https://api.example.com' });
   const queue = core.context.queue;
@@ -35,17 +40,36 @@ async function callAgainst(answer: () => Response, job: JobSpec = { operation: '
   await sim.runUntil(() => queue.batchProgress(batchId).finished, { idle: () => queue.whenIdle() });
   const jobs = queue.jobs({ batchId });
   const db = core.context.db;
-  return { requests, job: jobs[0]!, jobs, responses: db.prepare('SELECT count(*) FROM responses').pluck().get(), warnings: db.prepare('SELECT parse_warnings FROM responses ORDER BY id').pluck().all() as string[] };
+  return {
+    requests,
+    job: jobs[0]!,
+    jobs,
+    responses: db.prepare('SELECT count(*) FROM responses').pluck().get(),
+    warnings: db.prepare('SELECT parse_warnings FROM responses ORDER BY id').pluck().all() as string[],
+  };
 }
 
 describe('answers that would not change', () => {
   it.each<[string, () => Response, string]>([
-    ['success: false with status 200', () => new Response(JSON.stringify({ success: false, message: 'No such channel' })), 'No such channel'],
+    [
+      'success: false with status 200',
+      () => new Response(JSON.stringify({ success: false, message: 'No such channel' })),
+      'No such channel',
+    ],
     ['402', () => new Response(JSON.stringify({ message: 'Payment required' }), { status: 402 }), 'unexpected status 402'],
     ['414', () => new Response('URI Too Long', { status: 414 }), 'unexpected status 414'],
-    ['422', () => new Response(JSON.stringify({ detail: [{ loc: ['query', 'region'], msg: 'Input should be a country code' }] }), { status: 422 }), 'Input should be a country code (query.region)'],
+    [
+      '422',
+      () =>
+        new Response(JSON.stringify({ detail: [{ loc: ['query', 'region'], msg: 'Input should be a country code' }] }), { status: 422 }),
+      'Input should be a country code (query.region)',
+    ],
     ['204', () => new Response(null, { status: 204 }), 'empty body (status 204)'],
-    ['a redirect', () => new Response(null, { status: 302, headers: { location: 'https://elsewhere.example.net/x' } }), 'redirect (302) to https://elsewhere.example.net'],
+    [
+      'a redirect',
+      () => new Response(null, { status: 302, headers: { location: 'https://elsewhere.example.net/x' } }),
+      'redirect (302) to https://elsewhere.example.net',
+    ],
   ])('cost one request and fail the job with the reason: %s', async (_label, answer, reason) => {
     const { requests, job, responses } = await callAgainst(answer);
     expect(requests).toBe(1);
@@ -75,11 +99,14 @@ describe('listings that do not move on', () => {
   };
 
   it('stop at a next page that repeats the one just asked for, with the reason stored beside the answer', async () => {
-    const { requests, jobs, warnings } = await callAgainst(() => envelope('videosite', 'search', { videos: [], continuationToken: 'same' }), {
-      operation: 'videosite/search',
-      params: { query: 'flood' },
-      pages: 5,
-    });
+    const { requests, jobs, warnings } = await callAgainst(
+      () => envelope('videosite', 'search', { videos: [], continuationToken: 'same' }),
+      {
+        operation: 'videosite/search',
+        params: { query: 'flood' },
+        pages: 5,
+      },
+    );
     // The first page, then the second (sent with "same", answered with "same"), and no more.
     expect(requests).toBe(2);
     expect(jobs.map((j) => j.state)).toEqual(['done', 'done']);
@@ -88,11 +115,14 @@ describe('listings that do not move on', () => {
   });
 
   it('stop where the answer says there is no next page, whatever page values stay beside it', async () => {
-    const { requests } = await callAgainst(() => envelope('socialnet', 'user-reels', { reels: [], next_page_id: 'p9', cursor: 'c9', has_next_page: false }), {
-      operation: 'socialnet/user/reels',
-      params: { url: 'https://www.facebook.com/newsroom' },
-      pages: 5,
-    });
+    const { requests } = await callAgainst(
+      () => envelope('socialnet', 'user-reels', { reels: [], next_page_id: 'p9', cursor: 'c9', has_next_page: false }),
+      {
+        operation: 'socialnet/user/reels',
+        params: { url: 'https://www.facebook.com/newsroom' },
+        pages: 5,
+      },
+    );
     expect(requests).toBe(1);
   });
 });

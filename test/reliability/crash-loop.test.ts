@@ -36,9 +36,17 @@ interface Step {
 
 const WORKFLOW: Step[] = [
   { name: 'import', args: ({ file }) => ['import', file, '--collection', 'story', '--transcripts', '--json'] },
-  { name: 'export transcripts to CSV', exports: 'segments.csv', args: ({ out }) => ['export', '--all', '--format', 'csv', '--transcripts', '--out', out] },
+  {
+    name: 'export transcripts to CSV',
+    exports: 'segments.csv',
+    args: ({ out }) => ['export', '--all', '--format', 'csv', '--transcripts', '--out', out],
+  },
   { name: 'export items to Markdown', exports: 'items.md', args: ({ out }) => ['export', '--all', '--format', 'md', '--out', out] },
-  { name: 'export transcripts to SRT files', exports: 'subtitles', args: ({ out }) => ['export', '--collection', 'story', '--format', 'srt', '--out', out] },
+  {
+    name: 'export transcripts to SRT files',
+    exports: 'subtitles',
+    args: ({ out }) => ['export', '--collection', 'story', '--format', 'srt', '--out', out],
+  },
 ];
 /** Local-time columns follow TZ; both runs use the same zone. */
 const TZ = 'Pacific/Chatham';
@@ -67,7 +75,12 @@ afterAll(async () => {
 
 async function newLibrary(name: string, perMinute: number): Promise<string> {
   const dataDir = join(root, name);
-  for (const [key, value] of [['base-url', demo.url], ['plan', 'custom'], ['limits.per-minute', String(perMinute)], ['limits.per-day', '100000']] as const) {
+  for (const [key, value] of [
+    ['base-url', demo.url],
+    ['plan', 'custom'],
+    ['limits.per-minute', String(perMinute)],
+    ['limits.per-day', '100000'],
+  ] as const) {
     const result = await runGleaner(['config', 'set', key, value, '--data-dir', dataDir], { env: { GLEANER_TOKEN: token } });
     expect(result.code, result.stderr).toBe(0);
   }
@@ -85,7 +98,11 @@ function runAndKill(
   kill: { afterMs: number } | { watchDir: string; watchFor: string; nth: number },
 ): Promise<{ killed: boolean; code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args, '--data-dir', dataDir], { cwd: repoRoot, env: { PATH: process.env.PATH ?? '', HOME: root, GLEANER_TOKEN: token, TZ }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, ...args, '--data-dir', dataDir], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', HOME: root, GLEANER_TOKEN: token, TZ },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stdout.resume();
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
@@ -106,7 +123,8 @@ function runAndKill(
   });
 }
 
-const gleaner = (args: string[], dataDir: string) => runGleaner([...args, '--data-dir', dataDir], { env: { GLEANER_TOKEN: token, TZ }, timeoutMs: 300_000 });
+const gleaner = (args: string[], dataDir: string) =>
+  runGleaner([...args, '--data-dir', dataDir], { env: { GLEANER_TOKEN: token, TZ }, timeoutMs: 300_000 });
 
 /** An export's files as text, keyed by path below `path`. */
 function readExport(path: string): Record<string, string> {
@@ -117,7 +135,12 @@ function readExport(path: string): Record<string, string> {
 
 /** Two exports of one library differ only in the export time of the Markdown header. */
 const withoutExportTime = (files: Record<string, string>): Record<string, string> =>
-  Object.fromEntries(Object.entries(files).map(([name, text]) => [name, text.replace(/^(Items|Transcripts), exported \S+ with/m, '$1, exported <time> with')]));
+  Object.fromEntries(
+    Object.entries(files).map(([name, text]) => [
+      name,
+      text.replace(/^(Items|Transcripts), exported \S+ with/m, '$1, exported <time> with'),
+    ]),
+  );
 
 /**
  * What may differ between two runs fetching the same things: when each answer was fetched (and
@@ -169,14 +192,23 @@ function snapshot(dataDir: string): LibraryCheck {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(db.pragma('foreign_key_check')).toEqual([]);
     // Every committed response is whole.
-    for (const row of db.prepare('SELECT body, body_sha256 AS sha FROM responses').iterate() as IterableIterator<{ body: string; sha: string }>) {
+    for (const row of db.prepare('SELECT body, body_sha256 AS sha FROM responses').iterate() as IterableIterator<{
+      body: string;
+      sha: string;
+    }>) {
       expect(createHash('sha256').update(row.body).digest('hex')).toBe(row.sha);
     }
     const strings = (sql: string) => (db.prepare(sql).pluck().all() as string[]).sort();
     return {
-      items: strings("SELECT platform || ' ' || kind || ' ' || native_id || ' ' || coalesce(url, '') || ' ' || coalesce(title, '') FROM items"),
-      story: strings("SELECT i.platform || ' ' || i.native_id FROM collection_items ci JOIN collections c ON c.id = ci.collection_id JOIN items i ON i.id = ci.item_id WHERE c.name = 'story'"),
-      transcripts: strings("SELECT i.platform || ' ' || i.native_id || ' ' || t.language || ' ' || t.available || ' ' || (SELECT count(*) FROM transcript_segments s WHERE s.transcript_id = t.id) FROM transcripts t JOIN items i ON i.id = t.item_id"),
+      items: strings(
+        "SELECT platform || ' ' || kind || ' ' || native_id || ' ' || coalesce(url, '') || ' ' || coalesce(title, '') FROM items",
+      ),
+      story: strings(
+        "SELECT i.platform || ' ' || i.native_id FROM collection_items ci JOIN collections c ON c.id = ci.collection_id JOIN items i ON i.id = ci.item_id WHERE c.name = 'story'",
+      ),
+      transcripts: strings(
+        "SELECT i.platform || ' ' || i.native_id || ' ' || t.language || ' ' || t.available || ' ' || (SELECT count(*) FROM transcript_segments s WHERE s.transcript_id = t.id) FROM transcripts t JOIN items i ON i.id = t.item_id",
+      ),
       doneJobs: db.prepare("SELECT count(*) FROM jobs WHERE state = 'done'").pluck().get() as number,
       unfinishedJobs: db.prepare("SELECT count(*) FROM jobs WHERE state IN ('queued', 'running', 'paused')").pluck().get() as number,
       failedJobs: db.prepare("SELECT count(*) FROM jobs WHERE state = 'failed'").pluck().get() as number,
@@ -223,7 +255,11 @@ describe('the crash loop', () => {
         } else {
           const name = `round-${round}-${step.exports}`;
           const target = join(out, name);
-          const outcome = await runAndKill(step.args({ file, dataDir: crashed, out: target }), crashed, { watchDir: out, watchFor: name, nth: 1 + (round % 2) });
+          const outcome = await runAndKill(step.args({ file, dataDir: crashed, out: target }), crashed, {
+            watchDir: out,
+            watchFor: name,
+            nth: 1 + (round % 2),
+          });
           const leftAfterKill = withoutExportTime(readExport(target));
           // The same export, uninterrupted, of the same library (an export changes nothing in it).
           const whole = await gleaner(step.args({ file, dataDir: crashed, out: join(out, `whole-${name}`) }), crashed);
@@ -284,7 +320,9 @@ describe('the crash loop', () => {
         expect(withoutRunBits(finalExport), step.name).toEqual(withoutRunBits(readExport(join(referenceOut, step.exports!))));
       }
       expect(temporaries(out)).toEqual([]);
-      process.stdout.write(`crash loop: ${kills} SIGKILLs (${exportKills} mid-export), ${final.items.length} items, ${final.doneJobs} jobs done, library and exports equal to the run without a crash\n`);
+      process.stdout.write(
+        `crash loop: ${kills} SIGKILLs (${exportKills} mid-export), ${final.items.length} items, ${final.doneJobs} jobs done, library and exports equal to the run without a crash\n`,
+      );
     },
     TEST_TIMEOUT_MS,
   );

@@ -121,7 +121,11 @@ describe('the fault matrix', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
 
       // Every job ended, done or failed with a coded reason that is not a pause or a rate limit.
-      const jobs = db.prepare('SELECT id, state, params, error_code AS code, error_message AS message, response_id AS responseId FROM jobs WHERE batch_id = ?').all(batchId) as {
+      const jobs = db
+        .prepare(
+          'SELECT id, state, params, error_code AS code, error_message AS message, response_id AS responseId FROM jobs WHERE batch_id = ?',
+        )
+        .all(batchId) as {
         id: number;
         state: string;
         params: string;
@@ -152,8 +156,18 @@ describe('the fault matrix', () => {
       const linkOf = (job: { params: string }) => (JSON.parse(job.params) as { url: string }).url;
       for (const job of done) expect(wholeAnswers.get(linkOf(job)), linkOf(job)).toBe(1);
       for (const job of failed) expect(wholeAnswers.get(linkOf(job)) ?? 0, linkOf(job)).toBe(0);
-      expect(db.prepare("SELECT count(*) FROM (SELECT platform, native_id FROM items GROUP BY platform, native_id HAVING count(*) > 1)").pluck().get()).toBe(0);
-      expect(db.prepare("SELECT count(*) FROM collection_items ci JOIN collections c ON c.id = ci.collection_id WHERE c.name = 'matrix'").pluck().get()).toBeGreaterThanOrEqual(done.length);
+      expect(
+        db
+          .prepare('SELECT count(*) FROM (SELECT platform, native_id FROM items GROUP BY platform, native_id HAVING count(*) > 1)')
+          .pluck()
+          .get(),
+      ).toBe(0);
+      expect(
+        db
+          .prepare("SELECT count(*) FROM collection_items ci JOIN collections c ON c.id = ci.collection_id WHERE c.name = 'matrix'")
+          .pluck()
+          .get(),
+      ).toBeGreaterThanOrEqual(done.length);
 
       // None lost: every link reached the service, and the service saw exactly the requests sent.
       const log = demo.control.requests().filter((r) => r.path.startsWith('/api/'));
@@ -169,7 +183,9 @@ describe('the fault matrix', () => {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       // The figures docs/RELIABILITY.md quotes.
       const byStatus = Object.fromEntries([...statuses].sort((a, b) => a - b).map((s) => [s, log.filter((r) => r.status === s).length]));
-      process.stdout.write(`fault matrix: ${total} jobs, ${done.length} done, ${failed.length} failed with a reason, 0 lost, 0 duplicated; ${log.length} requests by status ${JSON.stringify(byStatus)}\n`);
+      process.stdout.write(
+        `fault matrix: ${total} jobs, ${done.length} done, ${failed.length} failed with a reason, 0 lost, 0 duplicated; ${log.length} requests by status ${JSON.stringify(byStatus)}\n`,
+      );
     },
     TEST_TIMEOUT_MS,
   );

@@ -28,7 +28,10 @@ afterEach(async () => {
 
 /** Every base table of a database (not FTS shadow tables), with its rows as JSON lines. */
 function tablesOf(db: BetterSqlite3.Database): Map<string, { columns: string[]; rows: string[] }> {
-  const entries = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string; sql: string }[];
+  const entries = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as {
+    name: string;
+    sql: string;
+  }[];
   const virtual = entries.filter((e) => /^CREATE VIRTUAL TABLE/i.test(e.sql)).map((e) => e.name);
   const tables = new Map<string, { columns: string[]; rows: string[] }>();
   for (const { name } of entries) {
@@ -98,38 +101,60 @@ describe.each([4, 11])('an old library (schema %i) in use after the upgrade', (v
     const old = new BetterSqlite3(join(dir, 'gleaner.sqlite3'));
     // Its waiting job also fills a second collection (job_collections).
     old.exec(fixture(version));
-    const someTitle = old.prepare("SELECT title FROM items WHERE title IS NOT NULL AND length(title) > 12 ORDER BY id LIMIT 1").pluck().get() as string;
+    const someTitle = old
+      .prepare('SELECT title FROM items WHERE title IS NOT NULL AND length(title) > 12 ORDER BY id LIMIT 1')
+      .pluck()
+      .get() as string;
     const segment = old.prepare('SELECT text FROM transcript_segments ORDER BY id LIMIT 1').pluck().get() as string;
     old.close();
 
     testCore = createTestCore({ dataDir: dir, databasePath: join(dir, 'gleaner.sqlite3') });
     const { core } = testCore;
-    expect(await core.dispatch('settings.get', {})).toMatchObject({ ok: true, value: { plan: 'pro', config: { 'param.videosite.search.query': 'q' } } });
+    expect(await core.dispatch('settings.get', {})).toMatchObject({
+      ok: true,
+      value: { plan: 'pro', config: { 'param.videosite.search.query': 'q' } },
+    });
     const word = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 3)[0]!;
     for (const text of [someTitle, segment, 'phone']) {
       const result = await core.dispatch('library.search', { query: word(text) });
       expect(result.ok && (result.value as { total: number }).total, `search for ${word(text)}`).toBeGreaterThan(0);
     }
-    expect(await core.dispatch('collections.items', { name: 'Harbour story' })).toMatchObject({ ok: true, value: { items: { length: 6 } } });
+    expect(await core.dispatch('collections.items', { name: 'Harbour story' })).toMatchObject({
+      ok: true,
+      value: { items: { length: 6 } },
+    });
     expect(await core.dispatch('tags.list', {})).toMatchObject({ ok: true });
     // The import that was under way is as it was: one done, one failed with its reason, and the
     // one still waiting taken up again (the queue starts with the core), for the same collection.
     const jobs = await core.dispatch('queue.jobs', {});
-    const listed = (jobs.ok ? (jobs.value as { id: number; operation: string; state: string; collection: string | null; errorCode: string | null }[]) : []).sort((a, b) => a.id - b.id);
+    const listed = (
+      jobs.ok ? (jobs.value as { id: number; operation: string; state: string; collection: string | null; errorCode: string | null }[]) : []
+    ).sort((a, b) => a.id - b.id);
     expect(listed.slice(0, 3)).toEqual([
       expect.objectContaining({ state: 'done', collection: 'Harbour story', errorCode: null }),
       expect.objectContaining({ state: 'failed', collection: 'Harbour story', errorCode: 'NOT_FOUND' }),
-      expect.objectContaining({ state: expect.stringMatching(/^(queued|running|done)$/), collection: 'Harbour story', collections: ['Harbour story', 'Desk «archive» 2025'] }),
+      expect.objectContaining({
+        state: expect.stringMatching(/^(queued|running|done)$/),
+        collection: 'Harbour story',
+        collections: ['Harbour story', 'Desk «archive» 2025'],
+      }),
     ]);
     if (version >= 11) {
       // A listing part fetched: its first page done with its response, the next one taken up again.
       expect(listed.slice(3, 5)).toEqual([
         expect.objectContaining({ operation: 'videosite/search', state: 'done', collection: null }),
-        expect.objectContaining({ operation: 'videosite/search', state: expect.stringMatching(/^(queued|running|done)$/), collection: null }),
+        expect.objectContaining({
+          operation: 'videosite/search',
+          state: expect.stringMatching(/^(queued|running|done)$/),
+          collection: null,
+        }),
       ]);
       const reader = new BetterSqlite3(join(dir, 'gleaner.sqlite3'), { readonly: true });
       try {
-        const firstPage = reader.prepare('SELECT r.request_id FROM jobs j JOIN responses r ON r.id = j.response_id WHERE j.id = ?').pluck().get(listed[3]!.id);
+        const firstPage = reader
+          .prepare('SELECT r.request_id FROM jobs j JOIN responses r ON r.id = j.response_id WHERE j.id = ?')
+          .pluck()
+          .get(listed[3]!.id);
         expect(firstPage).toMatch(/^req_/);
       } finally {
         reader.close();
@@ -140,7 +165,9 @@ describe.each([4, 11])('an old library (schema %i) in use after the upgrade', (v
     // A collection's order is as it was (at version 11, its last item was moved to the top).
     const story = await core.dispatch('collections.items', { name: 'Harbour story' });
     expect(story.ok).toBe(true);
-    expect(story.ok && (story.value as { items: { id: number }[] }).items.map((item) => item.id)).toEqual(version >= 11 ? [6, 1, 2, 3, 4, 5] : [1, 2, 3, 4, 5, 6]);
+    expect(story.ok && (story.value as { items: { id: number }[] }).items.map((item) => item.id)).toEqual(
+      version >= 11 ? [6, 1, 2, 3, 4, 5] : [1, 2, 3, 4, 5, 6],
+    );
     // And new work goes into it.
     expect(await core.dispatch('collections.create', { name: 'After the upgrade' })).toMatchObject({ ok: true });
   });

@@ -16,7 +16,9 @@ import { fakeResponse, item, stubNormalise } from '../helpers/library';
 
 const [dataDir, itemsFile] = process.argv.slice(2);
 if (!dataDir || !itemsFile) throw new Error('usage: seed-library.ts <data dir> <items.json>');
-type Seed = (Partial<NormalisedItem> & { nativeId: string })[] | { items: (Partial<NormalisedItem> & { nativeId: string })[]; transcriptAnswers?: NormalisedTranscript[][] };
+type Seed =
+  | (Partial<NormalisedItem> & { nativeId: string })[]
+  | { items: (Partial<NormalisedItem> & { nativeId: string })[]; transcriptAnswers?: NormalisedTranscript[][] };
 const seed = JSON.parse(readFileSync(itemsFile, 'utf8')) as Seed;
 const items = (Array.isArray(seed) ? seed : seed.items).map((given) => item(given));
 const db = openDatabase({ path: join(dataDir, DATABASE_FILE_NAME) });
@@ -24,7 +26,8 @@ try {
   const ingest = createIngester(db, stubNormalise);
   ingest(fakeResponse('tweetsite/user/tweets', { items }));
   // Then transcript answers, one response each, in the order given (the last is the newest).
-  for (const transcripts of Array.isArray(seed) ? [] : (seed.transcriptAnswers ?? [])) ingest(fakeResponse('videosite/transcript', { transcripts }));
+  for (const transcripts of Array.isArray(seed) ? [] : (seed.transcriptAnswers ?? []))
+    ingest(fakeResponse('videosite/transcript', { transcripts }));
 } finally {
   db.close();
 }

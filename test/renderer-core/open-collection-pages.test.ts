@@ -8,7 +8,11 @@ import { GleanerError } from '../../src/shared/errors';
 import { createTestCore, type TestCore } from '../helpers/core';
 import { manyVideosResponse } from '../helpers/library';
 
-const core = vi.hoisted(() => ({ current: null as TestCore | null, calls: [] as { method: string; input: Record<string, unknown> }[], slowQuery: null as string | null }));
+const core = vi.hoisted(() => ({
+  current: null as TestCore | null,
+  calls: [] as { method: string; input: Record<string, unknown> }[],
+  slowQuery: null as string | null,
+}));
 vi.mock('../../src/renderer/src/transport', () => ({
   bridge: {
     // As the real transports do: the envelope unwrapped into a value or a GleanerError.
@@ -105,7 +109,11 @@ describe('a long open collection', () => {
   it('searches within it a page at a time, each match keeping its place, and clears back to the order', async () => {
     await store().search('harbour');
     expect(store()).toMatchObject({ total: COUNT / 10, count: COUNT, searchError: null });
-    expect(store().items.slice(0, 2).map((item) => [item.id, item.position])).toEqual([
+    expect(
+      store()
+        .items.slice(0, 2)
+        .map((item) => [item.id, item.position]),
+    ).toEqual([
       [ids[0], 1],
       [ids[10], 11],
     ]);
@@ -135,7 +143,11 @@ describe('a long open collection', () => {
     // after the search has been cleared and the whole order read again.
     core.slowQuery = 'tide';
     const saving = store().setNote(ids[1]!, 'Ask about the weather');
-    await vi.waitFor(() => expect(core.calls.some((call) => call.method === 'collections.items' && call.input.query === 'tide' && call.input.itemIds !== undefined)).toBe(true));
+    await vi.waitFor(() =>
+      expect(
+        core.calls.some((call) => call.method === 'collections.items' && call.input.query === 'tide' && call.input.itemIds !== undefined),
+      ).toBe(true),
+    );
     await store().search('');
     await saving;
     expect(shown()).toEqual(ids.slice(0, COLLECTION_PAGE));

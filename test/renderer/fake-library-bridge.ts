@@ -32,8 +32,15 @@ export function createFakeLibraryBridge() {
   };
   const scope = (name: string | undefined) => (name === undefined ? LIBRARY_WIDE : byName(name).id);
   const nameOf = (id: number) => (id === LIBRARY_WIDE ? null : db.collections.find((c) => c.id === id)!.name);
-  const summary = (c: Stored['collections'][number]): CollectionSummary => ({ id: c.id, name: c.name, itemCount: c.itemIds.length, createdAt: AT, updatedAt: AT });
-  const byTag = (a: ItemTag, b: ItemTag) => a.tag.localeCompare(b.tag) || (a.collection === null ? -1 : 1) - (b.collection === null ? -1 : 1);
+  const summary = (c: Stored['collections'][number]): CollectionSummary => ({
+    id: c.id,
+    name: c.name,
+    itemCount: c.itemIds.length,
+    createdAt: AT,
+    updatedAt: AT,
+  });
+  const byTag = (a: ItemTag, b: ItemTag) =>
+    a.tag.localeCompare(b.tag) || (a.collection === null ? -1 : 1) - (b.collection === null ? -1 : 1);
 
   const detail = (id: number): ItemDetail => {
     if (!ITEM_IDS.includes(id)) throw new GleanerError('NOT_FOUND', `No item with id ${id} is in the library.`);
@@ -106,13 +113,17 @@ export function createFakeLibraryBridge() {
       db.collections = db.collections.filter((other) => other !== c);
       db.notes = db.notes.filter((n) => n.collection !== c.id);
       db.tags = db.tags.filter((t) => t.collection !== c.id);
-      return { items: c.itemIds.length, contents: { name: c.name, itemIds: c.itemIds, addedAt: c.itemIds.map(() => AT), notes, tags, waitingJobIds: [] } };
+      return {
+        items: c.itemIds.length,
+        contents: { name: c.name, itemIds: c.itemIds, addedAt: c.itemIds.map(() => AT), notes, tags, waitingJobIds: [] },
+      };
     },
     'collections.restore': ({ contents }) => {
       const c = { id: nextId++, name: contents.name, itemIds: [...contents.itemIds] };
       db.collections.push(c);
       for (const { itemId, body } of contents.notes) db.notes.push({ itemId, collection: c.id, body });
-      for (const [tag, itemIds] of Object.entries(contents.tags)) for (const itemId of itemIds) db.tags.push({ itemId, collection: c.id, tag });
+      for (const [tag, itemIds] of Object.entries(contents.tags))
+        for (const itemId of itemIds) db.tags.push({ itemId, collection: c.id, tag });
       return summary(c);
     },
     'collections.move': ({ name, itemId, delta }) => {
@@ -140,7 +151,9 @@ export function createFakeLibraryBridge() {
     },
     'items.tag': ({ itemIds, tag, collection }) => {
       const where = scope(collection);
-      for (const itemId of itemIds) if (!db.tags.some((t) => t.itemId === itemId && t.collection === where && t.tag === tag)) db.tags.push({ itemId, collection: where, tag });
+      for (const itemId of itemIds)
+        if (!db.tags.some((t) => t.itemId === itemId && t.collection === where && t.tag === tag))
+          db.tags.push({ itemId, collection: where, tag });
       return { tagged: itemIds.length };
     },
     'items.untag': ({ itemIds, tag, collection }) => {

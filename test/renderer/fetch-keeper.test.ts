@@ -140,13 +140,31 @@ describe('the Fetch view keeper', () => {
     const untouched = (await newWindow()).fetch.getState();
     for (const kept of [
       { platform: 'forum', operation: 'videosite/channel/videos', values: {}, results: null },
-      { platform: 'videosite', operation: 'videosite/channel/videos', values: {}, results: { operation: 'videosite/search', params: {}, itemIds: [-1], nextPage: null, pages: 1, requestId: 'r', fetchedAt: 't', warnings: [] } },
+      {
+        platform: 'videosite',
+        operation: 'videosite/channel/videos',
+        values: {},
+        results: {
+          operation: 'videosite/search',
+          params: {},
+          itemIds: [-1],
+          nextPage: null,
+          pages: 1,
+          requestId: 'r',
+          fetchedAt: 't',
+          warnings: [],
+        },
+      },
       { platform: 'videosite', operation: 'videosite/nothing', values: {}, results: null },
     ]) {
       stored.setItem(entry, JSON.stringify(kept));
       const after = await newWindow();
       after.keepFetchFor(libraryPath);
-      expect(after.fetch.getState(), JSON.stringify(kept)).toMatchObject({ platform: untouched.platform, operation: untouched.operation, results: null });
+      expect(after.fetch.getState(), JSON.stringify(kept)).toMatchObject({
+        platform: untouched.platform,
+        operation: untouched.operation,
+        results: null,
+      });
     }
   });
 
@@ -157,7 +175,19 @@ describe('the Fetch view keeper', () => {
     after.keepFetchFor(libraryPath);
     expect(after.fetch.getState().operation).toBe('videosite/search');
     // Meanwhile a run answers (its results are the view's now).
-    after.fetch.setState({ results: { operation: 'videosite/search', params: { query: 'new' }, itemIds: [9], hits: [{ id: 9 } as SearchHit], nextPage: null, pages: 1, requestId: 'req_new', fetchedAt: 't', warnings: [] } });
+    after.fetch.setState({
+      results: {
+        operation: 'videosite/search',
+        params: { query: 'new' },
+        itemIds: [9],
+        hits: [{ id: 9 } as SearchHit],
+        nextPage: null,
+        pages: 1,
+        requestId: 'req_new',
+        fetchedAt: 't',
+        warnings: [],
+      },
+    });
     letGo();
     await settle();
     expect(library.searches).toHaveLength(1);
@@ -170,7 +200,11 @@ describe('the Fetch view keeper', () => {
     after.keepFetchFor(libraryPath);
     await settle();
     expect(library.searches).toHaveLength(1);
-    expect(after.fetch.getState()).toMatchObject({ operation: 'videosite/search', values: { 'videosite/search': { query: 'harbour flood' } }, results: null });
+    expect(after.fetch.getState()).toMatchObject({
+      operation: 'videosite/search',
+      values: { 'videosite/search': { query: 'harbour flood' } },
+      results: null,
+    });
   });
 
   it('leaves alone a view changed before the library was known, and keeps that instead', async () => {
@@ -197,7 +231,17 @@ describe('the Fetch view keeper', () => {
 
   /** A core's answer to a search call that found `itemIds`. */
   const answer = (itemIds: number[], requestId: string): CallResult =>
-    ({ state: 'done', operation: 'videosite/search', params: { query: 'harbour flood' }, itemIds, nextPage: null, requestId, fetchedAt: '2026-11-26T10:05:00.000Z', warnings: [], data: {} }) as unknown as CallResult;
+    ({
+      state: 'done',
+      operation: 'videosite/search',
+      params: { query: 'harbour flood' },
+      itemIds,
+      nextPage: null,
+      requestId,
+      fetchedAt: '2026-11-26T10:05:00.000Z',
+      warnings: [],
+      data: {},
+    }) as unknown as CallResult;
 
   /**
    * A window whose page went (a crash: no pagehide, no timers) while a Run or a Load more was on
@@ -227,7 +271,12 @@ describe('the Fetch view keeper', () => {
 
     answered(answer([7, 8], 'req_after'));
     await vi.waitFor(() => expect(after.fetch.getState().status).toBe('idle'));
-    expect(after.fetch.getState()).toMatchObject({ pending: null, error: null, announcement: '2 items found.', results: { requestId: 'req_after', pages: 1, itemIds: [7, 8] } });
+    expect(after.fetch.getState()).toMatchObject({
+      pending: null,
+      error: null,
+      announcement: '2 items found.',
+      results: { requestId: 'req_after', pages: 1, itemIds: [7, 8] },
+    });
     expect(after.fetch.getState().results?.hits.map((hit) => hit.id)).toEqual([7, 8]);
     // Ended: what is kept no longer names the call.
     expect(JSON.parse([...stored.entries.values()][0]!)).toMatchObject({ pending: null });
@@ -249,7 +298,10 @@ describe('the Fetch view keeper', () => {
     window.dispatchEvent(new Event('pageshow'));
     before.fetch.getState().setValue('query', 'typed after');
     vi.advanceTimersByTime(400);
-    expect(JSON.parse([...stored.entries.values()][0]!)).toMatchObject({ pending: null, values: { 'videosite/search': { query: 'typed after' } } });
+    expect(JSON.parse([...stored.entries.values()][0]!)).toMatchObject({
+      pending: null,
+      values: { 'videosite/search': { query: 'typed after' } },
+    });
   });
 
   it('cancels the followed call by its ticket, even before the kept results are back', async () => {
@@ -266,7 +318,11 @@ describe('the Fetch view keeper', () => {
     expect(library.calls[1]).toEqual({ method: 'service.follow', ticket });
     answered({ ...answer([], 'req_none'), state: 'cancelled', spent: false } as CallResult);
     await vi.waitFor(() => expect(after.fetch.getState().status).toBe('idle'));
-    expect(after.fetch.getState()).toMatchObject({ pending: null, error: 'Cancelled: nothing was fetched.', results: { requestId: 'req_2' } });
+    expect(after.fetch.getState()).toMatchObject({
+      pending: null,
+      error: 'Cancelled: nothing was fetched.',
+      results: { requestId: 'req_2' },
+    });
   });
 
   it('adds a followed page load below the kept results', async () => {
@@ -274,7 +330,11 @@ describe('the Fetch view keeper', () => {
     const { after } = await reloadedDuring('more');
     after.keepFetchFor(libraryPath);
     await vi.waitFor(() => expect(after.fetch.getState().status).toBe('idle'));
-    expect(after.fetch.getState()).toMatchObject({ pending: null, announcement: '1 more item loaded, 4 items in all.', results: { pages: 3, requestId: 'req_3', nextPage: { continuationToken: 'page4' } } });
+    expect(after.fetch.getState()).toMatchObject({
+      pending: null,
+      announcement: '1 more item loaded, 4 items in all.',
+      results: { pages: 3, requestId: 'req_3', nextPage: { continuationToken: 'page4' } },
+    });
     expect(after.fetch.getState().results?.itemIds).toEqual([3, 1, 2, 4]);
   });
 
@@ -283,7 +343,9 @@ describe('the Fetch view keeper', () => {
     after.keepFetchFor(libraryPath);
     await vi.waitFor(() => expect(after.fetch.getState().status).toBe('idle'));
     expect(after.fetch.getState()).toMatchObject({ pending: null, results: { requestId: 'req_2', pages: 2 } });
-    expect(after.fetch.getState().error).toBe('The page load started before the window went never reached Gleaner’s queue, so nothing was sent or fetched. Press Load more again.');
+    expect(after.fetch.getState().error).toBe(
+      'The page load started before the window went never reached Gleaner’s queue, so nothing was sent or fetched. Press Load more again.',
+    );
   });
 
   it('keeps nothing for a view nobody has used', async () => {

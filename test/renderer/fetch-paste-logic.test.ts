@@ -4,9 +4,29 @@ import { PARAM_CAVEATS } from '../../src/shared/caveats';
 import type { SearchHit } from '../../src/shared/library';
 import type { ImportLine, QuotaPlan } from '../../src/shared/queue';
 import { firstUsefulChoice, resolveCollection, NEW_COLLECTION, NO_COLLECTION } from '../../src/renderer/src/lib/collection-choice';
-import { appendIds, checkForm, chunk, emptyValues, formFields, hitText, inResponseOrder, nextPageParams, nextSelection, toParamInput, visibleProblems } from '../../src/renderer/src/lib/fetch-form';
+import {
+  appendIds,
+  checkForm,
+  chunk,
+  emptyValues,
+  formFields,
+  hitText,
+  inResponseOrder,
+  nextPageParams,
+  nextSelection,
+  toParamInput,
+  visibleProblems,
+} from '../../src/renderer/src/lib/fetch-form';
 import { hasUsableTranscript, refreshCall, transcriptCall } from '../../src/renderer/src/lib/fetch-item-actions';
-import { countsSummary, knownLinksNotice, lineVerdict, progressWords, quotaWords, startLabel, withLinksAdded } from '../../src/renderer/src/lib/paste-plan';
+import {
+  countsSummary,
+  knownLinksNotice,
+  lineVerdict,
+  progressWords,
+  quotaWords,
+  startLabel,
+  withLinksAdded,
+} from '../../src/renderer/src/lib/paste-plan';
 
 const kindLabel = (kind: string): string => ({ video: 'Video', tweet: 'Short message' })[kind] ?? kind;
 
@@ -44,7 +64,11 @@ describe('the Fetch form', () => {
   });
 
   it('continues a listing with the first page’s parameters and the answer’s page values', () => {
-    expect(nextPageParams({ query: 'market', cursor: '0', sort_by: 'relevance' }, { cursor: '10' })).toEqual({ query: 'market', cursor: '10', sort_by: 'relevance' });
+    expect(nextPageParams({ query: 'market', cursor: '0', sort_by: 'relevance' }, { cursor: '10' })).toEqual({
+      query: 'market',
+      cursor: '10',
+      sort_by: 'relevance',
+    });
     expect(appendIds([1, 2, 3], [3, 4, 2, 5])).toEqual([1, 2, 3, 4, 5]);
     expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
   });
@@ -71,14 +95,21 @@ describe('the Fetch form', () => {
     const base = { kind: 'tweet', authorName: 'Ana', authorHandle: '@ana' };
     expect(hitText({ ...base, title: ' Floods ', excerpt: 'x' }, kindLabel)).toEqual({ text: 'Floods', untitled: false });
     expect(hitText({ ...base, title: null, excerpt: 'The river rose' }, kindLabel)).toEqual({ text: 'The river rose', untitled: false });
-    expect(hitText({ ...base, title: null, excerpt: null }, kindLabel)).toEqual({ text: 'Short message by Ana (no title or text)', untitled: true });
+    expect(hitText({ ...base, title: null, excerpt: null }, kindLabel)).toEqual({
+      text: 'Short message by Ana (no title or text)',
+      untitled: true,
+    });
   });
 
   it('has field caveats only for real operations and parameters', () => {
     for (const [operation, byParam] of Object.entries(PARAM_CAVEATS)) {
       const op = OPERATIONS.find((o) => o.id === operation);
       expect(op, operation).toBeDefined();
-      for (const param of Object.keys(byParam ?? {})) expect(op!.params.map((p) => p.name), `${operation} ${param}`).toContain(param);
+      for (const param of Object.keys(byParam ?? {}))
+        expect(
+          op!.params.map((p) => p.name),
+          `${operation} ${param}`,
+        ).toContain(param);
     }
   });
 });
@@ -104,7 +135,10 @@ describe('item actions', () => {
 
   it('refreshes an item with the operation that returns it alone, where there is one', () => {
     expect(refreshCall(item('videosite', 'short', 'https://www.youtube.com/shorts/abcdefghijk'))?.operation).toBe('videosite/video');
-    expect(refreshCall(item('shortvideo', 'video', 'https://www.tiktok.com/@a/video/1'))).toEqual({ operation: 'shortvideo/video', params: { url: 'https://www.tiktok.com/@a/video/1' } });
+    expect(refreshCall(item('shortvideo', 'video', 'https://www.tiktok.com/@a/video/1'))).toEqual({
+      operation: 'shortvideo/video',
+      params: { url: 'https://www.tiktok.com/@a/video/1' },
+    });
     expect(refreshCall(item('photoshare', 'reel', 'https://www.instagram.com/reel/abc/'))?.operation).toBe('photoshare/post');
     expect(refreshCall(item('pinboard', 'pin', 'https://www.pinterest.com/pin/1/'))?.operation).toBe('pinboard/pin');
     expect(refreshCall(item('tweetsite', 'tweet', 'https://x.com/a/status/1'))).toBeNull();
@@ -124,14 +158,26 @@ describe('the paste plan in words', () => {
   const line = (over: Partial<ImportLine>): ImportLine => ({ line: 1, text: 'x', status: 'fetch', requests: 1, ...over });
 
   it('says what a line was recognised as, or why it is skipped', () => {
-    expect(lineVerdict(line({ platform: 'videosite', operation: 'videosite/video', requests: 2 }))).toEqual({ label: 'Will fetch', detail: 'Video site · Video details (2 requests)', problem: false });
-    expect(lineVerdict(line({ status: 'rejected', reason: 'Not a web link.' }))).toEqual({ label: 'Rejected', detail: 'Not a web link.', problem: true });
+    expect(lineVerdict(line({ platform: 'videosite', operation: 'videosite/video', requests: 2 }))).toEqual({
+      label: 'Will fetch',
+      detail: 'Video site · Video details (2 requests)',
+      problem: false,
+    });
+    expect(lineVerdict(line({ status: 'rejected', reason: 'Not a web link.' }))).toEqual({
+      label: 'Rejected',
+      detail: 'Not a web link.',
+      problem: true,
+    });
     expect(lineVerdict(line({ status: 'duplicate', reason: 'Same as line 3.' })).detail).toBe('Same as line 3.');
   });
 
   it('sums up the counts, leaving out what is zero', () => {
-    expect(countsSummary({ fetch: 20, rejected: 4, duplicate: 1, 'already-fetched': 0, 'already-queued': 0, comment: 1, blank: 3 })).toBe('20 to fetch · 4 rejected · 1 duplicate · 1 comment');
-    expect(countsSummary({ fetch: 0, rejected: 0, duplicate: 2, 'already-fetched': 5, 'already-queued': 1, comment: 0, blank: 0 })).toBe('0 to fetch · 2 duplicates · 5 already fetched · 1 already queued');
+    expect(countsSummary({ fetch: 20, rejected: 4, duplicate: 1, 'already-fetched': 0, 'already-queued': 0, comment: 1, blank: 3 })).toBe(
+      '20 to fetch · 4 rejected · 1 duplicate · 1 comment',
+    );
+    expect(countsSummary({ fetch: 0, rejected: 0, duplicate: 2, 'already-fetched': 5, 'already-queued': 1, comment: 0, blank: 0 })).toBe(
+      '0 to fetch · 2 duplicates · 5 already fetched · 1 already queued',
+    );
   });
 
   it('labels the start button by what it will do', () => {
@@ -148,34 +194,74 @@ describe('the paste plan in words', () => {
     expect(knownLinksNotice(0, 0, 'Story')).toBeNull();
     expect(knownLinksNotice(1, 0, 'Story')).toBe('1 link was already in your library: now in “Story”.');
     expect(knownLinksNotice(0, 1, 'Story')).toBe('1 link was already waiting in the queue: it goes into “Story” too.');
-    expect(knownLinksNotice(20, 1200, 'Story')).toBe('20 links were already in your library: now in “Story”. 1,200 links were already waiting in the queue: they go into “Story” too.');
+    expect(knownLinksNotice(20, 1200, 'Story')).toBe(
+      '20 links were already in your library: now in “Story”. 1,200 links were already waiting in the queue: they go into “Story” too.',
+    );
   });
 
   it('puts the quota plan in words, and says when it carries over', () => {
-    const quota: QuotaPlan = { requests: 20, ahead: 0, minutesAtPlanRate: 0.67, remainingToday: 1000, shareOfRemainingToday: 0.02, fitsToday: true, extraDays: 0, limits: { perMinute: 30, perDay: 1000 }, share: 1 };
-    expect(quotaWords(quota)).toEqual({ requests: '20 requests', time: 'under a minute at 30 a minute', share: '2 % of today’s remaining 1,000 (of 1,000 a day)', overflow: null, holdBack: null });
+    const quota: QuotaPlan = {
+      requests: 20,
+      ahead: 0,
+      minutesAtPlanRate: 0.67,
+      remainingToday: 1000,
+      shareOfRemainingToday: 0.02,
+      fitsToday: true,
+      extraDays: 0,
+      limits: { perMinute: 30, perDay: 1000 },
+      share: 1,
+    };
+    expect(quotaWords(quota)).toEqual({
+      requests: '20 requests',
+      time: 'under a minute at 30 a minute',
+      share: '2 % of today’s remaining 1,000 (of 1,000 a day)',
+      overflow: null,
+      holdBack: null,
+    });
     // Colleagues take half the budget: the plan is at the pace the queue keeps, and says why.
     expect(quotaWords({ ...quota, limits: { perMinute: 15, perDay: 500 }, share: 0.5 }).holdBack).toBe(
       'Colleagues on your team are using part of the same budget, so Gleaner currently allows itself 50 % of the plan (15 a minute, 500 a day).',
     );
-    const big = quotaWords({ ...quota, requests: 2500, minutesAtPlanRate: 83.3, shareOfRemainingToday: 2.5, fitsToday: false, extraDays: 2 });
+    const big = quotaWords({
+      ...quota,
+      requests: 2500,
+      minutesAtPlanRate: 83.3,
+      shareOfRemainingToday: 2.5,
+      fitsToday: false,
+      extraDays: 2,
+    });
     expect(big.time).toBe('about 84 min at 30 a minute');
     expect(big.overflow).toBe('This is more than today’s budget allows: it would carry over into 2 more days.');
     expect(quotaWords({ ...quota, remainingToday: 0, shareOfRemainingToday: Infinity }).share).toMatch(/^more than all/);
     // Work already waiting goes first: the time counts it, and says so.
-    expect(quotaWords({ ...quota, ahead: 1200, minutesAtPlanRate: 40.7 }).time).toBe('about 41 min at 30 a minute, after the 1,200 requests already waiting');
+    expect(quotaWords({ ...quota, ahead: 1200, minutesAtPlanRate: 40.7 }).time).toBe(
+      'about 41 min at 30 a minute, after the 1,200 requests already waiting',
+    );
   });
 
   it('adds links sent from the Library after what was typed, without repeating any', () => {
     expect(withLinksAdded('', ['https://a.example/1', 'https://a.example/2'])).toBe('https://a.example/1\nhttps://a.example/2');
     expect(withLinksAdded('  \n', ['https://a.example/1'])).toBe('https://a.example/1');
-    expect(withLinksAdded('# tip sheet\nhttps://b.example/9\n\n', ['https://a.example/1', 'https://b.example/9'])).toBe('# tip sheet\nhttps://b.example/9\nhttps://a.example/1');
+    expect(withLinksAdded('# tip sheet\nhttps://b.example/9\n\n', ['https://a.example/1', 'https://b.example/9'])).toBe(
+      '# tip sheet\nhttps://b.example/9\nhttps://a.example/1',
+    );
     const typed = 'https://a.example/1\r\nhttps://a.example/2';
     expect(withLinksAdded(typed, ['https://a.example/2'])).toBe(typed);
   });
 
   it('reports progress and the end of a batch', () => {
-    const batch = { batchId: 1, label: '', kind: 'import' as const, collection: null, total: 20, done: 12, failed: 1, cancelled: 0, remaining: 7, finished: false };
+    const batch = {
+      batchId: 1,
+      label: '',
+      kind: 'import' as const,
+      collection: null,
+      total: 20,
+      done: 12,
+      failed: 1,
+      cancelled: 0,
+      remaining: 7,
+      finished: false,
+    };
     expect(progressWords(batch)).toBe('13 of 20 requests finished (1 failed); 7 to go.');
     expect(progressWords({ ...batch, done: 19, remaining: 0, finished: true })).toBe('Done: 20 of 20 requests (1 failed).');
   });

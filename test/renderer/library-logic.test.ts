@@ -5,13 +5,31 @@ import { shortcutFor, type KeyInput } from '../../src/renderer/src/views/library
 import { transcriptToShow } from '../../src/renderer/src/lib/transcripts';
 import type { TranscriptRecord } from '../../src/shared/library';
 
-const key = (k: string, mods: Partial<KeyInput> = {}): KeyInput => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
+const key = (k: string, mods: Partial<KeyInput> = {}): KeyInput => ({
+  key: k,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  shiftKey: false,
+  ...mods,
+});
 
 describe('library search requests', () => {
   it('sends only the filters that are set, days as days (the core reads a "to" day as the whole of it)', () => {
     expect(buildSearchRequest('', EMPTY_FILTERS, 'relevance')).toEqual({ sort: 'fetched' });
     expect(
-      buildSearchRequest('flood*', { ...EMPTY_FILTERS, platform: 'videosite', tag: ' lead ', publishedFrom: '2024-01-01', publishedTo: '2024-01-31', transcript: 'without' }, 'relevance'),
+      buildSearchRequest(
+        'flood*',
+        {
+          ...EMPTY_FILTERS,
+          platform: 'videosite',
+          tag: ' lead ',
+          publishedFrom: '2024-01-01',
+          publishedTo: '2024-01-31',
+          transcript: 'without',
+        },
+        'relevance',
+      ),
     ).toEqual({
       query: 'flood*',
       platform: 'videosite',
@@ -50,7 +68,12 @@ describe('library shortcuts', () => {
   });
 
   it('moves the cursor alone with Ctrl+↑/↓ in the list, and toggles with Ctrl+Space, for a selection of rows apart', () => {
-    expect(shortcutFor(key('ArrowDown', { ctrlKey: true }), 'list')).toEqual({ type: 'move', delta: 1, extend: false, keepSelection: true });
+    expect(shortcutFor(key('ArrowDown', { ctrlKey: true }), 'list')).toEqual({
+      type: 'move',
+      delta: 1,
+      extend: false,
+      keepSelection: true,
+    });
     expect(shortcutFor(key('ArrowUp', { metaKey: true }), 'list')).toEqual({ type: 'move', delta: -1, extend: false, keepSelection: true });
     expect(shortcutFor(key(' ', { ctrlKey: true }), 'list')).toEqual({ type: 'toggle' });
     // Elsewhere Ctrl+arrows keep their usual meaning (in a text field, by word or line).
@@ -91,7 +114,9 @@ describe('metrics chart', () => {
 
   it('copes with no values, one value and equal times', () => {
     expect(sparkline([{ time: 'x', value: null }], box).points).toEqual([]);
-    expect(sparkline([{ time: '2024-01-01T00:00:00Z', value: 5 }], box).points).toEqual([{ x: 50, y: 10, value: 5, time: '2024-01-01T00:00:00Z' }]);
+    expect(sparkline([{ time: '2024-01-01T00:00:00Z', value: 5 }], box).points).toEqual([
+      { x: 50, y: 10, value: 5, time: '2024-01-01T00:00:00Z' },
+    ]);
     const same = sparkline(
       [
         { time: '2024-01-01T00:00:00Z', value: 1 },

@@ -5,7 +5,17 @@ import { asPrefixQuery, queryForTyped } from '../../src/shared/typed-query';
 describe('links from platform data', () => {
   it('accepts only https URLs', () => {
     expect(safeHttpsUrl('https://example.com/a?b=1')).toBe('https://example.com/a?b=1');
-    for (const bad of ['javascript:alert(1)', 'JaVaScRiPt:alert(document.domain)', 'http://example.com', 'data:text/html,x', 'file:///etc/passwd', '//example.com', 'not a url', '', null]) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(document.domain)',
+      'http://example.com',
+      'data:text/html,x',
+      'file:///etc/passwd',
+      '//example.com',
+      'not a url',
+      '',
+      null,
+    ]) {
       expect(safeHttpsUrl(bad)).toBeNull();
     }
     expect(safeHttpsUrl('https://user:pw@example.com/')).toBeNull();
@@ -15,7 +25,9 @@ describe('links from platform data', () => {
     const item = { platform: 'videosite', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', nativeId: 'dQw4w9WgXcQ' };
     expect(timestampUrl(item, 0)).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=0s');
     expect(timestampUrl(item, 83_999)).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=83s');
-    expect(timestampUrl({ ...item, url: 'https://www.youtube.com/shorts/dQw4w9WgXcQ' }, 5000)).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=5s');
+    expect(timestampUrl({ ...item, url: 'https://www.youtube.com/shorts/dQw4w9WgXcQ' }, 5000)).toBe(
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=5s',
+    );
     expect(videoSiteWatchUrl('https://youtu.be/dQw4w9WgXcQ', null)).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     expect(timestampUrl({ ...item, url: null }, 1000)).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1s');
   });

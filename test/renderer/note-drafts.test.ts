@@ -50,7 +50,9 @@ describe('the note drafts store', () => {
       const before = await newWindow();
       before.keepDraftsFor(libraryPath);
       before.useNoteDraftsStore.getState().edit(3, 'Story', 'half a thought', '');
-      expect([...stored.entries.values()].map((value) => JSON.parse(value))).toEqual([{ itemId: 3, collection: 'Story', text: 'half a thought', base: '' }]);
+      expect([...stored.entries.values()].map((value) => JSON.parse(value))).toEqual([
+        { itemId: 3, collection: 'Story', text: 'half a thought', base: '' },
+      ]);
 
       // The app starts again: nothing shows before it knows which library is open.
       const after = await newWindow();
@@ -58,7 +60,9 @@ describe('the note drafts store', () => {
       after.keepDraftsFor('/elsewhere/gleaner.sqlite3');
       expect(after.useNoteDraftsStore.getState().drafts).toEqual({});
       after.keepDraftsFor(libraryPath);
-      expect(Object.values(after.useNoteDraftsStore.getState().drafts)).toEqual([{ itemId: 3, collection: 'Story', text: 'half a thought', base: '' }]);
+      expect(Object.values(after.useNoteDraftsStore.getState().drafts)).toEqual([
+        { itemId: 3, collection: 'Story', text: 'half a thought', base: '' },
+      ]);
       // Saving it takes its entry away.
       after.useNoteDraftsStore.getState().saved(3, 'Story', 'half a thought');
       expect(stored.entries.size).toBe(0);
@@ -87,7 +91,11 @@ describe('the note drafts store', () => {
       // Both survive: each tab wrote only its own draft (one shared entry used to keep the last tab's set).
       const restarted = await newWindow();
       restarted.keepDraftsFor(libraryPath);
-      expect(Object.values(restarted.useNoteDraftsStore.getState().drafts).map((d) => d.text).sort()).toEqual(['typed in the first tab', 'typed in the second tab']);
+      expect(
+        Object.values(restarted.useNoteDraftsStore.getState().drafts)
+          .map((d) => d.text)
+          .sort(),
+      ).toEqual(['typed in the first tab', 'typed in the second tab']);
 
       // Told of the other tab's typing, a tab shows it; told of a discard, it drops it; told of a clear, it rereads.
       const [entry, value] = [...stored.entries].find(([, v]) => v.includes('second tab'))!;
@@ -115,16 +123,26 @@ describe('the note drafts store', () => {
     const stored = sharedStorage();
     stored.setItem(
       `gleaner.note-drafts:${libraryPath}`,
-      JSON.stringify({ state: { drafts: { '[7,null]': { itemId: 7, collection: null, text: 'from before' }, '[8,null]': { itemId: 'eight', text: 1 } } }, version: 1 }),
+      JSON.stringify({
+        state: { drafts: { '[7,null]': { itemId: 7, collection: null, text: 'from before' }, '[8,null]': { itemId: 'eight', text: 1 } } },
+        version: 1,
+      }),
     );
-    stored.setItem(`gleaner.note-draft:${JSON.stringify(libraryPath)}[9,null]`, JSON.stringify({ itemId: 10, collection: null, text: 'under the wrong key' }));
+    stored.setItem(
+      `gleaner.note-draft:${JSON.stringify(libraryPath)}[9,null]`,
+      JSON.stringify({ itemId: 10, collection: null, text: 'under the wrong key' }),
+    );
     vi.stubGlobal('localStorage', stored);
     try {
       const drafts = await newWindow();
       drafts.keepDraftsFor(libraryPath);
       expect(Object.values(drafts.useNoteDraftsStore.getState().drafts)).toEqual([{ itemId: 7, collection: null, text: 'from before' }]);
       expect(stored.getItem(`gleaner.note-drafts:${libraryPath}`)).toBeNull();
-      expect(JSON.parse(stored.getItem(`gleaner.note-draft:${JSON.stringify(libraryPath)}[7,null]`)!)).toEqual({ itemId: 7, collection: null, text: 'from before' });
+      expect(JSON.parse(stored.getItem(`gleaner.note-draft:${JSON.stringify(libraryPath)}[7,null]`)!)).toEqual({
+        itemId: 7,
+        collection: null,
+        text: 'from before',
+      });
     } finally {
       vi.unstubAllGlobals();
       vi.resetModules();

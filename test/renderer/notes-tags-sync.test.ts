@@ -78,11 +78,15 @@ describe('a change in a collection row', () => {
   it('reads that row again, not the whole collection', async () => {
     const before = library.current!.calls.length;
     expect(await useOpenCollectionStore.getState().setNote(ids[1]!, 'Call the harbour master')).toBeNull();
-    const reads = library.current!.calls.slice(before).flatMap((method, index) => (method === 'collections.items' ? [library.current!.inputs[before + index]] : []));
+    const reads = library
+      .current!.calls.slice(before)
+      .flatMap((method, index) => (method === 'collections.items' ? [library.current!.inputs[before + index]] : []));
     expect(reads).toEqual([{ name: STORY, itemIds: [ids[1]] }]);
     expect(row(ids[1]!).note).toBe('Call the harbour master');
     expect(row(ids[0]!).note).toBeNull();
-    expect(useOpenCollectionStore.getState().items.map((item) => item.id)).toEqual(ids.slice(0, useOpenCollectionStore.getState().items.length));
+    expect(useOpenCollectionStore.getState().items.map((item) => item.id)).toEqual(
+      ids.slice(0, useOpenCollectionStore.getState().items.length),
+    );
   });
 });
 

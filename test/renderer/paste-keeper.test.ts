@@ -2,7 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sharedStorage } from './fake-storage';
 
-vi.mock('../../src/renderer/src/transport', () => ({ bridge: { call: () => Promise.reject(new Error('no bridge here')), subscribe: () => () => {} } }));
+vi.mock('../../src/renderer/src/transport', () => ({
+  bridge: { call: () => Promise.reject(new Error('no bridge here')), subscribe: () => () => {} },
+}));
 
 const libraryPath = '/home/reporter/.config/Gleaner/gleaner.sqlite3';
 const LINKS = 'https://www.youtube.com/watch?v=abcdefghijk\nhttps://x.com/desk/status/1790000000000000000';

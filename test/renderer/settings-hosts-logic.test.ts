@@ -40,6 +40,8 @@ describe('the link hosts in Settings', () => {
     expect(addedHostsNote('Community forum', ['forum.example.org'], ['forum.example.org', 'a.example.org', '*.b.example.net'])).toBe(
       'Added a.example.org, *.b.example.net to Community forum.',
     );
-    expect(addedHostsNote('Community forum', ['forum.example.org'], ['forum.example.org'])).toBe('Nothing new: Community forum already has every host you typed.');
+    expect(addedHostsNote('Community forum', ['forum.example.org'], ['forum.example.org'])).toBe(
+      'Nothing new: Community forum already has every host you typed.',
+    );
   });
 });

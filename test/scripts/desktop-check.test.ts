@@ -16,7 +16,10 @@ describe('npm start: desktop or browser mode', () => {
   });
 
   it('hands `--data-dir` to the desktop app as GLEANER_DATA_DIR, resolved from where npm runs', () => {
-    expect(desktopEnvironment(['--data-dir', 'cases/harbour'], { HOME: '/home/r' }, '/work')).toEqual({ HOME: '/home/r', GLEANER_DATA_DIR: '/work/cases/harbour' });
+    expect(desktopEnvironment(['--data-dir', 'cases/harbour'], { HOME: '/home/r' }, '/work')).toEqual({
+      HOME: '/home/r',
+      GLEANER_DATA_DIR: '/work/cases/harbour',
+    });
     expect(desktopEnvironment(['--no-open', '--data-dir=/srv/lib'], {}, '/work')).toEqual({ GLEANER_DATA_DIR: '/srv/lib' });
     // Without the option, the environment's own choice (or none) stands.
     expect(desktopEnvironment(['--port', '4000'], { GLEANER_DATA_DIR: '/x' }, '/work')).toEqual({ GLEANER_DATA_DIR: '/x' });

@@ -83,19 +83,35 @@ describe('the browser-mode host refuses', () => {
     expect(res.status).toBe(401);
   });
 
-  it.each(['evil.example', `evil.example:${0}`, '127.0.0.1.evil.example', 'localhost.evil.example', '0x7f.0.0.1', ''])('a foreign Host %j, even with the secret (403 or 400)', async (hostHeader) => {
-    const before = dispatched.length;
-    for (const [method, path, body] of [['POST', '/rpc/settings.get', '{}'], ['GET', `~/?key=${SECRET}`, undefined], ['GET', '/events', undefined], ['POST', '~/session', `key=${SECRET}`]] as const) {
-      const res = await send({ method, path: at(path), headers: { ...json, ...bearer, host: hostHeader || undefined }, ...(body ? { body } : {}) });
-      expect([400, 403], `${method} ${path}`).toContain(res.status);
-    }
-    expect(dispatched.length).toBe(before);
-  });
+  it.each(['evil.example', `evil.example:${0}`, '127.0.0.1.evil.example', 'localhost.evil.example', '0x7f.0.0.1', ''])(
+    'a foreign Host %j, even with the secret (403 or 400)',
+    async (hostHeader) => {
+      const before = dispatched.length;
+      for (const [method, path, body] of [
+        ['POST', '/rpc/settings.get', '{}'],
+        ['GET', `~/?key=${SECRET}`, undefined],
+        ['GET', '/events', undefined],
+        ['POST', '~/session', `key=${SECRET}`],
+      ] as const) {
+        const res = await send({
+          method,
+          path: at(path),
+          headers: { ...json, ...bearer, host: hostHeader || undefined },
+          ...(body ? { body } : {}),
+        });
+        expect([400, 403], `${method} ${path}`).toContain(res.status);
+      }
+      expect(dispatched.length).toBe(before);
+    },
+  );
 
-  it.each(['https://evil.example', 'null', 'http://127.0.0.1:1', `http://127.0.0.1.evil.example:${0}`, 'http://localhost'])('a foreign Origin %j, even with the secret (403)', async (origin) => {
-    const res = await send({ method: 'POST', path: '/rpc/settings.get', headers: { ...json, ...bearer, origin }, body: '{}' });
-    expect(res.status).toBe(403);
-  });
+  it.each(['https://evil.example', 'null', 'http://127.0.0.1:1', `http://127.0.0.1.evil.example:${0}`, 'http://localhost'])(
+    'a foreign Origin %j, even with the secret (403)',
+    async (origin) => {
+      const res = await send({ method: 'POST', path: '/rpc/settings.get', headers: { ...json, ...bearer, origin }, body: '{}' });
+      expect(res.status).toBe(403);
+    },
+  );
 
   it.each([
     ['application/x-www-form-urlencoded', 'a=1'],
@@ -104,9 +120,19 @@ describe('the browser-mode host refuses', () => {
     [undefined, '{}'],
   ])('a form-style post (%s) carrying the cookie, as a cross-site form would', async (contentType, body) => {
     const before = dispatched.length;
-    const res = await send({ method: 'POST', path: at('~/rpc/queue.pause'), headers: { ...cookie(), 'content-type': contentType, origin: 'https://evil.example' }, body });
+    const res = await send({
+      method: 'POST',
+      path: at('~/rpc/queue.pause'),
+      headers: { ...cookie(), 'content-type': contentType, origin: 'https://evil.example' },
+      body,
+    });
     expect([403, 415]).toContain(res.status);
-    const sameOriginForm = await send({ method: 'POST', path: at('~/rpc/queue.pause'), headers: { ...cookie(), 'content-type': contentType }, body });
+    const sameOriginForm = await send({
+      method: 'POST',
+      path: at('~/rpc/queue.pause'),
+      headers: { ...cookie(), 'content-type': contentType },
+      body,
+    });
     expect(sameOriginForm.status).toBe(415);
     expect(dispatched.length).toBe(before);
   });
@@ -127,12 +153,22 @@ describe('the browser-mode host refuses', () => {
   });
 
   it('a request the browser marks Sec-Fetch-Site: cross-site, with the cookie (403)', async () => {
-    const res = await send({ method: 'POST', path: at('~/rpc/queue.pause'), headers: { ...cookie(), ...json, 'sec-fetch-site': 'cross-site' }, body: '{}' });
+    const res = await send({
+      method: 'POST',
+      path: at('~/rpc/queue.pause'),
+      headers: { ...cookie(), ...json, 'sec-fetch-site': 'cross-site' },
+      body: '{}',
+    });
     expect(res.status).toBe(403);
   });
 
   it('a page on another local port (same-site, so a Strict cookie would travel) by its Origin (403)', async () => {
-    const res = await send({ method: 'POST', path: at('~/rpc/queue.pause'), headers: { ...cookie(), ...json, 'sec-fetch-site': 'same-site', origin: `http://127.0.0.1:${host.port + 1}` }, body: '{}' });
+    const res = await send({
+      method: 'POST',
+      path: at('~/rpc/queue.pause'),
+      headers: { ...cookie(), ...json, 'sec-fetch-site': 'same-site', origin: `http://127.0.0.1:${host.port + 1}` },
+      body: '{}',
+    });
     expect(res.status).toBe(403);
   });
 
@@ -152,7 +188,12 @@ describe('the browser-mode page', () => {
     const res = await send({ path: at('~/'), headers: cookie() });
     expect(res.status).toBe(200);
     const csp = String(res.headers['content-security-policy']);
-    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
     const scriptSrc = directives['script-src'] ?? directives['default-src'];
     expect(scriptSrc).toEqual(["'self'"]);
     expect(csp).not.toMatch(/unsafe-inline'[^;]*;?\s*$|script-src[^;]*unsafe|unsafe-eval/);
@@ -162,15 +203,27 @@ describe('the browser-mode page', () => {
   });
 
   it('answers a valid call with the secret or the session (so the refusals above are not a broken host)', async () => {
-    for (const [path, headers] of [['/rpc/settings.get', bearer], [at('~/rpc/settings.get'), bearer], [at('~/rpc/settings.get'), cookie()]] as const) {
+    for (const [path, headers] of [
+      ['/rpc/settings.get', bearer],
+      [at('~/rpc/settings.get'), bearer],
+      [at('~/rpc/settings.get'), cookie()],
+    ] as const) {
       const res = await send({ method: 'POST', path, headers: { ...json, ...headers }, body: '{}' });
       expect(res.status, path).toBe(200);
       expect(JSON.parse(res.body)).toMatchObject({ ok: true });
     }
   });
 
-  it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON ; charset=UTF-8'])('takes JSON sent as %j', async (contentType) => {
-    const res = await send({ method: 'POST', path: at('~/rpc/settings.get'), headers: { ...cookie(), 'content-type': contentType }, body: '{}' });
-    expect(res.status).toBe(200);
-  });
+  it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON ; charset=UTF-8'])(
+    'takes JSON sent as %j',
+    async (contentType) => {
+      const res = await send({
+        method: 'POST',
+        path: at('~/rpc/settings.get'),
+        headers: { ...cookie(), 'content-type': contentType },
+        body: '{}',
+      });
+      expect(res.status).toBe(200);
+    },
+  );
 });

@@ -93,7 +93,10 @@ describe('a browser never holds the run’s secret', () => {
     const page = await send(host, { path: `${appPathOf(host)}/`, headers: { cookie: cookie.pair } });
     expect(page.status).toBe(200);
     expect(page.body).toContain('fixture page');
-    expect((await send(host, { method: 'POST', path: `${appPathOf(host)}/rpc/app.info`, headers: { ...json, cookie: cookie.pair }, body: '{}' })).status).toBe(200);
+    expect(
+      (await send(host, { method: 'POST', path: `${appPathOf(host)}/rpc/app.info`, headers: { ...json, cookie: cookie.pair }, body: '{}' }))
+        .status,
+    ).toBe(200);
     // A cookie holding the secret itself is no session.
     expect((await send(host, { path: `${appPathOf(host)}/`, headers: { cookie: `${cookie.name}=${SECRET}` } })).status).toBe(401);
   });
@@ -134,7 +137,12 @@ describe('a link’s key opens one browser', () => {
     expect(sameBrowser.headers['set-cookie']).toBeUndefined();
 
     // Scripts keep the secret as their bearer token for the whole run.
-    const script = await send(host, { method: 'POST', path: '/rpc/app.info', headers: { ...json, authorization: `Bearer ${SECRET}` }, body: '{}' });
+    const script = await send(host, {
+      method: 'POST',
+      path: '/rpc/app.info',
+      headers: { ...json, authorization: `Bearer ${SECRET}` },
+      body: '{}',
+    });
     expect(script.status).toBe(200);
   });
 
@@ -225,7 +233,10 @@ describe('the page Gleaner opens the browser on', () => {
     expect((await post()).status).toBe(401);
     expect((await send(host, { path: `${appPathOf(host)}/?key=${key}` })).status).toBe(401);
     // Never a bearer: it only opens a browser.
-    expect((await send(host, { method: 'POST', path: '/rpc/app.info', headers: { ...json, authorization: `Bearer ${key}` }, body: '{}' })).status).toBe(401);
+    expect(
+      (await send(host, { method: 'POST', path: '/rpc/app.info', headers: { ...json, authorization: `Bearer ${key}` }, body: '{}' }))
+        .status,
+    ).toBe(401);
   });
 
   it('refuses the key from another origin, or not as a form', async () => {
@@ -234,10 +245,21 @@ describe('the page Gleaner opens the browser on', () => {
     const key = /name="key" value="([^"]+)"/.exec(readFileSync(path, 'utf8'))![1]!;
     const body = new URLSearchParams({ key }).toString();
     const at = `${appPathOf(host)}/session`;
-    expect((await send(host, { method: 'POST', path: at, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' }, body })).status).toBe(403);
+    expect(
+      (
+        await send(host, {
+          method: 'POST',
+          path: at,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+          body,
+        })
+      ).status,
+    ).toBe(403);
     expect((await send(host, { method: 'POST', path: at, headers: { 'content-type': 'text/plain' }, body })).status).toBe(415);
     // Neither spent it.
-    expect((await send(host, { method: 'POST', path: at, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body })).status).toBe(200);
+    expect(
+      (await send(host, { method: 'POST', path: at, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body })).status,
+    ).toBe(200);
   });
 
   it('goes when the run ends, used or not', async () => {

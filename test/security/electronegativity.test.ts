@@ -9,7 +9,11 @@ import { repoRoot } from '../helpers/cli';
 
 describe('Electronegativity', () => {
   it('finds nothing in out/ that the allow-list does not explain', () => {
-    const result = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'electronegativity.mjs')], { cwd: repoRoot, encoding: 'utf8', timeout: 170_000 });
+    const result = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'electronegativity.mjs')], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 170_000,
+    });
     expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stdout).toMatch(/\d+ checks, \d+ finding\(s\), 0 unexplained/);
   }, 180_000);

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 /** The secret as bytes a file could hold: UTF-8, UTF-16 (SQLite's other text encoding), base64, URL-encoded, hex. */
 export function leakForms(secret: string): Buffer[] {
   const utf8 = Buffer.from(secret, 'utf8');
-  return [utf8, Buffer.from(secret, 'utf16le'), Buffer.from(utf8.toString('base64')), Buffer.from(utf8.toString('base64url')), Buffer.from(encodeURIComponent(secret)), Buffer.from(utf8.toString('hex'))];
+  return [
+    utf8,
+    Buffer.from(secret, 'utf16le'),
+    Buffer.from(utf8.toString('base64')),
+    Buffer.from(utf8.toString('base64url')),
+    Buffer.from(encodeURIComponent(secret)),
+    Buffer.from(utf8.toString('hex')),
+  ];
 }
 
 export function filesUnder(dir: string): string[] {

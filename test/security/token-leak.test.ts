@@ -57,7 +57,11 @@ function workspace(name: string, env: Record<string, string>): Workspace {
 }
 
 async function cli(ws: Workspace, args: string[], stdin?: string): Promise<CliRun> {
-  const result = await runGleaner([...args, '--data-dir', ws.dataDir], { env: ws.env, ...(stdin === undefined ? {} : { stdin }), timeoutMs: 120_000 });
+  const result = await runGleaner([...args, '--data-dir', ws.dataDir], {
+    env: ws.env,
+    ...(stdin === undefined ? {} : { stdin }),
+    timeoutMs: 120_000,
+  });
   const label = `gleaner ${args.join(' ')}`;
   ws.outputs[`${label} (stdout)`] = result.stdout;
   ws.outputs[`${label} (stderr)`] = result.stderr;
@@ -66,7 +70,11 @@ async function cli(ws: Workspace, args: string[], stdin?: string): Promise<CliRu
 
 /** Everything a researcher does from the command line, ending with a token the service refuses. */
 async function cliWorkflow(ws: Workspace, options: { light?: boolean } = {}): Promise<void> {
-  for (const [key, value] of [['base-url', demo.url], ['plan', 'team']]) expect((await cli(ws, ['config', 'set', key!, value!])).code).toBe(0);
+  for (const [key, value] of [
+    ['base-url', demo.url],
+    ['plan', 'team'],
+  ])
+    expect((await cli(ws, ['config', 'set', key!, value!])).code).toBe(0);
   expect((await cli(ws, ['config', 'get', '--json'])).code).toBe(0);
   expect((await cli(ws, ['token', 'status', '--json'])).code).toBe(0);
   const call = await cli(ws, ['call', 'videosite', 'search', 'query=harbour floods', '--collection', 'story', '--json']);
@@ -90,9 +98,27 @@ async function cliWorkflow(ws: Workspace, options: { light?: boolean } = {}): Pr
   expect((await cli(ws, ['queue', 'status'])).code).toBe(0);
   // Every export format, items and transcripts, each with a manifest.
   for (const format of ['csv', 'md', 'json', 'jsonl'] as const) {
-    const items = await cli(ws, ['export', '--collection', 'story', '--format', format, '--manifest', '--json', '--out', join(ws.exportsDir, `items.${format}`)]);
+    const items = await cli(ws, [
+      'export',
+      '--collection',
+      'story',
+      '--format',
+      format,
+      '--manifest',
+      '--json',
+      '--out',
+      join(ws.exportsDir, `items.${format}`),
+    ]);
     expect(items.code, items.stderr).toBe(0);
-    const transcripts = await cli(ws, ['export', '--all', '--format', format, '--transcripts', '--out', join(ws.exportsDir, `transcripts.${format}`)]);
+    const transcripts = await cli(ws, [
+      'export',
+      '--all',
+      '--format',
+      format,
+      '--transcripts',
+      '--out',
+      join(ws.exportsDir, `transcripts.${format}`),
+    ]);
     expect(transcripts.code, transcripts.stderr).toBe(0);
   }
   for (const format of ['srt', 'vtt', 'txt'] as const) {
@@ -115,11 +141,15 @@ async function rejectedTokenRun(ws: Workspace): Promise<void> {
 
 /** `gleaner serve`: RPC calls with the secret, then the app in Chromium through every view. */
 async function serveWorkflow(ws: Workspace, options: { browser: boolean }): Promise<void> {
-  const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'bin', 'gleaner.js'), 'serve', '--no-open', '--json', '--port', '0', '--data-dir', ws.dataDir], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', ...ws.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(repoRoot, 'bin', 'gleaner.js'), 'serve', '--no-open', '--json', '--port', '0', '--data-dir', ws.dataDir],
+    {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', ...ws.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
@@ -133,7 +163,11 @@ async function serveWorkflow(ws: Workspace, options: { browser: boolean }): Prom
     const url = new URL((JSON.parse(first) as { url: string }).url);
     const secret = url.searchParams.get('key')!;
     const rpc = async (method: string, input: unknown) => {
-      const response = await fetch(`${url.origin}/rpc/${method}`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: JSON.stringify(input) });
+      const response = await fetch(`${url.origin}/rpc/${method}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+      });
       const text = await response.text();
       ws.outputs[`rpc ${method} ${JSON.stringify(input)}`] = `${JSON.stringify([...response.headers])}\n${text}`;
       return JSON.parse(text) as { ok: boolean };
@@ -160,7 +194,9 @@ async function serveWorkflow(ws: Workspace, options: { browser: boolean }): Prom
       const context = await browser.newContext();
       const page = await context.newPage();
       const network: string[] = [];
-      page.on('request', (request) => network.push(`${request.method()} ${request.url()} ${JSON.stringify(request.headers())} ${request.postData() ?? ''}`));
+      page.on('request', (request) =>
+        network.push(`${request.method()} ${request.url()} ${JSON.stringify(request.headers())} ${request.postData() ?? ''}`),
+      );
       await page.goto(url.toString());
       const nav = page.getByRole('navigation', { name: 'Views' });
       for (const view of ['Fetch', 'Paste URLs', 'Library', 'Collections', 'Activity', 'Settings']) {
@@ -172,8 +208,18 @@ async function serveWorkflow(ws: Workspace, options: { browser: boolean }): Prom
       await page.getByRole('main', { name: 'Library' }).waitFor();
       // Runs in the page, where the DOM globals exist (this file is type-checked for Node).
       const storage = await page.evaluate(() => {
-        const w = globalThis as unknown as { localStorage: object; sessionStorage: object; document: { cookie: string; title: string; body: { innerText: string } } };
-        return JSON.stringify({ local: { ...w.localStorage }, session: { ...w.sessionStorage }, cookie: w.document.cookie, title: w.document.title, text: w.document.body.innerText });
+        const w = globalThis as unknown as {
+          localStorage: object;
+          sessionStorage: object;
+          document: { cookie: string; title: string; body: { innerText: string } };
+        };
+        return JSON.stringify({
+          local: { ...w.localStorage },
+          session: { ...w.sessionStorage },
+          cookie: w.document.cookie,
+          title: w.document.title,
+          text: w.document.body.innerText,
+        });
       });
       ws.outputs['page storage and text'] = storage;
       ws.outputs['browser cookies'] = JSON.stringify(await context.cookies());
@@ -217,7 +263,9 @@ async function browserModeDownload(origin: string, secret: string, ws: Workspace
       received += new TextDecoder().decode(chunk.value);
       for (const block of received.split('\n\n')) {
         const data = /^event: export\.progress\ndata: (.*)$/m.exec(block)?.[1];
-        const progress = data ? (JSON.parse(data) as { exportId: string; state: string; error: unknown; summary: { files: { path: string }[] } }) : null;
+        const progress = data
+          ? (JSON.parse(data) as { exportId: string; state: string; error: unknown; summary: { files: { path: string }[] } })
+          : null;
         if (progress?.exportId !== exportId) continue;
         expect(progress.state, JSON.stringify(progress.error)).not.toMatch(/failed|cancelled/);
         if (progress.state === 'done') done = progress;
@@ -225,7 +273,10 @@ async function browserModeDownload(origin: string, secret: string, ws: Workspace
     }
     ws.outputs['export events'] = received;
     for (const path of [...done.summary.files.map((file) => file.path), 'manifest.sha256']) {
-      const download = await fetch(`${origin}/exports/${encodeURIComponent(exportId)}/${path.split('/').map(encodeURIComponent).join('/')}`, { headers });
+      const download = await fetch(
+        `${origin}/exports/${encodeURIComponent(exportId)}/${path.split('/').map(encodeURIComponent).join('/')}`,
+        { headers },
+      );
       expect(download.status, path).toBe(200);
       ws.outputs[`download ${path}`] = `${JSON.stringify([...download.headers])}\n${await download.text()}`;
     }
@@ -244,7 +295,12 @@ describe('the token-leak sweep', () => {
     const token = demo.teams[0]!.token;
     const planted = join(root, 'planted.bin');
     writeFileSync(planted, Buffer.concat([Buffer.from('prefix'), Buffer.from(token, 'utf16le')]));
-    expect(findLeaks(token, { files: [planted], texts: { clean: 'nothing here', dirty: `Authorization: Bearer ${Buffer.from(token).toString('base64')}` } })).toEqual([planted, 'dirty']);
+    expect(
+      findLeaks(token, {
+        files: [planted],
+        texts: { clean: 'nothing here', dirty: `Authorization: Bearer ${Buffer.from(token).toString('base64')}` },
+      }),
+    ).toEqual([planted, 'dirty']);
   });
 
   it('finds the token nowhere after a full workflow with GLEANER_TOKEN', async () => {
@@ -262,7 +318,9 @@ describe('the token-leak sweep', () => {
 
   it('finds the token nowhere after a full workflow with the token in the OS keychain', async () => {
     if (!REAL_KEYRING) {
-      throw new Error('This test needs a real Secret Service and is not skipped without one: run it under `bash scripts/with-keyring.sh` (npm run test:unit does), which sets GLEANER_TEST_KEYRING=1.');
+      throw new Error(
+        'This test needs a real Secret Service and is not skipped without one: run it under `bash scripts/with-keyring.sh` (npm run test:unit does), which sets GLEANER_TEST_KEYRING=1.',
+      );
     }
     const token = demo.control.refreshToken('pro');
     const ws = workspace('keychain', { DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS ?? '' });

@@ -35,7 +35,11 @@ describe('operation catalogue', () => {
   });
 
   it('uses PRODUCT.md’s default wire names for the parameters the spec leaves unnamed', () => {
-    const wire = (id: string) => OPERATIONS.find((op) => op.id === id)!.params.filter((p) => p.unnamedInSpec).map((p) => p.name).sort();
+    const wire = (id: string) =>
+      OPERATIONS.find((op) => op.id === id)!
+        .params.filter((p) => p.unnamedInSpec)
+        .map((p) => p.name)
+        .sort();
     expect(wire('shortvideo/search')).toEqual(['cursor', 'date_posted', 'region', 'sort_by', 'trim'].sort());
     expect(wire('shortvideo/video')).toEqual(['get_transcript', 'region', 'trim'].sort());
     expect(wire('videosite/search')).toEqual(['filter', 'includeExtras'].sort());
@@ -47,14 +51,29 @@ describe('operation catalogue', () => {
   });
 
   it('knows which operations paginate, carry transcripts and take the trim flag', () => {
-    const paginated = OPERATIONS.filter((op) => op.pagination).map((op) => op.id).sort();
+    const paginated = OPERATIONS.filter((op) => op.pagination)
+      .map((op) => op.id)
+      .sort();
     expect(paginated).toEqual(
-      ['shortvideo/search', 'shortvideo/search/hashtag', 'videosite/search', 'videosite/channel/videos', 'videosite/search/hashtag', 'photoshare/user/reels', 'socialnet/user/reels'].sort(),
+      [
+        'shortvideo/search',
+        'shortvideo/search/hashtag',
+        'videosite/search',
+        'videosite/channel/videos',
+        'videosite/search/hashtag',
+        'photoshare/user/reels',
+        'socialnet/user/reels',
+      ].sort(),
     );
-    expect(OPERATIONS.filter((op) => op.transcripts).map((op) => op.id).sort()).toEqual(
-      ['shortvideo/video', 'videosite/transcript', 'videosite/video', 'tweetsite/transcript'].sort(),
-    );
+    expect(
+      OPERATIONS.filter((op) => op.transcripts)
+        .map((op) => op.id)
+        .sort(),
+    ).toEqual(['shortvideo/video', 'videosite/transcript', 'videosite/video', 'tweetsite/transcript'].sort());
     for (const op of OPERATIONS) expect(op.trim, op.id).toBe(op.params.some((p) => p.name === 'trim'));
-    expect(OPERATIONS.find((op) => op.id === 'socialnet/user/reels')!.pagination!.feeds.map((f) => f.param)).toEqual(['next_page_id', 'cursor']);
+    expect(OPERATIONS.find((op) => op.id === 'socialnet/user/reels')!.pagination!.feeds.map((f) => f.param)).toEqual([
+      'next_page_id',
+      'cursor',
+    ]);
   });
 });

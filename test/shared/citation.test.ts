@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { citeItem, citedTitle, makeCitation, parseMoment, quoteSegment, referenceSentence, segmentAt, type ReferenceStyle } from '../../src/shared/citation';
+import {
+  citeItem,
+  citedTitle,
+  makeCitation,
+  parseMoment,
+  quoteSegment,
+  referenceSentence,
+  segmentAt,
+  type ReferenceStyle,
+} from '../../src/shared/citation';
 import type { ItemRecord } from '../../src/shared/library';
 
 const video: ItemRecord = {
@@ -64,7 +73,9 @@ describe('an item’s citation', () => {
 
   it('describes an untitled item in square brackets, not in the quotes of a title', () => {
     const untitled = { ...video, kind: 'short', title: null, text: null };
-    expect(citeItem(untitled, makeCitation(untitled, cited))).toMatch(/^Harbour News @harbournews, \[Untitled short\], videosite, published /);
+    expect(citeItem(untitled, makeCitation(untitled, cited))).toMatch(
+      /^Harbour News @harbournews, \[Untitled short\], videosite, published /,
+    );
   });
 
   it('keeps platform text on one line, without controls or direction overrides, in plain text', () => {
@@ -87,7 +98,9 @@ describe('an item’s citation', () => {
 
 describe('a quote of a transcript moment', () => {
   it('gives the words, the moment with a link that opens there, the item and the transcript’s own request', () => {
-    expect(quoteSegment(video, makeCitation(video, cited), transcript, { startMs: 83_400, text: 'The council says\nthe work is done.' })).toBe(
+    expect(
+      quoteSegment(video, makeCitation(video, cited), transcript, { startMs: 83_400, text: 'The council says\nthe work is done.' }),
+    ).toBe(
       [
         '“The council says the work is done.”',
         '— at 1:23 in: Harbour News @harbournews, “Council budget hearing”, videosite, published 2025-03-08T10:00:00.000Z. ' +
@@ -106,7 +119,12 @@ describe('a quote of a transcript moment', () => {
   });
 
   it('keeps a language the library does not know, as the platform gave it, on one line without overrides', () => {
-    const quote = quoteSegment(video, makeCitation(video, cited), { ...transcript, language: 'x\u202Eevil\nline' }, { startMs: 0, text: 'Hi' });
+    const quote = quoteSegment(
+      video,
+      makeCitation(video, cited),
+      { ...transcript, language: 'x\u202Eevil\nline' },
+      { startMs: 0, text: 'Hi' },
+    );
     expect(quote.split('\n')).toHaveLength(4);
     expect(quote).not.toMatch(/[\u202a-\u202e]/);
   });

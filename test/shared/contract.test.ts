@@ -57,8 +57,11 @@ describe('published-date filters', () => {
     // A bare day as the end is the whole of that day: a time on it starts a range that ends with it.
     expect(parse({ publishedFrom: '2024-05-01T10:00:00Z', publishedTo: '2024-05-01' }).success).toBe(true);
     expect(parse({ publishedFrom: '2024-05-02T00:00:00Z', publishedTo: '2024-05-01' }).success).toBe(false);
-    const exportOf = (search: Record<string, string>) => methods['export.start'].input.safeParse({ scope: { kind: 'search', search }, format: 'csv' });
+    const exportOf = (search: Record<string, string>) =>
+      methods['export.start'].input.safeParse({ scope: { kind: 'search', search }, format: 'csv' });
     expect(exportOf({ publishedFrom: '2024-01-01', publishedTo: '2025-01-01' }).success).toBe(true);
-    expect(exportOf({ publishedFrom: '2025-01-01', publishedTo: '2024-01-01' }).error?.issues[0]?.message).toBe('is after the end of the range (publishedTo)');
+    expect(exportOf({ publishedFrom: '2025-01-01', publishedTo: '2024-01-01' }).error?.issues[0]?.message).toBe(
+      'is after the end of the range (publishedTo)',
+    );
   });
 });

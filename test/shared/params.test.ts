@@ -2,19 +2,36 @@ import { describe, expect, it } from 'vitest';
 import { getOperation, type OperationId } from '../../src/shared/catalogue';
 import { checkParams, type ParamInput } from '../../src/shared/params';
 
-const platformOfUrl = (url: string) => (url.includes('tiktok') ? 'shortvideo' : url.includes('youtube') ? 'videosite' : url.includes('facebook') ? 'socialnet' : null);
+const platformOfUrl = (url: string) =>
+  url.includes('tiktok') ? 'shortvideo' : url.includes('youtube') ? 'videosite' : url.includes('facebook') ? 'socialnet' : null;
 const check = (id: OperationId, input: ParamInput) => checkParams(getOperation(id), input, { platformOfUrl });
 
 describe('parameter checks', () => {
   it.each<[OperationId, ParamInput, Record<string, string>]>([
     ['videosite/search', { query: ' climate ' }, { query: 'climate' }],
     ['videosite/search', { query: 'x', filter: 'shorts', includeExtras: true }, { query: 'x', filter: 'shorts', includeExtras: 'true' }],
-    ['shortvideo/search', { query: 'x', cursor: '20', region: 'de', trim: 'yes' }, { query: 'x', cursor: '20', region: 'DE', trim: 'true' }],
+    [
+      'shortvideo/search',
+      { query: 'x', cursor: '20', region: 'de', trim: 'yes' },
+      { query: 'x', cursor: '20', region: 'DE', trim: 'true' },
+    ],
     ['videosite/channel/videos', { handle: '@news' }, { handle: '@news' }],
-    ['videosite/transcript', { url: 'https://www.youtube.com/watch?v=abc', language: 'EN' }, { url: 'https://www.youtube.com/watch?v=abc', language: 'en' }],
-    ['forum/subreddit/search', { subreddit: 'journalism', query: 'ai', filter: 'comments' }, { subreddit: 'journalism', query: 'ai', filter: 'comments' }],
+    [
+      'videosite/transcript',
+      { url: 'https://www.youtube.com/watch?v=abc', language: 'EN' },
+      { url: 'https://www.youtube.com/watch?v=abc', language: 'en' },
+    ],
+    [
+      'forum/subreddit/search',
+      { subreddit: 'journalism', query: 'ai', filter: 'comments' },
+      { subreddit: 'journalism', query: 'ai', filter: 'comments' },
+    ],
     ['microblog/user/posts', { user_id: 'did:plc:abc123' }, { user_id: 'did:plc:abc123' }],
-    ['socialnet/user/reels', { url: 'https://www.facebook.com/page', next_page_id: 'n1', cursor: 'c1' }, { url: 'https://www.facebook.com/page', next_page_id: 'n1', cursor: 'c1' }],
+    [
+      'socialnet/user/reels',
+      { url: 'https://www.facebook.com/page', next_page_id: 'n1', cursor: 'c1' },
+      { url: 'https://www.facebook.com/page', next_page_id: 'n1', cursor: 'c1' },
+    ],
     ['videosite/trending', {}, {}],
     ['videosite/search', { query: 'x', uploadDate: '', sortBy: null }, { query: 'x' }],
   ])('%s accepts %j', (id, input, expected) => {
@@ -24,7 +41,11 @@ describe('parameter checks', () => {
   it.each<[OperationId, ParamInput, RegExp]>([
     ['videosite/search', {}, /Query \(query\) is required/],
     ['videosite/search', { query: 'x', uploadDate: 'yesterday' }, /uploadDate\) must be one of today, this_week, this_month, this_year/],
-    ['videosite/search', { query: 'x', filter: 'shorts', sortBy: 'popular' }, /filter works only with a query, and not together with upload date or sort/],
+    [
+      'videosite/search',
+      { query: 'x', filter: 'shorts', sortBy: 'popular' },
+      /filter works only with a query, and not together with upload date or sort/,
+    ],
     ['videosite/channel/videos', {}, /Give the channel id or the channel handle/],
     ['shortvideo/search/hashtag', { hashtag: '#dance' }, /without the leading #, e.g. "dance"/],
     ['videosite/search/hashtag', { hashtag: 'two words' }, /no spaces/],
@@ -34,9 +55,17 @@ describe('parameter checks', () => {
     ['videosite/video', { url: 'not a url' }, /is not a link/],
     ['videosite/video', { url: 'javascript:alert(1)' }, /must be a web link/],
     ['videosite/video', { url: 'https://localhost/x' }, /not a public host/],
-    ['videosite/video', { url: 'https://www.tiktok.com/@a/video/1' }, /from the short-video app, but videosite\/video fetches video site links/],
+    [
+      'videosite/video',
+      { url: 'https://www.tiktok.com/@a/video/1' },
+      /from the short-video app, but videosite\/video fetches video site links/,
+    ],
     // A host the recogniser does not know would spend a request on an answer the service cannot give.
-    ['videosite/video', { url: 'https://tube.example.org/watch?v=abc' }, /“tube\.example\.org” is not an address Gleaner knows for the video site\. If it is one, add it under Link hosts in Settings, or to the list that `gleaner config set hosts\.videosite` sets\./],
+    [
+      'videosite/video',
+      { url: 'https://tube.example.org/watch?v=abc' },
+      /“tube\.example\.org” is not an address Gleaner knows for the video site\. If it is one, add it under Link hosts in Settings, or to the list that `gleaner config set hosts\.videosite` sets\./,
+    ],
     ['shortvideo/trending', {}, /Region \(region\) is required/],
     ['shortvideo/trending', { region: 'USA' }, /two-letter country code/],
     ['shortvideo/search', { query: 'x', cursor: '-1' }, /whole number/],

@@ -24,10 +24,32 @@ import {
 } from './primitives';
 
 /** Platform segments (spec table). */
-export const SPEC_PLATFORMS = ['videosite', 'shortvideo', 'photoshare', 'microblog', 'professional', 'pinboard', 'socialnet', 'forum', 'tweetsite'] as const;
+export const SPEC_PLATFORMS = [
+  'videosite',
+  'shortvideo',
+  'photoshare',
+  'microblog',
+  'professional',
+  'pinboard',
+  'socialnet',
+  'forum',
+  'tweetsite',
+] as const;
 
 /** `meta.endpoint`: "one of" (spec, Response envelope). */
-export const SPEC_ENDPOINTS = ['search', 'channel-videos', 'search-hashtag', 'transcript', 'video', 'trending', 'user-posts', 'post', 'user-reels', 'subreddit-search', 'user-tweets'] as const;
+export const SPEC_ENDPOINTS = [
+  'search',
+  'channel-videos',
+  'search-hashtag',
+  'transcript',
+  'video',
+  'trending',
+  'user-posts',
+  'post',
+  'user-reels',
+  'subreddit-search',
+  'user-tweets',
+] as const;
 
 export const envelopeSchema = z.object({
   success: z.literal(true),
@@ -70,10 +92,23 @@ const videositeSearch = z.object({
   continuationToken,
 });
 
-const listingFields = { id: str, url: httpUrl, title: str, thumbnail: httpUrl, viewCountInt: int, publishedTimeText: str, lengthText: mss, lengthSeconds: int };
+const listingFields = {
+  id: str,
+  url: httpUrl,
+  title: str,
+  thumbnail: httpUrl,
+  viewCountInt: int,
+  publishedTimeText: str,
+  lengthText: mss,
+  lengthSeconds: int,
+};
 
 /** Channel videos: items without a channel object. */
-export const channelVideoItem = withoutKeys(z.object({ type: str, ...listingFields }), ['channel'], 'channel listings carry no channel object');
+export const channelVideoItem = withoutKeys(
+  z.object({ type: str, ...listingFields }),
+  ['channel'],
+  'channel listings carry no channel object',
+);
 
 const channelVideos = z.object({ videos: z.array(channelVideoItem), continuationToken });
 
@@ -223,7 +258,8 @@ export const socialnetReel = z.object({
 const socialnetReels = z
   .record(z.string(), z.unknown())
   .refine(
-    (data) => Object.values(data).some((v) => Array.isArray(v) && v.length <= 10 && v.every((item) => socialnetReel.safeParse(item).success)),
+    (data) =>
+      Object.values(data).some((v) => Array.isArray(v) && v.length <= 10 && v.every((item) => socialnetReel.safeParse(item).success)),
     'data carries up to 10 reels with the spec fields',
   );
 
@@ -346,6 +382,12 @@ export function specSchemaFor(operationId: OperationId, params: Readonly<Record<
   return envelopeSchema
     .extend({ data: dataSchemaFor(operationId, params) })
     .refine((body) => body.meta.platform === platform, `meta.platform is ${platform}`)
-    .refine((body) => (endpoint === null ? body.meta.endpoint.length > 0 : body.meta.endpoint === endpoint), `meta.endpoint is ${endpoint ?? 'given'}`)
-    .refine((body) => (endpoint === null ? true : (SPEC_ENDPOINTS as readonly string[]).includes(body.meta.endpoint)), 'meta.endpoint is one the spec lists');
+    .refine(
+      (body) => (endpoint === null ? body.meta.endpoint.length > 0 : body.meta.endpoint === endpoint),
+      `meta.endpoint is ${endpoint ?? 'given'}`,
+    )
+    .refine(
+      (body) => (endpoint === null ? true : (SPEC_ENDPOINTS as readonly string[]).includes(body.meta.endpoint)),
+      'meta.endpoint is one the spec lists',
+    );
 }

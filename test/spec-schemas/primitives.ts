@@ -18,7 +18,9 @@ export const msText = z.string().regex(/^\d+$/, 'milliseconds as a string of dig
 /** "ISO 8601 timestamp with UTC offset". */
 export const isoWithOffset = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, 'ISO 8601 with offset');
 /** "ISO 8601 with milliseconds and offset". */
-export const isoWithMillisAndOffset = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(Z|[+-]\d{2}:\d{2})$/, 'ISO 8601 with milliseconds and offset');
+export const isoWithMillisAndOffset = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(Z|[+-]\d{2}:\d{2})$/, 'ISO 8601 with milliseconds and offset');
 /** "string timestamp": any date text a parser understands. */
 export const timestamp = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'a timestamp');
 /** "hex colour #rrggbb". */

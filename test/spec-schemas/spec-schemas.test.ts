@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { specSchemaFor } from '.';
 
-const envelope = (platform: string, endpoint: string, data: unknown, requestId = 'req_abc123') => ({ success: true, data, meta: { platform, endpoint, request_id: requestId } });
+const envelope = (platform: string, endpoint: string, data: unknown, requestId = 'req_abc123') => ({
+  success: true,
+  data,
+  meta: { platform, endpoint, request_id: requestId },
+});
 
 const segment = { text: 'hi', startMs: '0', endMs: '1500', startTimeText: '0:00' };
-const transcriptData = { videoId: 'v', type: 'video', url: 'https://v.example/watch?v=v', transcript: [segment], transcript_only_text: 'hi', language: 'English' };
+const transcriptData = {
+  videoId: 'v',
+  type: 'video',
+  url: 'https://v.example/watch?v=v',
+  transcript: [segment],
+  transcript_only_text: 'hi',
+  language: 'English',
+};
 
 describe('spec schemas', () => {
   it('accept a body shaped as the spec says, with extra fields', () => {
@@ -36,14 +47,26 @@ describe('spec schemas', () => {
     expect(specSchemaFor('pinboard/pin').safeParse(envelope('pinboard', 'pin', { ...pin, dominantColor: 'red' })).success).toBe(false);
 
     const post = { id: 't3_abc', title: 't', url: 'https://f.example/', subreddit: { id: 't5_x', name: 'x' } };
-    const forum = (data: unknown) => specSchemaFor('forum/subreddit/search', { filter: 'posts' }).safeParse(envelope('forum', 'subreddit-search', data)).success;
+    const forum = (data: unknown) =>
+      specSchemaFor('forum/subreddit/search', { filter: 'posts' }).safeParse(envelope('forum', 'subreddit-search', data)).success;
     expect(forum({ posts: [post] })).toBe(true);
     expect(forum({ posts: [{ ...post, id: 'abc' }] })).toBe(false);
     expect(forum({ posts: [{ ...post, subreddit: { id: 'x', name: 'x' } }] })).toBe(false);
     expect(forum({ posts: [post], comments: [] })).toBe(false);
 
-    const item = { type: 'video', id: 'i', url: 'https://v.example/w', title: 't', thumbnail: 'https://v.example/t.jpg', viewCountInt: 1, publishedTimeText: '1 day ago', lengthText: '1:02', lengthSeconds: 62 };
-    const channelListing = (data: unknown) => specSchemaFor('videosite/channel/videos').safeParse(envelope('videosite', 'channel-videos', data)).success;
+    const item = {
+      type: 'video',
+      id: 'i',
+      url: 'https://v.example/w',
+      title: 't',
+      thumbnail: 'https://v.example/t.jpg',
+      viewCountInt: 1,
+      publishedTimeText: '1 day ago',
+      lengthText: '1:02',
+      lengthSeconds: 62,
+    };
+    const channelListing = (data: unknown) =>
+      specSchemaFor('videosite/channel/videos').safeParse(envelope('videosite', 'channel-videos', data)).success;
     expect(channelListing({ videos: [item], continuationToken: 'x' })).toBe(true);
     expect(channelListing({ videos: [{ ...item, channel: { id: 'c', title: 't' } }], continuationToken: 'x' })).toBe(false);
     expect(channelListing({ videos: [{ ...item, lengthText: '62 seconds' }], continuationToken: 'x' })).toBe(false);

@@ -16,7 +16,9 @@ export interface DataDirEnv {
  * The desktop app's own folder, computed the way Electron's `userData` path is, so the CLI
  * and the app share one library without the CLI loading Electron.
  */
-export function defaultDataDir({ platform, env, home }: DataDirEnv = { platform: process.platform, env: process.env, home: homedir() }): string {
+export function defaultDataDir(
+  { platform, env, home }: DataDirEnv = { platform: process.platform, env: process.env, home: homedir() },
+): string {
   if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), APP_FOLDER_NAME);
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', APP_FOLDER_NAME);
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), APP_FOLDER_NAME);
@@ -28,7 +30,8 @@ export function defaultDataDir({ platform, env, home }: DataDirEnv = { platform:
  */
 export function resolveDataDir(flag: string | undefined, env: Record<string, string | undefined> = process.env): string {
   if (flag && flag.trim() !== '') return checkedDataDir(flag, 'give --data-dir a folder');
-  if (env.GLEANER_DATA_DIR && env.GLEANER_DATA_DIR.trim() !== '') return checkedDataDir(env.GLEANER_DATA_DIR, 'set GLEANER_DATA_DIR to a folder');
+  if (env.GLEANER_DATA_DIR && env.GLEANER_DATA_DIR.trim() !== '')
+    return checkedDataDir(env.GLEANER_DATA_DIR, 'set GLEANER_DATA_DIR to a folder');
   return checkedDataDir(defaultDataDir(), 'move that file away or give --data-dir a folder');
 }
 

@@ -8,8 +8,15 @@ import { GleanerError } from '../../shared/errors';
 export async function listenOnLoopback(server: Server, port: number | undefined): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const fail = (error: NodeJS.ErrnoException): void => {
-      if (error.code === 'EADDRINUSE') reject(new GleanerError('INVALID_INPUT', `Port ${port} is in use by another program; choose another with --port, or leave it out for a free one.`));
-      else if (error.code === 'EACCES') reject(new GleanerError('INVALID_INPUT', `Port ${port} needs privileges this user does not have; choose one above 1023.`));
+      if (error.code === 'EADDRINUSE')
+        reject(
+          new GleanerError(
+            'INVALID_INPUT',
+            `Port ${port} is in use by another program; choose another with --port, or leave it out for a free one.`,
+          ),
+        );
+      else if (error.code === 'EACCES')
+        reject(new GleanerError('INVALID_INPUT', `Port ${port} needs privileges this user does not have; choose one above 1023.`));
       else reject(error);
     };
     server.once('error', fail);

@@ -52,6 +52,10 @@ export function makeDataFolder(path: string): void {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     const reason = REASONS[code] ?? code ?? 'unknown reason';
-    throw new GleanerError('INVALID_INPUT', `Gleaner cannot make its data folder ${path} (${reason}); choose another with --data-dir or GLEANER_DATA_DIR.`, { cause: error });
+    throw new GleanerError(
+      'INVALID_INPUT',
+      `Gleaner cannot make its data folder ${path} (${reason}); choose another with --data-dir or GLEANER_DATA_DIR.`,
+      { cause: error },
+    );
   }
 }

@@ -11,9 +11,16 @@ import type { DemoControl, FaultRule } from './types';
 
 const TEAM_ACTIONS = ['refresh-token', 'lapse', 'suspend', 'reactivate'] as const;
 
-export async function handleControl(req: IncomingMessage, res: ServerResponse, path: string, control: DemoControl, port: number): Promise<void> {
+export async function handleControl(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  control: DemoControl,
+  port: number,
+): Promise<void> {
   const hosts = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
-  if (!hosts.includes(req.headers.host ?? '')) return sendError(res, 403, 'The control endpoints answer only requests addressed to 127.0.0.1.');
+  if (!hosts.includes(req.headers.host ?? ''))
+    return sendError(res, 403, 'The control endpoints answer only requests addressed to 127.0.0.1.');
   const origin = req.headers.origin;
   if ((origin !== undefined && !hosts.some((h) => origin === `http://${h}`)) || req.headers['sec-fetch-site'] === 'cross-site') {
     return sendError(res, 403, 'The control endpoints do not answer web pages of other origins.');

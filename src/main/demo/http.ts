@@ -6,7 +6,12 @@ const BASE_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'n
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...BASE_HEADERS, ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...BASE_HEADERS,
+    ...headers,
+  });
   res.end(text);
 }
 

@@ -90,7 +90,8 @@ function checkFormat(spec: ParamSpec, value: string): string {
       if (/\s/.test(value)) throw badRequest(`Parameter ${name}: a hashtag has no spaces.`);
       return value;
     case 'community':
-      if (!/^[A-Za-z0-9_]{2,21}$/.test(value)) throw badRequest(`Parameter ${name} must be a community name only (no r/ prefix, not a URL).`);
+      if (!/^[A-Za-z0-9_]{2,21}$/.test(value))
+        throw badRequest(`Parameter ${name} must be a community name only (no r/ prefix, not a URL).`);
       return value;
     case 'countryCode':
       if (!/^[A-Za-z]{2}$/.test(value)) throw badRequest(`Parameter ${name} must be a 2-letter country code.`);
@@ -104,7 +105,8 @@ function checkFormat(spec: ParamSpec, value: string): string {
       return handle;
     }
     case 'did':
-      if (!/^did:[a-z0-9]+:[A-Za-z0-9._:%-]+$/.test(value)) throw badRequest(`Parameter ${name} must be a user id of the form did:method:identifier.`);
+      if (!/^did:[a-z0-9]+:[A-Za-z0-9._:%-]+$/.test(value))
+        throw badRequest(`Parameter ${name} must be a user id of the form did:method:identifier.`);
       return value;
     default:
       return value;

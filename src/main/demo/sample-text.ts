@@ -32,7 +32,16 @@ interface LanguageText {
 }
 
 const plain = (names: readonly string[]): (readonly [string, string])[] =>
-  names.map((name) => [name, name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()] as const);
+  names.map(
+    (name) =>
+      [
+        name,
+        name
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toLowerCase(),
+      ] as const,
+  );
 
 const TEXT: Readonly<Record<SampleLanguage, LanguageText>> = {
   en: {
@@ -176,8 +185,22 @@ const TEXT: Readonly<Record<SampleLanguage, LanguageText>> = {
       'ستجدون كل الروابط في الوصف.',
       'أمطرت طوال الصباح، لكن السوق كان مزدحمًا.',
     ],
-    first: [['ليلى', 'layla'], ['عمر', 'omar'], ['نور', 'nour'], ['يوسف', 'youssef'], ['سلمى', 'salma'], ['كريم', 'karim']],
-    last: [['الحسن', 'alhassan'], ['منصور', 'mansour'], ['خليل', 'khalil'], ['حداد', 'haddad'], ['سعيد', 'saeed'], ['نجار', 'najjar']],
+    first: [
+      ['ليلى', 'layla'],
+      ['عمر', 'omar'],
+      ['نور', 'nour'],
+      ['يوسف', 'youssef'],
+      ['سلمى', 'salma'],
+      ['كريم', 'karim'],
+    ],
+    last: [
+      ['الحسن', 'alhassan'],
+      ['منصور', 'mansour'],
+      ['خليل', 'khalil'],
+      ['حداد', 'haddad'],
+      ['سعيد', 'saeed'],
+      ['نجار', 'najjar'],
+    ],
     channels: ['حكايات المدينة', 'مطبخ سلمى', 'نشرة الحي'],
     hashtags: ['أخبار', 'طبخ', 'سفر'],
   },
@@ -204,8 +227,22 @@ const TEXT: Readonly<Record<SampleLanguage, LanguageText>> = {
       'כל הקישורים נמצאים בתיאור.',
       'ירד גשם כל הבוקר, אבל השוק היה מלא.',
     ],
-    first: [['נועה', 'noa'], ['איתי', 'itai'], ['תמר', 'tamar'], ['יונתן', 'yonatan'], ['שירה', 'shira'], ['עומר', 'omer']],
-    last: [['כהן', 'cohen'], ['לוי', 'levi'], ['מזרחי', 'mizrahi'], ['פרץ', 'peretz'], ['ביטון', 'biton'], ['אברהם', 'avraham']],
+    first: [
+      ['נועה', 'noa'],
+      ['איתי', 'itai'],
+      ['תמר', 'tamar'],
+      ['יונתן', 'yonatan'],
+      ['שירה', 'shira'],
+      ['עומר', 'omer'],
+    ],
+    last: [
+      ['כהן', 'cohen'],
+      ['לוי', 'levi'],
+      ['מזרחי', 'mizrahi'],
+      ['פרץ', 'peretz'],
+      ['ביטון', 'biton'],
+      ['אברהם', 'avraham'],
+    ],
     channels: ['סיפורי העיר', 'המטבח של תמר', 'רדיו שכונה'],
     hashtags: ['חדשות', 'אוכל', 'טיול'],
   },
@@ -232,8 +269,22 @@ const TEXT: Readonly<Record<SampleLanguage, LanguageText>> = {
       'リンクはすべて概要欄に載せています。',
       '午前中ずっと雨でしたが、市場は人でいっぱいでした。',
     ],
-    first: [['結衣', 'yui'], ['蓮', 'ren'], ['陽菜', 'hina'], ['大翔', 'hiroto'], ['さくら', 'sakura'], ['健太', 'kenta']],
-    last: [['佐藤', 'sato'], ['鈴木', 'suzuki'], ['高橋', 'takahashi'], ['田中', 'tanaka'], ['伊藤', 'ito'], ['渡辺', 'watanabe']],
+    first: [
+      ['結衣', 'yui'],
+      ['蓮', 'ren'],
+      ['陽菜', 'hina'],
+      ['大翔', 'hiroto'],
+      ['さくら', 'sakura'],
+      ['健太', 'kenta'],
+    ],
+    last: [
+      ['佐藤', 'sato'],
+      ['鈴木', 'suzuki'],
+      ['高橋', 'takahashi'],
+      ['田中', 'tanaka'],
+      ['伊藤', 'ito'],
+      ['渡辺', 'watanabe'],
+    ],
     familyFirst: true,
     channels: ['街歩きチャンネル', 'まいにち料理', 'ラジオの裏側'],
     hashtags: ['ニュース', '料理', '旅行'],

@@ -151,8 +151,16 @@ export async function startDemoService(options: DemoServiceOptions = {}): Promis
         return 0;
       case 'status': {
         const status = rule.status ?? 503;
-        const headers: Record<string, string> = rule.retryAfterSeconds === undefined || rule.retryAfterSeconds === null ? {} : { 'retry-after': String(rule.retryAfterSeconds) };
-        sendError(res, status, status === 503 ? 'The upstream platform is unavailable (injected fault).' : 'The upstream platform answered with an error (injected fault).', headers);
+        const headers: Record<string, string> =
+          rule.retryAfterSeconds === undefined || rule.retryAfterSeconds === null ? {} : { 'retry-after': String(rule.retryAfterSeconds) };
+        sendError(
+          res,
+          status,
+          status === 503
+            ? 'The upstream platform is unavailable (injected fault).'
+            : 'The upstream platform answered with an error (injected fault).',
+          headers,
+        );
         return status;
       }
       case 'html': {

@@ -45,10 +45,17 @@ export function createTeamRegistry(seed: string, onToken: (token: string) => voi
   const issued = new Set(teams.map((t) => t.token));
   issued.forEach(onToken);
 
-  const info = (t: TeamState): DemoTeamInfo => ({ name: t.name, plan: t.plan, token: t.token, status: t.status, colleagueShare: t.colleagueShare });
+  const info = (t: TeamState): DemoTeamInfo => ({
+    name: t.name,
+    plan: t.plan,
+    token: t.token,
+    status: t.status,
+    colleagueShare: t.colleagueShare,
+  });
   const state = (nameOrPlan: string): TeamState => {
     const team = teams.find((t) => t.name === nameOrPlan || t.plan === nameOrPlan);
-    if (!team) throw new DemoRequestError(404, `No demo team named ${JSON.stringify(nameOrPlan)}; teams: ${teams.map((t) => t.name).join(', ')}.`);
+    if (!team)
+      throw new DemoRequestError(404, `No demo team named ${JSON.stringify(nameOrPlan)}; teams: ${teams.map((t) => t.name).join(', ')}.`);
     return team;
   };
 
@@ -68,7 +75,8 @@ export function createTeamRegistry(seed: string, onToken: (token: string) => voi
       if (!team) return { ok: false, status: 401, message: 'Invalid API token: it is unknown, or it was refreshed or replaced.' };
       if (team.status === 'lapsed') return { ok: false, status: 403, message: 'The team has no active subscription.' };
       // The spec: a suspension makes the token invalid, and an invalid token is 401 (403 is for a lapsed subscription only).
-      if (team.status === 'suspended') return { ok: false, status: 401, message: 'This account is suspended, so its API token is invalid.' };
+      if (team.status === 'suspended')
+        return { ok: false, status: 401, message: 'This account is suspended, so its API token is invalid.' };
       return { ok: true, team: info(team) };
     },
     refresh(nameOrPlan) {

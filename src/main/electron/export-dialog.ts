@@ -9,7 +9,11 @@ import type { ChooseExportDestination } from '../core/export/export-service';
 export type DialogLike = Pick<Dialog, 'showSaveDialog' | 'showOpenDialog'>;
 
 /** `dialog` is read only when an export starts: Electron's module is touched no earlier than needed. */
-export function createExportDestinationChooser(getDialog: () => DialogLike, window: () => BrowserWindow | null, defaultFolder: () => string): ChooseExportDestination {
+export function createExportDestinationChooser(
+  getDialog: () => DialogLike,
+  window: () => BrowserWindow | null,
+  defaultFolder: () => string,
+): ChooseExportDestination {
   return async ({ defaultName, folder, extension }) => {
     const dialog = getDialog();
     const parent = window();

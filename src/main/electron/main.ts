@@ -21,9 +21,7 @@ import { serveAppRequest } from './protocol';
 import { createSafeStorageSecretStore, SAFE_STORAGE_TOKEN_FILE } from './safe-storage-store';
 import { APP_ORIGIN, APP_SCHEME, createAppUrlCheck, createMainWindow, hardenWebContents, limitPermissions } from './window';
 
-protocol.registerSchemesAsPrivileged([
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
-]);
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
 const isAppUrl = createAppUrlCheck(devServerUrl ? [APP_ORIGIN, new URL(devServerUrl).origin] : [APP_ORIGIN]);
@@ -72,8 +70,15 @@ async function start(): Promise<void> {
     secretStore,
     log,
     ...(sqliteNativeBinding ? { sqliteNativeBinding } : {}),
-    chooseExportDestination: createExportDestinationChooser(() => dialog, () => mainWindow, () => app.getPath('documents')),
-    confirmTokenOrigin: createTokenOriginDialog(() => dialog, () => mainWindow),
+    chooseExportDestination: createExportDestinationChooser(
+      () => dialog,
+      () => mainWindow,
+      () => app.getPath('documents'),
+    ),
+    confirmTokenOrigin: createTokenOriginDialog(
+      () => dialog,
+      () => mainWindow,
+    ),
   });
   registerBridgeIpc(ipcMain, core.dispatch, isAppUrl);
   core.context.queue.start();

@@ -118,7 +118,9 @@ export function createSafeStorageSecretStore(options: SafeStorageStoreOptions): 
         text = await fs.readFile(filePath, 'utf8');
       } catch (error) {
         if (isMissingFile(error)) return null;
-        throw unavailableError(`The saved token in ${filePath} could not be read (${(error as { code?: string }).code ?? 'read error'}). Save the token again, ${ENV_ADVICE}.`);
+        throw unavailableError(
+          `The saved token in ${filePath} could not be read (${(error as { code?: string }).code ?? 'read error'}). Save the token again, ${ENV_ADVICE}.`,
+        );
       }
       let parsed: Partial<TokenFile>;
       try {
@@ -146,14 +148,24 @@ export function createSafeStorageSecretStore(options: SafeStorageStoreOptions): 
       try {
         encrypted = safeStorage.encryptString(token);
       } catch {
-        throw unavailableError(`Secure token storage is unavailable: Electron’s safeStorage could not encrypt the token. Nothing was saved; ${ENV_ADVICE}.`);
+        throw unavailableError(
+          `Secure token storage is unavailable: Electron’s safeStorage could not encrypt the token. Nothing was saved; ${ENV_ADVICE}.`,
+        );
       }
-      const file: TokenFile = { format: FILE_FORMAT, version: FILE_VERSION, encryption: 'electron-safeStorage', data: encrypted.toString('base64') };
+      const file: TokenFile = {
+        format: FILE_FORMAT,
+        version: FILE_VERSION,
+        encryption: 'electron-safeStorage',
+        data: encrypted.toString('base64'),
+      };
       try {
         await writeAtomically(`${JSON.stringify(file)}\n`);
       } catch (error) {
         const code = (error as { code?: string }).code ?? 'write error';
-        throw new GleanerError('INTERNAL', `The token could not be saved to ${filePath} (${code}); the previous one, if any, is unchanged.`);
+        throw new GleanerError(
+          'INTERNAL',
+          `The token could not be saved to ${filePath} (${code}); the previous one, if any, is unchanged.`,
+        );
       }
     },
 

@@ -71,8 +71,12 @@ export const CLIPBOARD_WRITE = 'clipboard-sanitized-write';
  * The one permission it grants is the clipboard write, and only to its own pages.
  */
 export function limitPermissions(session: Session, isAppUrl: (url: string) => boolean): void {
-  session.setPermissionRequestHandler((_contents, permission, callback, details) => callback(permission === CLIPBOARD_WRITE && isAppUrl(details.requestingUrl)));
-  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => permission === CLIPBOARD_WRITE && isAppUrl(requestingOrigin));
+  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(permission === CLIPBOARD_WRITE && isAppUrl(details.requestingUrl)),
+  );
+  session.setPermissionCheckHandler(
+    (_contents, permission, requestingOrigin) => permission === CLIPBOARD_WRITE && isAppUrl(requestingOrigin),
+  );
   session.setDevicePermissionHandler(() => false);
 }
 
@@ -80,7 +84,10 @@ export interface MainWindowDeps {
   BrowserWindow: new (options: BrowserWindowConstructorOptions) => BrowserWindow;
 }
 
-export function createMainWindow(deps: MainWindowDeps, options: { preloadPath: string; startUrl: string; iconPath?: string | undefined }): BrowserWindow {
+export function createMainWindow(
+  deps: MainWindowDeps,
+  options: { preloadPath: string; startUrl: string; iconPath?: string | undefined },
+): BrowserWindow {
   const window = new deps.BrowserWindow({
     ...(options.iconPath ? { icon: options.iconPath } : {}),
     width: 1360,

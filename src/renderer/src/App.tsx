@@ -110,7 +110,12 @@ export function App() {
             </li>
           ))}
         </ul>
-        <button type="button" className="theme-toggle" aria-keyshortcuts="?" onClick={() => setShortcutsOpen(!useAppStore.getState().shortcutsOpen)}>
+        <button
+          type="button"
+          className="theme-toggle"
+          aria-keyshortcuts="?"
+          onClick={() => setShortcutsOpen(!useAppStore.getState().shortcutsOpen)}
+        >
           Keyboard shortcuts
         </button>
         <button

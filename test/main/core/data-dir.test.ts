@@ -9,7 +9,9 @@ describe('data folder', () => {
     expect(defaultDataDir({ platform: 'linux', env: {}, home: '/home/ana' })).toBe('/home/ana/.config/Gleaner');
     expect(defaultDataDir({ platform: 'linux', env: { XDG_CONFIG_HOME: '/cfg' }, home: '/home/ana' })).toBe('/cfg/Gleaner');
     expect(defaultDataDir({ platform: 'darwin', env: {}, home: '/Users/ana' })).toBe('/Users/ana/Library/Application Support/Gleaner');
-    expect(defaultDataDir({ platform: 'win32', env: { APPDATA: 'C:\\Users\\ana\\AppData\\Roaming' }, home: 'C:\\Users\\ana' })).toContain('Gleaner');
+    expect(defaultDataDir({ platform: 'win32', env: { APPDATA: 'C:\\Users\\ana\\AppData\\Roaming' }, home: 'C:\\Users\\ana' })).toContain(
+      'Gleaner',
+    );
   });
 
   it('prefers --data-dir, then GLEANER_DATA_DIR', () => {
@@ -29,11 +31,18 @@ describe('data folder', () => {
 
     it('is refused as invalid input, naming the file and the setting to change', () => {
       const file = join(root, 'notes.txt');
-      expect(() => resolveDataDir(file, {})).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: `${file} is a file, not a folder; give --data-dir a folder.` }));
-      expect(() => resolveDataDir(undefined, { GLEANER_DATA_DIR: file })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: `${file} is a file, not a folder; set GLEANER_DATA_DIR to a folder.` }));
+      expect(() => resolveDataDir(file, {})).toThrow(
+        expect.objectContaining({ code: 'INVALID_INPUT', message: `${file} is a file, not a folder; give --data-dir a folder.` }),
+      );
+      expect(() => resolveDataDir(undefined, { GLEANER_DATA_DIR: file })).toThrow(
+        expect.objectContaining({ code: 'INVALID_INPUT', message: `${file} is a file, not a folder; set GLEANER_DATA_DIR to a folder.` }),
+      );
       const inside = join(file, 'gleaner');
       expect(() => resolveDataDir(inside, {})).toThrow(
-        expect.objectContaining({ code: 'INVALID_INPUT', message: `${file} is a file, not a folder, so the data folder ${inside} cannot be made inside it; give --data-dir a folder.` }),
+        expect.objectContaining({
+          code: 'INVALID_INPUT',
+          message: `${file} is a file, not a folder, so the data folder ${inside} cannot be made inside it; give --data-dir a folder.`,
+        }),
       );
     });
 

@@ -21,7 +21,10 @@ describe('makeFolder', () => {
     dir = mkdtempSync(join(tmpdir(), 'gleaner-folder-'));
     writeFileSync(join(dir, 'file'), 'x');
     expect(() => makeDataFolder(join(dir, 'file', 'library'))).toThrow(
-      expect.objectContaining({ code: 'INVALID_INPUT', message: expect.stringMatching(/cannot make its data folder .*a file stands where a folder is needed.*--data-dir/) }),
+      expect.objectContaining({
+        code: 'INVALID_INPUT',
+        message: expect.stringMatching(/cannot make its data folder .*a file stands where a folder is needed.*--data-dir/),
+      }),
     );
   });
 
@@ -30,7 +33,10 @@ describe('makeFolder', () => {
   it('returns with a reason where the system allows no folder, as under /proc', () => {
     dir = mkdtempSync(join(tmpdir(), 'gleaner-folder-'));
     expect(() => openDatabase({ path: '/proc/gleaner-test/library/gleaner.sqlite3' })).toThrow(
-      expect.objectContaining({ code: 'INVALID_INPUT', message: expect.stringMatching(/^Gleaner cannot make its data folder \/proc\/gleaner-test\/library \(/) }),
+      expect.objectContaining({
+        code: 'INVALID_INPUT',
+        message: expect.stringMatching(/^Gleaner cannot make its data folder \/proc\/gleaner-test\/library \(/),
+      }),
     );
   });
 });

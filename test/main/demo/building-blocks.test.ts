@@ -4,7 +4,15 @@ import { readParams } from '../../../src/main/demo/params';
 import { createRandom, hash32 } from '../../../src/main/demo/random';
 import { decodePageToken, encodePageToken } from '../../../src/main/demo/responses/context';
 import { languageName } from '../../../src/main/demo/sample-text';
-import { durationFormatted, isoWithOffset, lengthText, relativeText, SAMPLE_NOW_MS, startTimeText, vttTime } from '../../../src/main/demo/time-format';
+import {
+  durationFormatted,
+  isoWithOffset,
+  lengthText,
+  relativeText,
+  SAMPLE_NOW_MS,
+  startTimeText,
+  vttTime,
+} from '../../../src/main/demo/time-format';
 
 describe('demo building blocks', () => {
   it('draws the same numbers from the same seed, within range', () => {

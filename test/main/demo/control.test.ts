@@ -57,7 +57,13 @@ describe('demo service control', () => {
     await call(service, 'videosite/search', {}, null);
     const requests = await listed();
     expect(requests).toEqual([
-      { time: '2025-03-04T10:30:00.000Z', method: 'GET', path: '/api/v1/partner/videosite/search', query: { query: 'café ☕' }, status: 200 },
+      {
+        time: '2025-03-04T10:30:00.000Z',
+        method: 'GET',
+        path: '/api/v1/partner/videosite/search',
+        query: { query: 'café ☕' },
+        status: 200,
+      },
       { time: '2025-03-04T10:30:01.500Z', method: 'GET', path: '/api/v1/partner/videosite/search', query: {}, status: 401 },
     ]);
     expect(service.control.requests()).toEqual(requests);
@@ -67,7 +73,11 @@ describe('demo service control', () => {
     const old = tokenOf(service, 'team');
     const fresh = service.control.refreshToken('demo-team');
     for (const token of [old, fresh]) {
-      await request(service, `/api/v1/partner/videosite/search?query=${token}&token=${token}&api_key=x&note=${encodeURIComponent(`Bearer ${token}`)}`, { token });
+      await request(
+        service,
+        `/api/v1/partner/videosite/search?query=${token}&token=${token}&api_key=x&note=${encodeURIComponent(`Bearer ${token}`)}`,
+        { token },
+      );
     }
     const text = await (await fetch(`${service.url}/__demo/requests`)).text();
     for (const team of service.control.teams()) expect(text).not.toContain(team.token);

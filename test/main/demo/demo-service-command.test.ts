@@ -39,7 +39,9 @@ describe('gleaner demo-service', () => {
     expect(parsed.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(parsed.teams.map((t) => t.plan)).toEqual(['starter', 'pro', 'team']);
     for (const team of parsed.teams) expect(Object.keys(team).sort()).toEqual(['name', 'plan', 'token']);
-    const response = await fetch(`${parsed.url}/api/v1/partner/videosite/trending`, { headers: { authorization: `Bearer ${parsed.teams[0]?.token ?? ''}` } });
+    const response = await fetch(`${parsed.url}/api/v1/partner/videosite/trending`, {
+      headers: { authorization: `Bearer ${parsed.teams[0]?.token ?? ''}` },
+    });
     expect(response.status).toBe(200);
     stop();
     await running;
@@ -67,7 +69,8 @@ describe('gleaner demo-service', () => {
     await running;
     expect(text).toMatch(/running at http:\/\/127\.0\.0\.1:\d+/);
     expect(text).toMatch(/sample data/);
-    for (const plan of ['starter', 'pro', 'team']) expect(text).toMatch(new RegExp(`demo-${plan}\\s+${plan}\\s.*demo_${plan}_[0-9a-f]{32}`));
+    for (const plan of ['starter', 'pro', 'team'])
+      expect(text).toMatch(new RegExp(`demo-${plan}\\s+${plan}\\s.*demo_${plan}_[0-9a-f]{32}`));
     expect(text).toMatch(/30\/min, 1,000\/day/);
   });
 

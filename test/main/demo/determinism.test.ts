@@ -23,7 +23,9 @@ describe('demo service determinism', () => {
       const second = await call(b, op.id, SAMPLE_PARAMS[op.id]);
       expect(first.status, op.id).toBe(200);
       expect(withoutRequestId(second.json), op.id).toEqual(withoutRequestId(first.json));
-      expect((second.json as { meta: { request_id: string } }).meta.request_id).not.toBe((first.json as { meta: { request_id: string } }).meta.request_id);
+      expect((second.json as { meta: { request_id: string } }).meta.request_id).not.toBe(
+        (first.json as { meta: { request_id: string } }).meta.request_id,
+      );
     }
   });
 
@@ -59,7 +61,8 @@ describe('demo service determinism', () => {
   it('brings new trending shorts on every call, the same sequence for the same seed', async () => {
     const a = await start('trend');
     const b = await start('trend');
-    const idsOf = async (service: DemoService) => (dataOf(await call(service, 'videosite/trending')).shorts as { id: string }[]).map((s) => s.id);
+    const idsOf = async (service: DemoService) =>
+      (dataOf(await call(service, 'videosite/trending')).shorts as { id: string }[]).map((s) => s.id);
     const a1 = await idsOf(a);
     const a2 = await idsOf(a);
     expect(a1.length).toBeGreaterThanOrEqual(40);

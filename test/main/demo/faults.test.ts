@@ -117,7 +117,8 @@ describe('demo service fault injection', () => {
   });
 
   it('garbles the records: valid JSON, every record in a list replaced by a string, the rest kept', async () => {
-    const lists = (data: Record<string, unknown>): unknown[][] => Object.values(data).filter((value): value is unknown[] => Array.isArray(value) && value.length > 0);
+    const lists = (data: Record<string, unknown>): unknown[][] =>
+      Object.values(data).filter((value): value is unknown[] => Array.isArray(value) && value.length > 0);
     service.control.setFaults([{ kind: 'garbled', nextN: 1 }]);
     const garbled = (await trending()).json as { success: boolean; data: Record<string, unknown>; meta: { request_id: string } };
     expect(garbled.success).toBe(true);
@@ -125,7 +126,11 @@ describe('demo service fault injection', () => {
     expect(lists(garbled.data).length).toBeGreaterThan(0);
     expect(new Set(lists(garbled.data).flat())).toEqual(new Set(['unreadable record (injected fault)']));
     const normal = (await trending()).json as { data: Record<string, unknown> };
-    expect(lists(normal.data).flat().every((record) => typeof record === 'object' && record !== null)).toBe(true);
+    expect(
+      lists(normal.data)
+        .flat()
+        .every((record) => typeof record === 'object' && record !== null),
+    ).toBe(true);
   });
 
   it('answers an HTML error page instead of JSON', async () => {
@@ -181,7 +186,10 @@ describe('demo service fault injection', () => {
   });
 
   it('records faulted requests with their status, 0 for dropped ones', async () => {
-    service.control.setFaults([{ kind: 'status', status: 503, nextN: 1 }, { kind: 'drop', everyNth: 2 }]);
+    service.control.setFaults([
+      { kind: 'status', status: 503, nextN: 1 },
+      { kind: 'drop', everyNth: 2 },
+    ]);
     await trending();
     await rawGet('/api/v1/partner/videosite/trending');
     expect(service.control.requests().map((r) => r.status)).toEqual([503, 0]);

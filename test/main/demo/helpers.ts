@@ -12,7 +12,11 @@ export interface Answer {
 
 export const pathOf = (operationId: OperationId): string => `/api/v1/partner/${operationId}`;
 
-export async function request(service: DemoService, path: string, init: { token?: string | null; method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+export async function request(
+  service: DemoService,
+  path: string,
+  init: { token?: string | null; method?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const token = init.token === undefined ? tokenOf(service, 'team') : init.token;
   const headers: Record<string, string> = { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...init.headers };
   const response = await fetch(`${service.url}${path}`, { method: init.method ?? 'GET', headers });
@@ -27,7 +31,12 @@ export async function request(service: DemoService, path: string, init: { token?
 }
 
 /** Calls an operation with parameters by their wire names; the `team` plan's token unless told otherwise. */
-export function call(service: DemoService, operationId: OperationId, params: Record<string, string> = {}, token?: string | null): Promise<Answer> {
+export function call(
+  service: DemoService,
+  operationId: OperationId,
+  params: Record<string, string> = {},
+  token?: string | null,
+): Promise<Answer> {
   const query = new URLSearchParams(params).toString();
   return request(service, `${pathOf(operationId)}${query ? `?${query}` : ''}`, { token });
 }

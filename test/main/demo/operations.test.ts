@@ -51,7 +51,13 @@ function nextParams(operationId: OperationId, data: Record<string, unknown>): Re
 }
 
 const itemsOf = (operationId: OperationId, data: Record<string, unknown>): unknown[] => {
-  const key = { 'shortvideo/search': 'search_item_list', 'shortvideo/search/hashtag': 'aweme_list', 'photoshare/user/reels': 'items', 'socialnet/user/reels': 'reels' }[operationId as string] ?? 'videos';
+  const key =
+    {
+      'shortvideo/search': 'search_item_list',
+      'shortvideo/search/hashtag': 'aweme_list',
+      'photoshare/user/reels': 'items',
+      'socialnet/user/reels': 'reels',
+    }[operationId as string] ?? 'videos';
   return (data[key] as unknown[] | undefined) ?? [];
 };
 
@@ -95,7 +101,9 @@ describe('demo service operations', () => {
       }
       // The catalogue's documented or known places find the value the demo put out.
       for (const feed of op.pagination?.feeds ?? []) {
-        const found = [...feed.documentedAt, ...feed.alsoLookAt].map((place) => valueAt(data, place)).find((v) => v !== undefined && v !== null);
+        const found = [...feed.documentedAt, ...feed.alsoLookAt]
+          .map((place) => valueAt(data, place))
+          .find((v) => v !== undefined && v !== null);
         expect(String(found)).toBe(next[feed.param]);
       }
       params = { ...SAMPLE_PARAMS[operationId], ...next };
@@ -158,12 +166,15 @@ describe('demo service operations', () => {
     }
   });
 
-  it.each(OPERATIONS.filter((op) => op.trim).map((op) => op.id))('answers %s smaller with the trim flag, still in the spec shape', async (operationId) => {
-    const full = await call(service, operationId, SAMPLE_PARAMS[operationId]);
-    const trimmed = await call(service, operationId, { ...SAMPLE_PARAMS[operationId], trim: 'true' });
-    expectSpecShape(operationId, trimmed.json);
-    expect(trimmed.text.length).toBeLessThan(full.text.length * 0.85);
-  });
+  it.each(OPERATIONS.filter((op) => op.trim).map((op) => op.id))(
+    'answers %s smaller with the trim flag, still in the spec shape',
+    async (operationId) => {
+      const full = await call(service, operationId, SAMPLE_PARAMS[operationId]);
+      const trimmed = await call(service, operationId, { ...SAMPLE_PARAMS[operationId], trim: 'true' });
+      expectSpecShape(operationId, trimmed.json);
+      expect(trimmed.text.length).toBeLessThan(full.text.length * 0.85);
+    },
+  );
 
   it('answers a transcript in the languages it has, and null in others', async () => {
     const search = dataOf(await call(service, 'videosite/search', { query: 'transcripts' }));
@@ -199,7 +210,14 @@ describe('demo service operations', () => {
   });
 
   it('keeps a listed video and its details consistent', async () => {
-    const listed = (dataOf(await call(service, 'videosite/search', { query: 'consistency' })).videos as { id: string; url: string; title: string; channel: { id: string } }[])[0];
+    const listed = (
+      dataOf(await call(service, 'videosite/search', { query: 'consistency' })).videos as {
+        id: string;
+        url: string;
+        title: string;
+        channel: { id: string };
+      }[]
+    )[0];
     const details = dataOf(await call(service, 'videosite/video', { url: listed?.url ?? '' }));
     expect(details).toMatchObject({ id: listed?.id, title: listed?.title, channel: { id: listed?.channel.id } });
   });
@@ -233,7 +251,9 @@ describe('demo service operations', () => {
   it('gives socialnet reels 10 per call and tweetsite up to 100 popular tweets', async () => {
     const reels = dataOf(await call(service, 'socialnet/user/reels', SAMPLE_PARAMS['socialnet/user/reels']));
     expect(reels.reels).toHaveLength(10);
-    const tweets = dataOf(await call(service, 'tweetsite/user/tweets', { handle: 'newsdesk' })).tweets as { legacy: { favorite_count: number } }[];
+    const tweets = dataOf(await call(service, 'tweetsite/user/tweets', { handle: 'newsdesk' })).tweets as {
+      legacy: { favorite_count: number };
+    }[];
     expect(tweets.length).toBeGreaterThan(0);
     expect(tweets.length).toBeLessThanOrEqual(100);
     const likes = tweets.map((t) => t.legacy.favorite_count);
@@ -255,20 +275,30 @@ describe('demo service operations', () => {
   });
 
   it('answers any well-formed URL of a single-item operation with a sample derived from it', async () => {
-    const urls = ['https://www.pinterest.com/pin/some-title--987654321/', 'https://pin.it/AbCdEf', 'https://www.pinterest.de/pin/5551234567/?utm_source=x'];
+    const urls = [
+      'https://www.pinterest.com/pin/some-title--987654321/',
+      'https://pin.it/AbCdEf',
+      'https://www.pinterest.de/pin/5551234567/?utm_source=x',
+    ];
     const ids = new Set<string>();
     for (const url of urls) {
       const answer = await call(service, 'pinboard/pin', { url });
       expectSpecShape('pinboard/pin', answer.json);
       ids.add(JSON.stringify(dataOf(answer)));
-      expect(dataOf(await call(service, 'pinboard/pin', { url })).description).toBe((dataOf(answer) as { description: string }).description);
+      expect(dataOf(await call(service, 'pinboard/pin', { url })).description).toBe(
+        (dataOf(answer) as { description: string }).description,
+      );
     }
     expect(ids.size).toBe(urls.length);
     expect(dataOf(await call(service, 'pinboard/pin', { url: urls[0] ?? '' })).id).toBe('987654321');
-    const professional = dataOf(await call(service, 'professional/post', { url: 'https://www.linkedin.com/pulse/an-article-title-someone/' }));
+    const professional = dataOf(
+      await call(service, 'professional/post', { url: 'https://www.linkedin.com/pulse/an-article-title-someone/' }),
+    );
     expect(professional['@type']).toBe('Article');
     expect(professional.url).toBe('https://www.linkedin.com/pulse/an-article-title-someone/');
-    const post = dataOf(await call(service, 'photoshare/post', { url: 'https://www.instagram.com/p/Cz9yX8wV7u6/?igsh=abc' })) as { data: { xdt_shortcode_media: { shortcode: string } } };
+    const post = dataOf(await call(service, 'photoshare/post', { url: 'https://www.instagram.com/p/Cz9yX8wV7u6/?igsh=abc' })) as {
+      data: { xdt_shortcode_media: { shortcode: string } };
+    };
     expect(post.data.xdt_shortcode_media.shortcode).toBe('Cz9yX8wV7u6');
   });
 
@@ -303,7 +333,11 @@ describe('demo service operations', () => {
 
   it('refuses socialnet page values that do not belong together', async () => {
     const first = dataOf(await call(service, 'socialnet/user/reels', SAMPLE_PARAMS['socialnet/user/reels']));
-    const answer = await call(service, 'socialnet/user/reels', { ...SAMPLE_PARAMS['socialnet/user/reels'], cursor: String(first.cursor), next_page_id: '123' });
+    const answer = await call(service, 'socialnet/user/reels', {
+      ...SAMPLE_PARAMS['socialnet/user/reels'],
+      cursor: String(first.cursor),
+      next_page_id: '123',
+    });
     expect(answer.status).toBe(400);
     expect((answer.json as { message: string }).message).toMatch(/do not belong together/);
   });

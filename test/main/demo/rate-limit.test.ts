@@ -67,9 +67,16 @@ describe('demo service rate limits', () => {
   });
 
   it('lets invisible colleagues use part of the budget, so 429s come earlier', async () => {
-    const answer = await request(service, '/__demo/colleagues', { method: 'POST', token: null, headers: { 'content-type': 'application/json' } });
+    const answer = await request(service, '/__demo/colleagues', {
+      method: 'POST',
+      token: null,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(answer.status).toBe(400);
-    const set = await fetch(`${service.url}/__demo/colleagues`, { method: 'POST', body: JSON.stringify({ share: 0.5, team: 'demo-starter' }) });
+    const set = await fetch(`${service.url}/__demo/colleagues`, {
+      method: 'POST',
+      body: JSON.stringify({ share: 0.5, team: 'demo-starter' }),
+    });
     expect(set.status).toBe(200);
     expect(await burst('starter', 15)).toEqual(Array(15).fill(200));
     const limited = await trending('starter');
@@ -103,7 +110,13 @@ describe('demo service rate limits', () => {
 });
 
 describe('rate limiter day window', () => {
-  const team = (plan: DemoTeamInfo['plan'], colleagueShare = 0): DemoTeamInfo => ({ name: `t-${plan}`, plan, token: 'x', status: 'active', colleagueShare });
+  const team = (plan: DemoTeamInfo['plan'], colleagueShare = 0): DemoTeamInfo => ({
+    name: `t-${plan}`,
+    plan,
+    token: 'x',
+    status: 'active',
+    colleagueShare,
+  });
 
   it('allows 1000 starter requests a day and says when the oldest one ages out', () => {
     const clock = fakeClock(0);

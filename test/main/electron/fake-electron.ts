@@ -57,7 +57,8 @@ export class FakeBrowserWindow {
 }
 
 export class FakeSession {
-  permissionRequestHandler: ((wc: unknown, permission: string, cb: (granted: boolean) => void, details: { requestingUrl: string }) => void) | undefined;
+  permissionRequestHandler:
+    ((wc: unknown, permission: string, cb: (granted: boolean) => void, details: { requestingUrl: string }) => void) | undefined;
   permissionCheckHandler: ((...args: unknown[]) => boolean) | undefined;
   devicePermissionHandler: ((...args: unknown[]) => boolean) | undefined;
   setPermissionRequestHandler(h: FakeSession['permissionRequestHandler']) {

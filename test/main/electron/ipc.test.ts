@@ -30,7 +30,10 @@ describe('IPC registration', () => {
     const ipcMain = new FakeIpcMain();
     registerBridgeIpc(ipcMain as never, core.dispatch, isAppUrl);
     const handler = ipcMain.handlers.get(ipcChannelForMethod('app.info'))!;
-    const envelope = (await handler({ senderFrame: frame('app://gleaner/index.html') }, { surprise: 1 })) as { ok: boolean; error: { code: string; message: string } };
+    const envelope = (await handler({ senderFrame: frame('app://gleaner/index.html') }, { surprise: 1 })) as {
+      ok: boolean;
+      error: { code: string; message: string };
+    };
     expect(envelope.ok).toBe(false);
     expect(envelope.error.code).toBe('INVALID_INPUT');
     expect(envelope.error.message).toContain('surprise');

@@ -34,14 +34,22 @@ vi.mock('electron', () => ({
     exit: vi.fn(),
   },
   BrowserWindow: FakeBrowserWindow,
-  dialog: { showMessageBox: async (_window: unknown, options: { detail: string }) => void fake.messageBoxes.push(options), showErrorBox: vi.fn() },
+  dialog: {
+    showMessageBox: async (_window: unknown, options: { detail: string }) => void fake.messageBoxes.push(options),
+    showErrorBox: vi.fn(),
+  },
   ipcMain,
   net: { fetch: vi.fn() },
   protocol: {
     registerSchemesAsPrivileged: (schemes: unknown[]) => fake.privileged.push(...schemes),
     handle: (scheme: string, handler: (request: { url: string }) => Promise<Response>) => fake.protocolHandlers.set(scheme, handler),
   },
-  safeStorage: { isEncryptionAvailable: () => false, getSelectedStorageBackend: () => 'basic_text', encryptString: vi.fn(), decryptString: vi.fn() },
+  safeStorage: {
+    isEncryptionAvailable: () => false,
+    getSelectedStorageBackend: () => 'basic_text',
+    encryptString: vi.fn(),
+    decryptString: vi.fn(),
+  },
   session: { defaultSession: session },
   shell: { openExternal: async (url: string) => void fake.openExternal.push(url) },
 }));
@@ -129,7 +137,10 @@ describe('Electron shell wiring', () => {
 
   it('uses GLEANER_TOKEN but takes it out of the environment the system opener inherits', async () => {
     expect(process.env.GLEANER_TOKEN).toBeUndefined();
-    const envelope = await ipcMain.handlers.get(ipcChannelForMethod('token.status'))!({ senderFrame: frame('app://gleaner/index.html') }, {});
+    const envelope = await ipcMain.handlers.get(ipcChannelForMethod('token.status'))!(
+      { senderFrame: frame('app://gleaner/index.html') },
+      {},
+    );
     expect(envelope).toMatchObject({ ok: true, value: { stored: true, location: 'the GLEANER_TOKEN environment variable' } });
   });
 

@@ -19,12 +19,15 @@ describe('app:// protocol', () => {
     expect((await serveAppRequest(rendererDir, 'app://gleaner/library')).status).toBe(200);
   });
 
-  it.each(['app://gleaner/../../package.json', 'app://gleaner/%2e%2e/%2e%2e/package.json', 'app://other/index.html', 'app://gleaner/missing.js', 'not a url'])(
-    'answers %s with 404',
-    async (url) => {
-      expect((await serveAppRequest(rendererDir, url)).status).toBe(404);
-    },
-  );
+  it.each([
+    'app://gleaner/../../package.json',
+    'app://gleaner/%2e%2e/%2e%2e/package.json',
+    'app://other/index.html',
+    'app://gleaner/missing.js',
+    'not a url',
+  ])('answers %s with 404', async (url) => {
+    expect((await serveAppRequest(rendererDir, url)).status).toBe(404);
+  });
 
   it('reads origins of custom schemes, which Node reports as "null"', () => {
     expect(originOf('app://gleaner/index.html')).toBe('app://gleaner');

@@ -29,7 +29,8 @@ function fakeSafeStorage(options: { available?: boolean | (() => boolean); backe
     },
     decryptString: (encrypted) => {
       calls.decrypt += 1;
-      if (encrypted.subarray(0, 5).toString() !== 'FAKE1') throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+      if (encrypted.subarray(0, 5).toString() !== 'FAKE1')
+        throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
       return Buffer.from(encrypted.subarray(5).map((b) => b ^ 0x5a)).toString('utf8');
     },
   };
@@ -194,7 +195,15 @@ describe('safeStorage refuses to store where it would not protect the token', ()
   it('says so when the file cannot be decrypted or is damaged', async () => {
     const { safeStorage } = fakeSafeStorage();
     const store = createSafeStorageSecretStore({ safeStorage, filePath, platform: 'linux' });
-    writeFileSync(filePath, JSON.stringify({ format: 'gleaner-token', version: 1, encryption: 'electron-safeStorage', data: Buffer.from('other key').toString('base64') }));
+    writeFileSync(
+      filePath,
+      JSON.stringify({
+        format: 'gleaner-token',
+        version: 1,
+        encryption: 'electron-safeStorage',
+        data: Buffer.from('other key').toString('base64'),
+      }),
+    );
     const undecryptable = await rejection(store.getToken());
     expect(undecryptable.code).toBe('SECRET_STORE_UNAVAILABLE');
     expect(undecryptable.message).toMatch(/could not be decrypted/);
@@ -204,7 +213,9 @@ describe('safeStorage refuses to store where it would not protect the token', ()
 
   it('refuses an empty token', async () => {
     const { safeStorage } = fakeSafeStorage();
-    expect((await rejection(createSafeStorageSecretStore({ safeStorage, filePath, platform: 'linux' }).setToken(''))).code).toBe('INVALID_INPUT');
+    expect((await rejection(createSafeStorageSecretStore({ safeStorage, filePath, platform: 'linux' }).setToken(''))).code).toBe(
+      'INVALID_INPUT',
+    );
   });
 });
 

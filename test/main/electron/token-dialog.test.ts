@@ -19,7 +19,10 @@ const window = { id: 1 } as unknown as BrowserWindow;
 describe('the desktop app asks in a system dialog before the token goes to a new address', () => {
   it('allows only on the button that names the address; keeping it is the default and Escape', async () => {
     const { dialog, shown } = fakeDialog(1);
-    const confirm = createTokenOriginDialog(() => dialog, () => window);
+    const confirm = createTokenOriginDialog(
+      () => dialog,
+      () => window,
+    );
     expect(await confirm({ origin: 'https://collector.example.net', savedFor: 'https://api.example.com' })).toEqual({ kind: 'allowed' });
     const { parent, options } = shown[0]!;
     expect(parent).toBe(window);
@@ -32,12 +35,22 @@ describe('the desktop app asks in a system dialog before the token goes to a new
 
   it('declines when the person keeps it, or closes the dialog', async () => {
     const { dialog } = fakeDialog(0);
-    expect(await createTokenOriginDialog(() => dialog, () => null)({ origin: 'https://collector.example.net', savedFor: null })).toEqual({ kind: 'declined' });
+    expect(
+      await createTokenOriginDialog(
+        () => dialog,
+        () => null,
+      )({ origin: 'https://collector.example.net', savedFor: null }),
+    ).toEqual({ kind: 'declined' });
   });
 
   it('ignores a code sent by the page: only the dialog’s answer counts', async () => {
     const { dialog, shown } = fakeDialog(0);
-    expect(await createTokenOriginDialog(() => dialog, () => window)({ origin: 'https://collector.example.net', savedFor: null, code: '123456' })).toEqual({ kind: 'declined' });
+    expect(
+      await createTokenOriginDialog(
+        () => dialog,
+        () => window,
+      )({ origin: 'https://collector.example.net', savedFor: null, code: '123456' }),
+    ).toEqual({ kind: 'declined' });
     expect(shown).toHaveLength(1);
   });
 });

@@ -40,7 +40,10 @@ describe('window security settings', () => {
   });
 
   it('shows the app icon from resources/, which is the favicon drawn large', () => {
-    const window = createMainWindow({ BrowserWindow: FakeBrowserWindow as never }, { preloadPath: '/p.js', startUrl: `${APP_ORIGIN}/index.html`, iconPath: '/app/resources/icon.png' }) as unknown as FakeBrowserWindow;
+    const window = createMainWindow(
+      { BrowserWindow: FakeBrowserWindow as never },
+      { preloadPath: '/p.js', startUrl: `${APP_ORIGIN}/index.html`, iconPath: '/app/resources/icon.png' },
+    ) as unknown as FakeBrowserWindow;
     expect(window.options.icon).toBe('/app/resources/icon.png');
     const root = join(__dirname, '..', '..', '..');
     const png = readFileSync(join(root, 'resources', 'icon.png'));

@@ -92,9 +92,32 @@ const name = fc.constantFrom('story', 'climate', 'desk', ' padded ', 'ÉTÉ 2026
 // The seeded collection "story" is restored before collections.move runs, so moving in it can succeed.
 const otherName = fc.constantFrom('climate', 'desk', ' padded ', 'ÉTÉ 2026', '<b>x</b>');
 const text = fc.oneof(fc.string({ maxLength: 40 }), plausibleString);
-const settingKey = fc.constantFrom('base-url', 'plan', 'limits.per-minute', 'limits.per-day', 'limits.day-reset', 'param.videosite.search.query', 'path.videosite.search', 'nope', 'param.x.y.z');
-const target = fc.oneof(fc.record({ jobId: fc.integer({ min: 1, max: 30 }) }), fc.record({ batchId: fc.integer({ min: 1, max: 10 }) }), fc.constant({ all: true }));
-const importText = fc.array(fc.oneof(plausibleString, fc.webUrl(), fc.constantFrom('https://www.youtube.com/watch?v=aaaaaaaaaaa', 'https://x.com/a/status/1712345678901234567')), { maxLength: 6 }).map((lines) => lines.join('\n'));
+const settingKey = fc.constantFrom(
+  'base-url',
+  'plan',
+  'limits.per-minute',
+  'limits.per-day',
+  'limits.day-reset',
+  'param.videosite.search.query',
+  'path.videosite.search',
+  'nope',
+  'param.x.y.z',
+);
+const target = fc.oneof(
+  fc.record({ jobId: fc.integer({ min: 1, max: 30 }) }),
+  fc.record({ batchId: fc.integer({ min: 1, max: 10 }) }),
+  fc.constant({ all: true }),
+);
+const importText = fc
+  .array(
+    fc.oneof(
+      plausibleString,
+      fc.webUrl(),
+      fc.constantFrom('https://www.youtube.com/watch?v=aaaaaaaaaaa', 'https://x.com/a/status/1712345678901234567'),
+    ),
+    { maxLength: 6 },
+  )
+  .map((lines) => lines.join('\n'));
 
 /** Inputs that pass (or nearly pass) each method's schema, so the handlers themselves are exercised. */
 const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
@@ -102,7 +125,14 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
   'service.call': fc.oneof(
     fc.constantFrom(...OPERATION_IDS).map((operation) => ({ operation, params: SAMPLE_PARAMS[operation] })),
     fc.record(
-    { operation: fc.constantFrom(...OPERATION_IDS), params: fc.dictionary(fc.constantFrom('query', 'url', 'handle', 'hashtag', 'cursor', 'trim', 'language', 'region', '__proto__'), fc.oneof(text, fc.boolean(), fc.integer())), collection: name },
+      {
+        operation: fc.constantFrom(...OPERATION_IDS),
+        params: fc.dictionary(
+          fc.constantFrom('query', 'url', 'handle', 'hashtag', 'cursor', 'trim', 'language', 'region', '__proto__'),
+          fc.oneof(text, fc.boolean(), fc.integer()),
+        ),
+        collection: name,
+      },
       { requiredKeys: ['operation'] },
     ),
   ),
@@ -110,8 +140,20 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
   'service.follow': fc.record({ ticket: fc.oneof(fc.uuid(), fc.string({ minLength: 8, maxLength: 20 })) }),
   'settings.get': fc.constant({}),
   'settings.set': fc.oneof(
-    fc.constantFrom(['plan', 'team'], ['plan', 'starter'], ['limits.per-minute', '600'], ['limits.day-reset', '00:00'], ['param.videosite.search.query', 'q'], ['base-url', 'demo']).map(([key, value]) => ({ key, value })),
-    fc.record({ key: settingKey, value: fc.oneof(text, fc.constantFrom('demo', 'team', 'custom', '60', '0', '-1', 'http://127.0.0.1:1/')) }),
+    fc
+      .constantFrom(
+        ['plan', 'team'],
+        ['plan', 'starter'],
+        ['limits.per-minute', '600'],
+        ['limits.day-reset', '00:00'],
+        ['param.videosite.search.query', 'q'],
+        ['base-url', 'demo'],
+      )
+      .map(([key, value]) => ({ key, value })),
+    fc.record({
+      key: settingKey,
+      value: fc.oneof(text, fc.constantFrom('demo', 'team', 'custom', '60', '0', '-1', 'http://127.0.0.1:1/')),
+    }),
   ),
   'settings.unset': fc.record({ key: settingKey }),
   'settings.addHosts': fc.record({
@@ -122,7 +164,10 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
       { weight: 1, arbitrary: fc.constantFrom('youtube.com', 'localhost', ' , ') },
     ),
   }),
-  'settings.removeHost': fc.record({ platform: fc.constantFrom('videosite', 'forum'), host: fc.oneof(text, fc.constantFrom('tube.example.org', 'TUBE.example.org')) }),
+  'settings.removeHost': fc.record({
+    platform: fc.constantFrom('videosite', 'forum'),
+    host: fc.oneof(text, fc.constantFrom('tube.example.org', 'TUBE.example.org')),
+  }),
   'token.status': fc.constant({}),
   'token.set': fc.record({ token: fc.oneof(fc.string({ minLength: 1, maxLength: 80 }), fc.stringMatching(/^[A-Za-z0-9_-]{8,64}$/)) }),
   'token.clear': fc.constant({}),
@@ -139,12 +184,30 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
     { requiredKeys: ['origin'] },
   ),
   'library.search': fc.record(
-    { query: text, platform: fc.constantFrom('videosite', 'forum'), collection: name, ids, sort: fc.constantFrom('relevance', 'published', 'title'), limit: fc.integer({ min: 1, max: 50 }), offset: fc.nat(100), hasTranscript: fc.boolean(), publishedFrom: fc.constantFrom('2024-01-01', '1970-01-01T00:00:00Z') },
+    {
+      query: text,
+      platform: fc.constantFrom('videosite', 'forum'),
+      collection: name,
+      ids,
+      sort: fc.constantFrom('relevance', 'published', 'title'),
+      limit: fc.integer({ min: 1, max: 50 }),
+      offset: fc.nat(100),
+      hasTranscript: fc.boolean(),
+      publishedFrom: fc.constantFrom('2024-01-01', '1970-01-01T00:00:00Z'),
+    },
     { requiredKeys: [] },
   ),
   'library.ids': fc.record(
     {
-      search: fc.record({ query: text, platform: fc.constantFrom('videosite', 'forum'), collection: name, sort: fc.constantFrom('relevance', 'views', 'title') }, { requiredKeys: [] }),
+      search: fc.record(
+        {
+          query: text,
+          platform: fc.constantFrom('videosite', 'forum'),
+          collection: name,
+          sort: fc.constantFrom('relevance', 'views', 'title'),
+        },
+        { requiredKeys: [] },
+      ),
       offset: fc.nat(20),
       limit: fc.oneof(fc.integer({ min: 1, max: 20 }), fc.constantFrom(0, 100_000, 100_001)),
     },
@@ -152,7 +215,10 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
   ),
   'items.get': fc.record({ id: fc.integer({ min: 1, max: 12 }) }),
   'items.raw': fc.record({ responseId: fc.integer({ min: 1, max: 3 }) }),
-  'items.setNote': fc.record({ itemId: fc.integer({ min: 1, max: 12 }), body: text, collection: name, expected: fc.oneof(text, fc.constant('')) }, { requiredKeys: ['itemId', 'body'] }),
+  'items.setNote': fc.record(
+    { itemId: fc.integer({ min: 1, max: 12 }), body: text, collection: name, expected: fc.oneof(text, fc.constant('')) },
+    { requiredKeys: ['itemId', 'body'] },
+  ),
   'items.tag': fc.record({ itemIds: ids, tag: text, collection: name }, { requiredKeys: ['itemIds', 'tag'] }),
   'items.untag': fc.record({ itemIds: ids, tag: text, collection: name }, { requiredKeys: ['itemIds', 'tag'] }),
   'tags.list': fc.constant({}),
@@ -176,19 +242,35 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
   }),
   'collections.move': fc.oneof(
     fc.record({ name: fc.constant('story'), itemId: fc.integer({ min: 1, max: 3 }), delta: fc.integer({ min: -4, max: 4 }) }),
-    fc.record({ name, itemId: fc.integer({ min: 1, max: 12 }), delta: fc.oneof(fc.integer({ min: -2, max: 2 }), fc.constantFrom(1_000_000, -1_000_001, 0.5)) }),
+    fc.record({
+      name,
+      itemId: fc.integer({ min: 1, max: 12 }),
+      delta: fc.oneof(fc.integer({ min: -2, max: 2 }), fc.constantFrom(1_000_000, -1_000_001, 0.5)),
+    }),
   ),
   'collections.items': fc.record(
-    { name, itemIds: ids, query: text, offset: fc.oneof(fc.nat(5), fc.constant(-1)), limit: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constantFrom(0, 1000, 1001)) },
+    {
+      name,
+      itemIds: ids,
+      query: text,
+      offset: fc.oneof(fc.nat(5), fc.constant(-1)),
+      limit: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constantFrom(0, 1000, 1001)),
+    },
     { requiredKeys: ['name'] },
   ),
   // A fresh name each time can be restored; the seeded names are taken, or gone.
   'collections.restore': fc
     .record({
-      name: fc.oneof(fc.uuid().map((id) => `back ${id}`), name),
+      name: fc.oneof(
+        fc.uuid().map((id) => `back ${id}`),
+        name,
+      ),
       itemIds: fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { maxLength: 4 }),
       // Mostly one time an item, as a delete gives; sometimes a count that does not match, or a time that is not one.
-      addedAt: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, fc.array(fc.oneof(fc.constant('2026-01-02T03:04:05.000Z'), text), { maxLength: 5 })),
+      addedAt: fc.oneof(
+        { weight: 4, arbitrary: fc.constant(null) },
+        fc.array(fc.oneof(fc.constant('2026-01-02T03:04:05.000Z'), text), { maxLength: 5 }),
+      ),
       note: text,
       tag: text,
       waitingJobIds: fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { maxLength: 3 }),
@@ -204,15 +286,35 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
       },
     })),
   'queue.status': fc.constant({}),
-  'queue.jobs': fc.record({ state: fc.constantFrom('queued', 'done', 'failed'), batchId: fc.integer({ min: 1, max: 10 }), limit: fc.integer({ min: 1, max: 20 }) }, { requiredKeys: [] }),
+  'queue.jobs': fc.record(
+    {
+      state: fc.constantFrom('queued', 'done', 'failed'),
+      batchId: fc.integer({ min: 1, max: 10 }),
+      limit: fc.integer({ min: 1, max: 20 }),
+    },
+    { requiredKeys: [] },
+  ),
   'queue.pause': fc.constant({}),
   'queue.resume': fc.constant({}),
   'queue.cancel': target,
   'queue.retry': target,
   'queue.batch': fc.record({ batchId: fc.integer({ min: 1, max: 6 }) }),
   'queue.batches': fc.constant({}),
-  'import.plan': fc.record({ text: importText, collection: name, transcripts: fc.boolean(), refresh: fc.boolean() }, { requiredKeys: ['text'] }),
-  'import.start': fc.record({ text: importText, collection: name, transcripts: fc.boolean(), refresh: fc.boolean(), carryOver: fc.boolean(), createCollection: fc.boolean() }, { requiredKeys: ['text'] }),
+  'import.plan': fc.record(
+    { text: importText, collection: name, transcripts: fc.boolean(), refresh: fc.boolean() },
+    { requiredKeys: ['text'] },
+  ),
+  'import.start': fc.record(
+    {
+      text: importText,
+      collection: name,
+      transcripts: fc.boolean(),
+      refresh: fc.boolean(),
+      carryOver: fc.boolean(),
+      createCollection: fc.boolean(),
+    },
+    { requiredKeys: ['text'] },
+  ),
   // Export (#7) writes where its host says; in this core that is inside the test's data folder.
   'export.start': fc.record(
     {
@@ -235,18 +337,21 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
 /** A near-valid input with one field replaced by anything, dropped, or an unknown one added. */
 function mutated(method: MethodName): fc.Arbitrary<unknown> {
   const keys = inputKeys(method);
-  return fc.tuple(NEAR_VALID[method], fc.constantFrom(...(keys.length ? keys : ['extra'])), plausibleValue, fc.nat(2)).map(([input, key, value, how]) => {
-    const copy: Record<string, unknown> = { ...input };
-    if (how === 0) copy[key] = value;
-    else if (how === 1) delete copy[key];
-    else copy.unexpected = value;
-    return copy;
-  });
+  return fc
+    .tuple(NEAR_VALID[method], fc.constantFrom(...(keys.length ? keys : ['extra'])), plausibleValue, fc.nat(2))
+    .map(([input, key, value, how]) => {
+      const copy: Record<string, unknown> = { ...input };
+      if (how === 0) copy[key] = value;
+      else if (how === 1) delete copy[key];
+      else copy.unexpected = value;
+      return copy;
+    });
 }
 
 function inputFor(method: MethodName): fc.Arbitrary<unknown> {
   const keys = inputKeys(method);
-  const shaped = keys.length === 0 ? fc.constant({}) : fc.record(Object.fromEntries(keys.map((key) => [key, plausibleValue])), { requiredKeys: [] });
+  const shaped =
+    keys.length === 0 ? fc.constant({}) : fc.record(Object.fromEntries(keys.map((key) => [key, plausibleValue])), { requiredKeys: [] });
   return fc.oneof(
     { weight: 8, arbitrary: NEAR_VALID[method] },
     { weight: 3, arbitrary: mutated(method) },
@@ -261,7 +366,10 @@ function inputFor(method: MethodName): fc.Arbitrary<unknown> {
 async function dispatchOrHang(method: MethodName, input: unknown): Promise<Envelope<unknown>> {
   let timer: NodeJS.Timeout | undefined;
   const hang = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${method} did not answer within 30 s for input ${JSON.stringify(input)?.slice(0, 300)}`)), 30_000);
+    timer = setTimeout(
+      () => reject(new Error(`${method} did not answer within 30 s for input ${JSON.stringify(input)?.slice(0, 300)}`)),
+      30_000,
+    );
   });
   try {
     return await Promise.race([testCore.core.dispatch(method, input), hang]);

@@ -46,15 +46,94 @@ async function run(argv: string[]): Promise<{ code: number; out: string; err: st
 
 // `token set/clear` would touch the keychain and `config set plan` would slow the queue: they
 // are left out of the generated words, and covered by their own tests.
-const commandWords = fc.constantFrom('call', 'import', 'search', 'items', 'show', 'collections', 'list', 'create', 'rename', 'delete', 'add', 'remove', 'queue', 'status', 'pause', 'resume', 'cancel', 'retry', 'config', 'get', 'unset', 'export', 'demo-service', 'serve', 'help', 'token');
-const optionWords = fc.constantFrom('--json', '--pages', '--max-items', '--collection', '--limit', '--platform', '--kind', '--tag', '--port', '--seed', '--all', '--dry-run', '--refresh', '--transcripts', '--format', '--out', '--query', '--help', '-h', '--', '-', '--data-dir=', '--unknown', '-x');
+const commandWords = fc.constantFrom(
+  'call',
+  'import',
+  'search',
+  'items',
+  'show',
+  'collections',
+  'list',
+  'create',
+  'rename',
+  'delete',
+  'add',
+  'remove',
+  'queue',
+  'status',
+  'pause',
+  'resume',
+  'cancel',
+  'retry',
+  'config',
+  'get',
+  'unset',
+  'export',
+  'demo-service',
+  'serve',
+  'help',
+  'token',
+);
+const optionWords = fc.constantFrom(
+  '--json',
+  '--pages',
+  '--max-items',
+  '--collection',
+  '--limit',
+  '--platform',
+  '--kind',
+  '--tag',
+  '--port',
+  '--seed',
+  '--all',
+  '--dry-run',
+  '--refresh',
+  '--transcripts',
+  '--format',
+  '--out',
+  '--query',
+  '--help',
+  '-h',
+  '--',
+  '-',
+  '--data-dir=',
+  '--unknown',
+  '-x',
+);
 const valueWords = fc.oneof(
-  fc.constantFrom('videosite', 'search', 'trending', 'query=flood', 'url=https://www.youtube.com/watch?v=dQw4w9WgXcQ', '=x', 'a=b=c', '__proto__=1', 'constructor=x', '0', '-1', '1e3', '99999999999', 'NaN', '1.5', '/dev/null', '/nonexistent/file', 'story', 'climate', ''),
+  fc.constantFrom(
+    'videosite',
+    'search',
+    'trending',
+    'query=flood',
+    'url=https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    '=x',
+    'a=b=c',
+    '__proto__=1',
+    'constructor=x',
+    '0',
+    '-1',
+    '1e3',
+    '99999999999',
+    'NaN',
+    '1.5',
+    '/dev/null',
+    '/nonexistent/file',
+    'story',
+    'climate',
+    '',
+  ),
   fc.string({ maxLength: 20 }),
   fc.string({ maxLength: 10, unit: 'binary' }),
 );
 const argvArb = fc
-  .tuple(commandWords, fc.array(fc.oneof({ weight: 1, arbitrary: commandWords }, { weight: 2, arbitrary: optionWords }, { weight: 3, arbitrary: valueWords }), { maxLength: 7 }))
+  .tuple(
+    commandWords,
+    fc.array(
+      fc.oneof({ weight: 1, arbitrary: commandWords }, { weight: 2, arbitrary: optionWords }, { weight: 3, arbitrary: valueWords }),
+      { maxLength: 7 },
+    ),
+  )
   .map(([first, rest]) => {
     const argv = [first, ...rest];
     // The browser must never be opened by a test.
@@ -75,7 +154,9 @@ describe('the gleaner command line under arbitrary arguments', () => {
           if (code === 0) return;
           const lines = err.split('\n').filter(Boolean);
           expect(lines, err).toHaveLength(1);
-          const info = json ? (JSON.parse(lines[0]!) as { error: { code: string; message: string } }).error : /^error ([A-Z_]+): (.+)$/.exec(lines[0]!) && { code: /^error ([A-Z_]+): /.exec(lines[0]!)![1]!, message: lines[0]! };
+          const info = json
+            ? (JSON.parse(lines[0]!) as { error: { code: string; message: string } }).error
+            : /^error ([A-Z_]+): (.+)$/.exec(lines[0]!) && { code: /^error ([A-Z_]+): /.exec(lines[0]!)![1]!, message: lines[0]! };
           expect(info, err).toBeTruthy();
           expect(info!.code, err).not.toBe('INTERNAL');
           expect(err).not.toMatch(/\n\s+at /);
@@ -114,10 +195,14 @@ describe('the argument helpers', () => {
 
   it('parsePositiveInteger accepts exactly 1..max', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 8 }), fc.integer({ min: -5, max: 2_000 }).map(String)), fc.integer({ min: 1, max: 1_000 }), (text, max) => {
-        const accepted = expectInvalid(() => parsePositiveInteger(text, '--limit', max));
-        expect(accepted).toBe(/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= max);
-      }),
+      fc.property(
+        fc.oneof(fc.string({ maxLength: 8 }), fc.integer({ min: -5, max: 2_000 }).map(String)),
+        fc.integer({ min: 1, max: 1_000 }),
+        (text, max) => {
+          const accepted = expectInvalid(() => parsePositiveInteger(text, '--limit', max));
+          expect(accepted).toBe(/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= max);
+        },
+      ),
       { numRuns: SIZES.propertyRuns * 5 },
     );
   });

@@ -51,9 +51,71 @@ const squeeze = (text: string): string => stored(text).replace(/[\s\u0000-\u001f
 // Arbitrary platform text
 
 const breakers = fc.constantFrom(
-  ...['=', '+', '-', '@', '\t', '\r', '\n', '\r\n', '\n\n', '#', '# ', '## ', '- ', '* ', '+ ', '1. ', '2) ', '> ', '    ', '---', '===', '***', '___'],
-  ...['[', ']', '](', '(', ')', '[x](javascript:alert(1))', '<', '>', '<script>alert(1)</script>', '<https://a.example>', '&amp;', '&#60;', '`', '```', '~~~', '|', '\\', '_', '*', '!', '~'],
-  ...['-->', '00:00:01,000 --> 00:00:02,000', 'WEBVTT', 'NOTE', '"', ',', ';', "'", '\u2028', '\u0085', '\u0000', '\u007f', '\uFEFF', '\u202E', '\u200B'],
+  ...[
+    '=',
+    '+',
+    '-',
+    '@',
+    '\t',
+    '\r',
+    '\n',
+    '\r\n',
+    '\n\n',
+    '#',
+    '# ',
+    '## ',
+    '- ',
+    '* ',
+    '+ ',
+    '1. ',
+    '2) ',
+    '> ',
+    '    ',
+    '---',
+    '===',
+    '***',
+    '___',
+  ],
+  ...[
+    '[',
+    ']',
+    '](',
+    '(',
+    ')',
+    '[x](javascript:alert(1))',
+    '<',
+    '>',
+    '<script>alert(1)</script>',
+    '<https://a.example>',
+    '&amp;',
+    '&#60;',
+    '`',
+    '```',
+    '~~~',
+    '|',
+    '\\',
+    '_',
+    '*',
+    '!',
+    '~',
+  ],
+  ...[
+    '-->',
+    '00:00:01,000 --> 00:00:02,000',
+    'WEBVTT',
+    'NOTE',
+    '"',
+    ',',
+    ';',
+    "'",
+    '\u2028',
+    '\u0085',
+    '\u0000',
+    '\u007f',
+    '\uFEFF',
+    '\u202E',
+    '\u200B',
+  ],
   ...['\uD800', '\uDBFF', '\uDC00', '\uDFFF', '=HYPERLINK("http://x.example")', '@SUM(1)', 'javascript:alert(1)'],
   ...['http://a.example', 'www.a.example', 'a@b.example', 'mailto:a@b.example', ' #', ' ##', ';=1+1'],
 );
@@ -85,7 +147,10 @@ const itemArb = fc.record({
   publishedAt: fc.oneof(fc.constant(null), fc.constant('2026-01-03T23:30:00.000Z'), text),
   publishedText: maybe(text),
   views: maybe(fc.integer({ min: -5, max: 1_000_000 })),
-  tags: fc.array(text.filter((t) => t.trim() !== ''), { maxLength: 3 }),
+  tags: fc.array(
+    text.filter((t) => t.trim() !== ''),
+    { maxLength: 3 },
+  ),
   note: maybe(text.filter((t) => t !== '')),
   transcript: maybe(transcript),
 });
@@ -113,23 +178,54 @@ function buildLibrary(items: Generated[]): { db: Database; ids: number[] } {
       metrics: { views: g.views, likes: null, comments: null, reposts: null, shares: null, followers: null },
     }),
   );
-  const ids = ingest(fakeResponse('videosite/search', { items: normalised }, { requestId: '=req+1', fetchedAt: '2026-01-02T08:00:00.000Z' })).itemIds;
+  const ids = ingest(
+    fakeResponse('videosite/search', { items: normalised }, { requestId: '=req+1', fetchedAt: '2026-01-02T08:00:00.000Z' }),
+  ).itemIds;
   items.forEach((g, i) => {
     // Written as the collections repository writes them (well-formed), without its length and line checks.
-    for (const tag of g.tags) db.prepare('INSERT OR IGNORE INTO tags (item_id, collection_id, tag) VALUES (?, 0, ?)').run(ids[i], wellFormed(tag));
-    if (g.note !== null) db.prepare("INSERT INTO notes (item_id, collection_id, body, updated_at) VALUES (?, 0, ?, '2026-01-05T00:00:00.000Z')").run(ids[i], wellFormed(g.note));
+    for (const tag of g.tags)
+      db.prepare('INSERT OR IGNORE INTO tags (item_id, collection_id, tag) VALUES (?, 0, ?)').run(ids[i], wellFormed(tag));
+    if (g.note !== null)
+      db.prepare("INSERT INTO notes (item_id, collection_id, body, updated_at) VALUES (?, 0, ?, '2026-01-05T00:00:00.000Z')").run(
+        ids[i],
+        wellFormed(g.note),
+      );
     if (g.platform !== 'videosite' || g.transcript === null) return;
     const t = g.transcript;
     const stored: NormalisedTranscript = t.timed
-      ? { nativeId: `n${i}`, url: null, kind: null, language: t.language, available: true, format: 'segments', fullText: null, segments: t.segments }
-      : { nativeId: `n${i}`, url: null, kind: null, language: t.language, available: true, format: 'text', fullText: t.fullText, segments: [] };
-    ingest(fakeResponse('videosite/transcript', { transcripts: [stored] }, { requestId: `req_t${i}`, fetchedAt: '2026-01-02T08:30:00.000Z' }));
+      ? {
+          nativeId: `n${i}`,
+          url: null,
+          kind: null,
+          language: t.language,
+          available: true,
+          format: 'segments',
+          fullText: null,
+          segments: t.segments,
+        }
+      : {
+          nativeId: `n${i}`,
+          url: null,
+          kind: null,
+          language: t.language,
+          available: true,
+          format: 'text',
+          fullText: t.fullText,
+          segments: [],
+        };
+    ingest(
+      fakeResponse('videosite/transcript', { transcripts: [stored] }, { requestId: `req_t${i}`, fetchedAt: '2026-01-02T08:30:00.000Z' }),
+    );
   });
   return { db, ids };
 }
 
 let runCounter = 0;
-async function exportAll(db: Database, format: ExportFormat, transcripts: boolean): Promise<{ path: string; files: string[] } | { error: string }> {
+async function exportAll(
+  db: Database,
+  format: ExportFormat,
+  transcripts: boolean,
+): Promise<{ path: string; files: string[] } | { error: string }> {
   runCounter += 1;
   const path = join(root, `run-${runCounter}.${format}`);
   try {
@@ -240,7 +336,9 @@ describe('the exporters over arbitrary platform content', () => {
         fc.asyncProperty(libraryArb, async (generated) => {
           const { db, ids } = buildLibrary(generated);
           try {
-            const rows = db.prepare('SELECT id, title, text, author_name, author_handle, published_text, native_id, views FROM items ORDER BY id').all() as StoredItem[];
+            const rows = db
+              .prepare('SELECT id, title, text, author_name, author_handle, published_text, native_id, views FROM items ORDER BY id')
+              .all() as StoredItem[];
             expect(rows.map((row) => row.id)).toEqual(ids);
             // What was stored is what was given, lone surrogates aside.
             rows.forEach((row, i) => {
@@ -255,7 +353,13 @@ describe('the exporters over arbitrary platform content', () => {
             expect(doc.items.map((record) => record.id)).toEqual(ids);
             doc.items.forEach((record, i) => {
               const row = rows[i]!;
-              expect(record).toMatchObject({ title: row.title, text: row.text, native_id: row.native_id, published_text: row.published_text, author: { name: row.author_name, handle: row.author_handle } });
+              expect(record).toMatchObject({
+                title: row.title,
+                text: row.text,
+                native_id: row.native_id,
+                published_text: row.published_text,
+                author: { name: row.author_name, handle: row.author_handle },
+              });
               expect((record.metrics as { views: number | null }).views).toBe(row.views);
               const tags = (record.tags as string[]).map((tag) => tag.toLowerCase()).sort();
               expect(tags).toEqual([...new Set(generated[i]!.tags.map((tag) => stored(tag).toLowerCase()))].sort());
@@ -337,14 +441,18 @@ interface StoredSegment {
 }
 
 function checkTranscriptFiles(format: ExportFormat, files: string[], db: Database, timedSegments: number): void {
-  const segments = db.prepare('SELECT transcript_id, seq, start_ms, end_ms, text FROM transcript_segments ORDER BY transcript_id, seq').all() as StoredSegment[];
+  const segments = db
+    .prepare('SELECT transcript_id, seq, start_ms, end_ms, text FROM transcript_segments ORDER BY transcript_id, seq')
+    .all() as StoredSegment[];
   const read = (file: string) => readFileSync(file, 'utf8');
   switch (format) {
     case 'csv': {
       const records = parse(read(files[0]!), { bom: true, columns: true }) as Record<string, string>[];
       // One row per timed segment, and one per untimed transcript (its whole text).
       const untimed = db
-        .prepare('SELECT full_text FROM transcripts t WHERE available = 1 AND NOT EXISTS (SELECT 1 FROM transcript_segments g WHERE g.transcript_id = t.id)')
+        .prepare(
+          'SELECT full_text FROM transcripts t WHERE available = 1 AND NOT EXISTS (SELECT 1 FROM transcript_segments g WHERE g.transcript_id = t.id)',
+        )
         .pluck()
         .all() as (string | null)[];
       expect(records.length).toBe(timedSegments + untimed.length);
@@ -360,12 +468,19 @@ function checkTranscriptFiles(format: ExportFormat, files: string[], db: Databas
       return;
     }
     case 'jsonl': {
-      const items = read(files[0]!).trimEnd().split('\n').map((line) => JSON.parse(line) as { transcripts: { segments: { text: string }[] }[] });
-      expect(items.flatMap((i) => i.transcripts.flatMap((t) => t.segments.map((s) => s.text))).sort()).toEqual(segments.map((s) => s.text).sort());
+      const items = read(files[0]!)
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { transcripts: { segments: { text: string }[] }[] });
+      expect(items.flatMap((i) => i.transcripts.flatMap((t) => t.segments.map((s) => s.text))).sort()).toEqual(
+        segments.map((s) => s.text).sort(),
+      );
       return;
     }
     case 'md': {
-      const items = db.prepare('SELECT id, title, NULL AS text, author_name, author_handle, published_text, native_id, views FROM items').all() as StoredItem[];
+      const items = db
+        .prepare('SELECT id, title, NULL AS text, author_name, author_handle, published_text, native_id, views FROM items')
+        .all() as StoredItem[];
       const markdown = read(files[0]!);
       checkMarkdown(markdown, items);
       // Each segment's text is in its timestamped paragraph.
@@ -398,7 +513,13 @@ function checkTranscriptFiles(format: ExportFormat, files: string[], db: Databas
         if (format === 'srt') {
           const blocks = body.split('\r\n\r\n').filter((block) => block !== '');
           expect(blocks.length).toBe(parsed.length);
-          blocks.forEach((block, i) => expect(block).toMatch(new RegExp(`^${i + 1}\\r\\n\\d\\d:\\d\\d:\\d\\d,\\d{3} --> \\d\\d:\\d\\d:\\d\\d,\\d{3}\\r\\n(?:[^\\r\\n]+\\r\\n)*[^\\r\\n]+$`)));
+          blocks.forEach((block, i) =>
+            expect(block).toMatch(
+              new RegExp(
+                `^${i + 1}\\r\\n\\d\\d:\\d\\d:\\d\\d,\\d{3} --> \\d\\d:\\d\\d:\\d\\d,\\d{3}\\r\\n(?:[^\\r\\n]+\\r\\n)*[^\\r\\n]+$`,
+              ),
+            ),
+          );
         }
         // webvtt-parser lists cues by start time; the file's own order is by number.
         parsed.sort((a, b) => Number(a.id) - Number(b.id));
@@ -416,29 +537,46 @@ function checkTranscriptFiles(format: ExportFormat, files: string[], db: Databas
 }
 
 describe(`the exporters given a ${FULL ? '2 MB' : '256 kB'} title`, () => {
-  it('write every format whole', async () => {
-    const title = `=${'\uD800x<b>#'.repeat(FULL ? 400_000 : 50_000)}`;
-    const { db } = buildLibrary([
-      { platform: 'videosite', url: null, title, text: title, authorName: null, authorHandle: null, publishedAt: null, publishedText: null, views: null, tags: [], note: null, transcript: { timed: true, language: null, segments: [{ startMs: 0, endMs: null, text: title }] } },
-    ]);
-    try {
-      const csv = await exportAll(db, 'csv', false);
-      if ('error' in csv) throw new Error(csv.error);
-      const [record] = parse(readFileSync(csv.path, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];
-      expect(record!.title).toBe(`'${stored(title)}`);
-      for (const format of ['md', 'json', 'jsonl'] as const) {
-        const out = await exportAll(db, format, false);
-        if ('error' in out) throw new Error(out.error);
-        expect(readFileSync(out.path, 'utf8').length).toBeGreaterThan(title.length);
+  it(
+    'write every format whole',
+    async () => {
+      const title = `=${'\uD800x<b>#'.repeat(FULL ? 400_000 : 50_000)}`;
+      const { db } = buildLibrary([
+        {
+          platform: 'videosite',
+          url: null,
+          title,
+          text: title,
+          authorName: null,
+          authorHandle: null,
+          publishedAt: null,
+          publishedText: null,
+          views: null,
+          tags: [],
+          note: null,
+          transcript: { timed: true, language: null, segments: [{ startMs: 0, endMs: null, text: title }] },
+        },
+      ]);
+      try {
+        const csv = await exportAll(db, 'csv', false);
+        if ('error' in csv) throw new Error(csv.error);
+        const [record] = parse(readFileSync(csv.path, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];
+        expect(record!.title).toBe(`'${stored(title)}`);
+        for (const format of ['md', 'json', 'jsonl'] as const) {
+          const out = await exportAll(db, format, false);
+          if ('error' in out) throw new Error(out.error);
+          expect(readFileSync(out.path, 'utf8').length).toBeGreaterThan(title.length);
+        }
+        for (const format of ['srt', 'vtt', 'txt'] as const) {
+          const out = await exportAll(db, format, true);
+          if ('error' in out) throw new Error(out.error);
+          expect(readdirSync(out.path).length).toBe(1);
+          checkTranscriptFiles(format, out.files, db, 1);
+        }
+      } finally {
+        db.close();
       }
-      for (const format of ['srt', 'vtt', 'txt'] as const) {
-        const out = await exportAll(db, format, true);
-        if ('error' in out) throw new Error(out.error);
-        expect(readdirSync(out.path).length).toBe(1);
-        checkTranscriptFiles(format, out.files, db, 1);
-      }
-    } finally {
-      db.close();
-    }
-  }, TEST_TIMEOUT_MS);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

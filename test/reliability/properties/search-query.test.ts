@@ -11,20 +11,58 @@ import { SIZES } from '../sizes';
 
 const db = openDatabase({ path: ':memory:' });
 afterAll(() => db.close());
-const columns = (db.prepare("SELECT name FROM pragma_table_info('items_fts')").pluck().all() as string[]);
+const columns = db.prepare("SELECT name FROM pragma_table_info('items_fts')").pluck().all() as string[];
 const match = db.prepare('SELECT rowid FROM items_fts WHERE items_fts MATCH ? ORDER BY rowid');
 const insert = db.prepare(`INSERT INTO items_fts (rowid, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})`);
-const SAMPLE = ['harbour floods "sea level" rise', 'NEAR AND OR NOT * ^ : ( ) - +', 'Überschwemmung café naïve 東京 🌊', 'drop table items; -- \' "'];
+const SAMPLE = [
+  'harbour floods "sea level" rise',
+  'NEAR AND OR NOT * ^ : ( ) - +',
+  'Überschwemmung café naïve 東京 🌊',
+  'drop table items; -- \' "',
+];
 SAMPLE.forEach((text, i) => insert.run(i + 1, ...columns.map(() => text)));
 
-const syntax = fc.constantFrom('AND', 'OR', 'NOT', 'NEAR', 'NEAR(', '(', ')', '"', '-', '*', '^', ':', '+', '{', '}', 'title:', 'rowid', ';', "'", '\\', '\u0000', 'items_fts');
-const word = fc.oneof(fc.stringMatching(/^[a-zA-Z0-9]{1,8}$/), fc.constantFrom('harbour', 'floods', 'café', '東京', 'Überschwemmung', 'clim*', '"sea level"', '-floods'));
+const syntax = fc.constantFrom(
+  'AND',
+  'OR',
+  'NOT',
+  'NEAR',
+  'NEAR(',
+  '(',
+  ')',
+  '"',
+  '-',
+  '*',
+  '^',
+  ':',
+  '+',
+  '{',
+  '}',
+  'title:',
+  'rowid',
+  ';',
+  "'",
+  '\\',
+  '\u0000',
+  'items_fts',
+);
+const word = fc.oneof(
+  fc.stringMatching(/^[a-zA-Z0-9]{1,8}$/),
+  fc.constantFrom('harbour', 'floods', 'café', '東京', 'Überschwemmung', 'clim*', '"sea level"', '-floods'),
+);
 const queryText = fc.oneof(
   { weight: 4, arbitrary: fc.array(fc.oneof(word, syntax), { minLength: 1, maxLength: 12 }).map((parts) => parts.join(' ')) },
   { weight: 2, arbitrary: fc.array(fc.oneof(word, syntax), { minLength: 1, maxLength: 12 }).map((parts) => parts.join('')) },
   { weight: 2, arbitrary: fc.string({ maxLength: 80, unit: 'grapheme' }) },
   { weight: 1, arbitrary: fc.string({ maxLength: 80, unit: 'binary' }) },
-  { weight: 1, arbitrary: fc.constantFrom('x'.repeat(1001), Array.from({ length: 80 }, (_, i) => `w${i}`).join(' '), '('.repeat(500) + 'a' + ')'.repeat(500)) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'x'.repeat(1001),
+      Array.from({ length: 80 }, (_, i) => `w${i}`).join(' '),
+      '('.repeat(500) + 'a' + ')'.repeat(500),
+    ),
+  },
 );
 
 describe('the search query parser under arbitrary text', () => {
@@ -51,7 +89,10 @@ describe('the search query parser under arbitrary text', () => {
   it('refuses brackets nested too deep for FTS5 with its own message, and every depth it accepts FTS5 accepts too', () => {
     // Each frame adds one bracket level around X, in the shapes that nest the written query deepest.
     const frames = ['a -b (X)', 'a OR (X)', 'a NOT (X)', '(X) NOT a', '-(X) a', 'a (X) -b', '(X)', 'a AND (X) OR "b c"', 'a -(b X)'];
-    const nested = (depth: number) => fc.array(fc.constantFrom(...frames), { minLength: depth, maxLength: depth }).map((chosen) => chosen.reduce((inner, frame) => frame.replace('X', inner), 'z'));
+    const nested = (depth: number) =>
+      fc
+        .array(fc.constantFrom(...frames), { minLength: depth, maxLength: depth })
+        .map((chosen) => chosen.reduce((inner, frame) => frame.replace('X', inner), 'z'));
     fc.assert(
       fc.property(nested(10), (text) => {
         const result = parseSearchQuery(text);
@@ -62,7 +103,10 @@ describe('the search query parser under arbitrary text', () => {
     );
     fc.assert(
       fc.property(nested(11), (text) => {
-        expect(parseSearchQuery(text), text).toEqual({ ok: false, message: 'Brackets can be nested at most 10 deep: take out some of the inner ( and ).' });
+        expect(parseSearchQuery(text), text).toEqual({
+          ok: false,
+          message: 'Brackets can be nested at most 10 deep: take out some of the inner ( and ).',
+        });
       }),
       { numRuns: SIZES.propertyRuns, seed: 4_2029 },
     );

@@ -17,7 +17,10 @@ export type Dispatch = (method: unknown, input: unknown) => Promise<Envelope<unk
 export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
   return async (method, input) => {
     if (!isMethodName(method)) {
-      return { ok: false, error: { code: 'UNKNOWN_METHOD', message: `There is no bridge method named ${JSON.stringify(String(method)).slice(0, 80)}.` } };
+      return {
+        ok: false,
+        error: { code: 'UNKNOWN_METHOD', message: `There is no bridge method named ${JSON.stringify(String(method)).slice(0, 80)}.` },
+      };
     }
     const parsed = methods[method].input.safeParse(input ?? {});
     if (!parsed.success) {

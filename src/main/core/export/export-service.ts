@@ -105,7 +105,11 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
       let outPath: string;
       const exportId = randomUUID();
       if (deps.chooseDestination) {
-        const chosen = await deps.chooseDestination({ defaultName, folder: exportsFolder(request), extension: FORMAT_MODULES[request.format].extension });
+        const chosen = await deps.chooseDestination({
+          defaultName,
+          folder: exportsFolder(request),
+          extension: FORMAT_MODULES[request.format].extension,
+        });
         if (chosen === null) return { exportId: null, delivery };
         outPath = chosen;
       } else {
@@ -118,7 +122,15 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
       const controller = new AbortController();
       const name = outPath.split(sep).pop() ?? defaultName;
       const unit = request.transcripts || exportsFolder(request) || ['srt', 'vtt', 'txt'].includes(request.format) ? 'segments' : 'items';
-      const base: Omit<ExportProgress, 'state' | 'done' | 'total'> = { exportId, unit, delivery, name: null, summary: null, downloads: [], error: null };
+      const base: Omit<ExportProgress, 'state' | 'done' | 'total'> = {
+        exportId,
+        unit,
+        delivery,
+        name: null,
+        summary: null,
+        downloads: [],
+        error: null,
+      };
       let lastEmit = 0;
       let last = { done: 0, total: 0 };
       deps.events.emit('export.progress', { ...base, state: 'running', done: 0, total: 0 });
@@ -156,7 +168,15 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
           }
           const { baseDir: _baseDir, ...summary } = result;
           void _baseDir;
-          deps.events.emit('export.progress', { ...base, state: 'done', done: last.done, total: last.total, name: downloads.length === 1 && exportsFolder(request) ? downloads[0]! : name, summary, downloads });
+          deps.events.emit('export.progress', {
+            ...base,
+            state: 'done',
+            done: last.done,
+            total: last.total,
+            name: downloads.length === 1 && exportsFolder(request) ? downloads[0]! : name,
+            summary,
+            downloads,
+          });
         })
         .catch((error: unknown) => {
           const info = isGleanerError(error)
@@ -186,7 +206,12 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
       const fileName = path.split('/').pop() ?? path;
       const extension = fileName.split('.').pop() ?? '';
       const module = Object.values(FORMAT_MODULES).find((candidate) => candidate.extension === extension);
-      const mediaType = fileName === MANIFEST_NAME ? 'text/plain; charset=utf-8' : extension === 'zip' ? 'application/zip' : (module?.mediaType ?? 'application/octet-stream');
+      const mediaType =
+        fileName === MANIFEST_NAME
+          ? 'text/plain; charset=utf-8'
+          : extension === 'zip'
+            ? 'application/zip'
+            : (module?.mediaType ?? 'application/octet-stream');
       return { path: full, fileName, mediaType };
     },
     async settle() {

@@ -96,7 +96,14 @@ export interface ExportQueries {
 /** Segments read from SQLite per query while a transcript is exported. */
 const SEGMENT_PAGE = 2000;
 
-export type SegmentRow = [itemId: number, transcriptId: number | null, number: number | null, startMs: number | null, endMs: number | null, text: string | null];
+export type SegmentRow = [
+  itemId: number,
+  transcriptId: number | null,
+  number: number | null,
+  startMs: number | null,
+  endMs: number | null,
+  text: string | null,
+];
 
 /**
  * @param language only the transcripts in this language (as the library spells it: canonicalLanguage), when given
@@ -127,14 +134,16 @@ export function createExportQueries(db: Database, scopeTable: string, language?:
   return {
     *items({ withTranscriptsOnly }) {
       const statement = prepare(itemsSql(withTranscriptsOnly));
-      for (const row of (withTranscriptsOnly ? statement.iterate(...bind) : statement.iterate()) as IterableIterator<ItemRow>) yield toExportItem(row);
+      for (const row of (withTranscriptsOnly ? statement.iterate(...bind) : statement.iterate()) as IterableIterator<ItemRow>)
+        yield toExportItem(row);
     },
     countItems: ({ withTranscriptsOnly }) => {
       const statement = prepare(countSql(withTranscriptsOnly));
       return ((withTranscriptsOnly ? statement.get(...bind) : statement.get()) as { n: number }).n;
     },
     item(id) {
-      const row = prepare(`${ITEM_SELECT} FROM items i JOIN responses r ON r.id = i.last_response_id WHERE i.id = ?`).get(id) as ItemRow | undefined;
+      const row = prepare(`${ITEM_SELECT} FROM items i JOIN responses r ON r.id = i.last_response_id WHERE i.id = ?`).get(id) as
+        ItemRow | undefined;
       if (!row) throw new Error(`item ${id} vanished during the export`);
       return toExportItem(row);
     },
@@ -145,7 +154,12 @@ export function createExportQueries(db: Database, scopeTable: string, language?:
            FROM transcripts t JOIN responses r ON r.id = t.response_id WHERE t.id = ?`,
       ).get(id) as (Omit<ExportTranscript, 'timed'> & { timed: number }) | undefined;
       if (!row) throw new Error(`transcript ${id} vanished during the export`);
-      return { ...row, language: row.language === '' ? null : row.language, fetchedAt: isoUtc(row.fetchedAt) ?? row.fetchedAt, timed: row.timed === 1 };
+      return {
+        ...row,
+        language: row.language === '' ? null : row.language,
+        fetchedAt: isoUtc(row.fetchedAt) ?? row.fetchedAt,
+        timed: row.timed === 1,
+      };
     },
     *segmentRows(options = { everyItem: false }) {
       const transcripts = prepare(
@@ -178,13 +192,22 @@ export function createExportQueries(db: Database, scopeTable: string, language?:
     countSegmentRows: (options = { everyItem: false }) => {
       const segments = (prepare(`SELECT count(*) AS n ${segmentsFrom}`).get(...bind) as { n: number }).n;
       if (!options.everyItem) return segments;
-      const without = prepare(`SELECT count(*) AS n FROM ${scopeTable} s JOIN items i ON i.id = s.item_id WHERE NOT ${HAS_AVAILABLE_TRANSCRIPT}`);
+      const without = prepare(
+        `SELECT count(*) AS n FROM ${scopeTable} s JOIN items i ON i.id = s.item_id WHERE NOT ${HAS_AVAILABLE_TRANSCRIPT}`,
+      );
       return segments + (without.get(...bind) as { n: number }).n;
     },
-    countTimedSegments: () => (prepare(`SELECT count(*) AS n ${transcriptsFrom} JOIN transcript_segments g ON g.transcript_id = t.id`).get(...bind) as { n: number }).n,
+    countTimedSegments: () =>
+      (
+        prepare(`SELECT count(*) AS n ${transcriptsFrom} JOIN transcript_segments g ON g.transcript_id = t.id`).get(...bind) as {
+          n: number;
+        }
+      ).n,
     transcriptLanguages: () =>
-      (prepare(`SELECT t.language ${transcriptsFrom} ORDER BY t.language`).pluck().all(...bind) as string[]).map(
-        (stored) => (stored === '' ? null : stored),
-      ),
+      (
+        prepare(`SELECT t.language ${transcriptsFrom} ORDER BY t.language`)
+          .pluck()
+          .all(...bind) as string[]
+      ).map((stored) => (stored === '' ? null : stored)),
   };
 }

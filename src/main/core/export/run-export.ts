@@ -7,7 +7,14 @@ import { mkdir, readdir, readFile, realpath, rename, rm, rmdir, stat } from 'nod
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { GleanerError } from '../../../shared/errors';
-import { SUBTITLE_FORMATS, exportsFolder, exportsTranscripts, type ExportedFile, type ExportRequest, type ExportSummary } from '../../../shared/export';
+import {
+  SUBTITLE_FORMATS,
+  exportsFolder,
+  exportsTranscripts,
+  type ExportedFile,
+  type ExportRequest,
+  type ExportSummary,
+} from '../../../shared/export';
 import { canonicalLanguage, languageLabel } from '../../../shared/language';
 import { openAtomicFile, removeAbandonedTemporaries, syncFolder, temporaryNameFor, type AtomicFile } from './atomic-file';
 import { fileInTheWay } from '../file-in-the-way';
@@ -40,7 +47,8 @@ export interface ExportResult extends ExportSummary {
 
 const PROGRESS_EVERY = 1000;
 
-export const cancelledError = (): GleanerError => new GleanerError('CANCELLED', 'The export was cancelled; nothing was saved under the chosen name.');
+export const cancelledError = (): GleanerError =>
+  new GleanerError('CANCELLED', 'The export was cancelled; nothing was saved under the chosen name.');
 
 /** "English (en), French (fr)": each language once, as a person reads it. */
 const namedLanguages = (languages: readonly (string | null)[]): string =>
@@ -65,7 +73,10 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
     throw new GleanerError('INVALID_INPUT', `The ${request.format} format holds transcripts only; export items as csv, md, json or jsonl.`);
   }
   if (!transcripts && request.language !== undefined) {
-    throw new GleanerError('INVALID_INPUT', `A language picks transcripts, and this ${request.format} export holds items only: add --transcripts (Transcripts, in the export dialog), or leave the language out.`);
+    throw new GleanerError(
+      'INVALID_INPUT',
+      `A language picks transcripts, and this ${request.format} export holds items only: add --transcripts (Transcripts, in the export dialog), or leave the language out.`,
+    );
   }
   const folder = exportsFolder(request);
   checkOutName(outPath, request);
@@ -92,7 +103,11 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
     appVersion: options.appVersion,
   };
   // Asked as a code or a name ("en", "English"): the library keeps one spelling.
-  const queries = createExportQueries(reader.db, scope.name, request.language === undefined ? undefined : canonicalLanguage(request.language));
+  const queries = createExportQueries(
+    reader.db,
+    scope.name,
+    request.language === undefined ? undefined : canonicalLanguage(request.language),
+  );
   const baseDir = dirname(outPath);
   // A folder export is written aside and moved in whole. Into a folder the user already has, the
   // files are staged inside it, so that its parent need not be writable (the root of a USB stick)
@@ -103,7 +118,10 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
     if (options.signal?.aborted) throw cancelledError();
   };
   try {
-    if (stage) await mkdir(stage).catch((error: unknown) => { throw destinationError(error, outPath); });
+    if (stage)
+      await mkdir(stage).catch((error: unknown) => {
+        throw destinationError(error, outPath);
+      });
     const summary: ExportSummary = { files: [], items: 0, transcripts: 0, segments: 0, skipped: [] };
     const openFile = async (path: string): Promise<AtomicFile> => {
       const file = await openAtomicFile(path, { hash: request.manifest, byteOrderMark: module.byteOrderMark }).catch((error: unknown) => {
@@ -120,7 +138,13 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
 
     if (transcripts) {
       if (!folder && SUBTITLE_FORMATS.includes(request.format)) oneTranscriptOnly(queries.transcriptLanguages());
-      const filtered = request.language === undefined ? {} : { askedLanguage: request.language === '' ? 'no stated language' : request.language, languagesIgnoringFilter: () => createExportQueries(reader.db, scope.name).transcriptLanguages() };
+      const filtered =
+        request.language === undefined
+          ? {}
+          : {
+              askedLanguage: request.language === '' ? 'no stated language' : request.language,
+              languagesIgnoringFilter: () => createExportQueries(reader.db, scope.name).transcriptLanguages(),
+            };
       await writeTranscripts({ module, context, queries, options, summary, openFile, closeFile, checkCancelled, stage, ...filtered });
     } else {
       await writeItems({ module, context, queries, options, summary, openFile, closeFile, checkCancelled });
@@ -185,13 +209,23 @@ async function checkDestination(outPath: string, folder: boolean, library: Datab
   const existing = await stat(outPath).catch(() => null);
   if (folder) {
     if (existing && !existing.isDirectory()) {
-      throw new GleanerError('INVALID_INPUT', `${outPath} is a file; this format writes one file per transcript, so give a folder that does not exist yet or is empty.`);
+      throw new GleanerError(
+        'INVALID_INPUT',
+        `${outPath} is a file; this format writes one file per transcript, so give a folder that does not exist yet or is empty.`,
+      );
     }
     // What an export killed midway left inside goes first: it is Gleaner's, not the user's.
     if (existing) await removeAbandonedTemporaries(join(outPath, basename(outPath)));
-    const entries = existing ? await readdir(outPath).catch((error: unknown) => { throw destinationError(error, outPath, outPath); }) : [];
+    const entries = existing
+      ? await readdir(outPath).catch((error: unknown) => {
+          throw destinationError(error, outPath, outPath);
+        })
+      : [];
     if (entries.length > 0) {
-      throw new GleanerError('INVALID_INPUT', `The folder ${outPath} is not empty; give a new or empty folder so no file of yours is overwritten.`);
+      throw new GleanerError(
+        'INVALID_INPUT',
+        `The folder ${outPath} is not empty; give a new or empty folder so no file of yours is overwritten.`,
+      );
     }
     return existing !== null;
   }
@@ -268,14 +302,20 @@ export function destinationError(error: unknown, outPath: string, parent = dirna
           : code === 'ENOENT' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'EINVAL'
             ? `the folder ${parent} is not writable`
             : null;
-  return reason === null ? error : new GleanerError('INVALID_INPUT', `Cannot write ${outPath}: ${reason}; choose another place to save it.`, { cause: error });
+  return reason === null
+    ? error
+    : new GleanerError('INVALID_INPUT', `Cannot write ${outPath}: ${reason}; choose another place to save it.`, { cause: error });
 }
 
 /** A disk (or quota) that filled up while the export was written, said as such rather than as a failure of Gleaner's. */
 export function diskFullError(error: unknown, outPath: string): GleanerError | null {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code !== 'ENOSPC' && code !== 'EDQUOT') return null;
-  return new GleanerError('STORAGE_ERROR', `The disk holding ${dirname(outPath)} is full, so the export stopped; nothing was saved under the chosen name. Free some space, or export to another disk.`, { cause: error });
+  return new GleanerError(
+    'STORAGE_ERROR',
+    `The disk holding ${dirname(outPath)} is full, so the export stopped; nothing was saved under the chosen name. Free some space, or export to another disk.`,
+    { cause: error },
+  );
 }
 
 interface WriteStep {
@@ -342,9 +382,15 @@ async function writeTranscripts(step: TranscriptStep): Promise<void> {
     // Asked for one language, the items may well have transcripts in others: say which.
     const others = step.languagesIgnoringFilter?.() ?? [];
     if (others.length > 0) {
-      throw new GleanerError('NOT_FOUND', `None of these items has a transcript in ${step.askedLanguage}. Their transcripts are in: ${namedLanguages(others)}. Choose one of those, or all languages.`);
+      throw new GleanerError(
+        'NOT_FOUND',
+        `None of these items has a transcript in ${step.askedLanguage}. Their transcripts are in: ${namedLanguages(others)}. Choose one of those, or all languages.`,
+      );
     }
-    throw new GleanerError('NOT_FOUND', 'None of these items has a transcript to export. Fetch one first (item detail → Fetch transcript), or export the items instead.');
+    throw new GleanerError(
+      'NOT_FOUND',
+      'None of these items has a transcript to export. Fetch one first (item detail → Fetch transcript), or export the items instead.',
+    );
   }
   // A subtitle file holds timed cues only: untimed transcripts are skipped, and with nothing else
   // to write the file (or folder) would be empty.
@@ -470,7 +516,14 @@ async function writeManifest(baseDir: string, files: readonly ExportedFile[]): P
     if (line === '') continue;
     const entry = /^[0-9a-f]{64} [ *](.+)$/.exec(line);
     if (!entry) kept.push(line);
-    else if (!fresh.has(entry[1]!) && (await stat(join(baseDir, entry[1]!)).then(() => true, () => false))) kept.push(line);
+    else if (
+      !fresh.has(entry[1]!) &&
+      (await stat(join(baseDir, entry[1]!)).then(
+        () => true,
+        () => false,
+      ))
+    )
+      kept.push(line);
   }
   const lines = [...kept, ...files.map((file) => `${file.sha256!}  ${file.path}`)].map((line) => `${line}\n`).join('');
   const manifestPath = join(baseDir, MANIFEST_NAME);

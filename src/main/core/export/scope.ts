@@ -64,7 +64,8 @@ function fillScope(db: Database, table: string, scope: ExportScope): string {
       return `selection of ${ids.length} item${ids.length === 1 ? '' : 's'}`;
     }
     case 'collection': {
-      const found = db.prepare('SELECT id, name FROM collections WHERE name = ?').get(scope.name.trim()) as { id: number; name: string } | undefined;
+      const found = db.prepare('SELECT id, name FROM collections WHERE name = ?').get(scope.name.trim()) as
+        { id: number; name: string } | undefined;
       if (!found) throw new GleanerError('NOT_FOUND', `There is no collection named ${JSON.stringify(scope.name.trim())}.`);
       insertSelect('SELECT item_id FROM collection_items WHERE collection_id = ? ORDER BY position, item_id', [found.id]);
       return `collection “${found.name}”`;

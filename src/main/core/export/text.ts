@@ -84,7 +84,8 @@ export function escapeMarkdownBlock(text: string): string {
 }
 
 /** A link target we built from a safe https URL; parentheses and spaces cannot end it early. */
-export const markdownHref = (url: string): string => url.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+export const markdownHref = (url: string): string =>
+  url.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 
 // ---------------------------------------------------------------------------------------------
 // Plain text, subtitles, file names

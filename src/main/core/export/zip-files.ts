@@ -18,7 +18,12 @@ import { temporaryNameFor } from './atomic-file';
  * `zipPath`. Rejects, leaving nothing behind, when a file cannot be read or written, or when
  * `checkCancelled` throws.
  */
-export async function zipFiles(baseDir: string, paths: readonly string[], zipPath: string, checkCancelled: () => void = () => undefined): Promise<void> {
+export async function zipFiles(
+  baseDir: string,
+  paths: readonly string[],
+  zipPath: string,
+  checkCancelled: () => void = () => undefined,
+): Promise<void> {
   const temporaryPath = temporaryNameFor(zipPath);
   const handle = await open(temporaryPath, 'wx', 0o600);
   // fflate hands over compressed chunks from inside push(); they are written in order, one after another.

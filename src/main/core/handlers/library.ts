@@ -5,7 +5,10 @@ import { searchLibrary, searchResultIds } from '../library/search';
 
 export function createLibraryHandlers(
   ctx: CoreContext,
-): Pick<Handlers, 'library.search' | 'library.ids' | 'items.get' | 'items.raw' | 'items.setNote' | 'items.tag' | 'items.untag' | 'tags.list'> {
+): Pick<
+  Handlers,
+  'library.search' | 'library.ids' | 'items.get' | 'items.raw' | 'items.setNote' | 'items.tag' | 'items.untag' | 'tags.list'
+> {
   return {
     'library.search': (request) => searchLibrary(ctx.db, request),
     'library.ids': ({ search, offset, limit }) => searchResultIds(ctx.db, search, offset, limit),

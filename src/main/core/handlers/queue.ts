@@ -7,7 +7,17 @@ import { planImport } from '../queue/import-urls';
 import { recogniseUrl } from '../platforms/recognise-url';
 import { readServiceSettings } from '../settings/service-settings';
 
-type QueueMethods = 'queue.status' | 'queue.jobs' | 'queue.pause' | 'queue.resume' | 'queue.cancel' | 'queue.retry' | 'queue.batch' | 'queue.batches' | 'import.plan' | 'import.start';
+type QueueMethods =
+  | 'queue.status'
+  | 'queue.jobs'
+  | 'queue.pause'
+  | 'queue.resume'
+  | 'queue.cancel'
+  | 'queue.retry'
+  | 'queue.batch'
+  | 'queue.batches'
+  | 'import.plan'
+  | 'import.start';
 
 const target = (input: { jobId: number } | { batchId: number } | { all: true }) => ('all' in input ? ('all' as const) : input);
 
@@ -21,7 +31,14 @@ export function planUrlImport(ctx: CoreContext, text: string, options: { transcr
   const ahead = counts.queued + counts.running + counts.paused;
   return planImport(
     text,
-    { db: ctx.db, recognise: (line) => recogniseUrl(line, recogniseOptions), limits: gauge.effectiveLimits, usedToday: gauge.usedToday, share: gauge.share, ahead },
+    {
+      db: ctx.db,
+      recognise: (line) => recogniseUrl(line, recogniseOptions),
+      limits: gauge.effectiveLimits,
+      usedToday: gauge.usedToday,
+      share: gauge.share,
+      ahead,
+    },
     options,
   );
 }
@@ -31,7 +48,11 @@ export function planUrlImport(ctx: CoreContext, text: string, options: { transcr
  * library go in now (the collection is created if need be), and links already waiting in the
  * queue for another import go in when they are fetched. Says how many of each.
  */
-export function collectKnownLinks(ctx: CoreContext, plan: ImportPlan, collection: string | undefined): { collected: number; queuedInto: number } {
+export function collectKnownLinks(
+  ctx: CoreContext,
+  plan: ImportPlan,
+  collection: string | undefined,
+): { collected: number; queuedInto: number } {
   if (!collection) return { collected: 0, queuedInto: 0 };
   return joinIntoCollection(ctx, alreadyQueuedJobs(plan), collection, alreadyFetchedItems(plan));
 }
@@ -40,7 +61,12 @@ export function collectKnownLinks(ctx: CoreContext, plan: ImportPlan, collection
  * Sends the items of jobs queued by another import into `collection` as well (and `known` items
  * at once). A job that finished meanwhile has its items in the library: they go in now.
  */
-export function joinIntoCollection(ctx: CoreContext, jobIds: readonly number[], collection: string, known: readonly number[] = []): { collected: number; queuedInto: number } {
+export function joinIntoCollection(
+  ctx: CoreContext,
+  jobIds: readonly number[],
+  collection: string,
+  known: readonly number[] = [],
+): { collected: number; queuedInto: number } {
   const queued = ctx.queue.alsoInto(jobIds, collection);
   const ids = [...new Set([...known, ...queued.itemsOfFinished])];
   if (ids.length > 0) {
@@ -73,13 +99,23 @@ export function createQueueHandlers(ctx: CoreContext): Pick<Handlers, QueueMetho
       const plannedAt = new Date(ctx.clock.now()).toISOString();
       const { plan, jobs } = planUrlImport(ctx, text, { transcripts, refresh });
       if (jobs.length > 0 && !plan.quota.fitsToday && !carryOver) {
-        throw new GleanerError('BUDGET_EXCEEDED', `This import does not fit in today’s budget: ${describePlan(plan.quota)} Confirm that it may carry over to the next days to start it.`);
+        throw new GleanerError(
+          'BUDGET_EXCEEDED',
+          `This import does not fit in today’s budget: ${describePlan(plan.quota)} Confirm that it may carry over to the next days to start it.`,
+        );
       }
       // Only once nothing stands in the way, so a refused start leaves no empty collection.
       if (createCollection && collection) ctx.collections.create(collection);
       const known = collectKnownLinks(ctx, plan, collection);
       if (jobs.length === 0) return { batchId: null, plan, ...known };
-      const { batchId, joined } = queue.enqueue({ kind: 'import', label: `Import of ${plan.counts.fetch} link(s)`, ...(collection ? { collection } : {}), jobs, joinWaiting: true, ...(refresh ? {} : { joinDoneSince: plannedAt }) });
+      const { batchId, joined } = queue.enqueue({
+        kind: 'import',
+        label: `Import of ${plan.counts.fetch} link(s)`,
+        ...(collection ? { collection } : {}),
+        jobs,
+        joinWaiting: true,
+        ...(refresh ? {} : { joinDoneSince: plannedAt }),
+      });
       // Links another process queued since the plan: fetched once, there, and into this collection too.
       const joinedInto = collection && joined.length > 0 ? joinIntoCollection(ctx, joined, collection) : { collected: 0, queuedInto: 0 };
       return { batchId, plan, collected: known.collected + joinedInto.collected, queuedInto: known.queuedInto + joinedInto.queuedInto };

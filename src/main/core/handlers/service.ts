@@ -20,7 +20,8 @@ export function createServiceHandlers(ctx: CoreContext): Pick<Handlers, 'service
     // its way), as `gleaner call`'s does, so it is not sent later, unseen and paid for, nor
     // twice when the user runs it again.
     const pauseError = { code: outcome.reason, message: outcome.message };
-    if (ctx.db.prepare<[number], string>('SELECT state FROM jobs WHERE id = ?').pluck().get(jobId) === 'queued') ctx.queue.cancel({ jobId });
+    if (ctx.db.prepare<[number], string>('SELECT state FROM jobs WHERE id = ?').pluck().get(jobId) === 'queued')
+      ctx.queue.cancel({ jobId });
     return { ...callResult(ctx, batchId, jobId, pauseError), state: 'paused', error: pauseError };
   }
 
@@ -28,8 +29,15 @@ export function createServiceHandlers(ctx: CoreContext): Pick<Handlers, 'service
     'service.call': async ({ operation, params, collection, ticket }) => {
       // Parameters and the collection name are checked before anything is queued or sent.
       if (collection !== undefined) ctx.collections.ensure(collection);
-      if (ticket !== undefined && ctx.queue.callOfTicket(ticket) !== null) throw new GleanerError('INVALID_INPUT', 'This ticket was used for another call: give each call its own.');
-      const { batchId, jobIds } = ctx.queue.enqueue({ kind: 'call', label: operation, ...(collection ? { collection } : {}), ...(ticket ? { ticket } : {}), jobs: [{ operation, params }] });
+      if (ticket !== undefined && ctx.queue.callOfTicket(ticket) !== null)
+        throw new GleanerError('INVALID_INPUT', 'This ticket was used for another call: give each call its own.');
+      const { batchId, jobIds } = ctx.queue.enqueue({
+        kind: 'call',
+        label: operation,
+        ...(collection ? { collection } : {}),
+        ...(ticket ? { ticket } : {}),
+        jobs: [{ operation, params }],
+      });
       return settle(batchId, jobIds[0]!);
     },
     // A ticket no call was made with, or whose call has ended, cancels nothing.
@@ -45,25 +53,55 @@ export function createServiceHandlers(ctx: CoreContext): Pick<Handlers, 'service
   };
 }
 
-export function callResult(ctx: CoreContext, batchId: number, jobId: number, pauseError: { code: string; message: string } | null): CallResult {
+export function callResult(
+  ctx: CoreContext,
+  batchId: number,
+  jobId: number,
+  pauseError: { code: string; message: string } | null,
+): CallResult {
   const job = ctx.db
-    .prepare<[number], { operation: CallResult['operation']; params: string; state: string; error_code: string | null; error_message: string | null; response_id: number | null }>(
-      'SELECT operation, params, state, error_code, error_message, response_id FROM jobs WHERE id = ?',
-    )
+    .prepare<
+      [number],
+      {
+        operation: CallResult['operation'];
+        params: string;
+        state: string;
+        error_code: string | null;
+        error_message: string | null;
+        response_id: number | null;
+      }
+    >('SELECT operation, params, state, error_code, error_message, response_id FROM jobs WHERE id = ?')
     .get(jobId)!;
   const response = job.response_id
     ? ctx.db
-        .prepare<[number], { request_id: string; status: number; fetched_at: string; duration_ms: number | null; next_page: string | null; body: string; parse_warnings: string }>(
-            'SELECT request_id, status, fetched_at, duration_ms, next_page, body, parse_warnings FROM responses WHERE id = ?',
-          )
+        .prepare<
+          [number],
+          {
+            request_id: string;
+            status: number;
+            fetched_at: string;
+            duration_ms: number | null;
+            next_page: string | null;
+            body: string;
+            parse_warnings: string;
+          }
+        >('SELECT request_id, status, fetched_at, duration_ms, next_page, body, parse_warnings FROM responses WHERE id = ?')
         .get(job.response_id)
     : undefined;
   const itemIds = job.response_id
-    ? ctx.db.prepare<[number], { item_id: number }>('SELECT item_id FROM item_sources WHERE response_id = ? GROUP BY item_id ORDER BY min(position)').all(job.response_id).map((r) => r.item_id)
+    ? ctx.db
+        .prepare<[number], { item_id: number }>(
+          'SELECT item_id FROM item_sources WHERE response_id = ? GROUP BY item_id ORDER BY min(position)',
+        )
+        .all(job.response_id)
+        .map((r) => r.item_id)
     : [];
-  const state: CallResult['state'] = job.state === 'done' ? 'done' : job.state === 'failed' ? 'failed' : job.state === 'cancelled' ? 'cancelled' : 'paused';
+  const state: CallResult['state'] =
+    job.state === 'done' ? 'done' : job.state === 'failed' ? 'failed' : job.state === 'cancelled' ? 'cancelled' : 'paused';
   // A request that never left is taken out of the send log (its budget given back); one that left stays in it.
-  const spent = state === 'cancelled' && ctx.db.prepare<[number], number>('SELECT 1 FROM send_log WHERE job_id = ? LIMIT 1').pluck().get(jobId) !== undefined;
+  const spent =
+    state === 'cancelled' &&
+    ctx.db.prepare<[number], number>('SELECT 1 FROM send_log WHERE job_id = ? LIMIT 1').pluck().get(jobId) !== undefined;
   return {
     batchId,
     state,

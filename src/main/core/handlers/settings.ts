@@ -1,7 +1,16 @@
 import type { SettingsSnapshot } from '../../../shared/contract';
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
-import { addHosts, DEMO_BASE_URL, effectiveLimits, listConfig, readServiceSettings, removeHost, setConfig, unsetConfig } from '../settings/service-settings';
+import {
+  addHosts,
+  DEMO_BASE_URL,
+  effectiveLimits,
+  listConfig,
+  readServiceSettings,
+  removeHost,
+  setConfig,
+  unsetConfig,
+} from '../settings/service-settings';
 import { writeTransaction } from '../store/database';
 
 export function settingsSnapshot(ctx: CoreContext): SettingsSnapshot {
@@ -15,7 +24,9 @@ export function settingsSnapshot(ctx: CoreContext): SettingsSnapshot {
   };
 }
 
-export function createSettingsHandlers(ctx: CoreContext): Pick<Handlers, 'settings.get' | 'settings.set' | 'settings.unset' | 'settings.addHosts' | 'settings.removeHost'> {
+export function createSettingsHandlers(
+  ctx: CoreContext,
+): Pick<Handlers, 'settings.get' | 'settings.set' | 'settings.unset' | 'settings.addHosts' | 'settings.removeHost'> {
   return {
     'settings.get': () => settingsSnapshot(ctx),
     'settings.set': ({ key, value }) => {

@@ -45,12 +45,22 @@ export function createTokenHandlers(ctx: CoreContext): Pick<Handlers, 'token.sta
     },
     'token.allow': async ({ origin, code }) => {
       const here = currentOrigin(ctx);
-      if (here === null) throw new GleanerError('INVALID_INPUT', 'Requests go to the built-in demo service, which never gets your token: there is nothing to allow.');
+      if (here === null)
+        throw new GleanerError(
+          'INVALID_INPUT',
+          'Requests go to the built-in demo service, which never gets your token: there is nothing to allow.',
+        );
       if (origin !== here) {
-        throw new GleanerError('INVALID_INPUT', `The base URL points at ${here}, not ${origin}: the token can be allowed only where requests go now. Nothing was changed.`);
+        throw new GleanerError(
+          'INVALID_INPUT',
+          `The base URL points at ${here}, not ${origin}: the token can be allowed only where requests go now. Nothing was changed.`,
+        );
       }
       if (ctx.secretStore.overriddenByEnvironment) {
-        throw new GleanerError('INVALID_INPUT', 'The token in use comes from GLEANER_TOKEN, which is sent wherever the base URL points: there is nothing to allow.');
+        throw new GleanerError(
+          'INVALID_INPUT',
+          'The token in use comes from GLEANER_TOKEN, which is sent wherever the base URL points: there is nothing to allow.',
+        );
       }
       const value = await ctx.secretStore.getToken();
       if (value === null) {
@@ -63,7 +73,10 @@ export function createTokenHandlers(ctx: CoreContext): Pick<Handlers, 'token.sta
       if (answer.kind === 'declined') return { outcome: 'declined', token: await tokenStatus(ctx) };
       // The base URL or the token may have changed while the person was asked: allow only what they were shown.
       if (currentOrigin(ctx) !== here || (await ctx.secretStore.getToken()) !== value) {
-        throw new GleanerError('CONFLICT', 'The base URL or the saved token changed while you were asked. Nothing was changed; look at Settings and ask again.');
+        throw new GleanerError(
+          'CONFLICT',
+          'The base URL or the saved token changed while you were asked. Nothing was changed; look at Settings and ask again.',
+        );
       }
       await ctx.secretStore.setToken(storedTokenValue(saved.token, here));
       ctx.queue.onTokenChanged();

@@ -4,7 +4,15 @@
  */
 import { GleanerError } from '../../../shared/errors';
 import { hasControlCharacters, wellFormed } from '../../../shared/text';
-import type { CollectionContents, CollectionItem, CollectionPage, CollectionPlace, CollectionSummary, ItemTag, TagSummary } from '../../../shared/library';
+import type {
+  CollectionContents,
+  CollectionItem,
+  CollectionPage,
+  CollectionPlace,
+  CollectionSummary,
+  ItemTag,
+  TagSummary,
+} from '../../../shared/library';
 import type { Database } from '../store/database';
 import { JOB_WAITING } from '../queue/job-states';
 import { writeTransaction } from '../store/database';
@@ -22,7 +30,9 @@ interface CollectionRows {
 type StoredRow = Omit<CollectionItem, 'tags'> & { tags: string | null };
 
 /** The columns of a collection row, its place in the order given by `position`; `@id` is the collection. */
-const rowColumns = (position: string): string => `i.id, ${position} AS position, ci.added_at AS addedAt, i.platform, i.kind, i.title, i.url, i.author_name AS authorName,
+const rowColumns = (
+  position: string,
+): string => `i.id, ${position} AS position, ci.added_at AS addedAt, i.platform, i.kind, i.title, i.url, i.author_name AS authorName,
   (SELECT body FROM notes n WHERE n.item_id = i.id AND n.collection_id = @id) AS note,
   (SELECT json_group_array(json_object('tag', tag, 'libraryWide', collection_id = 0))
      FROM (SELECT tag, collection_id FROM tags t WHERE t.item_id = i.id AND t.collection_id IN (0, @id) ORDER BY tag COLLATE NOCASE, collection_id)) AS tags`;
@@ -31,7 +41,8 @@ export function checkCollectionName(raw: string): string {
   const name = wellFormed(raw.trim());
   if (name === '') throw new GleanerError('INVALID_INPUT', 'A collection needs a name.');
   if (name.length > MAX_NAME) throw new GleanerError('INVALID_INPUT', `A collection name is at most ${MAX_NAME} characters.`);
-  if (hasControlCharacters(name)) throw new GleanerError('INVALID_INPUT', 'A collection name cannot contain line breaks or control characters.');
+  if (hasControlCharacters(name))
+    throw new GleanerError('INVALID_INPUT', 'A collection name cannot contain line breaks or control characters.');
   return name;
 }
 
@@ -61,7 +72,11 @@ export function createCollectionRepository(db: Database, now: () => string) {
   function requireItems(ids: readonly number[]): void {
     const found = existingItems(ids);
     const missing = ids.filter((id) => !found.has(id));
-    if (missing.length) throw new GleanerError('NOT_FOUND', `No item with id ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''} is in the library.`);
+    if (missing.length)
+      throw new GleanerError(
+        'NOT_FOUND',
+        `No item with id ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''} is in the library.`,
+      );
   }
 
   const touch = db.prepare('UPDATE collections SET updated_at = ? WHERE id = ?');
@@ -70,7 +85,9 @@ export function createCollectionRepository(db: Database, now: () => string) {
   function insertItems(collectionId: number, itemIds: readonly number[], addedAt?: readonly string[]): number {
     requireItems(itemIds);
     return writeTransaction(db, () => {
-      let next = ((db.prepare('SELECT max(position) AS p FROM collection_items WHERE collection_id = ?').get(collectionId) as { p: number | null }).p ?? 0) + 1;
+      let next =
+        ((db.prepare('SELECT max(position) AS p FROM collection_items WHERE collection_id = ?').get(collectionId) as { p: number | null })
+          .p ?? 0) + 1;
       const insert = db.prepare('INSERT OR IGNORE INTO collection_items (collection_id, item_id, position, added_at) VALUES (?, ?, ?, ?)');
       let added = 0;
       const at = now();
@@ -111,7 +128,9 @@ export function createCollectionRepository(db: Database, now: () => string) {
       const name = checkCollectionName(rawName);
       if (byName.get(name)) throw new GleanerError('INVALID_INPUT', `A collection named ${JSON.stringify(name)} already exists.`);
       const at = now();
-      const id = Number(db.prepare('INSERT INTO collections (name, created_at, updated_at) VALUES (?, ?, ?)').run(name, at, at).lastInsertRowid);
+      const id = Number(
+        db.prepare('INSERT INTO collections (name, created_at, updated_at) VALUES (?, ?, ?)').run(name, at, at).lastInsertRowid,
+      );
       return { id, name, itemCount: 0, createdAt: at, updatedAt: at };
     },
 
@@ -125,7 +144,8 @@ export function createCollectionRepository(db: Database, now: () => string) {
       const collection = require(oldName);
       const newName = checkCollectionName(rawNewName);
       const clash = byName.get(newName);
-      if (clash && clash.id !== collection.id) throw new GleanerError('INVALID_INPUT', `A collection named ${JSON.stringify(newName)} already exists.`);
+      if (clash && clash.id !== collection.id)
+        throw new GleanerError('INVALID_INPUT', `A collection named ${JSON.stringify(newName)} already exists.`);
       writeTransaction(db, () => {
         db.prepare('UPDATE collections SET name = ?, updated_at = ? WHERE id = ?').run(newName, now(), collection.id);
         // The queue names the collection its jobs fill: renamed mid-import, the rest of the
@@ -134,7 +154,10 @@ export function createCollectionRepository(db: Database, now: () => string) {
         db.prepare('UPDATE batches SET collection = ? WHERE collection = ? COLLATE NOCASE').run(newName, collection.name);
         // OR IGNORE: a job listing both names keeps one.
         db.prepare('UPDATE OR IGNORE job_collections SET collection = ? WHERE collection = ? COLLATE NOCASE').run(newName, collection.name);
-        db.prepare('DELETE FROM job_collections WHERE collection = ? COLLATE NOCASE AND collection <> ? COLLATE NOCASE').run(collection.name, newName);
+        db.prepare('DELETE FROM job_collections WHERE collection = ? COLLATE NOCASE AND collection <> ? COLLATE NOCASE').run(
+          collection.name,
+          newName,
+        );
       })();
     },
 
@@ -164,13 +187,21 @@ export function createCollectionRepository(db: Database, now: () => string) {
       const collection = require(name);
       const id = collection.id;
       const members = db
-        .prepare<[number], { itemId: number; addedAt: string }>('SELECT item_id AS itemId, added_at AS addedAt FROM collection_items WHERE collection_id = ? ORDER BY position, item_id')
+        .prepare<[number], { itemId: number; addedAt: string }>(
+          'SELECT item_id AS itemId, added_at AS addedAt FROM collection_items WHERE collection_id = ? ORDER BY position, item_id',
+        )
         .all(id);
       const notes = db
-        .prepare<[number], { itemId: number; body: string }>('SELECT item_id AS itemId, body FROM notes WHERE collection_id = ? ORDER BY item_id')
+        .prepare<[number], { itemId: number; body: string }>(
+          'SELECT item_id AS itemId, body FROM notes WHERE collection_id = ? ORDER BY item_id',
+        )
         .all(id);
       const tags: Record<string, number[]> = {};
-      const rows = db.prepare<[number], { tag: string; itemId: number }>('SELECT tag, item_id AS itemId FROM tags WHERE collection_id = ? ORDER BY tag, item_id').all(id);
+      const rows = db
+        .prepare<[number], { tag: string; itemId: number }>(
+          'SELECT tag, item_id AS itemId FROM tags WHERE collection_id = ? ORDER BY tag, item_id',
+        )
+        .all(id);
       for (const { tag, itemId } of rows) (tags[tag] ??= []).push(itemId);
       const waitingJobIds = db
         .prepare<[string, string], number>(
@@ -180,7 +211,14 @@ export function createCollectionRepository(db: Database, now: () => string) {
         )
         .pluck()
         .all(collection.name, collection.name);
-      return { name: collection.name, itemIds: members.map((m) => m.itemId), addedAt: members.map((m) => m.addedAt), notes, tags, waitingJobIds };
+      return {
+        name: collection.name,
+        itemIds: members.map((m) => m.itemId),
+        addedAt: members.map((m) => m.addedAt),
+        notes,
+        tags,
+        waitingJobIds,
+      };
     },
 
     /**
@@ -189,7 +227,8 @@ export function createCollectionRepository(db: Database, now: () => string) {
      * first added. (Its waiting jobs are the queue's to send back: see the handler.)
      */
     restore(contents: CollectionContents): CollectionSummary {
-      if (contents.addedAt.length !== contents.itemIds.length) throw new GleanerError('INVALID_INPUT', 'A restored collection needs one added time for each item.');
+      if (contents.addedAt.length !== contents.itemIds.length)
+        throw new GleanerError('INVALID_INPUT', 'A restored collection needs one added time for each item.');
       return writeTransaction(db, () => {
         const created = this.create(contents.name);
         if (contents.itemIds.length) insertItems(created.id, contents.itemIds, contents.addedAt);
@@ -212,7 +251,9 @@ export function createCollectionRepository(db: Database, now: () => string) {
     remove(name: string, itemIds: readonly number[]): { removed: number; places: CollectionPlace[] } {
       const collection = require(name);
       return writeTransaction(db, () => {
-        const place = db.prepare<[number, number], CollectionPlace>('SELECT item_id AS itemId, position, added_at AS addedAt FROM collection_items WHERE collection_id = ? AND item_id = ?');
+        const place = db.prepare<[number, number], CollectionPlace>(
+          'SELECT item_id AS itemId, position, added_at AS addedAt FROM collection_items WHERE collection_id = ? AND item_id = ?',
+        );
         const del = db.prepare('DELETE FROM collection_items WHERE collection_id = ? AND item_id = ?');
         const places: CollectionPlace[] = [];
         for (const id of itemIds) {
@@ -232,7 +273,9 @@ export function createCollectionRepository(db: Database, now: () => string) {
       const collection = require(name);
       requireItems(places.map((p) => p.itemId));
       return writeTransaction(db, () => {
-        const insert = db.prepare('INSERT OR IGNORE INTO collection_items (collection_id, item_id, position, added_at) VALUES (?, ?, ?, ?)');
+        const insert = db.prepare(
+          'INSERT OR IGNORE INTO collection_items (collection_id, item_id, position, added_at) VALUES (?, ?, ?, ?)',
+        );
         let restored = 0;
         for (const p of places) restored += insert.run(collection.id, p.itemId, p.position, p.addedAt).changes;
         if (restored) touch.run(now(), collection.id);
@@ -249,7 +292,10 @@ export function createCollectionRepository(db: Database, now: () => string) {
       const collection = require(name);
       return writeTransaction(db, () => {
         const id = collection.id;
-        const from = db.prepare<[number, number], number>('SELECT position FROM collection_items WHERE collection_id = ? AND item_id = ?').pluck().get(id, itemId);
+        const from = db
+          .prepare<[number, number], number>('SELECT position FROM collection_items WHERE collection_id = ? AND item_id = ?')
+          .pluck()
+          .get(id, itemId);
         if (from === undefined) throw notInIt(itemId, collection.name);
         const passed = db
           .prepare<[number, number, number], { itemId: number; position: number }>(
@@ -268,7 +314,10 @@ export function createCollectionRepository(db: Database, now: () => string) {
           update.run(place, id, itemId);
           touch.run(now(), id);
         }
-        const position = db.prepare<[number, number], number>('SELECT count(*) + 1 FROM collection_items WHERE collection_id = ? AND position < ?').pluck().get(id, place)!;
+        const position = db
+          .prepare<[number, number], number>('SELECT count(*) + 1 FROM collection_items WHERE collection_id = ? AND position < ?')
+          .pluck()
+          .get(id, place)!;
         return { position, total: this.summary(id).itemCount };
       })();
     },
@@ -320,13 +369,18 @@ export function createCollectionRepository(db: Database, now: () => string) {
         total = whole
           ? found.length
           : db
-              .prepare<{ id: number; only: string }, number>('SELECT count(*) FROM collection_items WHERE collection_id = @id AND item_id IN (SELECT value FROM json_each(@only))')
+              .prepare<{ id: number; only: string }, number>(
+                'SELECT count(*) FROM collection_items WHERE collection_id = @id AND item_id IN (SELECT value FROM json_each(@only))',
+              )
               .pluck()
               .get({ id: some.id, only: some.only })!;
       }
       // Each tag keeps its level: a library-wide one is removed library-wide, this collection's here.
       const scoped = (json: string | null): ItemTag[] =>
-        (JSON.parse(json ?? '[]') as { tag: string; libraryWide: 0 | 1 }[]).map(({ tag, libraryWide }) => ({ collection: libraryWide ? null : collection.name, tag }));
+        (JSON.parse(json ?? '[]') as { tag: string; libraryWide: 0 | 1 }[]).map(({ tag, libraryWide }) => ({
+          collection: libraryWide ? null : collection.name,
+          tag,
+        }));
       return { collection: summary, items: found.map((row) => ({ ...row, tags: scoped(row.tags) })), total };
     },
 
@@ -344,7 +398,11 @@ export function createCollectionRepository(db: Database, now: () => string) {
       const scope = this.scopeId(collection);
       if (body.length > 100_000) throw new GleanerError('INVALID_INPUT', 'A note is at most 100,000 characters.');
       if (expected !== undefined) {
-        const stored = db.prepare<[number, number], string>('SELECT body FROM notes WHERE item_id = ? AND collection_id = ?').pluck().get(itemId, scope) ?? '';
+        const stored =
+          db
+            .prepare<[number, number], string>('SELECT body FROM notes WHERE item_id = ? AND collection_id = ?')
+            .pluck()
+            .get(itemId, scope) ?? '';
         if (stored !== wellFormed(expected) && stored !== body) throw noteConflict(stored);
       }
       if (body.trim() === '') {
@@ -377,7 +435,8 @@ export function createCollectionRepository(db: Database, now: () => string) {
 export type CollectionRepository = ReturnType<typeof createCollectionRepository>;
 
 function noteConflict(stored: string): GleanerError {
-  const now = stored.trim() === '' ? 'It has since been removed.' : `It now reads: “${stored.length > 160 ? `${stored.slice(0, 160)}…` : stored}”.`;
+  const now =
+    stored.trim() === '' ? 'It has since been removed.' : `It now reads: “${stored.length > 160 ? `${stored.slice(0, 160)}…` : stored}”.`;
   return new GleanerError(
     'CONFLICT',
     `This note was changed elsewhere (another window, tab or the command line) after you began typing, so nothing was overwritten. ${now} Your text is still here, unsaved: save again to replace that note with it, or discard yours.`,

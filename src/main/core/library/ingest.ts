@@ -116,11 +116,18 @@ interface NewItem {
 }
 
 const noMetrics = (metrics: Metrics): boolean =>
-  metrics.views === null && metrics.likes === null && metrics.comments === null && metrics.reposts === null && metrics.shares === null && metrics.followers === null;
+  metrics.views === null &&
+  metrics.likes === null &&
+  metrics.comments === null &&
+  metrics.reposts === null &&
+  metrics.shares === null &&
+  metrics.followers === null;
 
 export function createIngester(db: Database, normalise: NormaliseFn): (response: ResponseToStore) => IngestResult {
   const findResponse = db.prepare<[string, string], { id: number }>('SELECT id FROM responses WHERE request_id = ? AND body_sha256 = ?');
-  const otherWithRequestId = db.prepare<[string], { fetched_at: string }>('SELECT fetched_at FROM responses WHERE request_id = ? ORDER BY id LIMIT 1');
+  const otherWithRequestId = db.prepare<[string], { fetched_at: string }>(
+    'SELECT fetched_at FROM responses WHERE request_id = ? ORDER BY id LIMIT 1',
+  );
   const itemsOfResponse = db.prepare<[number], { item_id: number }>(
     'SELECT item_id FROM item_sources WHERE response_id = ? GROUP BY item_id ORDER BY min(position)',
   );
@@ -130,8 +137,12 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const setItemCount = db.prepare<[number, number]>('UPDATE responses SET item_count = ? WHERE id = ?');
-  const byNativeId = db.prepare<[string, string], StoredItem>('SELECT id, native_id AS nativeId, url FROM items WHERE platform = ? AND native_id = ?');
-  const byUrl = db.prepare<[string, string], StoredItem>('SELECT id, native_id AS nativeId, url FROM items WHERE platform = ? AND url = ? ORDER BY id LIMIT 1');
+  const byNativeId = db.prepare<[string, string], StoredItem>(
+    'SELECT id, native_id AS nativeId, url FROM items WHERE platform = ? AND native_id = ?',
+  );
+  const byUrl = db.prepare<[string, string], StoredItem>(
+    'SELECT id, native_id AS nativeId, url FROM items WHERE platform = ? AND url = ? ORDER BY id LIMIT 1',
+  );
   // The same lookups for all of a response's records at once (JSON arrays of native ids and of URLs).
   const allByNativeId = db.prepare<[string, string], StoredItem>(
     'SELECT id, native_id AS nativeId, url FROM items WHERE platform = ? AND native_id IN (SELECT value FROM json_each(?))',
@@ -199,9 +210,13 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
       for (const platform of new Set(items.map((item) => item.platform))) {
         const mine = items.filter((item) => item.platform === platform);
         const nativeIds = mine.flatMap((item) => (item.nativeId ? [item.nativeId] : []));
-        if (nativeIds.length > 0) for (const stored of allByNativeId.all(platform, JSON.stringify(nativeIds))) byNativeIdFound.set(key(platform, stored.nativeId!), stored);
+        if (nativeIds.length > 0)
+          for (const stored of allByNativeId.all(platform, JSON.stringify(nativeIds)))
+            byNativeIdFound.set(key(platform, stored.nativeId!), stored);
         // URLs matter for records whose native id is missing or not stored (a refetch needs none).
-        const urls = mine.flatMap((item) => (item.url && !(item.nativeId && byNativeIdFound.has(key(platform, item.nativeId))) ? [item.url] : []));
+        const urls = mine.flatMap((item) =>
+          item.url && !(item.nativeId && byNativeIdFound.has(key(platform, item.nativeId))) ? [item.url] : [],
+        );
         if (urls.length > 0) {
           for (const stored of allByUrl.all(platform, JSON.stringify(urls))) {
             // The lowest id per URL, as the single lookup's ORDER BY id LIMIT 1.
@@ -235,10 +250,30 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
     function valuesOf(item: NormalisedItem, id: number): ItemValues {
       const { author, metrics } = item;
       return [
-        id, item.platform, item.kind, item.nativeId, item.url, item.title, item.text,
-        author.name, author.handle, author.id, author.url, item.publishedAt, item.publishedText, item.durationMs, item.thumbnailUrl,
-        metrics.views, metrics.likes, metrics.comments, metrics.reposts, metrics.shares, metrics.followers,
-        fetchedAt, fetchedAt, responseId,
+        id,
+        item.platform,
+        item.kind,
+        item.nativeId,
+        item.url,
+        item.title,
+        item.text,
+        author.name,
+        author.handle,
+        author.id,
+        author.url,
+        item.publishedAt,
+        item.publishedText,
+        item.durationMs,
+        item.thumbnailUrl,
+        metrics.views,
+        metrics.likes,
+        metrics.comments,
+        metrics.reposts,
+        metrics.shares,
+        metrics.followers,
+        fetchedAt,
+        fetchedAt,
+        responseId,
         item.extras && Object.keys(item.extras).length > 0 ? JSON.stringify(item.extras) : null,
       ];
     }
@@ -252,7 +287,8 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
         if (values[column] !== null && !(column === NATIVE_ID && nativeId !== null)) (merged as unknown[])[column] = values[column];
       }
       const extras = values[EXTRAS];
-      if (extras !== null) merged[EXTRAS] = merged[EXTRAS] === null ? extras : JSON.stringify({ ...JSON.parse(merged[EXTRAS]), ...JSON.parse(extras) });
+      if (extras !== null)
+        merged[EXTRAS] = merged[EXTRAS] === null ? extras : JSON.stringify({ ...JSON.parse(merged[EXTRAS]), ...JSON.parse(extras) });
       if (nativeId === null && merged[NATIVE_ID] !== null) newByNativeId.set(key(platform, merged[NATIVE_ID]), into);
     }
 
@@ -327,7 +363,9 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
     let itemId = stored && 'id' in stored ? stored.id : itemIds.length === 1 ? itemIds[0] : undefined;
     if (itemId === undefined) {
       // A transcript fetched before its video: give it an item to belong to.
-      itemId = writer.add(makeItem(platform, 'transcript', { kind: transcript.kind ?? 'video', nativeId: transcript.nativeId, url: transcript.url }));
+      itemId = writer.add(
+        makeItem(platform, 'transcript', { kind: transcript.kind ?? 'video', nativeId: transcript.nativeId, url: transcript.url }),
+      );
       writer.flush();
     }
     if (!itemIds.includes(itemId)) {
@@ -371,7 +409,13 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
     const sha256 = createHash('sha256').update(response.body, 'utf8').digest('hex');
     const stored = findResponse.get(response.requestId, sha256);
     if (stored) {
-      return { responseId: stored.id, alreadyStored: true, itemIds: itemsOfResponse.all(stored.id).map((r) => r.item_id), transcripts: 0, warnings: [] };
+      return {
+        responseId: stored.id,
+        alreadyStored: true,
+        itemIds: itemsOfResponse.all(stored.id).map((r) => r.item_id),
+        transcripts: 0,
+        warnings: [],
+      };
     }
     // The raw body keeps what was received; the text columns hold only what UTF-8 can (no lone surrogates).
     const normalisation = makeWellFormed(normalise(response.operation, response.data, response.params));
@@ -381,7 +425,9 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
       ...(response.warnings ?? []),
       // Both answers are evidence; which one the id belongs to is for the user to judge, so neither is dropped.
       ...(earlier
-        ? [`This answer carries the request id of a different answer stored before (fetched ${earlier.fetched_at}); both are kept as received.`]
+        ? [
+            `This answer carries the request id of a different answer stored before (fetched ${earlier.fetched_at}); both are kept as received.`,
+          ]
         : []),
     ];
     // The item count is that of the records; corrected below in the rare case that records merged
@@ -428,7 +474,12 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
 }
 
 /** Inserts rows through multi-row INSERT statements, prepared once per row count (responses mostly have one page size). */
-function multiRowInsert(db: Database, table: string, columns: string, columnCount: number): (rows: readonly (readonly unknown[])[]) => void {
+function multiRowInsert(
+  db: Database,
+  table: string,
+  columns: string,
+  columnCount: number,
+): (rows: readonly (readonly unknown[])[]) => void {
   const statements = new Map<number, Statement<unknown[]>>();
   const row = `(${Array.from({ length: columnCount }, () => '?').join(', ')})`;
   const statementFor = (count: number): Statement<unknown[]> => {

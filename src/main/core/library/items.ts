@@ -17,7 +17,9 @@ export const parseExtras = (json: string | null): ItemExtras => (json === null ?
 
 export function getItemDetail(db: Database, id: number): ItemDetail {
   const row = db
-    .prepare<[number], Omit<ItemRecord, 'hasTranscript' | 'extras'> & { hasTranscript: number; extrasJson: string | null }>(`SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = ?`)
+    .prepare<[number], Omit<ItemRecord, 'hasTranscript' | 'extras'> & { hasTranscript: number; extrasJson: string | null }>(
+      `SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = ?`,
+    )
     .get(id);
   if (!row) throw new GleanerError('NOT_FOUND', `No item with id ${id} is in the library.`);
   const { extrasJson, ...fields } = row;
@@ -28,7 +30,11 @@ export function getItemDetail(db: Database, id: number): ItemDetail {
       'SELECT r.operation, r.request_id AS requestId, r.fetched_at AS fetchedAt FROM items i JOIN responses r ON r.id = i.last_response_id WHERE i.id = ?',
     )
     .get(id);
-  if (!cited) throw new GleanerError('STORAGE_ERROR', `The library is damaged: item ${id} names a response it does not hold. Restore it from a backup.`);
+  if (!cited)
+    throw new GleanerError(
+      'STORAGE_ERROR',
+      `The library is damaged: item ${id} names a response it does not hold. Restore it from a backup.`,
+    );
 
   const metricsHistory = db
     .prepare<[number], MetricSnapshot>(
@@ -37,7 +43,19 @@ export function getItemDetail(db: Database, id: number): ItemDetail {
     .all(id);
 
   const transcripts = db
-    .prepare<[number], { id: number; language: string; available: number; format: string; fullText: string | null; fetchedAt: string; operation: string; requestId: string }>(
+    .prepare<
+      [number],
+      {
+        id: number;
+        language: string;
+        available: number;
+        format: string;
+        fullText: string | null;
+        fetchedAt: string;
+        operation: string;
+        requestId: string;
+      }
+    >(
       `SELECT t.id, t.language, t.available, t.format, t.full_text AS fullText, t.fetched_at AS fetchedAt, r.operation, r.request_id AS requestId
          FROM transcripts t JOIN responses r ON r.id = t.response_id WHERE t.item_id = ? ORDER BY t.fetched_at DESC`,
     )
@@ -90,7 +108,10 @@ export function getItemDetail(db: Database, id: number): ItemDetail {
 }
 
 /** The raw response body exactly as received, for the "raw JSON" panel and citations. */
-export function getRawResponse(db: Database, responseId: number): { requestId: string; operation: string; fetchedAt: string; sha256: string; body: string } {
+export function getRawResponse(
+  db: Database,
+  responseId: number,
+): { requestId: string; operation: string; fetchedAt: string; sha256: string; body: string } {
   const row = db
     .prepare<[number], { requestId: string; operation: string; fetchedAt: string; sha256: string; body: string }>(
       'SELECT request_id AS requestId, operation, fetched_at AS fetchedAt, body_sha256 AS sha256, body FROM responses WHERE id = ?',

@@ -12,7 +12,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import { GleanerError } from '../../../shared/errors';
-import { endOfBareDay, type SearchHit, type SearchIds, type SearchRequest, type SearchResult, type SearchSort } from '../../../shared/library';
+import {
+  endOfBareDay,
+  type SearchHit,
+  type SearchIds,
+  type SearchRequest,
+  type SearchResult,
+  type SearchSort,
+} from '../../../shared/library';
 import { parseSearchQuery } from '../../../shared/search-query';
 import { MARK_END, MARK_START } from '../../../shared/snippet';
 
@@ -68,7 +75,8 @@ const SEGMENT_SCORE = 'bm25(segments_fts) * 0.8';
 
 /** Where each index's hits come from, joined to the item they belong to (CROSS JOIN: the index is read first). */
 const ITEM_HITS = 'FROM items_fts CROSS JOIN items i ON i.id = items_fts.rowid WHERE items_fts MATCH @match';
-const NOTE_HITS = 'FROM notes_fts CROSS JOIN notes n ON n.id = notes_fts.rowid CROSS JOIN items i ON i.id = n.item_id WHERE notes_fts MATCH @match';
+const NOTE_HITS =
+  'FROM notes_fts CROSS JOIN notes n ON n.id = notes_fts.rowid CROSS JOIN items i ON i.id = n.item_id WHERE notes_fts MATCH @match';
 const SEGMENT_HITS = `FROM segments_fts CROSS JOIN transcript_segments s ON s.id = segments_fts.rowid
   CROSS JOIN transcripts t ON t.id = s.transcript_id CROSS JOIN items i ON i.id = t.item_id WHERE segments_fts MATCH @match`;
 
@@ -103,7 +111,8 @@ export interface SearchSql {
  * collection counts the library-wide ones and that collection's, never another collection's;
  * a search of the whole library counts them all.
  */
-const IN_COLLECTION_SCOPE = (alias: string): string => `${alias}.collection_id IN (0, (SELECT id FROM collections WHERE name = @collection))`;
+const IN_COLLECTION_SCOPE = (alias: string): string =>
+  `${alias}.collection_id IN (0, (SELECT id FROM collections WHERE name = @collection))`;
 
 /** The conditions of the request's filters on `i`, each comparing with a named parameter it sets. */
 function filterSql(request: SearchRequest, params: Record<string, unknown>): string[] {
@@ -115,10 +124,18 @@ function filterSql(request: SearchRequest, params: Record<string, unknown>): str
   if (request.platform) filter('i.platform = @platform', 'platform', request.platform);
   if (request.kind) filter('i.kind = @kind', 'kind', request.kind);
   if (request.collection) {
-    filter('EXISTS (SELECT 1 FROM collection_items ci JOIN collections c ON c.id = ci.collection_id WHERE ci.item_id = i.id AND c.name = @collection)', 'collection', request.collection);
+    filter(
+      'EXISTS (SELECT 1 FROM collection_items ci JOIN collections c ON c.id = ci.collection_id WHERE ci.item_id = i.id AND c.name = @collection)',
+      'collection',
+      request.collection,
+    );
   }
   if (request.tag) {
-    filter(`EXISTS (SELECT 1 FROM tags t WHERE t.item_id = i.id AND t.tag = @tag${request.collection ? ` AND ${IN_COLLECTION_SCOPE('t')}` : ''})`, 'tag', request.tag);
+    filter(
+      `EXISTS (SELECT 1 FROM tags t WHERE t.item_id = i.id AND t.tag = @tag${request.collection ? ` AND ${IN_COLLECTION_SCOPE('t')}` : ''})`,
+      'tag',
+      request.tag,
+    );
   }
   if (request.publishedFrom) filter('i.published_at >= @publishedFrom', 'publishedFrom', request.publishedFrom);
   if (request.publishedTo) {
@@ -159,7 +176,10 @@ export function buildSearchSql(request: SearchRequest, markers: SnippetMarkers =
       params,
       limit,
       offset,
-      list: { page: `SELECT i.id FROM items i ${where} ORDER BY ${ORDER_BY[sort]} LIMIT @limit OFFSET @offset`, count: `SELECT count(*) AS n FROM items i ${where}` },
+      list: {
+        page: `SELECT i.id FROM items i ${where} ORDER BY ${ORDER_BY[sort]} LIMIT @limit OFFSET @offset`,
+        count: `SELECT count(*) AS n FROM items i ${where}`,
+      },
       items,
     };
   }
@@ -199,8 +219,14 @@ export function buildSearchSql(request: SearchRequest, markers: SnippetMarkers =
       itemCount: filters.length
         ? `SELECT count(*) AS n ${ITEM_HITS}${and}`
         : 'SELECT count(*) AS n FROM items_fts WHERE items_fts MATCH @match',
-      noteBest: bestPerItem(`n.item_id AS id, ${NOTE_SCORE} AS score, NULL AS startMs, notes_fts.rowid AS hitId`, `${NOTE_HITS}${notesInScope}${and}${amongPage}`),
-      segmentBest: bestPerItem(`t.item_id AS id, ${SEGMENT_SCORE} AS score, s.start_ms AS startMs, segments_fts.rowid AS hitId, t.language AS language`, `${SEGMENT_HITS}${and}${amongPage}`),
+      noteBest: bestPerItem(
+        `n.item_id AS id, ${NOTE_SCORE} AS score, NULL AS startMs, notes_fts.rowid AS hitId`,
+        `${NOTE_HITS}${notesInScope}${and}${amongPage}`,
+      ),
+      segmentBest: bestPerItem(
+        `t.item_id AS id, ${SEGMENT_SCORE} AS score, s.start_ms AS startMs, segments_fts.rowid AS hitId, t.language AS language`,
+        `${SEGMENT_HITS}${and}${amongPage}`,
+      ),
       // Rows of `@ids` are picked out of one pass over the matches: the unary + keeps the id list from
       // becoming one index lookup (and set-up) per id, which costs more than reading the doclist.
       itemCountAmong: 'SELECT count(*) AS n FROM items_fts WHERE items_fts MATCH @match AND +rowid IN (SELECT value FROM json_each(@ids))',
@@ -260,7 +286,10 @@ export function searchLibrary(db: Database, request: SearchRequest, markers: Sni
   const sql = buildSearchSql(request, used);
   try {
     const result = sql.match ? searchMatching(db, sql, sql.match) : listItems(db, sql, sql.list!);
-    return { ...result, hits: result.hits.map((hit) => (hit.snippet === null ? hit : { ...hit, snippet: remarked(hit.snippet, used, markers) })) };
+    return {
+      ...result,
+      hits: result.hits.map((hit) => (hit.snippet === null ? hit : { ...hit, snippet: remarked(hit.snippet, used, markers) })),
+    };
   } catch (error) {
     throw searchError(error);
   }
@@ -277,7 +306,10 @@ function searchError(error: unknown): unknown {
 function listItems(db: Database, sql: SearchSql, list: NonNullable<SearchSql['list']>): SearchResult {
   const ids = run<{ id: number }>(db, list.page, sql.params).map((row) => row.id);
   const total = run<{ n: number }>(db, list.count, sql.params)[0]?.n ?? 0;
-  return { hits: itemsInOrder(db, sql, ids, () => ({ snippet: null, matchedIn: null, segmentStartMs: null, segmentLanguage: null })), total };
+  return {
+    hits: itemsInOrder(db, sql, ids, () => ({ snippet: null, matchedIn: null, segmentStartMs: null, segmentLanguage: null })),
+    total,
+  };
 }
 
 function searchMatching(db: Database, sql: SearchSql, match: NonNullable<SearchSql['match']>): SearchResult {
@@ -290,7 +322,8 @@ function searchMatching(db: Database, sql: SearchSql, match: NonNullable<SearchS
   };
   const transcriptMoments = new Map<number, Pick<SearchHit, 'segmentStartMs' | 'segmentLanguage'>>();
   const addNoteAndSegmentHits = (scope: Record<string, unknown>): void => {
-    for (const row of run<PerItemHit>(db, match.noteBest, scope)) consider(row.id, { score: row.score, matchedIn: 'note', hitId: row.hitId });
+    for (const row of run<PerItemHit>(db, match.noteBest, scope))
+      consider(row.id, { score: row.score, matchedIn: 'note', hitId: row.hitId });
     for (const row of run<PerItemHit>(db, match.segmentBest, scope)) {
       consider(row.id, { score: row.score, matchedIn: 'transcript', hitId: row.hitId });
       transcriptMoments.set(row.id, { segmentStartMs: row.startMs, segmentLanguage: row.language ? row.language : null });
@@ -310,7 +343,8 @@ function searchMatching(db: Database, sql: SearchSql, match: NonNullable<SearchS
     pageIds = page.map((row) => row.id);
     total = page[0]?.total ?? (params.offset ? countAll(db, match, params) : 0);
     const scope = { ...params, ids: JSON.stringify(pageIds) };
-    for (const row of run<{ id: number; score: number }>(db, match.itemScores, scope)) consider(row.id, { score: row.score, matchedIn: 'item', hitId: row.id });
+    for (const row of run<{ id: number; score: number }>(db, match.itemScores, scope))
+      consider(row.id, { score: row.score, matchedIn: 'item', hitId: row.id });
     addNoteAndSegmentHits(scope);
   }
 
@@ -351,7 +385,8 @@ export function rankedSearchIds(db: Database, request: Omit<SearchRequest, 'limi
     if (!current || row.score < current.score) best.set(row.id, row);
   };
   try {
-    for (const query of [match.itemPage, match.noteBest, match.segmentBest]) run<{ id: number; score: number }>(db, query, params).forEach(consider);
+    for (const query of [match.itemPage, match.noteBest, match.segmentBest])
+      run<{ id: number; score: number }>(db, query, params).forEach(consider);
   } catch (error) {
     throw searchError(error);
   }
@@ -424,7 +459,11 @@ function pageSnippets(
     if (hit) wanted[hit.matchedIn].push(hit.hitId);
   }
   const snippets = new Map<string, string>();
-  const sqlFor: Record<BestHit['matchedIn'], string> = { item: match.itemSnippets, note: match.noteSnippets, transcript: match.segmentSnippets };
+  const sqlFor: Record<BestHit['matchedIn'], string> = {
+    item: match.itemSnippets,
+    note: match.noteSnippets,
+    transcript: match.segmentSnippets,
+  };
   for (const matchedIn of ['item', 'note', 'transcript'] as const) {
     if (wanted[matchedIn].length === 0) continue;
     for (const row of run<{ id: number; snippet: string }>(db, sqlFor[matchedIn], { ...params, ids: JSON.stringify(wanted[matchedIn]) })) {

@@ -390,7 +390,9 @@ function compileRule(rule: UrlRule, entry: PlatformUrlPatterns): CompiledRule {
     path: new RegExp(`^${source}$`, 'iu'),
     captureNames,
     prefix: ASCII.test(literal) ? literal.toLowerCase() : '',
-    query: Object.entries(rule.query ?? {}).map(([parameter, name]) => [parameter, name, valueRegex(captureSource(name, rule, entry))] as const),
+    query: Object.entries(rule.query ?? {}).map(
+      ([parameter, name]) => [parameter, name, valueRegex(captureSource(name, rule, entry))] as const,
+    ),
   };
 }
 
@@ -404,7 +406,13 @@ function valueRegex(source: string): RegExp {
 }
 
 /** The rule's captures when the path, required query values and reserved-word checks all pass. */
-function matchRule(rule: UrlRule, compiled: CompiledRule, entry: PlatformUrlPatterns, path: string, url: URL): Record<string, string> | undefined {
+function matchRule(
+  rule: UrlRule,
+  compiled: CompiledRule,
+  entry: PlatformUrlPatterns,
+  path: string,
+  url: URL,
+): Record<string, string> | undefined {
   const match = compiled.path.exec(path);
   if (!match) return undefined;
   const captures: Record<string, string> = {};
@@ -454,12 +462,7 @@ function fillReason(reason: string, platform: Platform, captures: Record<string,
   return fillTemplate(reason, (name) => (name === 'platform' ? PLATFORM_DESCRIPTIONS[platform] : captures[name]));
 }
 
-function buildRecognition(
-  outcome: FetchOutcome,
-  platform: Platform,
-  captures: Record<string, string>,
-  hostKey: string,
-): Recognition {
+function buildRecognition(outcome: FetchOutcome, platform: Platform, captures: Record<string, string>, hostKey: string): Recognition {
   const canonicalUrl = fillTemplate(outcome.canonical, (name) => {
     if (name === 'host') return hostKey;
     const value = captures[name];

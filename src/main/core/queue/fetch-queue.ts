@@ -18,7 +18,22 @@ import type { IngestResult, ResponseToStore } from '../library/ingest';
 import type { Logger } from '../log';
 import type { ServiceClient } from '../service/client';
 import type { Database } from '../store/database';
-import { BACKOFF, DAY_MS, INITIAL_SHARE, MINUTE_MS, backoffMs, countAfter, finishTime, limitsForShare, nextFreeSlot, usedToday, shareAfterRateLimit, shareAfterSuccess, shareAt, type ShareState } from './rate';
+import {
+  BACKOFF,
+  DAY_MS,
+  INITIAL_SHARE,
+  MINUTE_MS,
+  backoffMs,
+  countAfter,
+  finishTime,
+  limitsForShare,
+  nextFreeSlot,
+  usedToday,
+  shareAfterRateLimit,
+  shareAfterSuccess,
+  shareAt,
+  type ShareState,
+} from './rate';
 import { JOB_WAITING } from './job-states';
 import { clearPause, TOKEN_PAUSES } from './token-pause';
 import { writeTransaction } from '../store/database';
@@ -135,11 +150,13 @@ const PAUSE_MESSAGES: Record<PauseReason, string> = {
   user: 'The queue is paused. Resume it to continue.',
   TOKEN_REJECTED: 'The service rejected the API token. Paste a new token in Settings; the queue resumes where it stopped.',
   TOKEN_MISSING: 'No API token is set. Add your token in Settings; the queue resumes where it stopped.',
-  TOKEN_ELSEWHERE: 'Your API token was saved for another address than the base URL now points at, so it was not sent. Allow it there in Settings, or set the base URL back; the queue resumes where it stopped.',
+  TOKEN_ELSEWHERE:
+    'Your API token was saved for another address than the base URL now points at, so it was not sent. Allow it there in Settings, or set the base URL back; the queue resumes where it stopped.',
   SUBSCRIPTION_INACTIVE: 'The team’s subscription is not active, so the service refuses requests. Renew it, then resume the queue.',
   NETWORK: 'The service cannot be reached. Nothing is lost: the queue tries again by itself, or resume it now.',
   UPSTREAM_ERROR: 'The service is failing requests. Nothing is lost: the queue tries again by itself, or resume it now.',
-  STORAGE_ERROR: 'Gleaner cannot write to its library, so answers could not be kept. Free some disk space (or make the data folder writable), then resume the queue.',
+  STORAGE_ERROR:
+    'Gleaner cannot write to its library, so answers could not be kept. Free some disk space (or make the data folder writable), then resume the queue.',
 };
 
 /** The first wait before trying an unreachable service again, and the longest (it doubles between). */
@@ -156,7 +173,8 @@ const FAILING_JOBS_FOR_OUTAGE = 5;
 const SELF_LIFTING: readonly PauseReason[] = ['NETWORK', 'UPSTREAM_ERROR'];
 
 /** A failure that says the service is in trouble, not this request: worth asking again later. */
-const isServiceTrouble = (error: GleanerError): boolean => TRANSIENT.includes(error.code) && error.code !== 'NETWORK' && error.details.final !== true;
+const isServiceTrouble = (error: GleanerError): boolean =>
+  TRANSIENT.includes(error.code) && error.code !== 'NETWORK' && error.details.final !== true;
 const isSelfLifting = (reason: PauseReason | undefined): boolean => reason !== undefined && SELF_LIFTING.includes(reason);
 /** HH:MM:SS in UTC. */
 const clockText = (ms: number): string => new Date(ms).toISOString().slice(11, 19);
@@ -185,18 +203,26 @@ export function createFetchQueue(deps: QueueDeps) {
   const writeState = (key: string, value: unknown) => putState.run(key, JSON.stringify(value));
 
   const insertBatch = db.prepare('INSERT INTO batches (kind, label, collection, created_at, ticket) VALUES (?, ?, ?, ?, ?)');
-  const callOfTicket = db.prepare<[string], { batchId: number; jobId: number }>('SELECT b.id AS batchId, min(j.id) AS jobId FROM batches b JOIN jobs j ON j.batch_id = b.id WHERE b.ticket = ? GROUP BY b.id');
+  const callOfTicket = db.prepare<[string], { batchId: number; jobId: number }>(
+    'SELECT b.id AS batchId, min(j.id) AS jobId FROM batches b JOIN jobs j ON j.batch_id = b.id WHERE b.ticket = ? GROUP BY b.id',
+  );
   const collectionOfJob = db.prepare<[number], { collection: string | null }>('SELECT collection FROM jobs WHERE id = ?');
   // Read when a job's answer is stored: the collections may have been renamed, deleted or added to meanwhile.
   const collectionsOf = db.prepare<[number, number], { collection: string }>(
     `SELECT collection FROM jobs WHERE id = ? AND collection IS NOT NULL
      UNION SELECT collection FROM job_collections WHERE job_id = ?`,
   );
-  const copyCollections = db.prepare<[number, number]>('INSERT OR IGNORE INTO job_collections (job_id, collection) SELECT ?, collection FROM job_collections WHERE job_id = ?');
+  const copyCollections = db.prepare<[number, number]>(
+    'INSERT OR IGNORE INTO job_collections (job_id, collection) SELECT ?, collection FROM job_collections WHERE job_id = ?',
+  );
   const isWaiting = db.prepare<[number], { id: number }>(`SELECT id FROM jobs WHERE id = ? AND ${JOB_WAITING}`);
-  const waitingJobs = db.prepare<[], { id: number; operation: string; params: string }>(`SELECT id, operation, params FROM jobs WHERE ${JOB_WAITING}`);
+  const waitingJobs = db.prepare<[], { id: number; operation: string; params: string }>(
+    `SELECT id, operation, params FROM jobs WHERE ${JOB_WAITING}`,
+  );
   // Served by jobs_recent (state, updated_at, id).
-  const doneJobsSince = db.prepare<[string], { id: number; operation: string; params: string }>("SELECT id, operation, params FROM jobs WHERE state = 'done' AND updated_at >= ?");
+  const doneJobsSince = db.prepare<[string], { id: number; operation: string; params: string }>(
+    "SELECT id, operation, params FROM jobs WHERE state = 'done' AND updated_at >= ?",
+  );
   const itemsOfDoneJob = db.prepare<[number], { itemId: number }>(
     "SELECT s.item_id AS itemId FROM jobs j JOIN item_sources s ON s.response_id = j.response_id WHERE j.id = ? AND j.state = 'done' ORDER BY s.position",
   );
@@ -219,7 +245,9 @@ export function createFetchQueue(deps: QueueDeps) {
     "SELECT * FROM jobs INDEXED BY jobs_next WHERE state = 'queued' AND not_before <= ? ORDER BY priority DESC, id LIMIT 1",
   );
   const earliestWaiting = db.prepare<[], { t: number | null }>("SELECT min(not_before) AS t FROM jobs WHERE state = 'queued'");
-  const markRunning = db.prepare("UPDATE jobs SET state = 'running', attempts = attempts + 1, updated_at = ? WHERE id = ? AND state = 'queued'");
+  const markRunning = db.prepare(
+    "UPDATE jobs SET state = 'running', attempts = attempts + 1, updated_at = ? WHERE id = ? AND state = 'queued'",
+  );
   const logSend = db.prepare('INSERT INTO send_log (sent_at, job_id) VALUES (?, ?)');
   const setOutcome = db.prepare('UPDATE send_log SET outcome = ? WHERE id = ?');
   // Only this attempt's own: a job cancelled from another process meanwhile stays cancelled, and
@@ -227,8 +255,12 @@ export function createFetchQueue(deps: QueueDeps) {
   const markDone = db.prepare(
     "UPDATE jobs SET state = 'done', response_id = ?, item_count = ?, error_code = NULL, error_message = NULL, updated_at = ?, finished_at = ? WHERE id = ? AND state = 'running' AND attempts = ?",
   );
-  const requeue = db.prepare("UPDATE jobs SET state = 'queued', attempts = max(0, attempts - ?), not_before = ?, updated_at = ? WHERE id = ? AND state = 'running'");
-  const markFailed = db.prepare("UPDATE jobs SET state = 'failed', error_code = ?, error_message = ?, updated_at = ?, finished_at = ? WHERE id = ? AND state = 'running'");
+  const requeue = db.prepare(
+    "UPDATE jobs SET state = 'queued', attempts = max(0, attempts - ?), not_before = ?, updated_at = ? WHERE id = ? AND state = 'running'",
+  );
+  const markFailed = db.prepare(
+    "UPDATE jobs SET state = 'failed', error_code = ?, error_message = ?, updated_at = ?, finished_at = ? WHERE id = ? AND state = 'running'",
+  );
   const jobById = db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE id = ?');
 
   /**
@@ -356,11 +388,14 @@ export function createFetchQueue(deps: QueueDeps) {
     if (at >= wakeAt) return;
     if (wakeHandle !== null) timers.clearTimeout(wakeHandle);
     wakeAt = at;
-    wakeHandle = timers.setTimeout(() => {
-      wakeHandle = null;
-      wakeAt = Number.POSITIVE_INFINITY;
-      guarded('wake', pump);
-    }, Math.max(0, at - clock.now()));
+    wakeHandle = timers.setTimeout(
+      () => {
+        wakeHandle = null;
+        wakeAt = Number.POSITIVE_INFINITY;
+        guarded('wake', pump);
+      },
+      Math.max(0, at - clock.now()),
+    );
   }
 
   function acquireLease(): boolean {
@@ -554,7 +589,11 @@ export function createFetchQueue(deps: QueueDeps) {
       // Its own attempt, still running here, or cancelled meanwhile (stored as evidence, the job left cancelled).
       const ours = row !== undefined && ((row.state === 'running' && row.attempts === job.attempts + 1) || row.state === 'cancelled');
       if (ours) storeAnswer(job, answer, sendId);
-      else deps.log.warn('a held answer was not stored: its job is no longer this attempt (taken over, or already stored)', { job: jobId, operation: job.operation });
+      else
+        deps.log.warn('a held answer was not stored: its job is no longer this attempt (taken over, or already stored)', {
+          job: jobId,
+          operation: job.operation,
+        });
       held.delete(jobId);
       if (ours) deps.log.info('stored an answer held while the library could not be written', { job: jobId, operation: job.operation });
       announce(job.batch_id);
@@ -601,7 +640,10 @@ export function createFetchQueue(deps: QueueDeps) {
   function handleFailure(job: JobRow, send: Send, sentAt: number, error: unknown, controller: AbortController): void {
     const info = isGleanerError(error)
       ? error
-      : new GleanerError('INTERNAL', `Gleaner could not store the answer to ${job.operation}: ${error instanceof Error ? error.message : String(error)}`);
+      : new GleanerError(
+          'INTERNAL',
+          `Gleaner could not store the answer to ${job.operation}: ${error instanceof Error ? error.message : String(error)}`,
+        );
     const now = clock.now();
     const sendId = send.id;
     if (info.details.notSent === true) {
@@ -657,7 +699,10 @@ export function createFetchQueue(deps: QueueDeps) {
         // again by itself after a wait that doubles, one request at a time, never a storm.
         requeue.run(1, 0, nowIso(), job.id);
         const wait = outageStep(sentAt, now, 0);
-        pauseForOutage('NETWORK', `${info.message.replace(/;? ?nothing was stored\.?$/i, '.')} Nothing is lost: the queue tries again at ${clockText(now + wait)} UTC, or resume it now.`);
+        pauseForOutage(
+          'NETWORK',
+          `${info.message.replace(/;? ?nothing was stored\.?$/i, '.')} Nothing is lost: the queue tries again at ${clockText(now + wait)} UTC, or resume it now.`,
+        );
         deps.log.warn('service unreachable', { job: job.id, retryInMs: wait });
         return;
       }
@@ -733,10 +778,17 @@ export function createFetchQueue(deps: QueueDeps) {
   }
 
   function batchProgress(batchId: number): BatchProgress {
-    const batch = db.prepare<[number], { label: string; kind: BatchProgress['kind']; collection: string | null }>('SELECT label, kind, collection FROM batches WHERE id = ?').get(batchId);
+    const batch = db
+      .prepare<[number], { label: string; kind: BatchProgress['kind']; collection: string | null }>(
+        'SELECT label, kind, collection FROM batches WHERE id = ?',
+      )
+      .get(batchId);
     if (!batch) throw new GleanerError('NOT_FOUND', `There is no batch ${batchId}.`);
     const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobState, number>;
-    for (const row of db.prepare<[number], { state: JobState; n: number }>('SELECT state, count(*) AS n FROM jobs WHERE batch_id = ? GROUP BY state').all(batchId)) counts[row.state] = row.n;
+    for (const row of db
+      .prepare<[number], { state: JobState; n: number }>('SELECT state, count(*) AS n FROM jobs WHERE batch_id = ? GROUP BY state')
+      .all(batchId))
+      counts[row.state] = row.n;
     const total = JOB_STATES.reduce((sum, s) => sum + counts[s], 0);
     const remaining = counts.queued + counts.running + counts.paused;
     return {
@@ -775,7 +827,8 @@ export function createFetchQueue(deps: QueueDeps) {
   function status(): QueueStatus {
     const now = clock.now();
     const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobState, number>;
-    for (const row of db.prepare<[], { state: JobState; n: number }>('SELECT state, count(*) AS n FROM jobs GROUP BY state').all()) counts[row.state] = row.n;
+    for (const row of db.prepare<[], { state: JobState; n: number }>('SELECT state, count(*) AS n FROM jobs GROUP BY state').all())
+      counts[row.state] = row.n;
     const budget = deps.budget();
     const { limits, dayReset: reset } = budget;
     const effective = limitsForShare(limits, currentShare());
@@ -795,7 +848,8 @@ export function createFetchQueue(deps: QueueDeps) {
       },
       recentRatePerMinute: Math.round(recent * 10) / 10,
       // At the pace both windows allow: a day's budget spent means waiting for tomorrow.
-      etaMinutes: waiting === 0 ? 0 : Math.ceil(((finishTime(sends, effective, now, waiting, globalNotBefore, reset) - now) / MINUTE_MS) * 10) / 10,
+      etaMinutes:
+        waiting === 0 ? 0 : Math.ceil(((finishTime(sends, effective, now, waiting, globalNotBefore, reset) - now) / MINUTE_MS) * 10) / 10,
     };
   }
 
@@ -828,7 +882,9 @@ export function createFetchQueue(deps: QueueDeps) {
       const insert = writeTransaction(db, () => {
         const now = nowIso();
         // Read inside the write transaction, so no other process can queue a twin after this look.
-        const twins = spec.joinWaiting ? [...waitingJobs.all(), ...(spec.joinDoneSince === undefined ? [] : doneJobsSince.all(spec.joinDoneSince))] : [];
+        const twins = spec.joinWaiting
+          ? [...waitingJobs.all(), ...(spec.joinDoneSince === undefined ? [] : doneJobsSince.all(spec.joinDoneSince))]
+          : [];
         const waiting = spec.joinWaiting ? new Map(twins.map((row) => [`${row.operation} ${row.params}`, row.id])) : null;
         const joined: number[] = [];
         const fresh = checked.filter(({ job, params }) => {
@@ -925,8 +981,13 @@ export function createFetchQueue(deps: QueueDeps) {
     cancel(target: CancelTarget): number {
       const where = target === 'all' ? '1 = 1' : 'jobId' in target ? 'id = @id' : 'batch_id = @id';
       const id = target === 'all' ? 0 : 'jobId' in target ? target.jobId : target.batchId;
-      const ids = db.prepare<{ id: number }, { id: number; batch_id: number }>(`SELECT id, batch_id FROM jobs WHERE ${where} AND ${JOB_WAITING}`).all({ id });
-      db.prepare(`UPDATE jobs SET state = 'cancelled', updated_at = @now, finished_at = @now WHERE ${where} AND ${JOB_WAITING}`).run({ id, now: nowIso() });
+      const ids = db
+        .prepare<{ id: number }, { id: number; batch_id: number }>(`SELECT id, batch_id FROM jobs WHERE ${where} AND ${JOB_WAITING}`)
+        .all({ id });
+      db.prepare(`UPDATE jobs SET state = 'cancelled', updated_at = @now, finished_at = @now WHERE ${where} AND ${JOB_WAITING}`).run({
+        id,
+        now: nowIso(),
+      });
       for (const row of ids) inFlight.get(row.id)?.abort();
       for (const batchId of new Set(ids.map((r) => r.batch_id))) announce(batchId);
       return ids.length;
@@ -941,7 +1002,9 @@ export function createFetchQueue(deps: QueueDeps) {
       const id = target === 'all' ? 0 : 'jobId' in target ? target.jobId : target.batchId;
       const states = target !== 'all' && 'jobId' in target ? "('failed', 'cancelled')" : "('failed')";
       const changed = db
-        .prepare(`UPDATE jobs SET state = 'queued', attempts = 0, not_before = 0, error_code = NULL, error_message = NULL, finished_at = NULL, updated_at = @now WHERE ${where} AND state IN ${states}`)
+        .prepare(
+          `UPDATE jobs SET state = 'queued', attempts = 0, not_before = 0, error_code = NULL, error_message = NULL, finished_at = NULL, updated_at = @now WHERE ${where} AND state IN ${states}`,
+        )
         .run({ id, now: nowIso() }).changes;
       pump();
       return changed;
@@ -954,7 +1017,16 @@ export function createFetchQueue(deps: QueueDeps) {
     /** Changed last first, or with `oldestFirst` in the order the queue takes them (calls first, then by id; due times aside). */
     jobs(filter: { state?: JobState; batchId?: number; limit?: number; oldestFirst?: boolean } = {}): JobSummary[] {
       const rows = db
-        .prepare<Record<string, unknown>, JobRow & { error_code: ErrorCode | null; error_message: string | null; item_count: number | null; updated_at: string; also_into: string }>(
+        .prepare<
+          Record<string, unknown>,
+          JobRow & {
+            error_code: ErrorCode | null;
+            error_message: string | null;
+            item_count: number | null;
+            updated_at: string;
+            also_into: string;
+          }
+        >(
           `SELECT *, (SELECT json_group_array(collection) FROM job_collections WHERE job_id = jobs.id) AS also_into
              FROM jobs WHERE ${filter.state === undefined ? '1' : 'state = @state'} AND ${filter.batchId === undefined ? '1' : 'batch_id = @batchId'}
              ORDER BY ${filter.oldestFirst ? 'priority DESC, id ASC' : 'updated_at DESC, id DESC'} LIMIT @limit`,

@@ -35,7 +35,8 @@ function transcriptJobs(operation: OperationId, params: Record<string, string>):
 function transcriptRequest(main: JobSpec, extra: readonly JobSpec[]): JobSpec | null {
   if (main.operation === 'videosite/video') return extra[0] ?? null;
   // The short-video fetch with its flag, or a link that is itself a transcript (a video message).
-  if (main.operation === 'shortvideo/video' || main.operation === 'videosite/transcript' || main.operation === 'tweetsite/transcript') return main;
+  if (main.operation === 'shortvideo/video' || main.operation === 'videosite/transcript' || main.operation === 'tweetsite/transcript')
+    return main;
   return null;
 }
 
@@ -82,7 +83,9 @@ export function planImport(
     `SELECT j.response_id AS responseId FROM jobs j WHERE j.operation = ? AND j.params = ? AND j.state = 'done' LIMIT 1`,
   );
   // Every item the answer held, in its order: a listing link stands for all of them.
-  const itemsOfResponse = deps.db.prepare<[number], number>('SELECT item_id FROM item_sources WHERE response_id = ? GROUP BY item_id ORDER BY min(position)').pluck();
+  const itemsOfResponse = deps.db
+    .prepare<[number], number>('SELECT item_id FROM item_sources WHERE response_id = ? GROUP BY item_id ORDER BY min(position)')
+    .pluck();
   const waiting = new Map(
     deps.db
       .prepare<[], { id: number; operation: string; params: string }>(`SELECT id, operation, params FROM jobs WHERE ${JOB_WAITING}`)
@@ -114,17 +117,31 @@ export function planImport(
       // it (met in a search): only the listing fetched before counts (below).
       const known = LISTING_KINDS.has(recognition.kind) ? undefined : knownItem(platform, nativeId, canonicalUrl);
       // Transcripts asked for, and a known item has none: only the transcript's request is spent.
-      const transcriptOnly = known && options.transcripts && known.askedTranscript === 0 ? transcriptRequest(main, withTranscripts.extra) : null;
+      const transcriptOnly =
+        known && options.transcripts && known.askedTranscript === 0 ? transcriptRequest(main, withTranscripts.extra) : null;
       if (known && transcriptOnly) {
         const queuedTranscript = waiting.get(`${transcriptOnly.operation} ${JSON.stringify(transcriptOnly.params)}`);
         if (queuedTranscript !== undefined) {
-          return lines.push({ ...base, status: 'already-queued', reason: 'Its transcript is already waiting in the queue.', requests: 0, itemId: known.id });
+          return lines.push({
+            ...base,
+            status: 'already-queued',
+            reason: 'Its transcript is already waiting in the queue.',
+            requests: 0,
+            itemId: known.id,
+          });
         }
         jobs.push(transcriptOnly);
         const reason = `Already in the library as item ${known.id}; only its transcript is fetched.`;
         return lines.push({ ...base, operation: transcriptOnly.operation, status: 'fetch', reason, requests: 1, itemId: known.id });
       }
-      if (known) return lines.push({ ...base, status: 'already-fetched', reason: `Already in the library as item ${known.id}; ask for a refresh to fetch it again.`, requests: 0, itemId: known.id });
+      if (known)
+        return lines.push({
+          ...base,
+          status: 'already-fetched',
+          reason: `Already in the library as item ${known.id}; ask for a refresh to fetch it again.`,
+          requests: 0,
+          itemId: known.id,
+        });
       const job = fetchedBefore.get(operation, JSON.stringify(recognition.params));
       if (job) {
         const reason = 'Already fetched into the library; ask for a refresh to fetch it again.';
@@ -148,7 +165,15 @@ export function planImport(
     lines.push({ ...base, status: 'fetch', requests: lineJobs.length });
   });
 
-  const counts = { fetch: 0, rejected: 0, duplicate: 0, 'already-fetched': 0, 'already-queued': 0, comment: 0, blank: 0 } satisfies ImportPlan['counts'];
+  const counts = {
+    fetch: 0,
+    rejected: 0,
+    duplicate: 0,
+    'already-fetched': 0,
+    'already-queued': 0,
+    comment: 0,
+    blank: 0,
+  } satisfies ImportPlan['counts'];
   for (const l of lines) counts[l.status] += 1;
   return { plan: { lines, counts, quota: planQuota(jobs.length, deps.limits, deps.usedToday, deps.share, deps.ahead) }, jobs };
 }

@@ -21,7 +21,9 @@ export function planQuota(requests: number, limits: PlanLimits, usedToday: numbe
   // Work beyond today's budget waits for the day's budget to come back (a day later, counted as
   // the queue counts its day), then goes at the minute's pace: the time must say so, not the
   // minutes the per-minute limit alone would take.
-  const minutes = fitsToday ? (ahead + requests) / limits.perMinute : extraDays * 24 * 60 + (beyondToday - (extraDays - 1) * limits.perDay) / limits.perMinute;
+  const minutes = fitsToday
+    ? (ahead + requests) / limits.perMinute
+    : extraDays * 24 * 60 + (beyondToday - (extraDays - 1) * limits.perDay) / limits.perMinute;
   return {
     requests,
     ahead,
@@ -36,11 +38,18 @@ export function planQuota(requests: number, limits: PlanLimits, usedToday: numbe
 }
 
 export function describePlan(plan: QuotaPlan): string {
-  const minutes = plan.minutesAtPlanRate < 1 ? 'under a minute' : plan.minutesAtPlanRate < 90 ? `about ${Math.ceil(plan.minutesAtPlanRate)} min` : `about ${(plan.minutesAtPlanRate / 60).toFixed(1)} h`;
+  const minutes =
+    plan.minutesAtPlanRate < 1
+      ? 'under a minute'
+      : plan.minutesAtPlanRate < 90
+        ? `about ${Math.ceil(plan.minutesAtPlanRate)} min`
+        : `about ${(plan.minutesAtPlanRate / 60).toFixed(1)} h`;
   const share = Number.isFinite(plan.shareOfRemainingToday) ? `${Math.round(plan.shareOfRemainingToday * 1000) / 10} %` : 'more than all';
   const behind = plan.ahead > 0 ? ` (behind ${plan.ahead} already waiting)` : '';
   const head = `${plan.requests} request(s), ${minutes}${behind} at ${plan.limits.perMinute}/min, ${share} of today’s remaining ${plan.remainingToday} of ${plan.limits.perDay}.`;
   const holdBack = holdBackSentence(plan.share, plan.limits);
   const withHoldBack = holdBack ? `${head} ${holdBack}` : head;
-  return plan.fitsToday ? withHoldBack : `${withHoldBack} It does not fit in today’s budget: it would carry over ${plan.extraDays} more day(s).`;
+  return plan.fitsToday
+    ? withHoldBack
+    : `${withHoldBack} It does not fit in today’s budget: it would carry over ${plan.extraDays} more day(s).`;
 }

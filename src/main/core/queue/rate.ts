@@ -62,7 +62,14 @@ export function nextFreeSlot(sends: readonly number[], limits: PlanLimits, now: 
  * stepped through. Fixed reset: the rest of today and two whole days are stepped through, and
  * every later day repeats the second (the first may start late, behind yesterday's last sends).
  */
-export function finishTime(sends: readonly number[], limits: PlanLimits, now: number, count: number, notBefore = now, reset: DayReset = null): number {
+export function finishTime(
+  sends: readonly number[],
+  limits: PlanLimits,
+  now: number,
+  count: number,
+  notBefore = now,
+  reset: DayReset = null,
+): number {
   if (count <= 0) return now;
   const planned = sends.slice(sends.length - countAfter(sends, now - DAY_MS));
   let at = Math.max(now, notBefore);

@@ -24,5 +24,8 @@ export type ConfirmTokenOrigin = (question: TokenOriginQuestion) => Promise<Toke
 /** A host that cannot ask outside the window: the bridge refuses, and names the terminal step. */
 export const confirmOnlyFromTerminal: ConfirmTokenOrigin = ({ origin }) =>
   Promise.reject(
-    new GleanerError('FORBIDDEN', `This window cannot allow the token at a new address on its own. In a terminal, run: gleaner token allow ${origin}`),
+    new GleanerError(
+      'FORBIDDEN',
+      `This window cannot allow the token at a new address on its own. In a terminal, run: gleaner token allow ${origin}`,
+    ),
   );

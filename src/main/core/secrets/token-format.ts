@@ -22,7 +22,9 @@ export function validateToken(raw: string): string {
     throw invalid('Give only the token itself, without “Bearer ” or an Authorization header in front of it.');
   }
   if (/\s/.test(token)) {
-    throw invalid('The token contains whitespace or a line break inside it; a token is one unbroken string (check that only the token was given).');
+    throw invalid(
+      'The token contains whitespace or a line break inside it; a token is one unbroken string (check that only the token was given).',
+    );
   }
   if (!/^[\x21-\x7e]+$/.test(token)) {
     throw invalid('The token contains a character that is not printable ASCII; copy it again from the service’s account page.');

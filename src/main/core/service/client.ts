@@ -141,7 +141,9 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
     const { baseUrl, token } = target;
     if (options.signal?.aborted) throw markNotSent(new GleanerError('CANCELLED', `The request for ${request.operation.id} was cancelled.`));
     if (!token) {
-      throw markNotSent(new GleanerError('TOKEN_MISSING', 'No API token is set. Add your token in Settings (or `gleaner token set`) to use the service.'));
+      throw markNotSent(
+        new GleanerError('TOKEN_MISSING', 'No API token is set. Add your token in Settings (or `gleaner token set`) to use the service.'),
+      );
     }
     deps.log.addSecret(token);
     const requestUrl = `${baseUrl}${request.pathAndQuery}`;
@@ -188,9 +190,13 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
     if (body.trim() === '') {
       // An answer that arrived whole and empty (a 204, say) is what the service chose to send; a
       // cut connection fails while reading instead. Asking again would bring the same.
-      throw new GleanerError('MALFORMED_RESPONSE', `The service answered ${request.operation.id} with an empty body (status ${response.status}), so there was nothing to keep.`, {
-        details: { status: response.status, final: true },
-      });
+      throw new GleanerError(
+        'MALFORMED_RESPONSE',
+        `The service answered ${request.operation.id} with an empty body (status ${response.status}), so there was nothing to keep.`,
+        {
+          details: { status: response.status, final: true },
+        },
+      );
     }
     let json: unknown;
     try {
@@ -200,9 +206,13 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
     }
     if (json && typeof json === 'object' && (json as { success?: unknown }).success === false) {
       // A well-formed refusal, not a fault on the way: asking again would spend a request on the same answer.
-      throw new GleanerError('UPSTREAM_ERROR', `The service could not complete ${request.operation.id}: ${serverMessage(json, scrub) ?? 'it gave no reason'}.`, {
-        details: { status: response.status, final: true },
-      });
+      throw new GleanerError(
+        'UPSTREAM_ERROR',
+        `The service could not complete ${request.operation.id}: ${serverMessage(json, scrub) ?? 'it gave no reason'}.`,
+        {
+          details: { status: response.status, final: true },
+        },
+      );
     }
     const envelope = envelopeSchema.safeParse(json);
     if (!envelope.success) {
@@ -214,7 +224,9 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
       throw offShape(`The service answered ${request.operation.id} for platform ${scrub(JSON.stringify(meta.platform))}.`);
     }
     if (request.operation.endpoint !== null && meta.endpoint !== request.operation.endpoint) {
-      throw offShape(`The service answered ${request.operation.id} as endpoint ${scrub(JSON.stringify(meta.endpoint))}, not ${JSON.stringify(request.operation.endpoint)}.`);
+      throw offShape(
+        `The service answered ${request.operation.id} as endpoint ${scrub(JSON.stringify(meta.endpoint))}, not ${JSON.stringify(request.operation.endpoint)}.`,
+      );
     }
     // The body is kept as received (its hash is the evidence), so one that repeats the token
     // cannot be kept at all: the token must never reach the library, an export or the window.
@@ -261,19 +273,37 @@ export function echoesToken(body: string, json: unknown, token: string): boolean
   return body.includes('\\') && JSON.stringify(json).includes(JSON.stringify(token).slice(1, -1));
 }
 
-function transportError(error: unknown, userSignal: AbortSignal | undefined, timeout: AbortSignal, timeoutMs: number, operation: string, timeoutSetting: string): GleanerError {
+function transportError(
+  error: unknown,
+  userSignal: AbortSignal | undefined,
+  timeout: AbortSignal,
+  timeoutMs: number,
+  operation: string,
+  timeoutSetting: string,
+): GleanerError {
   if (userSignal?.aborted) return new GleanerError('CANCELLED', `The request for ${operation} was cancelled.`);
   if (timeout.aborted) {
-    return new GleanerError('TIMEOUT', `The service did not answer ${operation} within ${Math.round(timeoutMs / 1000)} seconds (the setting ${timeoutSetting}).`);
+    return new GleanerError(
+      'TIMEOUT',
+      `The service did not answer ${operation} within ${Math.round(timeoutMs / 1000)} seconds (the setting ${timeoutSetting}).`,
+    );
   }
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
   const code = (cause as (Error & { code?: unknown }) | null)?.code;
   const text = `${typeof code === 'string' ? code : ''} ${cause?.message ?? ''}`;
-  const detail = text.includes('ECONNREFUSED') ? ' (connection refused)' : text.includes('ENOTFOUND') || text.includes('EAI_AGAIN') ? ' (host not found)' : '';
+  const detail = text.includes('ECONNREFUSED')
+    ? ' (connection refused)'
+    : text.includes('ENOTFOUND') || text.includes('EAI_AGAIN')
+      ? ' (host not found)'
+      : '';
   // Refused, or no address to send to: the request never reached the service, so it used none
   // of the plan's budget (a reset or a cut connection may have, and still counts).
   const neverArrived = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH/.test(text);
-  return new GleanerError('NETWORK', `Could not reach the service${detail}. Check the base URL in Settings and your connection; nothing was stored.`, neverArrived ? { details: { notSent: true } } : undefined);
+  return new GleanerError(
+    'NETWORK',
+    `Could not reach the service${detail}. Check the base URL in Settings and your connection; nothing was stored.`,
+    neverArrived ? { details: { notSent: true } } : undefined,
+  );
 }
 
 /**
@@ -336,7 +366,14 @@ export function parseRetryAfter(header: string | null, nowMs: number): number | 
 }
 
 /** `scrub` applies to the message as parsed: a token written with JSON escapes (`\/`, `\u…`) only reads as itself then. */
-function statusError(response: Response, body: string, scrub: (text: string) => string, nowMs: number, operation: string, path: string): GleanerError {
+function statusError(
+  response: Response,
+  body: string,
+  scrub: (text: string) => string,
+  nowMs: number,
+  operation: string,
+  path: string,
+): GleanerError {
   let reason: string | null;
   try {
     reason = serverMessage(JSON.parse(body), scrub);
@@ -350,9 +387,15 @@ function statusError(response: Response, body: string, scrub: (text: string) => 
   const final = (code: ErrorCode, message: string) => new GleanerError(code, message, { details: { status, final: true } });
   switch (true) {
     case status === 401:
-      return make('TOKEN_REJECTED', `The service rejected the API token (401). It may have been refreshed or replaced; paste the new token in Settings.${because}`);
+      return make(
+        'TOKEN_REJECTED',
+        `The service rejected the API token (401). It may have been refreshed or replaced; paste the new token in Settings.${because}`,
+      );
     case status === 403:
-      return make('SUBSCRIPTION_INACTIVE', `The token is valid but the team’s subscription is not active (403). Renew it in the service’s account settings.${because}`);
+      return make(
+        'SUBSCRIPTION_INACTIVE',
+        `The token is valid but the team’s subscription is not active (403). Renew it in the service’s account settings.${because}`,
+      );
     case status === 429: {
       const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), nowMs);
       const wait = retryAfterMs === undefined ? '' : ` It asks to wait ${Math.ceil(retryAfterMs / 1000)} s.`;
@@ -376,7 +419,10 @@ function statusError(response: Response, body: string, scrub: (text: string) => 
         parseRetryAfter(response.headers.get('retry-after'), nowMs),
       );
     case status === 408:
-      return make('UPSTREAM_ERROR', `The service gave up waiting for the request for ${operation} (408); trying again usually works.${because}`);
+      return make(
+        'UPSTREAM_ERROR',
+        `The service gave up waiting for the request for ${operation} (408); trying again usually works.${because}`,
+      );
     default:
       // Any other refusal (402, 414, …) is the service's answer to this very request: asking again would bring the same.
       return final('UPSTREAM_ERROR', `The service answered ${operation} with an unexpected status ${status}.${because}`);

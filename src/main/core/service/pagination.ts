@@ -52,7 +52,11 @@ export function findNextPage(operation: OperationSpec, data: unknown): Record<st
  * whose values are the ones just sent would fetch the same page again, and again, each time
  * spending a request: it is not offered, and the warning says why the listing stops there.
  */
-export function nextPageAfter(operation: OperationSpec, data: unknown, sent: Readonly<Record<string, string>>): { nextPage: Record<string, string> | null; warnings: string[] } {
+export function nextPageAfter(
+  operation: OperationSpec,
+  data: unknown,
+  sent: Readonly<Record<string, string>>,
+): { nextPage: Record<string, string> | null; warnings: string[] } {
   const nextPage = findNextPage(operation, data);
   if (!nextPage) return { nextPage, warnings: [] };
   const names = Object.keys(nextPage);

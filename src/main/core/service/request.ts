@@ -19,7 +19,10 @@ export interface PreparedRequest {
  * name): the query would carry only one of them, and provenance would record what was not
  * sent. Returns the pair and the name, or null when every parameter has a name of its own.
  */
-export function wireNameClash(operation: OperationSpec, overrides: Readonly<Record<string, string>>): { first: string; second: string; wire: string } | null {
+export function wireNameClash(
+  operation: OperationSpec,
+  overrides: Readonly<Record<string, string>>,
+): { first: string; second: string; wire: string } | null {
   const byWire = new Map<string, string>();
   for (const param of operation.params) {
     const wire = overrides[param.name] ?? param.name;
@@ -52,7 +55,8 @@ export function prepareRequest(
   // Users may write a parameter under its overridden wire name too.
   const byWireName = new Map(Object.entries(overrides).map(([name, wire]) => [wire, name]));
   const named = Object.create(null) as Record<string, ParamInput[string]>;
-  for (const [key, value] of Object.entries(input)) named[operation.params.some((p) => p.name === key) ? key : (byWireName.get(key) ?? key)] = value;
+  for (const [key, value] of Object.entries(input))
+    named[operation.params.some((p) => p.name === key) ? key : (byWireName.get(key) ?? key)] = value;
 
   const checked = checkParams(operation, named, linkChecks);
   if (!checked.ok) throw new GleanerError('INVALID_INPUT', describeProblems(checked.problems));

@@ -46,7 +46,9 @@ export function createServiceTargets(deps: {
     try {
       await deps.secretStore.setToken(storedTokenValue(stored.token, origin));
     } catch (error) {
-      deps.log.warn('the token could not be bound to the service address; it is sent anyway, and binding is tried again next time', { error: String(error) });
+      deps.log.warn('the token could not be bound to the service address; it is sent anyway, and binding is tried again next time', {
+        error: String(error),
+      });
     }
     return stored.token;
   }

@@ -3,7 +3,15 @@
  * limits, wire-name and path overrides. Keys are the CLI's (shared/CLI.md) and are stored
  * under the same names, so the CLI and the app read one truth.
  */
-import { defaultPathOf, findOperation, getOperation, PLATFORM_LABELS, PLATFORMS, type OperationId, type Platform } from '../../../shared/catalogue';
+import {
+  defaultPathOf,
+  findOperation,
+  getOperation,
+  PLATFORM_LABELS,
+  PLATFORMS,
+  type OperationId,
+  type Platform,
+} from '../../../shared/catalogue';
 import { GleanerError } from '../../../shared/errors';
 import { formatDayReset, PLAN_LIMITS, PLAN_NAMES, type DayReset, type PlanLimits, type PlanName } from '../../../shared/plans';
 import { normaliseHostSetting, usualPlatformOfHost } from '../platforms/recognise-url';
@@ -64,7 +72,8 @@ type ConfigKey =
   | { kind: 'path'; operation: OperationId }
   | { kind: 'hosts'; platform: Platform };
 
-const KEY_HELP = 'Keys: base-url, plan, limits.per-minute, limits.per-day, limits.day-reset, timeouts.request, timeouts.slow-request, param.<platform>.<path>.<name>, path.<platform>.<path>, hosts.<platform>.';
+const KEY_HELP =
+  'Keys: base-url, plan, limits.per-minute, limits.per-day, limits.day-reset, timeouts.request, timeouts.slow-request, param.<platform>.<path>.<name>, path.<platform>.<path>, hosts.<platform>.';
 
 /** Reads a config key such as `param.videosite.channel/videos.sort`, or says why it is not one. */
 export function parseConfigKey(key: string): ConfigKey {
@@ -94,7 +103,8 @@ export function parseConfigKey(key: string): ConfigKey {
   const hosts = /^hosts\.([a-z]+)$/.exec(key);
   if (hosts) {
     const platform = hosts[1]!;
-    if (!(PLATFORMS as readonly string[]).includes(platform)) throw invalid(`There is no platform ${platform}; the platforms are ${PLATFORMS.join(', ')}.`);
+    if (!(PLATFORMS as readonly string[]).includes(platform))
+      throw invalid(`There is no platform ${platform}; the platforms are ${PLATFORMS.join(', ')}.`);
     return { kind: 'hosts', platform: platform as Platform };
   }
   throw invalid(`Unknown setting ${JSON.stringify(key)}. ${KEY_HELP}`);
@@ -104,7 +114,10 @@ const MAX_HOSTS = 50;
 
 /** The entries of a comma-separated list of hosts ("example.org, *.example.net"), each checked and normalised. */
 function parseHostList(raw: string): string[] {
-  const entries = raw.split(',').map((part) => part.trim()).filter(Boolean);
+  const entries = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (entries.length === 0 || entries.length > MAX_HOSTS) {
     throw invalid(`hosts.<platform> takes 1 to ${MAX_HOSTS} host names separated by commas, e.g. "example.org, *.example.net".`);
   }
@@ -125,13 +138,18 @@ function checkNewHosts(repo: SettingsRepository, platform: Platform, hosts: read
   for (const host of hosts) {
     if (stored.includes(host)) continue;
     const usual = usualPlatformOfHost(host);
-    if (usual === platform) throw invalid(`${host} is already a usual host of ${PLATFORM_LABELS[platform]}: its links are recognised without adding it.`);
+    if (usual === platform)
+      throw invalid(`${host} is already a usual host of ${PLATFORM_LABELS[platform]}: its links are recognised without adding it.`);
     if (usual !== null) {
-      throw invalid(`${host} is a usual host of ${PLATFORM_LABELS[usual]}, and a host is recognised as one platform only, so it cannot be added to ${PLATFORM_LABELS[platform]}.`);
+      throw invalid(
+        `${host} is a usual host of ${PLATFORM_LABELS[usual]}, and a host is recognised as one platform only, so it cannot be added to ${PLATFORM_LABELS[platform]}.`,
+      );
     }
     const other = PLATFORMS.find((candidate) => candidate !== platform && storedHosts(repo, candidate).includes(host));
     if (other !== undefined) {
-      throw invalid(`${host} is already an extra host of ${PLATFORM_LABELS[other]}; remove it there first, since a host is recognised as one platform only.`);
+      throw invalid(
+        `${host} is already an extra host of ${PLATFORM_LABELS[other]}; remove it there first, since a host is recognised as one platform only.`,
+      );
     }
   }
 }
@@ -151,7 +169,8 @@ export function addHosts(repo: SettingsRepository, platform: Platform, raw: stri
   const added = parseHostList(raw);
   checkNewHosts(repo, platform, added);
   const hosts = [...new Set([...storedHosts(repo, platform), ...added])];
-  if (hosts.length > MAX_HOSTS) throw invalid(`A platform can have up to ${MAX_HOSTS} extra hosts; ${PLATFORM_LABELS[platform]} would have ${hosts.length}.`);
+  if (hosts.length > MAX_HOSTS)
+    throw invalid(`A platform can have up to ${MAX_HOSTS} extra hosts; ${PLATFORM_LABELS[platform]} would have ${hosts.length}.`);
   const value = hosts.join(',');
   repo.set(storageKey(`hosts.${platform}`), value);
   return value;
@@ -184,7 +203,9 @@ export function parseBaseUrl(raw: string): string {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalid('base-url must start with https://.');
   if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
-    throw invalid('base-url must use https:// (plain http is allowed only for 127.0.0.1 or localhost), so the token never travels unencrypted.');
+    throw invalid(
+      'base-url must use https:// (plain http is allowed only for 127.0.0.1 or localhost), so the token never travels unencrypted.',
+    );
   }
   if (url.username || url.password) throw invalid('base-url must not contain a user name or password; the token is kept in the keychain.');
   if (url.search || url.hash) throw invalid('base-url must not contain a query (?…) or a fragment (#…).');
@@ -194,7 +215,9 @@ export function parseBaseUrl(raw: string): string {
 function parseLimit(raw: string, which: 'perMinute' | 'perDay'): number {
   const max = which === 'perMinute' ? 100_000 : 100_000_000;
   if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > max) {
-    throw invalid(`${which === 'perMinute' ? 'limits.per-minute' : 'limits.per-day'} must be a whole number from 1 to ${max.toLocaleString('en')}.`);
+    throw invalid(
+      `${which === 'perMinute' ? 'limits.per-minute' : 'limits.per-day'} must be a whole number from 1 to ${max.toLocaleString('en')}.`,
+    );
   }
   return Number(raw);
 }
@@ -205,7 +228,9 @@ export function parseDayReset(raw: string): DayReset {
   if (text === 'rolling') return null;
   const time = /^(\d{1,2}):(\d{2})$/.exec(text);
   if (!time || Number(time[1]) > 23 || Number(time[2]) > 59) {
-    throw invalid(`limits.day-reset must be "rolling" (a sliding 24 hours, the default) or the time the service resets its daily count, in UTC, such as 00:00 or 07:30; ${JSON.stringify(raw.trim())} is neither.`);
+    throw invalid(
+      `limits.day-reset must be "rolling" (a sliding 24 hours, the default) or the time the service resets its daily count, in UTC, such as 00:00 or 07:30; ${JSON.stringify(raw.trim())} is neither.`,
+    );
   }
   return Number(time[1]) * 60 + Number(time[2]);
 }
@@ -234,7 +259,9 @@ function parseWireName(raw: string): string {
 function parsePath(raw: string): string {
   const text = raw.trim();
   if (!/^\/[A-Za-z0-9._~\-/]{1,200}$/.test(text) || text.split('/').includes('..')) {
-    throw invalid(`A path starts with / and holds only letters, digits and . _ ~ - /, e.g. /api/v1/partner/tweetsite/user-tweets; ${JSON.stringify(text)} is not.`);
+    throw invalid(
+      `A path starts with / and holds only letters, digits and . _ ~ - /, e.g. /api/v1/partner/tweetsite/user-tweets; ${JSON.stringify(text)} is not.`,
+    );
   }
   return text.replace(/\/+$/, '');
 }
@@ -275,7 +302,10 @@ export function setConfig(repo: SettingsRepository, key: string, raw: string): s
       value = parseWireName(raw);
       const operation = getOperation(parsed.operation);
       const clash = wireNameClash(operation, { ...(readServiceSettings(repo).paramNames[parsed.operation] ?? {}), [parsed.param]: value });
-      if (clash) throw invalid(`${operation.id} already sends ${clash.first === parsed.param ? clash.second : clash.first} as "${clash.wire}"; two parameters cannot share a name on the wire.`);
+      if (clash)
+        throw invalid(
+          `${operation.id} already sends ${clash.first === parsed.param ? clash.second : clash.first} as "${clash.wire}"; two parameters cannot share a name on the wire.`,
+        );
       break;
     }
     case 'path':
@@ -300,7 +330,10 @@ export function unsetConfig(repo: SettingsRepository, key: string): boolean {
     const { [parsed.param]: _dropped, ...rest } = readServiceSettings(repo).paramNames[parsed.operation] ?? {};
     const operation = getOperation(parsed.operation);
     const clash = wireNameClash(operation, rest);
-    if (clash) throw invalid(`${operation.id} sends ${clash.first === parsed.param ? clash.second : clash.first} as "${clash.wire}", the name ${parsed.param} would go back to; rename that one first.`);
+    if (clash)
+      throw invalid(
+        `${operation.id} sends ${clash.first === parsed.param ? clash.second : clash.first} as "${clash.wire}", the name ${parsed.param} would go back to; rename that one first.`,
+      );
   }
   return repo.delete(storageKey(key));
 }
@@ -358,7 +391,8 @@ export function readServiceSettings(repo: SettingsRepository): ServiceSettings {
   // A value this version cannot read (written by hand, or out of range) leaves the default.
   for (const which of ['normal', 'slow'] as const) {
     const seconds = repo.get(storageKey(TIMEOUT_KEYS[which]));
-    if (typeof seconds === 'number') settings.timeouts[which] = orDefault(() => parseTimeoutSeconds(String(seconds), which) * 1000, settings.timeouts[which]);
+    if (typeof seconds === 'number')
+      settings.timeouts[which] = orDefault(() => parseTimeoutSeconds(String(seconds), which) * 1000, settings.timeouts[which]);
   }
   const dayReset = repo.get(storageKey('limits.day-reset'));
   if (typeof dayReset === 'string') settings.dayReset = orDefault(() => parseDayReset(dayReset), settings.dayReset);

@@ -14,7 +14,9 @@ export function createSettingsRepository(db: Database, now: () => Date): Setting
     'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
   );
   const remove = db.prepare('DELETE FROM settings WHERE key = ?');
-  const list = db.prepare<[string], { key: string; value: string }>("SELECT key, value FROM settings WHERE key LIKE ? ESCAPE '\\' ORDER BY key");
+  const list = db.prepare<[string], { key: string; value: string }>(
+    "SELECT key, value FROM settings WHERE key LIKE ? ESCAPE '\\' ORDER BY key",
+  );
   return {
     get(key) {
       const row = select.get(key);

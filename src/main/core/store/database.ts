@@ -33,12 +33,20 @@ export function storageError(error: unknown, path: string): unknown {
   const code = error instanceof Error ? (error as Error & { code?: unknown }).code : undefined;
   if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return error;
   const say = (message: string) => new GleanerError('STORAGE_ERROR', message, { cause: error });
-  if (code.startsWith('SQLITE_CANTOPEN')) return say(`Gleaner cannot open its library at ${path}: check that the folder exists and that you may read and write it.`);
-  if (code.startsWith('SQLITE_READONLY')) return say(`The library at ${path} is read-only (the file, its folder or the disk): Gleaner needs to write to it, even to search it.`);
-  if (code === 'SQLITE_NOTADB') return say(`${path} is not a Gleaner library (it is not an SQLite database). Point --data-dir (or GLEANER_DATA_DIR) at the right folder.`);
-  if (code.startsWith('SQLITE_CORRUPT')) return say(`The library at ${path} is damaged. Restore it from a backup; sqlite3's .recover command may save what is left.`);
-  if (code === 'SQLITE_FULL') return say(`The disk holding ${path} is full: free some space, then try again. Nothing stored so far is lost.`);
-  if (code.startsWith('SQLITE_IOERR')) return say(`Gleaner could not read or write ${path} (${(error as Error).message}); the disk may be failing or gone.`);
+  if (code.startsWith('SQLITE_CANTOPEN'))
+    return say(`Gleaner cannot open its library at ${path}: check that the folder exists and that you may read and write it.`);
+  if (code.startsWith('SQLITE_READONLY'))
+    return say(`The library at ${path} is read-only (the file, its folder or the disk): Gleaner needs to write to it, even to search it.`);
+  if (code === 'SQLITE_NOTADB')
+    return say(
+      `${path} is not a Gleaner library (it is not an SQLite database). Point --data-dir (or GLEANER_DATA_DIR) at the right folder.`,
+    );
+  if (code.startsWith('SQLITE_CORRUPT'))
+    return say(`The library at ${path} is damaged. Restore it from a backup; sqlite3's .recover command may save what is left.`);
+  if (code === 'SQLITE_FULL')
+    return say(`The disk holding ${path} is full: free some space, then try again. Nothing stored so far is lost.`);
+  if (code.startsWith('SQLITE_IOERR'))
+    return say(`Gleaner could not read or write ${path} (${(error as Error).message}); the disk may be failing or gone.`);
   return error;
 }
 

@@ -42,7 +42,9 @@ const folded = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu
  * group the order is kept.
  */
 export function matchesFirst<T>(items: readonly T[], query: string, textOf: (item: T) => string): T[] {
-  const words = folded(query).split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 1);
+  const words = folded(query)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 1);
   if (words.length === 0) return [...items];
   const matching: T[] = [];
   const rest: T[] = [];

@@ -61,7 +61,12 @@ function postItem(seed: string, user: User, rkey: string): Record<string, unknow
   return {
     uri: `at://${user.did}/app.bsky.feed.post/${rkey}`,
     cid: `bafyrei${random.chars(BASE32, 52)}`,
-    author: { did: user.did, handle: user.handle, displayName: user.displayName, avatar: media('microblog', `avatar/${user.did.replace(/:/g, '_')}.jpg`) },
+    author: {
+      did: user.did,
+      handle: user.handle,
+      displayName: user.displayName,
+      avatar: media('microblog', `avatar/${user.did.replace(/:/g, '_')}.jpg`),
+    },
     record: { $type: 'app.bsky.feed.post', text, createdAt: new Date(createdMs).toISOString(), langs: [language] },
     likeCount,
     repostCount: Math.floor(likeCount * random.next() * 0.3),
@@ -76,7 +81,9 @@ const posts: PlatformHandlers<'microblog'>['microblog/user/posts'] = (ctx) => {
   const user = findUser(ctx, ctx.params.get('handle'), ctx.params.get('user_id'));
   const feed = Array.from({ length: Math.min(MAX_FEED, user.posts) }, (_, i) => postItem(ctx.seed, user, rkeyOf(ctx.seed, user, i)));
   // Newest first, as a profile shows them.
-  feed.sort((a, b) => String((b.record as { createdAt: string }).createdAt).localeCompare(String((a.record as { createdAt: string }).createdAt)));
+  feed.sort((a, b) =>
+    String((b.record as { createdAt: string }).createdAt).localeCompare(String((a.record as { createdAt: string }).createdAt)),
+  );
   return { feed };
 };
 

@@ -123,13 +123,24 @@ function shortcodeMedia(p: Post, trim: boolean): Record<string, unknown> {
     display_url: imageUrl(p, 1080),
     thumbnail_src: imageUrl(p, 640),
     dimensions: { height: 1920, width: 1080 },
-    display_resources: [640, 750, 1080].map((width) => ({ src: imageUrl(p, width), config_width: width, config_height: Math.round((width * 16) / 9) })),
+    display_resources: [640, 750, 1080].map((width) => ({
+      src: imageUrl(p, width),
+      config_width: width,
+      config_height: Math.round((width * 16) / 9),
+    })),
     accessibility_caption: null,
     location: null,
     edge_media_to_parent_comment: {
       count: p.comments,
       page_info: { has_next_page: p.comments > 2, end_cursor: null },
-      edges: p.commentTexts.map((text, i) => ({ node: { id: `${p.id.slice(0, 12)}${i}`, text, created_at: p.takenAt + 3600 * (i + 1), owner: { username: `${p.owner.username}_fan${i}` } } })),
+      edges: p.commentTexts.map((text, i) => ({
+        node: {
+          id: `${p.id.slice(0, 12)}${i}`,
+          text,
+          created_at: p.takenAt + 3600 * (i + 1),
+          owner: { username: `${p.owner.username}_fan${i}` },
+        },
+      })),
     },
     owner: { ...owner, full_name: p.owner.fullName, is_verified: p.owner.verified, edge_followed_by: { count: p.owner.followers } },
   };
@@ -147,7 +158,14 @@ const post: PlatformHandlers<'photoshare'>['photoshare/post'] = (ctx) => {
 };
 
 function reelItem(p: Post, trim: boolean): Record<string, unknown> {
-  const item = { pk: p.id, id: `${p.id}_${p.owner.id}`, code: p.shortcode, like_count: p.likes, comment_count: p.comments, play_count: p.plays };
+  const item = {
+    pk: p.id,
+    id: `${p.id}_${p.owner.id}`,
+    code: p.shortcode,
+    like_count: p.likes,
+    comment_count: p.comments,
+    play_count: p.plays,
+  };
   if (trim) return item;
   return {
     ...item,
@@ -169,7 +187,10 @@ const reels: PlatformHandlers<'photoshare'>['photoshare/user/reels'] = (ctx) => 
   const known = pool.users.find((u) => u.id === userId || u.username.toLowerCase() === handle);
   const user = known ?? pool.users[hashOf(ctx.seed, userId ?? '', handle ?? '') % USER_COUNT] ?? userAt(ctx.seed, 0);
   const maxId = ctx.params.get('max_id');
-  const { key, page } = maxId === undefined ? { key: JSON.stringify([user.index]), page: 0 } : decodePageToken(ctx.seed, 'photoshare/user/reels', maxId, 'max_id');
+  const { key, page } =
+    maxId === undefined
+      ? { key: JSON.stringify([user.index]), page: 0 }
+      : decodePageToken(ctx.seed, 'photoshare/user/reels', maxId, 'max_id');
   const index = Number(keyParts(key)[0] ?? 0);
   const all = pool.posts.filter((p) => p.owner.index === index).sort((a, b) => b.takenAt - a.takenAt);
   const more = (page + 1) * PAGE_SIZE < all.length;

@@ -120,7 +120,9 @@ function aweme(c: Clip, detail: boolean, trim: boolean): Record<string, unknown>
   });
   const statistics = { digg_count: c.digg, comment_count: c.comments, play_count: c.plays, share_count: c.shares };
   const author = { uid: c.author.uid, unique_id: c.author.uniqueId, nickname: c.author.nickname };
-  const noWatermark = { download_no_watermark_addr: { uri: `nwm_${c.id}`, url_list: [media('shortvideo', `download/${c.id}/no_watermark.mp4`)] } };
+  const noWatermark = {
+    download_no_watermark_addr: { uri: `nwm_${c.id}`, url_list: [media('shortvideo', `download/${c.id}/no_watermark.mp4`)] },
+  };
   if (trim) {
     return {
       aweme_id: c.id,
@@ -128,7 +130,12 @@ function aweme(c: Clip, detail: boolean, trim: boolean): Record<string, unknown>
       create_time: c.createTime,
       author,
       statistics,
-      video: { duration: c.durationMs, play_addr: { url_list: play('720p').url_list }, bit_rate: [{ play_addr: { url_list: play('720p').url_list } }], ...(detail ? noWatermark : {}) },
+      video: {
+        duration: c.durationMs,
+        play_addr: { url_list: play('720p').url_list },
+        bit_rate: [{ play_addr: { url_list: play('720p').url_list } }],
+        ...(detail ? noWatermark : {}),
+      },
     };
   }
   return {
@@ -159,7 +166,9 @@ function aweme(c: Clip, detail: boolean, trim: boolean): Record<string, unknown>
         { gear_name: 'normal_720_0', quality_type: 10, bit_rate: 1_245_000, play_addr: play('720p') },
         { gear_name: 'normal_540_0', quality_type: 20, bit_rate: 812_000, play_addr: play('540p') },
       ],
-      ...(detail ? { ...noWatermark, download_addr: { uri: `wm_${c.id}`, url_list: [media('shortvideo', `download/${c.id}/watermark.mp4`)] } } : {}),
+      ...(detail
+        ? { ...noWatermark, download_addr: { uri: `wm_${c.id}`, url_list: [media('shortvideo', `download/${c.id}/watermark.mp4`)] } }
+        : {}),
     },
     music: {
       id: `7${c.id.slice(1)}`,
@@ -202,7 +211,8 @@ const search: PlatformHandlers<'shortvideo'>['shortvideo/search'] = (ctx) => {
 };
 
 function clipFromUrl(ctx: ResponseContext, url: string): Clip {
-  const id = pathMatch(url, /\/(?:video|photo|v|embed\/v2|embed)\/(\d{5,25})/) ?? numericId(createRandom(ctx.seed, 'sv-url', urlKey(url)), 19);
+  const id =
+    pathMatch(url, /\/(?:video|photo|v|embed\/v2|embed)\/(\d{5,25})/) ?? numericId(createRandom(ctx.seed, 'sv-url', urlKey(url)), 19);
   return poolOf(ctx).byId.get(id) ?? clipFor(ctx.seed, id);
 }
 

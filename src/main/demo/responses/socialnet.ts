@@ -50,7 +50,8 @@ const reels: PlatformHandlers<'socialnet'>['socialnet/user/reels'] = (ctx) => {
   let page = 0;
   if (cursor !== undefined) {
     ({ key, page } = decodePageToken(ctx.seed, SCOPE, cursor, 'cursor'));
-    if (givenId !== nextPageId(ctx.seed, key, page)) throw badRequest('Parameters next_page_id and cursor do not belong together; take both from the same response.');
+    if (givenId !== nextPageId(ctx.seed, key, page))
+      throw badRequest('Parameters next_page_id and cursor do not belong together; take both from the same response.');
   }
   const pageKey = keyParts(key)[0] ?? '';
   const total = 25 + (hashOf(ctx.seed, 'sn-total', pageKey) % 21);

@@ -25,7 +25,12 @@ interface User {
 
 function userFor(seed: string, handle: string): User {
   const random = createRandom(seed, 'tw-user', handle.toLowerCase());
-  return { restId: numericId(random, 18), handle, name: samplePerson(random, pickLanguage(random)).name, followers: random.skewed(5_000_000) };
+  return {
+    restId: numericId(random, 18),
+    handle,
+    name: samplePerson(random, pickLanguage(random)).name,
+    followers: random.skewed(5_000_000),
+  };
 }
 
 interface Tweet {
@@ -46,7 +51,15 @@ function tweetFor(seed: string, user: User, id: string): Tweet {
   const object = {
     __typename: 'Tweet',
     rest_id: id,
-    core: { user_results: { result: { __typename: 'User', rest_id: user.restId, legacy: { screen_name: user.handle, name: user.name, followers_count: user.followers } } } },
+    core: {
+      user_results: {
+        result: {
+          __typename: 'User',
+          rest_id: user.restId,
+          legacy: { screen_name: user.handle, name: user.name, followers_count: user.followers },
+        },
+      },
+    },
     legacy: {
       id_str: id,
       full_text: text,
@@ -64,7 +77,12 @@ function tweetFor(seed: string, user: User, id: string): Tweet {
                 {
                   type: 'video',
                   media_url_https: media('tweetsite', `ext_tw_video_thumb/${id}/pu/img/thumb.jpg`),
-                  video_info: { duration_millis: durationMs, variants: [{ content_type: 'video/mp4', bitrate: 832000, url: media('tweetsite', `ext_tw_video/${id}/pu/vid/640x360/clip.mp4`) }] },
+                  video_info: {
+                    duration_millis: durationMs,
+                    variants: [
+                      { content_type: 'video/mp4', bitrate: 832000, url: media('tweetsite', `ext_tw_video/${id}/pu/vid/640x360/clip.mp4`) },
+                    ],
+                  },
                 },
               ],
             },
@@ -84,14 +102,17 @@ const userTweets: PlatformHandlers<'tweetsite'>['tweetsite/user/tweets'] = (ctx)
   const handle = ctx.params.get('handle') ?? '';
   const user = userFor(ctx.seed, handle);
   const count = 40 + (hashOf(ctx.seed, 'tw-count', handle.toLowerCase()) % (MAX_TWEETS - 39));
-  const tweets = Array.from({ length: count }, (_, i) => tweetFor(ctx.seed, user, numericId(createRandom(ctx.seed, 'tw-id', handle.toLowerCase(), i), 19)));
+  const tweets = Array.from({ length: count }, (_, i) =>
+    tweetFor(ctx.seed, user, numericId(createRandom(ctx.seed, 'tw-id', handle.toLowerCase(), i), 19)),
+  );
   // The service offers a profile's most popular messages, not its latest.
   tweets.sort((a, b) => b.favorites - a.favorites);
   return { tweets: tweets.map((t) => t.object) };
 };
 
 function tweetFromUrl(ctx: ResponseContext, url: string): Tweet {
-  const handle = pathMatch(url, /^\/([A-Za-z0-9_]{1,15})\/status\//) ?? userFor(ctx.seed, `user${hashOf(ctx.seed, urlKey(url)) % 10_000}`).handle;
+  const handle =
+    pathMatch(url, /^\/([A-Za-z0-9_]{1,15})\/status\//) ?? userFor(ctx.seed, `user${hashOf(ctx.seed, urlKey(url)) % 10_000}`).handle;
   const id = pathMatch(url, /\/status(?:es)?\/(\d{5,25})/) ?? numericId(createRandom(ctx.seed, 'tw-url', urlKey(url)), 19);
   return tweetFor(ctx.seed, userFor(ctx.seed, handle), id);
 }

@@ -5,9 +5,37 @@
  */
 import { hostileTextFor, isHostileItem, type HostileText } from '../hostile';
 import { ID_CHARS, createRandom, hashOf } from '../random';
-import { languageName, pickLanguage, sampleChannelName, sampleParagraph, samplePerson, sampleTitle, type SampleLanguage } from '../sample-text';
-import { SAMPLE_NOW_MS, SAMPLE_OFFSETS, dateText, durationFormatted, isoWithOffset, lengthText, pastTime, relativeText } from '../time-format';
-import { decodePageToken, encodePageToken, keyParts, matchesFirst, pageCountFor, shuffled, urlKey, type OperationHandler, type PlatformHandlers, type ResponseContext } from './context';
+import {
+  languageName,
+  pickLanguage,
+  sampleChannelName,
+  sampleParagraph,
+  samplePerson,
+  sampleTitle,
+  type SampleLanguage,
+} from '../sample-text';
+import {
+  SAMPLE_NOW_MS,
+  SAMPLE_OFFSETS,
+  dateText,
+  durationFormatted,
+  isoWithOffset,
+  lengthText,
+  pastTime,
+  relativeText,
+} from '../time-format';
+import {
+  decodePageToken,
+  encodePageToken,
+  keyParts,
+  matchesFirst,
+  pageCountFor,
+  shuffled,
+  urlKey,
+  type OperationHandler,
+  type PlatformHandlers,
+  type ResponseContext,
+} from './context';
 import { PAGE_HOSTS, hostOf, media, pathMatch } from './sample-urls';
 import { buildSegments, specTranscript, transcriptText } from './transcripts';
 
@@ -19,7 +47,12 @@ const HASHTAG_PAGE_SIZE = 20;
 const TRENDING_COUNT = 48;
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 const DAY_MS = 86_400_000;
-const UPLOAD_WINDOWS: Readonly<Record<string, number>> = { today: DAY_MS, this_week: 7 * DAY_MS, this_month: 31 * DAY_MS, this_year: 365 * DAY_MS };
+const UPLOAD_WINDOWS: Readonly<Record<string, number>> = {
+  today: DAY_MS,
+  this_week: 7 * DAY_MS,
+  this_month: 31 * DAY_MS,
+  this_year: 365 * DAY_MS,
+};
 
 interface Channel {
   id: string;
@@ -113,7 +146,9 @@ interface Pool {
 
 function poolOf(ctx: ResponseContext): Pool {
   return ctx.memo('videosite-pool', () => {
-    const videos = Array.from({ length: POOL_SIZE }, (_, i) => videoFor(ctx.seed, createRandom(ctx.seed, 'vs-pool', i).chars(ID_CHARS, 11)));
+    const videos = Array.from({ length: POOL_SIZE }, (_, i) =>
+      videoFor(ctx.seed, createRandom(ctx.seed, 'vs-pool', i).chars(ID_CHARS, 11)),
+    );
     return {
       byId: new Map(videos.map((v) => [v.id, v])),
       long: videos.filter((v) => !v.short),
@@ -227,7 +262,9 @@ const search: OperationHandler = (ctx) => {
   const [, keyUpload = '', keySort = 'relevance', keyFilter = 'all'] = keyParts(key);
   const extras = params.flag('includeExtras');
   const window = UPLOAD_WINDOWS[keyUpload];
-  const candidates = (keyFilter === 'shorts' ? pool.shorts : pool.long).filter((v) => window === undefined || SAMPLE_NOW_MS - v.publishedMs <= window);
+  const candidates = (keyFilter === 'shorts' ? pool.shorts : pool.long).filter(
+    (v) => window === undefined || SAMPLE_NOW_MS - v.publishedMs <= window,
+  );
   const found = shuffled(candidates, ctx.seed, 'vs-search', key).slice(0, pageCountFor(ctx.seed, key) * SEARCH_PAGE_SIZE);
   let results = matchesFirst(found, keyParts(key)[0] ?? '', (v) => `${v.title} ${v.description}`);
   if (keySort === 'popular') results = [...results].sort((a, b) => b.views - a.views);
@@ -237,7 +274,11 @@ const search: OperationHandler = (ctx) => {
   const random = createRandom(ctx.seed, 'vs-search-extra', key);
   const channels = first ? shuffled(pool.channels, ctx.seed, 'vs-search-channels', key).slice(0, random.int(1, 3)).map(channelItem) : [];
   const playlists = first ? Array.from({ length: random.int(0, 2) }, (_, i) => playlistItem(ctx, key, i)) : [];
-  const shorts = first ? shuffled(pool.shorts, ctx.seed, 'vs-search-shorts', key).slice(0, random.int(3, 8)).map((v) => listItem(v, 'full', false)) : [];
+  const shorts = first
+    ? shuffled(pool.shorts, ctx.seed, 'vs-search-shorts', key)
+        .slice(0, random.int(3, 8))
+        .map((v) => listItem(v, 'full', false))
+    : [];
   const lives = first ? shuffled(pool.long, ctx.seed, 'vs-search-lives', key).slice(0, random.int(0, 2)).map(liveItem) : [];
   return {
     videos: keyFilter === 'shorts' ? [] : slice,
@@ -267,14 +308,20 @@ const channelVideos: OperationHandler = (ctx) => {
     .sort(keySort === 'popular' ? (a, b) => b.views - a.views : (a, b) => b.publishedMs - a.publishedMs);
   const pages = Math.max(1, Math.ceil(videos.length / CHANNEL_PAGE_SIZE));
   return {
-    videos: videos.slice(page * CHANNEL_PAGE_SIZE, (page + 1) * CHANNEL_PAGE_SIZE).map((v) => listItem(v, 'none', ctx.params.flag('includeExtras'))),
+    videos: videos
+      .slice(page * CHANNEL_PAGE_SIZE, (page + 1) * CHANNEL_PAGE_SIZE)
+      .map((v) => listItem(v, 'none', ctx.params.flag('includeExtras'))),
     continuationToken: nextToken(ctx, 'videosite/channel/videos', key, page, pages),
   };
 };
 
 const hashtag: OperationHandler = (ctx) => {
   const type = ctx.params.get('type') ?? 'all';
-  const { key, page } = startingPage(ctx, 'videosite/search/hashtag', JSON.stringify([(ctx.params.get('hashtag') ?? '').toLowerCase(), type]));
+  const { key, page } = startingPage(
+    ctx,
+    'videosite/search/hashtag',
+    JSON.stringify([(ctx.params.get('hashtag') ?? '').toLowerCase(), type]),
+  );
   const [, keyType = 'all'] = keyParts(key);
   const pool = poolOf(ctx);
   const candidates = keyType === 'shorts' ? pool.shorts : [...pool.long, ...pool.shorts];

@@ -136,7 +136,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       options.log.error('browser host request failed', { error: error instanceof Error ? error.message : String(error) });
-      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'INTERNAL', message: 'Gleaner could not answer this request.' } });
+      if (!res.headersSent)
+        sendJson(res, 500, { ok: false, error: { code: 'INTERNAL', message: 'Gleaner could not answer this request.' } });
       else res.end();
     });
   });
@@ -186,7 +187,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
 
     const credential = credentialOf(req, inApp);
-    if (!credential) return sendText(res, 401, 'Unauthorized: open the link that `gleaner serve` printed, or send the secret as a bearer token.');
+    if (!credential)
+      return sendText(res, 401, 'Unauthorized: open the link that `gleaner serve` printed, or send the secret as a bearer token.');
 
     if (route === '/browser-link') {
       if (credential !== 'bearer') return sendText(res, 403, 'Forbidden: a new link takes the run’s secret as a bearer token.');
@@ -205,10 +207,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       try {
         method = decodeURIComponent(route.slice('/rpc/'.length));
       } catch {
-        return sendJson(res, 400, { ok: false, error: { code: 'INVALID_INPUT', message: 'The method name in this address is not valid percent-encoding.' } });
+        return sendJson(res, 400, {
+          ok: false,
+          error: { code: 'INVALID_INPUT', message: 'The method name in this address is not valid percent-encoding.' },
+        });
       }
       const body = await readBody(req, MAX_BODY_BYTES);
-      if (body === 'too-large') return sendJson(res, 413, { ok: false, error: { code: 'INVALID_INPUT', message: 'The input is larger than 16 MB.' } });
+      if (body === 'too-large')
+        return sendJson(res, 413, { ok: false, error: { code: 'INVALID_INPUT', message: 'The input is larger than 16 MB.' } });
       let input: unknown = {};
       if (body.length > 0) {
         try {
@@ -251,7 +257,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
    * a same-origin navigation.
    */
   async function openFromOpenerPage(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (mediaTypeOf(req.headers['content-type']) !== 'application/x-www-form-urlencoded') return sendText(res, 415, 'Send the key as a form.');
+    if (mediaTypeOf(req.headers['content-type']) !== 'application/x-www-form-urlencoded')
+      return sendText(res, 415, 'Send the key as a form.');
     const body = await readBody(req, MAX_FORM_BYTES);
     if (body === 'too-large') return sendText(res, 413, 'The form is too large.');
     const cookie = await tradeLinkKey(req, new URLSearchParams(body).get('key'));

@@ -32,7 +32,11 @@ export interface TerminalCodeOptions {
   newCode?: () => string;
 }
 
-export function createTerminalCodeConfirmation({ tell, now, newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0') }: TerminalCodeOptions): ConfirmTokenOrigin {
+export function createTerminalCodeConfirmation({
+  tell,
+  now,
+  newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
+}: TerminalCodeOptions): ConfirmTokenOrigin {
   let pending: Pending | null = null;
   let issued = 0;
 
@@ -56,7 +60,10 @@ export function createTerminalCodeConfirmation({ tell, now, newCode = () => Stri
     if (code === undefined) return issue(origin, savedFor);
     if (live === null) {
       pending = null;
-      throw new GleanerError('INVALID_INPUT', `No code for ${origin} is waiting (it was used, expired, or was for another address). Ask for a new one.`);
+      throw new GleanerError(
+        'INVALID_INPUT',
+        `No code for ${origin} is waiting (it was used, expired, or was for another address). Ask for a new one.`,
+      );
     }
     if (code.length === live.code.length && timingSafeEqual(Buffer.from(code), Buffer.from(live.code))) {
       pending = null;
@@ -69,6 +76,9 @@ export function createTerminalCodeConfirmation({ tell, now, newCode = () => Stri
       tell(`A wrong code was typed ${TRIES_PER_CODE} times for ${origin}; that code no longer works.\n`);
       throw new GleanerError('INVALID_INPUT', `That is not the code in ${WHERE}, and it no longer works. Ask for a new one.`);
     }
-    throw new GleanerError('INVALID_INPUT', `That is not the code in ${WHERE}. ${live.triesLeft} ${live.triesLeft === 1 ? 'try is' : 'tries are'} left.`);
+    throw new GleanerError(
+      'INVALID_INPUT',
+      `That is not the code in ${WHERE}. ${live.triesLeft} ${live.triesLeft === 1 ? 'try is' : 'tries are'} left.`,
+    );
   };
 }

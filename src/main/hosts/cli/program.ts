@@ -48,7 +48,11 @@ export function buildProgram(io: CliIo, rendererDir: string, helpShownForError: 
     dataDir: (command) => {
       const flag = (command.optsWithGlobals() as GlobalOptions).dataDir;
       // An empty --data-dir (an unset shell variable) must not open another library quietly.
-      if (flag !== undefined && flag.trim() === '') throw new GleanerError('INVALID_INPUT', '--data-dir needs a folder; leave it out to use $GLEANER_DATA_DIR or the app’s own folder.');
+      if (flag !== undefined && flag.trim() === '')
+        throw new GleanerError(
+          'INVALID_INPUT',
+          '--data-dir needs a folder; leave it out to use $GLEANER_DATA_DIR or the app’s own folder.',
+        );
       return resolveDataDir(flag, io.env);
     },
     json: (command) => Boolean((command.optsWithGlobals() as GlobalOptions).json),
@@ -127,7 +131,12 @@ export async function runCli(argv: readonly string[], givenIo: CliIo, rendererDi
       }
       // One line, as the contract says (commander puts its "Did you mean" on a line of its own).
       const message = error.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
-      io.stderr(formatError({ code: 'INVALID_INPUT', message: `${message[0]?.toUpperCase() ?? ''}${message.slice(1)} (see gleaner --help).` }, json));
+      io.stderr(
+        formatError(
+          { code: 'INVALID_INPUT', message: `${message[0]?.toUpperCase() ?? ''}${message.slice(1)} (see gleaner --help).` },
+          json,
+        ),
+      );
       return 2;
     }
     const info = isGleanerError(error)

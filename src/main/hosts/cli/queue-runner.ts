@@ -8,7 +8,12 @@ import type { CliIo } from './io';
  * Runs the library's queue in this process (unless another Gleaner already runs it, in
  * which case the work waits there) until the batch has ended or the queue pauses.
  */
-export async function runBatchInForeground(core: Core, io: CliIo, batchId: number, onProgress?: (progress: BatchProgress) => void): Promise<BatchProgress> {
+export async function runBatchInForeground(
+  core: Core,
+  io: CliIo,
+  batchId: number,
+  onProgress?: (progress: BatchProgress) => void,
+): Promise<BatchProgress> {
   startOrExplain(core, io);
   // The queue's timers do not hold the process open (a waiting queue must not keep other
   // commands alive); this command waits for its batch, so it holds the process open itself.
@@ -88,11 +93,13 @@ function startOrExplain(core: Core, io: CliIo): void {
 /** What to do about a pause, said for the command line (the queue's own sentences speak of Settings). */
 const CLI_PAUSE_MESSAGES: Readonly<Record<string, string>> = {
   user: 'The queue is paused; run `gleaner queue resume` to continue.',
-  TOKEN_REJECTED: 'The service rejected the API token. Set a new one with `gleaner token set` (or GLEANER_TOKEN), then run the command again.',
+  TOKEN_REJECTED:
+    'The service rejected the API token. Set a new one with `gleaner token set` (or GLEANER_TOKEN), then run the command again.',
   TOKEN_MISSING: 'No API token is set. Set it with `gleaner token set` (or GLEANER_TOKEN), then run the command again.',
   SUBSCRIPTION_INACTIVE: 'The team’s subscription is not active, so the service refuses requests. Renew it, then run the command again.',
   NETWORK: 'The service cannot be reached; nothing is lost and no attempt was used up. Run the command again once it can be reached.',
-  UPSTREAM_ERROR: 'The service failed several different requests in a row, so the queue stopped sending; nothing is lost. Run the command again later to carry on.',
+  UPSTREAM_ERROR:
+    'The service failed several different requests in a row, so the queue stopped sending; nothing is lost. Run the command again later to carry on.',
 };
 
 /** The queue's sentence about a pause, said for the command line. */

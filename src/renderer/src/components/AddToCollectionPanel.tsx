@@ -42,4 +42,3 @@ export function AddToCollectionPanel({ itemIds, holding, ...panel }: PanelProps 
     </PanelForm>
   );
 }
-

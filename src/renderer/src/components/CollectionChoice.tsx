@@ -49,7 +49,13 @@ export function CollectionChoice({
   return (
     <div className="collection-choice">
       <label htmlFor={`${id}-choice`}>{label}</label>
-      <select id={`${id}-choice`} ref={select} value={value.choice} disabled={disabled} onChange={(e) => onChange({ ...value, choice: e.target.value })}>
+      <select
+        id={`${id}-choice`}
+        ref={select}
+        value={value.choice}
+        disabled={disabled}
+        onChange={(e) => onChange({ ...value, choice: e.target.value })}
+      >
         {allowNone && <option value={NO_COLLECTION}>No collection</option>}
         {collections.map((c) => (
           <option key={c.id} value={c.name} disabled={unavailable?.has(c.name)}>

@@ -34,7 +34,11 @@ export function useCopyToClipboard(): { copy: (text: string, what: string) => Pr
     setOutcome(
       (await copyText(text))
         ? { said: `${what} copied to the clipboard.`, manual: null, attempt }
-        : { said: `The browser did not let Gleaner copy. The ${what.toLowerCase()} is selected below: press Ctrl+C (⌘C on a Mac).`, manual: text, attempt },
+        : {
+            said: `The browser did not let Gleaner copy. The ${what.toLowerCase()} is selected below: press Ctrl+C (⌘C on a Mac).`,
+            manual: text,
+            attempt,
+          },
     );
   }, []);
   return { copy, outcome };

@@ -122,7 +122,12 @@ export function ExportDialog({ owner }: { owner: string }) {
           <fieldset disabled={running}>
             <legend>Options</legend>
             <label>
-              <input type="checkbox" checked={transcriptOnly || options.transcripts} disabled={transcriptOnly} onChange={(e) => setOptions({ transcripts: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={transcriptOnly || options.transcripts}
+                disabled={transcriptOnly}
+                onChange={(e) => setOptions({ transcripts: e.target.checked })}
+              />
               Transcripts {transcriptOnly ? '(always, for this format)' : options.format === 'md' ? 'under each item' : 'instead of items'}
             </label>
             <label>
@@ -132,7 +137,10 @@ export function ExportDialog({ owner }: { owner: string }) {
             {languages && (
               <label className="export-language">
                 Transcript language{languages.allowAll ? '' : ' (a subtitle file holds one)'}{' '}
-                <select value={languages.chosen ?? ALL_LANGUAGES} onChange={(e) => setOptions({ language: e.target.value === ALL_LANGUAGES ? null : e.target.value })}>
+                <select
+                  value={languages.chosen ?? ALL_LANGUAGES}
+                  onChange={(e) => setOptions({ language: e.target.value === ALL_LANGUAGES ? null : e.target.value })}
+                >
                   {languages.allowAll && <option value={ALL_LANGUAGES}>All languages</option>}
                   {languages.languages.map((language) => (
                     <option key={language} value={language}>
@@ -156,7 +164,11 @@ export function ExportDialog({ owner }: { owner: string }) {
           )}
           <div className="export-actions">
             {/* One button that turns into Cancel and back, so the focus on it stays through the export. */}
-            <button type={running ? 'button' : 'submit'} className={running ? undefined : 'primary'} onClick={running ? () => void cancel() : undefined}>
+            <button
+              type={running ? 'button' : 'submit'}
+              className={running ? undefined : 'primary'}
+              onClick={running ? () => void cancel() : undefined}
+            >
               {running ? 'Cancel export' : job?.state === 'done' ? 'Export again' : 'Export'}
             </button>
             {!running && (
@@ -184,9 +196,15 @@ function ExportStatus() {
   else if (job?.state === 'cancelled') said = 'Export cancelled; nothing was saved.';
   else if (job?.state === 'done' && job.summary) {
     const s = job.summary;
-    const count = job.unit === 'segments' ? `${s.transcripts} transcript${s.transcripts === 1 ? '' : 's'} of ${formatItems(s.items)}` : formatItems(s.items);
+    const count =
+      job.unit === 'segments'
+        ? `${s.transcripts} transcript${s.transcripts === 1 ? '' : 's'} of ${formatItems(s.items)}`
+        : formatItems(s.items);
     const where = job.delivery === 'download' ? `downloaded as ${job.name ?? 'a file'}` : `saved as ${job.name ?? 'a file'}`;
-    const skipped = s.skipped.length > 0 ? ` ${s.skipped.length} transcript${s.skipped.length === 1 ? ' was' : 's were'} left out: ${s.skipped[0]!.reason}.` : '';
+    const skipped =
+      s.skipped.length > 0
+        ? ` ${s.skipped.length} transcript${s.skipped.length === 1 ? ' was' : 's were'} left out: ${s.skipped[0]!.reason}.`
+        : '';
     said = `Exported ${count}, ${where}.${skipped}`;
   }
   return (
@@ -197,7 +215,11 @@ function ExportStatus() {
           <span>{job.total ? `${job.done.toLocaleString()} of ${job.total.toLocaleString()} ${what}` : 'Preparing…'}</span>
         </div>
       )}
-      <p className={job?.state === 'done' ? 'export-done' : 'export-status'} role="status" data-testid={job?.state === 'done' ? 'export-done' : undefined}>
+      <p
+        className={job?.state === 'done' ? 'export-done' : 'export-status'}
+        role="status"
+        data-testid={job?.state === 'done' ? 'export-done' : undefined}
+      >
         {said}
       </p>
       {job?.state === 'failed' && (

@@ -30,7 +30,13 @@ export const GO_KEYS: Readonly<Record<string, ViewId>> = {
  * @param editable whether the key was pressed in a text field (then only Escape counts)
  * @param goArmedAt when `g` was last pressed (null when not), `now` the current time
  */
-export function globalShortcutFor(event: GlobalKeyInput, editable: boolean, overviewOpen: boolean, goArmedAt: number | null, now: number): GlobalShortcut | null {
+export function globalShortcutFor(
+  event: GlobalKeyInput,
+  editable: boolean,
+  overviewOpen: boolean,
+  goArmedAt: number | null,
+  now: number,
+): GlobalShortcut | null {
   if (event.key === 'Escape' && overviewOpen) return { type: 'close-overview' };
   if (editable || event.ctrlKey || event.metaKey || event.altKey) return null;
   if (event.key === '?') return overviewOpen ? { type: 'close-overview' } : { type: 'overview' };
@@ -44,7 +50,8 @@ export function globalShortcutFor(event: GlobalKeyInput, editable: boolean, over
 export function isEditableTarget(target: EventTarget | null): boolean {
   if (typeof HTMLElement === 'undefined' || !(target instanceof HTMLElement)) return false;
   if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  if (target instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(target.type);
+  if (target instanceof HTMLInputElement)
+    return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(target.type);
   return false;
 }
 

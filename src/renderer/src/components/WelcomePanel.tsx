@@ -38,12 +38,12 @@ export function WelcomePanel() {
       </p>
       <ul>
         <li>
-          To try it, run a search in the <a href="#/fetch">Fetch view</a> (a keyword on the short-video app, say) or paste a few links in the{' '}
-          <a href="#/paste">Paste URLs view</a>. What you fetch lands in your Library, searchable offline.
+          To try it, run a search in the <a href="#/fetch">Fetch view</a> (a keyword on the short-video app, say) or paste a few links in
+          the <a href="#/paste">Paste URLs view</a>. What you fetch lands in your Library, searchable offline.
         </li>
         <li>
-          To use the real retrieval service, open the <a href="#/settings">Settings view</a>, enter the service’s base URL and paste your API
-          token; it is kept in the system keychain.
+          To use the real retrieval service, open the <a href="#/settings">Settings view</a>, enter the service’s base URL and paste your
+          API token; it is kept in the system keychain.
         </li>
       </ul>
       <button type="button" className="welcome-dismiss" onClick={dismiss}>

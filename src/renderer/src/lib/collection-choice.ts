@@ -21,12 +21,16 @@ export function firstUsefulChoice(existing: readonly CollectionSummary[], holdin
 }
 
 /** The collection the choice names, whether it must be created first, or a sentence saying what is missing. */
-export function resolveCollection(value: CollectionChoiceValue, existing: readonly CollectionSummary[]): { name: string | null; create: boolean } | { problem: string } {
+export function resolveCollection(
+  value: CollectionChoiceValue,
+  existing: readonly CollectionSummary[],
+): { name: string | null; create: boolean } | { problem: string } {
   if (value.choice === NO_COLLECTION) return { name: null, create: false };
   if (value.choice !== NEW_COLLECTION) return { name: value.choice, create: false };
   const name = value.newName.trim();
   if (!name) return { problem: 'Give the new collection a name.' };
   if (name.length > 200) return { problem: 'A collection name is at most 200 characters.' };
-  if (existing.some((c) => c.name === name)) return { problem: `A collection named “${name}” already exists: choose it in the list instead.` };
+  if (existing.some((c) => c.name === name))
+    return { problem: `A collection named “${name}” already exists: choose it in the list instead.` };
   return { name, create: true };
 }

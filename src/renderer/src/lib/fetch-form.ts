@@ -10,7 +10,8 @@ import { checkParams, type ParamCheck, type ParamInput } from '../../../shared/p
 /** What the user has typed or chosen, per parameter: text for most, a tick for flags. */
 export type FormValues = Readonly<Record<string, string | boolean>>;
 
-export const emptyValues = (op: OperationSpec): FormValues => Object.fromEntries(op.params.map((p) => [p.name, p.type === 'boolean' ? false : '']));
+export const emptyValues = (op: OperationSpec): FormValues =>
+  Object.fromEntries(op.params.map((p) => [p.name, p.type === 'boolean' ? false : '']));
 
 /** The parameters "Load more" fills in; the form keeps them apart from the rest. */
 export function pagingParamNames(op: OperationSpec): Set<string> {

@@ -30,7 +30,10 @@ interface Step {
 const isDisabled = (element: Element): boolean => element.matches(':disabled') || element.closest('[inert]') !== null;
 
 const canHoldFocus = (element: Element): element is HTMLElement =>
-  element instanceof HTMLElement && element.isConnected && !isDisabled(element) && (element.matches(FOCUSABLE) || (element.tabIndex === -1 && element.hasAttribute('tabindex')));
+  element instanceof HTMLElement &&
+  element.isConnected &&
+  !isDisabled(element) &&
+  (element.matches(FOCUSABLE) || (element.tabIndex === -1 && element.hasAttribute('tabindex')));
 
 /** The element itself when it can hold focus, else its first descendant that can. */
 function focusableIn(element: Element | null): HTMLElement | null {

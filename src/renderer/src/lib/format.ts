@@ -6,7 +6,8 @@ const integer = new Intl.NumberFormat('en-US');
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** 1234 → "1,234"; null → "—". */
-export const formatCount = (value: number | null | undefined): string => (value === null || value === undefined ? '—' : integer.format(value));
+export const formatCount = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '—' : integer.format(value);
 
 /** 1234567 → "1.2M"; small numbers stay exact. null → "". */
 export const formatCompact = (value: number | null | undefined): string => {
@@ -57,7 +58,10 @@ export function shorten(text: string, max: number): string {
 }
 
 /** A row's text (Library, Fetch results): the title, else the start of the item's text, else what it is and who posted it. */
-export function hitText(hit: Pick<SearchHit, 'title' | 'excerpt' | 'kind' | 'authorName' | 'authorHandle'>, kindLabel: (kind: string) => string): { text: string; untitled: boolean } {
+export function hitText(
+  hit: Pick<SearchHit, 'title' | 'excerpt' | 'kind' | 'authorName' | 'authorHandle'>,
+  kindLabel: (kind: string) => string,
+): { text: string; untitled: boolean } {
   const title = hit.title?.trim();
   if (title) return { text: shorten(title, MAX_TITLE_SHOWN), untitled: false };
   const excerpt = hit.excerpt?.trim();

@@ -18,7 +18,11 @@ export interface LineVerdict {
 }
 
 export function lineVerdict(line: ImportLine): LineVerdict {
-  const recognised = line.operation ? `${PLATFORM_LABELS[getOperation(line.operation).platform]} · ${getOperation(line.operation).title}` : line.platform ? PLATFORM_LABELS[line.platform] : '';
+  const recognised = line.operation
+    ? `${PLATFORM_LABELS[getOperation(line.operation).platform]} · ${getOperation(line.operation).title}`
+    : line.platform
+      ? PLATFORM_LABELS[line.platform]
+      : '';
   const cost = line.requests > 1 ? ` (${line.requests} requests)` : '';
   switch (line.status) {
     case 'fetch':
@@ -28,7 +32,11 @@ export function lineVerdict(line: ImportLine): LineVerdict {
     case 'duplicate':
       return { label: 'Duplicate', detail: line.reason ?? 'The same link is on an earlier line.', problem: false };
     case 'already-fetched':
-      return { label: 'Already fetched', detail: line.reason ?? `${recognised ? `${recognised}: ` : ''}already in your library. Tick “Fetch again” to refresh it.`, problem: false };
+      return {
+        label: 'Already fetched',
+        detail: line.reason ?? `${recognised ? `${recognised}: ` : ''}already in your library. Tick “Fetch again” to refresh it.`,
+        problem: false,
+      };
     case 'already-queued':
       return { label: 'Already queued', detail: line.reason ?? 'This link is already waiting in the queue.', problem: false };
     case 'comment':
@@ -43,7 +51,10 @@ export function knownLinksNotice(collected: number, queuedInto: number, collecti
   const links = (n: number, one: string, many: string) => (n === 1 ? `1 link ${one}` : `${integer.format(n)} links ${many}`);
   const parts: string[] = [];
   if (collected > 0) parts.push(`${links(collected, 'was', 'were')} already in your library: now in “${collection}”.`);
-  if (queuedInto > 0) parts.push(`${links(queuedInto, 'was', 'were')} already waiting in the queue: ${queuedInto === 1 ? 'it goes' : 'they go'} into “${collection}” too.`);
+  if (queuedInto > 0)
+    parts.push(
+      `${links(queuedInto, 'was', 'were')} already waiting in the queue: ${queuedInto === 1 ? 'it goes' : 'they go'} into “${collection}” too.`,
+    );
   return parts.length > 0 ? parts.join(' ') : null;
 }
 
@@ -115,7 +126,12 @@ export const batchSettled = (batch: BatchProgress): number => batch.done + batch
 export function progressWords(batch: BatchProgress): string {
   const settled = batchSettled(batch);
   const head = `${integer.format(settled)} of ${formatItems(batch.total, 'request')}`;
-  const tail = [batch.failed ? `${integer.format(batch.failed)} failed` : '', batch.cancelled ? `${integer.format(batch.cancelled)} cancelled` : ''].filter(Boolean).join(', ');
+  const tail = [
+    batch.failed ? `${integer.format(batch.failed)} failed` : '',
+    batch.cancelled ? `${integer.format(batch.cancelled)} cancelled` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   if (batch.finished) return `Done: ${head}${tail ? ` (${tail})` : ''}.`;
   return `${head} finished${tail ? ` (${tail})` : ''}; ${integer.format(batch.remaining)} to go.`;
 }

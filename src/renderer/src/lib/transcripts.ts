@@ -7,7 +7,10 @@ const hasWords = (t: TranscriptRecord): boolean => t.available && (t.segments.le
  * user, a fetch; null is the one with no language named), else the first that holds words
  * rather than a "none in that language" answer, else the first.
  */
-export function transcriptToShow(transcripts: readonly TranscriptRecord[], language: string | null | undefined): TranscriptRecord | undefined {
+export function transcriptToShow(
+  transcripts: readonly TranscriptRecord[],
+  language: string | null | undefined,
+): TranscriptRecord | undefined {
   const asked = language === undefined ? undefined : transcripts.find((t) => t.language === language);
   return asked ?? transcripts.find(hasWords) ?? transcripts[0];
 }

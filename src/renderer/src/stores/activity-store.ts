@@ -137,7 +137,8 @@ export const useActivityStore = create<ActivityState>((set, get) => {
   };
 });
 
-export const isBusy = (busy: Readonly<Record<string, true>>, target: QueueTarget | 'pause' | 'resume'): boolean => busy[busyKey(target)] === true;
+export const isBusy = (busy: Readonly<Record<string, true>>, target: QueueTarget | 'pause' | 'resume'): boolean =>
+  busy[busyKey(target)] === true;
 
 /**
  * Keeps the queue status (and, while `withJobs`, the job lists) fresh until the returned

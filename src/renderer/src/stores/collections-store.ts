@@ -52,7 +52,8 @@ export const useCollectionsStore = create<CollectionsState>((set, get) => ({
   async create(name) {
     const trimmed = name.trim();
     if (!trimmed) return 'Give the collection a name.';
-    if (get().collections.some((c) => c.name.toLowerCase() === trimmed.toLowerCase())) return `There is already a collection called “${trimmed}”.`;
+    if (get().collections.some((c) => c.name.toLowerCase() === trimmed.toLowerCase()))
+      return `There is already a collection called “${trimmed}”.`;
     return settle(() => bridge.call('collections.create', { name: trimmed }), 'create the collection');
   },
 

@@ -3,7 +3,14 @@
  * `export.progress` events), and, in browser mode, the downloads of the finished files.
  */
 import { create } from 'zustand';
-import { SUBTITLE_FORMATS, exportDownloadPath, exportsTranscripts, type ExportFormat, type ExportProgress, type ExportScope } from '../../../shared/export';
+import {
+  SUBTITLE_FORMATS,
+  exportDownloadPath,
+  exportsTranscripts,
+  type ExportFormat,
+  type ExportProgress,
+  type ExportScope,
+} from '../../../shared/export';
 import { errorText } from '../lib/errors';
 import { bridge } from '../transport';
 
@@ -16,7 +23,10 @@ export interface ExportTarget {
 }
 
 /** The languages a dialog offers, when there is a choice; subtitle formats hold one transcript each. */
-export function languageChoice(target: ExportTarget, options: ExportOptions): { languages: string[]; allowAll: boolean; chosen: string | null } | null {
+export function languageChoice(
+  target: ExportTarget,
+  options: ExportOptions,
+): { languages: string[]; allowAll: boolean; chosen: string | null } | null {
   const languages = [...new Set(target.transcriptLanguages ?? [])];
   if (languages.length < 2 || !exportsTranscripts(options)) return null;
   const allowAll = !SUBTITLE_FORMATS.includes(options.format);

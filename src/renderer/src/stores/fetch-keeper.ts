@@ -46,7 +46,13 @@ function read(stored: unknown): KeptFetch | null {
   if (getOperation(operation as OperationId).platform !== platform) return null;
   // Forms of operations this Gleaner no longer has are dropped.
   const known = Object.fromEntries(Object.entries(values).filter(([id]) => isOperationId(id)));
-  return { platform, operation: operation as OperationId, values: known, results: results && { ...results, operation: results.operation as OperationId }, pending: pending ?? null };
+  return {
+    platform,
+    operation: operation as OperationId,
+    values: known,
+    results: results && { ...results, operation: results.operation as OperationId },
+    pending: pending ?? null,
+  };
 }
 
 const fetchKeeper = createKeeper<ReturnType<typeof useFetchStore.getState>, KeptFetch>({
@@ -62,7 +68,13 @@ const fetchKeeper = createKeeper<ReturnType<typeof useFetchStore.getState>, Kept
   urgent: (state, previous) => state.pending !== previous.pending,
   pick({ platform, operation, values, results, pending }) {
     if (results === null && pending === null && Object.keys(values).length === 0) return null;
-    return { platform, operation, values, results: results && results.itemIds.length <= MAX_KEPT_IDS ? withoutRows(results) : null, pending };
+    return {
+      platform,
+      operation,
+      values,
+      results: results && results.itemIds.length <= MAX_KEPT_IDS ? withoutRows(results) : null,
+      pending,
+    };
   },
   read,
   restore: (kept) => void useFetchStore.getState().restore(kept),

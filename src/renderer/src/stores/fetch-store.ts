@@ -9,7 +9,17 @@ import type { CallResult } from '../../../shared/contract';
 import type { SearchHit } from '../../../shared/library';
 import { errorText } from '../lib/errors';
 import { formatItems } from '../lib/format';
-import { appendIds, checkForm, chunk, emptyValues, inResponseOrder, nextPageParams, nextSelection, type FormValues, type SelectGesture } from '../lib/fetch-form';
+import {
+  appendIds,
+  checkForm,
+  chunk,
+  emptyValues,
+  inResponseOrder,
+  nextPageParams,
+  nextSelection,
+  type FormValues,
+  type SelectGesture,
+} from '../lib/fetch-form';
 import { libraryChanged } from '../lib/library-events';
 import { bridge } from '../transport';
 
@@ -154,7 +164,11 @@ export const useFetchStore = create<FetchState>((set, get) => {
       status: 'idle',
       pending: null,
       announcement:
-        hits.length > 0 ? `${formatItems(hits.length)} found.` : result.warnings.length > 0 ? 'The service answered, but no item could be read from its answer.' : 'The service returned no items.',
+        hits.length > 0
+          ? `${formatItems(hits.length)} found.`
+          : result.warnings.length > 0
+            ? 'The service answered, but no item could be read from its answer.'
+            : 'The service returned no items.',
       results: {
         operation: result.operation,
         params: result.params,
@@ -274,7 +288,11 @@ export const useFetchStore = create<FetchState>((set, get) => {
       if (!results?.nextPage || status !== 'idle') return;
       const { seq, ticket } = startCall('more');
       try {
-        const result = await bridge.call('service.call', { operation: results.operation, params: nextPageParams(results.params, results.nextPage), ticket });
+        const result = await bridge.call('service.call', {
+          operation: results.operation,
+          params: nextPageParams(results.params, results.nextPage),
+          ticket,
+        });
         if (seq === runSeq) await showMore(seq, results, result);
       } catch (error) {
         fail(seq, errorText(error, 'load more results'));
@@ -331,6 +349,7 @@ export const useFetchStore = create<FetchState>((set, get) => {
     }
     // Shown only with their rows, and only if nothing was run meanwhile; results whose items are
     // all gone are not shown as an answer that "returned no items".
-    if (hits.length > 0 && get().results === null && (get().status === 'idle' || get().pending?.ticket === kept.pending?.ticket)) set({ results: { ...kept.results, hits } });
+    if (hits.length > 0 && get().results === null && (get().status === 'idle' || get().pending?.ticket === kept.pending?.ticket))
+      set({ results: { ...kept.results, hits } });
   }
 });

@@ -82,7 +82,16 @@ export const useItemStore = create<ItemState>((set, get) => {
       }
       if (id === null) {
         requestSeq += 1;
-        set({ openId: null, detail: null, loading: false, error: null, raw: {}, focusMs: null, transcriptLanguage: undefined, untagged: null });
+        set({
+          openId: null,
+          detail: null,
+          loading: false,
+          error: null,
+          raw: {},
+          focusMs: null,
+          transcriptLanguage: undefined,
+          untagged: null,
+        });
         return;
       }
       set({ openId: id, raw: {}, focusMs, transcriptLanguage: focus ? focus.language : undefined, untagged: null });

@@ -72,12 +72,15 @@ interface LibraryState {
 }
 
 /** The hit at a row, when its page is loaded. */
-export const hitAt = (pages: ReadonlyMap<number, SearchHit[]>, index: number): SearchHit | undefined => pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
+export const hitAt = (pages: ReadonlyMap<number, SearchHit[]>, index: number): SearchHit | undefined =>
+  pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
 
 /** Opens a hit in the detail pane; a transcript hit opens at its moment. */
 export function openHit(hit: SearchHit): void {
   const { segmentStartMs } = hit;
-  useItemStore.getState().open(hit.id, hit.matchedIn === 'transcript' && segmentStartMs !== null ? { ms: segmentStartMs, language: hit.segmentLanguage } : null);
+  useItemStore
+    .getState()
+    .open(hit.id, hit.matchedIn === 'transcript' && segmentStartMs !== null ? { ms: segmentStartMs, language: hit.segmentLanguage } : null);
 }
 
 let generation = 0;
@@ -94,7 +97,8 @@ let searchWanted = false;
 let selectionSeq = 0;
 
 export const useLibraryStore = create<LibraryState>((set, get) => {
-  const fetchPage = (request: SearchRequest, page: number) => bridge.call('library.search', { ...request, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const fetchPage = (request: SearchRequest, page: number) =>
+    bridge.call('library.search', { ...request, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
 
   function runSearch(): void {
     clearTimeout(debounceTimer);
@@ -215,7 +219,9 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
         if (seq !== selectionSeq || request !== currentRequest) return;
         set(selectOnly(ids));
         if (rows > wanted) {
-          set({ selectionNote: `Selected the first ${wanted.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')}: one action takes at most ${MAX_ITEMS_PER_ACTION.toLocaleString('en-US')} items.` });
+          set({
+            selectionNote: `Selected the first ${wanted.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')}: one action takes at most ${MAX_ITEMS_PER_ACTION.toLocaleString('en-US')} items.`,
+          });
         }
       },
       (error: unknown) => {
@@ -268,7 +274,13 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
       // Enter on results that already answer what is typed keeps them, and the row the cursor is on.
       const state = get();
       const typed = queryForTyped(state.query);
-      if (typed.ok && !searchWanted && currentRequest !== null && JSON.stringify(currentRequest) === JSON.stringify(buildSearchRequest(typed.query, state.filters, state.sort))) return;
+      if (
+        typed.ok &&
+        !searchWanted &&
+        currentRequest !== null &&
+        JSON.stringify(currentRequest) === JSON.stringify(buildSearchRequest(typed.query, state.filters, state.sort))
+      )
+        return;
       runSearch();
     },
 

@@ -53,7 +53,11 @@ const without = <T>(record: Readonly<Record<string, T>>, key: string): Record<st
 export const useSettingsStore = create<SettingsState>((set, get) => {
   /** Runs one change of a field; `work` may return a note of its own to replace `note`. */
   async function change(key: string, work: () => Promise<string | void>, doing: string, note: string): Promise<boolean> {
-    set({ saving: { ...get().saving, [key]: true }, fieldErrors: without(get().fieldErrors, key), fieldNotes: without(get().fieldNotes, key) });
+    set({
+      saving: { ...get().saving, [key]: true },
+      fieldErrors: without(get().fieldErrors, key),
+      fieldNotes: without(get().fieldNotes, key),
+    });
     try {
       const own = await work();
       set({ fieldNotes: { ...get().fieldNotes, [key]: own ?? note } });
@@ -171,8 +175,10 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
         async () => {
           const result = await bridge.call('token.allow', code === undefined ? { origin } : { origin, code });
           set({ token: result.token, tokenCode: result.outcome === 'code-needed' ? { origin, where: result.where } : null });
-          if (result.outcome === 'code-needed') return `A one-time code was printed in ${result.where}. Type it here to send your token to ${origin}.`;
-          if (result.outcome === 'declined') return `Not allowed: your token still goes only to ${result.token.origin ?? 'the address it was saved for'}.`;
+          if (result.outcome === 'code-needed')
+            return `A one-time code was printed in ${result.where}. Type it here to send your token to ${origin}.`;
+          if (result.outcome === 'declined')
+            return `Not allowed: your token still goes only to ${result.token.origin ?? 'the address it was saved for'}.`;
           // The core resumes a queue that held the token back; show it carrying on.
           await useActivityStore.getState().loadStatus();
         },
@@ -181,7 +187,11 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
       ),
 
     dropTokenCode() {
-      set({ tokenCode: null, fieldNotes: without(get().fieldNotes, TOKEN_ALLOW_FIELD), fieldErrors: without(get().fieldErrors, TOKEN_ALLOW_FIELD) });
+      set({
+        tokenCode: null,
+        fieldNotes: without(get().fieldNotes, TOKEN_ALLOW_FIELD),
+        fieldErrors: without(get().fieldErrors, TOKEN_ALLOW_FIELD),
+      });
     },
 
     clearField(key) {

@@ -12,7 +12,10 @@ describe('dispatcher', () => {
   it('answers app.info from the real core with the SQLite version', async () => {
     testCore = createTestCore();
     const envelope = await testCore.core.dispatch('app.info', {});
-    expect(envelope).toMatchObject({ ok: true, value: { name: 'Gleaner', version: '0.0.0-test', dataDir: testCore.dataDir, schemaVersion: migrations.length } });
+    expect(envelope).toMatchObject({
+      ok: true,
+      value: { name: 'Gleaner', version: '0.0.0-test', dataDir: testCore.dataDir, schemaVersion: migrations.length },
+    });
     expect(envelope.ok && (envelope.value as { sqliteVersion: string }).sqliteVersion).toMatch(/^3\.\d+\.\d+$/);
   });
 
@@ -51,10 +54,24 @@ describe('dispatcher', () => {
   it('passes a coded error through and hides unexpected ones behind INTERNAL', async () => {
     const lines: string[] = [];
     const log = createLogger((line) => lines.push(line));
-    const coded = createDispatcher({ 'app.info': () => { throw new GleanerError('NOT_FOUND', 'No such item.'); } } as unknown as Handlers, log);
+    const coded = createDispatcher(
+      {
+        'app.info': () => {
+          throw new GleanerError('NOT_FOUND', 'No such item.');
+        },
+      } as unknown as Handlers,
+      log,
+    );
     expect(await coded('app.info', {})).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'No such item.' } });
 
-    const crashing = createDispatcher({ 'app.info': async () => { throw new TypeError('secret internals'); } } as unknown as Handlers, log);
+    const crashing = createDispatcher(
+      {
+        'app.info': async () => {
+          throw new TypeError('secret internals');
+        },
+      } as unknown as Handlers,
+      log,
+    );
     const envelope = await crashing('app.info', {});
     expect(envelope).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
     expect(!envelope.ok && envelope.error.message).not.toContain('secret internals');

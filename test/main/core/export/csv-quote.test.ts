@@ -8,15 +8,21 @@ const byLibrary = (value: string): string => stringify([[value]], CELLS_OPTIONS)
 
 // Text weighted towards the characters that decide quoting, mixed with any other.
 const cellText = fc.string({
-  unit: fc.oneof(fc.constantFrom(',', '"', '\r', '\n', '\r\n', ' ', "'", '=', ';', '\t', '\u2028', 'é', '🙂'), fc.string({ minLength: 1, maxLength: 1, unit: 'grapheme' })),
+  unit: fc.oneof(
+    fc.constantFrom(',', '"', '\r', '\n', '\r\n', ' ', "'", '=', ';', '\t', '\u2028', 'é', '🙂'),
+    fc.string({ minLength: 1, maxLength: 1, unit: 'grapheme' }),
+  ),
   maxLength: 40,
 });
 
 describe('quoteCell', () => {
   it('writes every cell as csv-stringify does', () => {
-    fc.assert(fc.property(cellText, (value) => {
-      expect(quoteCell(value)).toBe(byLibrary(value));
-    }), { numRuns: 5000 });
+    fc.assert(
+      fc.property(cellText, (value) => {
+        expect(quoteCell(value)).toBe(byLibrary(value));
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it('quotes only what needs it, doubling quotes', () => {

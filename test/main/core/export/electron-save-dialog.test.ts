@@ -23,23 +23,47 @@ const window = {} as BrowserWindow;
 describe('export destination chooser', () => {
   it('asks for a file with the suggested name and the format as filter', async () => {
     const { dialog, calls } = fakeDialog({ canceled: false, filePath: '/home/ana/story.csv' });
-    const choose = createExportDestinationChooser(() => dialog, () => window, () => '/home/ana/Documents');
+    const choose = createExportDestinationChooser(
+      () => dialog,
+      () => window,
+      () => '/home/ana/Documents',
+    );
     expect(await choose({ defaultName: 'gleaner-story-2026-01-02.csv', folder: false, extension: 'csv' })).toBe('/home/ana/story.csv');
     expect(calls).toEqual([
-      { kind: 'save', args: [window, expect.objectContaining({ defaultPath: '/home/ana/Documents/gleaner-story-2026-01-02.csv', filters: [{ name: 'CSV', extensions: ['csv'] }] })] },
+      {
+        kind: 'save',
+        args: [
+          window,
+          expect.objectContaining({
+            defaultPath: '/home/ana/Documents/gleaner-story-2026-01-02.csv',
+            filters: [{ name: 'CSV', extensions: ['csv'] }],
+          }),
+        ],
+      },
     ]);
   });
 
   it('asks for a folder when the format writes one file per transcript', async () => {
     const { dialog, calls } = fakeDialog({ canceled: false, filePaths: ['/home/ana/subs'] });
-    const choose = createExportDestinationChooser(() => dialog, () => null, () => '/home/ana/Documents');
+    const choose = createExportDestinationChooser(
+      () => dialog,
+      () => null,
+      () => '/home/ana/Documents',
+    );
     expect(await choose({ defaultName: 'gleaner-story-transcripts-2026-01-02', folder: true, extension: 'srt' })).toBe('/home/ana/subs');
-    expect(calls[0]).toMatchObject({ kind: 'open', args: [expect.objectContaining({ properties: expect.arrayContaining(['openDirectory', 'createDirectory']) })] });
+    expect(calls[0]).toMatchObject({
+      kind: 'open',
+      args: [expect.objectContaining({ properties: expect.arrayContaining(['openDirectory', 'createDirectory']) })],
+    });
   });
 
   it('answers null when the user dismisses the dialog', async () => {
     const { dialog } = fakeDialog({ canceled: true });
-    const choose = createExportDestinationChooser(() => dialog, () => window, () => '/tmp');
+    const choose = createExportDestinationChooser(
+      () => dialog,
+      () => window,
+      () => '/tmp',
+    );
     expect(await choose({ defaultName: 'x.csv', folder: false, extension: 'csv' })).toBeNull();
     expect(await choose({ defaultName: 'x', folder: true, extension: 'vtt' })).toBeNull();
   });

@@ -27,8 +27,20 @@ function library(overrides: Parameters<typeof createTestCore>[0] = {}) {
   });
   const data = {
     videos: [
-      { type: 'video', id: 'aaaaaaaaaa1', url: 'https://www.youtube.com/watch?v=aaaaaaaaaa1', title: '=Harbour flooding', channel: { id: 'UC1', title: 'Port News' } },
-      { type: 'video', id: 'bbbbbbbbbb2', url: 'https://www.youtube.com/watch?v=bbbbbbbbbb2', title: 'Dry summer', channel: { id: 'UC2', title: 'Iberia' } },
+      {
+        type: 'video',
+        id: 'aaaaaaaaaa1',
+        url: 'https://www.youtube.com/watch?v=aaaaaaaaaa1',
+        title: '=Harbour flooding',
+        channel: { id: 'UC1', title: 'Port News' },
+      },
+      {
+        type: 'video',
+        id: 'bbbbbbbbbb2',
+        url: 'https://www.youtube.com/watch?v=bbbbbbbbbb2',
+        title: 'Dry summer',
+        channel: { id: 'UC2', title: 'Iberia' },
+      },
     ],
   };
   ids = testCore.core.context.ingest(fakeResponse('videosite/search', data, { params: { query: 'water' } })).itemIds;
@@ -51,7 +63,14 @@ describe('export.start in browser mode', () => {
   let host: BrowserHost;
   beforeEach(async () => {
     library();
-    host = await startBrowserHost({ dispatch: testCore.core.dispatch, events: testCore.core.events, exportDownloads: testCore.core.context.exports, rendererDir: join(__dirname, '../../../fixtures/renderer'), log: testCore.core.context.log, secret: SECRET });
+    host = await startBrowserHost({
+      dispatch: testCore.core.dispatch,
+      events: testCore.core.events,
+      exportDownloads: testCore.core.context.exports,
+      rendererDir: join(__dirname, '../../../fixtures/renderer'),
+      log: testCore.core.context.log,
+      secret: SECRET,
+    });
   });
   afterEach(async () => host.close());
 
@@ -73,7 +92,12 @@ describe('export.start in browser mode', () => {
     const exportId = (started as { ok: true; value: { exportId: string } }).value.exportId;
     const done = await finished(exportId);
     expect(events[0]).toMatchObject({ exportId, state: 'running', unit: 'items' });
-    expect(done).toMatchObject({ state: 'done', delivery: 'download', name: expect.stringMatching(/^gleaner-selection-\d{4}-\d{2}-\d{2}\.csv$/), summary: { items: 2 } });
+    expect(done).toMatchObject({
+      state: 'done',
+      delivery: 'download',
+      name: expect.stringMatching(/^gleaner-selection-\d{4}-\d{2}-\d{2}\.csv$/),
+      summary: { items: 2 },
+    });
     const file = done.summary!.files[0]!;
     expect(done.downloads).toEqual([file.path, 'manifest.sha256']);
     // Staged for up to a day in the data folder: in a folder only the user may enter.
@@ -88,14 +112,22 @@ describe('export.start in browser mode', () => {
     expect(manifest.body).toBe(`${file.sha256!}  ${file.path}\n`);
 
     expect((await get(exportDownloadPath(exportId, file.path))).status).toBe(401);
-    expect((await get(exportDownloadPath(exportId, file.path), { authorization: `Bearer ${SECRET}`, origin: 'http://evil.example' })).status).toBe(403);
+    expect(
+      (await get(exportDownloadPath(exportId, file.path), { authorization: `Bearer ${SECRET}`, origin: 'http://evil.example' })).status,
+    ).toBe(403);
     expect((await get(exportDownloadPath(exportId, '../gleaner.sqlite'), { authorization: `Bearer ${SECRET}` })).status).toBe(404);
     expect((await get(exportDownloadPath('not-an-export', file.path), { authorization: `Bearer ${SECRET}` })).status).toBe(404);
   });
 
   it('reports a missing collection as a failed export with a clear message', async () => {
-    const started = (await call('export.start', { scope: { kind: 'collection', name: 'Nope' }, format: 'md' })) as { ok: true; value: { exportId: string } };
-    expect(await finished(started.value.exportId)).toMatchObject({ state: 'failed', error: { code: 'NOT_FOUND', message: 'There is no collection named "Nope".' } });
+    const started = (await call('export.start', { scope: { kind: 'collection', name: 'Nope' }, format: 'md' })) as {
+      ok: true;
+      value: { exportId: string };
+    };
+    expect(await finished(started.value.exportId)).toMatchObject({
+      state: 'failed',
+      error: { code: 'NOT_FOUND', message: 'There is no collection named "Nope".' },
+    });
   });
 });
 
@@ -109,7 +141,10 @@ describe('export.start in the desktop shell', () => {
         return answer;
       },
     });
-    expect(await call('export.start', { scope: { kind: 'all' }, format: 'json' })).toEqual({ ok: true, value: { exportId: null, delivery: 'saved' } });
+    expect(await call('export.start', { scope: { kind: 'all' }, format: 'json' })).toEqual({
+      ok: true,
+      value: { exportId: null, delivery: 'saved' },
+    });
     expect(asked).toEqual([{ defaultName: 'gleaner-library-2026-01-02.json', folder: false, extension: 'json' }]);
 
     answer = join(testCore.dataDir, 'chosen', 'story.json');

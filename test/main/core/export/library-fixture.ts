@@ -39,7 +39,12 @@ export function createExportLibrary(): ExportLibrary {
             durationMs: 95_000,
             metrics: { views: 1200, likes: 31, comments: 4, reposts: null, shares: null, followers: null },
           }),
-          item({ nativeId: 'bbbbbbbbbb2', title: 'Dry summer in Spain', author: { ...author, name: 'Iberia', handle: '@iberia' }, publishedText: '3 days ago' }),
+          item({
+            nativeId: 'bbbbbbbbbb2',
+            title: 'Dry summer in Spain',
+            author: { ...author, name: 'Iberia', handle: '@iberia' },
+            publishedText: '3 days ago',
+          }),
         ],
       },
       { requestId: 'req_videos_1', fetchedAt: '2026-01-02T08:00:00.000Z' },
@@ -79,7 +84,11 @@ export function createExportLibrary(): ExportLibrary {
   const untimed = ingest(
     fakeResponse(
       'shortvideo/video',
-      { items: [item({ nativeId: 'sv1', platform: 'shortvideo', kind: 'video', url: 'https://www.tiktok.com/@a/video/1', title: 'Short clip' })] },
+      {
+        items: [
+          item({ nativeId: 'sv1', platform: 'shortvideo', kind: 'video', url: 'https://www.tiktok.com/@a/video/1', title: 'Short clip' }),
+        ],
+      },
       { requestId: 'req_short_1', fetchedAt: '2026-01-02T09:00:00.000Z' },
     ),
   ).itemIds;
@@ -113,13 +122,29 @@ export function createExportLibrary(): ExportLibrary {
           },
         ],
       },
-      { requestId: 'req_transcript_1', fetchedAt: '2026-01-02T08:30:00.000Z', params: { url: 'https://www.youtube.com/watch?v=aaaaaaaaaa1' } },
+      {
+        requestId: 'req_transcript_1',
+        fetchedAt: '2026-01-02T08:30:00.000Z',
+        params: { url: 'https://www.youtube.com/watch?v=aaaaaaaaaa1' },
+      },
     ),
   );
   ingest(
     fakeResponse(
       'shortvideo/video',
-      { transcripts: [{ nativeId: 'sv1', url: null, language: 'en', available: true, format: 'text', fullText: 'An untimed transcript, text only.', segments: [] }] },
+      {
+        transcripts: [
+          {
+            nativeId: 'sv1',
+            url: null,
+            language: 'en',
+            available: true,
+            format: 'text',
+            fullText: 'An untimed transcript, text only.',
+            segments: [],
+          },
+        ],
+      },
       { requestId: 'req_short_2', fetchedAt: '2026-01-02T09:05:00.000Z' },
     ),
   );
@@ -127,7 +152,10 @@ export function createExportLibrary(): ExportLibrary {
   const ids = { harbour: videos[0]!, drought: videos[1]!, hostile: hostile[0]!, minus: hostile[1]!, untimed: untimed[0]! };
   collections.create('Harbour story');
   collections.add('Harbour story', [ids.hostile, ids.harbour, ids.untimed]);
-  db.prepare("INSERT INTO notes (item_id, collection_id, body, updated_at) VALUES (?, 0, ?, '2026-01-05T00:00:00.000Z')").run(ids.harbour, 'Ask the port authority.\n# not a heading');
+  db.prepare("INSERT INTO notes (item_id, collection_id, body, updated_at) VALUES (?, 0, ?, '2026-01-05T00:00:00.000Z')").run(
+    ids.harbour,
+    'Ask the port authority.\n# not a heading',
+  );
   db.prepare("INSERT INTO tags (item_id, collection_id, tag) VALUES (?, 0, 'water'), (?, 0, '=tag')").run(ids.harbour, ids.harbour);
 
   return {

@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
@@ -27,7 +38,11 @@ afterEach(() => lib.dispose());
 
 const collection: ExportScope = { kind: 'collection', name: 'Harbour story' };
 
-async function exportTo(name: string, request: Partial<ExportRequest> & { format: ExportFormat }, extra: Pick<RunExportOptions, 'signal' | 'onProgress'> = {}) {
+async function exportTo(
+  name: string,
+  request: Partial<ExportRequest> & { format: ExportFormat },
+  extra: Pick<RunExportOptions, 'signal' | 'onProgress'> = {},
+) {
   const outPath = join(lib.dir, 'out', name);
   const result = await runExport({
     library: lib.db,
@@ -49,7 +64,11 @@ function addVideo(fields: Partial<NormalisedItem>, segments?: TranscriptSegment[
   const ingest = createIngester(lib.db, stubNormalise);
   const [id] = ingest(fakeResponse('videosite/search', { items: [item({ nativeId, ...fields })] })).itemIds;
   if (segments) {
-    ingest(fakeResponse('videosite/transcript', { transcripts: [{ nativeId, url: null, kind: null, language: 'en', available: true, format: 'segments', fullText: null, segments }] }));
+    ingest(
+      fakeResponse('videosite/transcript', {
+        transcripts: [{ nativeId, url: null, kind: null, language: 'en', available: true, format: 'segments', fullText: null, segments }],
+      }),
+    );
   }
   return id!;
 }
@@ -115,7 +134,9 @@ describe('CSV', () => {
     const { outPath } = await exportTo('all.csv', { format: 'csv', scope: { kind: 'all' } });
     const rows = parse(readFileSync(outPath, 'utf8'), { bom: true }) as string[][];
     for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r\n]/);
-    const byId = new Map((parse(readFileSync(outPath, 'utf8'), { bom: true, columns: true }) as Record<string, string>[]).map((row) => [Number(row.id), row]));
+    const byId = new Map(
+      (parse(readFileSync(outPath, 'utf8'), { bom: true, columns: true }) as Record<string, string>[]).map((row) => [Number(row.id), row]),
+    );
     expect(byId.get(lib.ids.hostile)).toMatchObject({ title: `'${HOSTILE_FORMULAS[0]}`, author_handle: `'${HOSTILE_FORMULAS[3]}` });
     // Text that looks like a negative number is text; a negative count (impossible data) is kept visible as text.
     expect(byId.get(lib.ids.minus)).toMatchObject({ title: "'-2", text: `'${HOSTILE_FORMULAS[4]}`, likes: "'-3", views: '10' });
@@ -134,15 +155,33 @@ describe('CSV', () => {
       ['', '', ''],
     ]);
     expect(rows[1]!.text).toBe(`'=cmd|' /C calc'!A0 and <b>bold</b> --> arrow`);
-    expect(rows[2]).toMatchObject({ text: 'Line one\nline two\n\nafter a blank line', link: 'https://www.youtube.com/watch?v=aaaaaaaaaa1&t=3725s', request_id: 'req_transcript_1' });
+    expect(rows[2]).toMatchObject({
+      text: 'Line one\nline two\n\nafter a blank line',
+      link: 'https://www.youtube.com/watch?v=aaaaaaaaaa1&t=3725s',
+      request_id: 'req_transcript_1',
+    });
     expect(result.skipped).toEqual([]);
   });
 
   it('writes an untimed transcript as one row of its whole text, with no segment number or times', async () => {
-    const { outPath, result } = await exportTo('untimed.csv', { format: 'csv', transcripts: true, scope: { kind: 'item', id: lib.ids.untimed } });
+    const { outPath, result } = await exportTo('untimed.csv', {
+      format: 'csv',
+      transcripts: true,
+      scope: { kind: 'item', id: lib.ids.untimed },
+    });
     const rows = parse(readFileSync(outPath, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toEqual([
-      expect.objectContaining({ item_id: String(lib.ids.untimed), language: 'en', segment: '', start_ms: '', end_ms: '', start: '', end: '', text: 'An untimed transcript, text only.', link: '' }),
+      expect.objectContaining({
+        item_id: String(lib.ids.untimed),
+        language: 'en',
+        segment: '',
+        start_ms: '',
+        end_ms: '',
+        start: '',
+        end: '',
+        text: 'An untimed transcript, text only.',
+        link: '',
+      }),
     ]);
     expect(rows[0]!.request_id).toMatch(/\w/);
     expect(result).toMatchObject({ transcripts: 1, segments: 0, skipped: [] });
@@ -164,21 +203,38 @@ describe('CSV', () => {
 
 describe('JSON and JSON Lines', () => {
   it('re-parse to the same items with citations', async () => {
-    const json = JSON.parse(readFileSync((await exportTo('a.json', { format: 'json' })).outPath, 'utf8')) as { export: { scope: unknown }; items: Record<string, unknown>[] };
-    const lines = readFileSync((await exportTo('a.jsonl', { format: 'jsonl' })).outPath, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const json = JSON.parse(readFileSync((await exportTo('a.json', { format: 'json' })).outPath, 'utf8')) as {
+      export: { scope: unknown };
+      items: Record<string, unknown>[];
+    };
+    const lines = readFileSync((await exportTo('a.jsonl', { format: 'jsonl' })).outPath, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(json.items).toEqual(lines);
     expect(json.export.scope).toEqual(collection);
     expect(lines[1]).toMatchObject({
       id: lib.ids.harbour,
       text: 'Water reached the quay.\nSecond line.\n\nA new paragraph, with "quotes", commas and a CRLF\r\nbreak.',
-      citation: { url: 'https://www.youtube.com/watch?v=aaaaaaaaaa1', platform: 'videosite', author: 'Port News @portnews', published_at: '2026-01-01T10:00:00.000Z', fetched_at: '2026-01-02T08:00:00.000Z', operation: 'videosite/search', request_id: 'req_videos_1' },
+      citation: {
+        url: 'https://www.youtube.com/watch?v=aaaaaaaaaa1',
+        platform: 'videosite',
+        author: 'Port News @portnews',
+        published_at: '2026-01-01T10:00:00.000Z',
+        fetched_at: '2026-01-02T08:00:00.000Z',
+        operation: 'videosite/search',
+        request_id: 'req_videos_1',
+      },
     });
     // An unsafe URL is kept as data but never offered as the citation's link.
     expect(lines[0]).toMatchObject({ url: 'javascript:alert(1)', citation: { url: null } });
   });
 
   it('nest transcripts with their segments', async () => {
-    const lines = readFileSync((await exportTo('t.jsonl', { format: 'jsonl', transcripts: true })).outPath, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { id: number; transcripts: { full_text: string | null; segments: unknown[] }[] });
+    const lines = readFileSync((await exportTo('t.jsonl', { format: 'jsonl', transcripts: true })).outPath, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; transcripts: { full_text: string | null; segments: unknown[] }[] });
     expect(lines.map((line) => line.id)).toEqual([lib.ids.harbour, lib.ids.untimed]);
     expect(lines[0]!.transcripts[0]!.segments).toHaveLength(3);
     expect(lines[1]!.transcripts[0]).toMatchObject({ full_text: 'An untimed transcript, text only.', segments: [] });
@@ -187,7 +243,15 @@ describe('JSON and JSON Lines', () => {
 
 /** Lines that Markdown would read as structure, other than the ones the exporter writes itself. */
 function foreignStructure(markdown: string): string[] {
-  const ours = [/^# Gleaner export: /, /^## \d+\. /, /^## Sources$/, /^### Transcript/, /^- (Source|Platform|Author|Published|Fetched|Tags): /, /^\d+\. /, /^\*\*Note/];
+  const ours = [
+    /^# Gleaner export: /,
+    /^## \d+\. /,
+    /^## Sources$/,
+    /^### Transcript/,
+    /^- (Source|Platform|Author|Published|Fetched|Tags): /,
+    /^\d+\. /,
+    /^\*\*Note/,
+  ];
   return markdown.split('\n').filter((line) => {
     if (ours.some((pattern) => pattern.test(line))) return false;
     return /^(\s{4,}|\s*(#|>|[-+*] |\d+[.)] |```|~~~|\||={2,}|-{2,}))/.test(line);
@@ -197,7 +261,10 @@ function foreignStructure(markdown: string): string[] {
 describe('Markdown', () => {
   it('escapes hostile platform text so it cannot change the document structure', async () => {
     for (const transcripts of [false, true]) {
-      const markdown = readFileSync((await exportTo(`m${String(transcripts)}.md`, { format: 'md', transcripts, scope: { kind: 'all' } })).outPath, 'utf8');
+      const markdown = readFileSync(
+        (await exportTo(`m${String(transcripts)}.md`, { format: 'md', transcripts, scope: { kind: 'all' } })).outPath,
+        'utf8',
+      );
       expect(foreignStructure(markdown)).toEqual([]);
       // No raw HTML, and the only links are the ones built from safe https URLs.
       expect(markdown).not.toMatch(/(^|[^\\])</m);
@@ -216,14 +283,18 @@ describe('Markdown', () => {
     expect(markdown.match(/^## \d+\. /gm)).toHaveLength(3);
   });
 
-  it('keeps web and e-mail addresses in platform text as plain text: only the item\'s own https link is a link', async () => {
+  it("keeps web and e-mail addresses in platform text as plain text: only the item's own https link is a link", async () => {
     const text = [
       'see http://evil.example/a and HTTPS://evil.example/b or ftp://evil.example',
       'www.evil.example (www.evil.example/x) _www.evil.example',
       'write me@evil.example, mailto:me@evil.example or xmpp:me@evil.example/home',
       '<me@evil.example> <https://evil.example>',
     ].join('\n');
-    const id = addVideo({ title: 'Call www.evil.example', text, author: { name: 'a@evil.example', handle: '@handle', id: null, url: null } });
+    const id = addVideo({
+      title: 'Call www.evil.example',
+      text,
+      author: { name: 'a@evil.example', handle: '@handle', id: null, url: null },
+    });
     const markdown = readFileSync((await exportTo('links.md', { format: 'md', scope: { kind: 'item', id } })).outPath, 'utf8');
     // Each pattern a GFM renderer would link is broken by a backslash before its `:`, `.` or `@`.
     expect(markdown).toContain(
@@ -238,12 +309,20 @@ describe('Markdown', () => {
     expect(markdown).toContain('- Author: a\\@evil.example @handle\n');
     // Gleaner's own link to the item, and nothing else a renderer would link.
     const ownLinks = markdown.match(/(?<!\\)\[[^\]]*\]\(https:\/\/[^)]*\)/g) ?? [];
-    expect(ownLinks).toEqual([`[https://www.youtube.com/watch?v=added${added}](https://www.youtube.com/watch?v=added${added})`, expect.any(String)]);
+    expect(ownLinks).toEqual([
+      `[https://www.youtube.com/watch?v=added${added}](https://www.youtube.com/watch?v=added${added})`,
+      expect.any(String),
+    ]);
     expect(autolinkLiterals(ownLinks.reduce((rest, link) => rest.replace(link, ''), markdown))).toEqual([]);
   });
 
   it('keeps the hashes that end a title, which a heading would otherwise drop', async () => {
-    for (const [title, heading] of [['Flood warning #', 'Flood warning \\#'], ['Level ##', 'Level \\##'], ['# #', '\\# \\#'], ['C#', 'C#']]) {
+    for (const [title, heading] of [
+      ['Flood warning #', 'Flood warning \\#'],
+      ['Level ##', 'Level \\##'],
+      ['# #', '\\# \\#'],
+      ['C#', 'C#'],
+    ]) {
       const id = addVideo({ title });
       const markdown = readFileSync((await exportTo(`hash-${id}.md`, { format: 'md', scope: { kind: 'item', id } })).outPath, 'utf8');
       expect(markdown).toContain(`\n## 1. ${heading}\n`);
@@ -270,16 +349,38 @@ describe('subtitles and plain text', () => {
   });
 
   it('write one transcript per subtitle file: an item with several asks for a language, and a language picks them', async () => {
-    createIngester(lib.db, stubNormalise)(
+    createIngester(
+      lib.db,
+      stubNormalise,
+    )(
       fakeResponse(
         'videosite/transcript',
-        { transcripts: [{ nativeId: 'aaaaaaaaaa1', url: null, language: 'ja', available: true, format: 'segments', fullText: null, segments: [{ startMs: 0, endMs: 1000, text: 'こんばんは' }] }] },
-        { requestId: 'req_transcript_ja', fetchedAt: '2026-01-03T08:30:00.000Z', params: { url: 'https://www.youtube.com/watch?v=aaaaaaaaaa1', language: 'ja' } },
+        {
+          transcripts: [
+            {
+              nativeId: 'aaaaaaaaaa1',
+              url: null,
+              language: 'ja',
+              available: true,
+              format: 'segments',
+              fullText: null,
+              segments: [{ startMs: 0, endMs: 1000, text: 'こんばんは' }],
+            },
+          ],
+        },
+        {
+          requestId: 'req_transcript_ja',
+          fetchedAt: '2026-01-03T08:30:00.000Z',
+          params: { url: 'https://www.youtube.com/watch?v=aaaaaaaaaa1', language: 'ja' },
+        },
       ),
     );
     const scope = { kind: 'item' as const, id: lib.ids.harbour };
     for (const format of ['srt', 'vtt'] as const) {
-      await expect(exportTo(`both.${format}`, { format, scope })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/2 transcripts \(English \(en\), Japanese \(ja\)\).*choose its language/) });
+      await expect(exportTo(`both.${format}`, { format, scope })).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        message: expect.stringMatching(/2 transcripts \(English \(en\), Japanese \(ja\)\).*choose its language/),
+      });
       expect(existsSync(join(lib.dir, 'out', `both.${format}`))).toBe(false);
     }
     const japanese = await exportTo('ja.vtt', { format: 'vtt', scope, language: 'ja' });
@@ -289,10 +390,19 @@ describe('subtitles and plain text', () => {
     // A language narrows any export's transcripts; plain text may hold several.
     // (The collection's untimed English transcript is one of them, as its text alone.)
     expect((await exportTo('all.csv', { format: 'csv', transcripts: true })).result).toMatchObject({ transcripts: 3, segments: 4 });
-    expect((await exportTo('en.csv', { format: 'csv', transcripts: true, language: 'en' })).result).toMatchObject({ transcripts: 2, segments: 3 });
+    expect((await exportTo('en.csv', { format: 'csv', transcripts: true, language: 'en' })).result).toMatchObject({
+      transcripts: 2,
+      segments: 3,
+    });
     // A language can be asked for by its name too, in any case.
-    expect((await exportTo('english.csv', { format: 'csv', transcripts: true, language: 'english' })).result).toMatchObject({ transcripts: 2, segments: 3 });
-    expect((await exportTo('japanese.vtt', { format: 'vtt', scope, language: 'Japanese' })).result).toMatchObject({ transcripts: 1, segments: 1 });
+    expect((await exportTo('english.csv', { format: 'csv', transcripts: true, language: 'english' })).result).toMatchObject({
+      transcripts: 2,
+      segments: 3,
+    });
+    expect((await exportTo('japanese.vtt', { format: 'vtt', scope, language: 'Japanese' })).result).toMatchObject({
+      transcripts: 1,
+      segments: 1,
+    });
     expect((await exportTo('all.txt', { format: 'txt', scope })).result).toMatchObject({ transcripts: 2 });
   });
 
@@ -300,11 +410,19 @@ describe('subtitles and plain text', () => {
     const scope = { kind: 'item' as const, id: lib.ids.harbour };
     const vtt = new WebVTTParser().parse(readFileSync((await exportTo('one.vtt', { format: 'vtt', scope })).outPath, 'utf8'), 'metadata');
     expect(vtt.errors).toEqual([]);
-    expect(vtt.cues.map((cue) => [cue.id, cue.startTime, cue.endTime])).toEqual([['1', 0, 2.5], ['2', 2.5, 3725.4], ['3', 3725.4, 3730]]);
+    expect(vtt.cues.map((cue) => [cue.id, cue.startTime, cue.endTime])).toEqual([
+      ['1', 0, 2.5],
+      ['2', 2.5, 3725.4],
+      ['3', 3725.4, 3730],
+    ]);
     // Cue text is markup, so platform angle brackets arrive escaped.
     expect(vtt.cues[1]!.text).toBe("=cmd|' /C calc'!A0 and &lt;b&gt;bold&lt;/b&gt; → arrow");
     const srt = new srtParser2().fromSrt(readFileSync((await exportTo('one.srt', { format: 'srt', scope })).outPath, 'utf8'));
-    expect(srt.map((cue) => [cue.id, cue.startSeconds, cue.endSeconds])).toEqual([['1', 0, 2.5], ['2', 2.5, 3725.4], ['3', 3725.4, 3730]]);
+    expect(srt.map((cue) => [cue.id, cue.startSeconds, cue.endSeconds])).toEqual([
+      ['1', 0, 2.5],
+      ['2', 2.5, 3725.4],
+      ['3', 3725.4, 3730],
+    ]);
   });
 
   it('write a folder with one file per transcript for several items, skipping untimed transcripts', async () => {
@@ -313,7 +431,13 @@ describe('subtitles and plain text', () => {
     expect(result.files.map((file) => file.path)).toEqual([`subs/${lib.ids.harbour}-harbour-flooding-explained.en.vtt`]);
     expect(result.skipped).toHaveLength(1);
     const txt = await exportTo('texts', { format: 'txt', scope: { kind: 'all' } });
-    expect(readdirSync(txt.outPath).sort()).toEqual([`${lib.ids.harbour}-harbour-flooding-explained.en.txt`, `${lib.ids.drought}-dry-summer-in-spain.txt`, `${lib.ids.untimed}-short-clip.en.txt`].sort());
+    expect(readdirSync(txt.outPath).sort()).toEqual(
+      [
+        `${lib.ids.harbour}-harbour-flooding-explained.en.txt`,
+        `${lib.ids.drought}-dry-summer-in-spain.txt`,
+        `${lib.ids.untimed}-short-clip.en.txt`,
+      ].sort(),
+    );
     expect(readFileSync(join(txt.outPath, `${lib.ids.untimed}-short-clip.en.txt`), 'utf8')).toContain('An untimed transcript, text only.');
   });
 
@@ -323,7 +447,9 @@ describe('subtitles and plain text', () => {
         code: 'NOT_FOUND',
         message: `This item’s transcript has no timings, so there are no ${format} cues to write: export it as txt (or md or json), which keep a transcript’s text without timings.`,
       });
-      await expect(exportTo(`untimed-${format}`, { format, scope: { kind: 'items', ids: [lib.ids.untimed, lib.ids.hostile] } })).rejects.toMatchObject({
+      await expect(
+        exportTo(`untimed-${format}`, { format, scope: { kind: 'items', ids: [lib.ids.untimed, lib.ids.hostile] } }),
+      ).rejects.toMatchObject({
         code: 'NOT_FOUND',
         message: expect.stringMatching(/^The transcripts of these items have no timings, .* export them as txt/),
       });
@@ -343,26 +469,61 @@ describe('subtitles and plain text', () => {
       { startMs: 4000, endMs: 6000, text: 'a stored end' },
       { startMs: 7000, endMs: 7000, text: 'the last, ending where it starts' },
     ]);
-    const srt = new srtParser2().fromSrt(readFileSync((await exportTo('ends.srt', { format: 'srt', scope: { kind: 'item', id } })).outPath, 'utf8'));
+    const srt = new srtParser2().fromSrt(
+      readFileSync((await exportTo('ends.srt', { format: 'srt', scope: { kind: 'item', id } })).outPath, 'utf8'),
+    );
     expect(srt.map((cue) => [cue.startTime, cue.endTime])).toEqual([
       ['00:00:00,000', '00:00:02,000'],
       ['00:00:02,000', '00:00:04,000'],
       ['00:00:04,000', '00:00:06,000'],
       ['00:00:07,000', '00:00:10,000'],
     ]);
-    const vtt = new WebVTTParser().parse(readFileSync((await exportTo('ends.vtt', { format: 'vtt', scope: { kind: 'item', id } })).outPath, 'utf8'), 'metadata');
-    expect([vtt.errors, vtt.cues.map((cue) => [cue.startTime, cue.endTime])]).toEqual([[], [[0, 2], [2, 4], [4, 6], [7, 10]]]);
+    const vtt = new WebVTTParser().parse(
+      readFileSync((await exportTo('ends.vtt', { format: 'vtt', scope: { kind: 'item', id } })).outPath, 'utf8'),
+      'metadata',
+    );
+    expect([vtt.errors, vtt.cues.map((cue) => [cue.startTime, cue.endTime])]).toEqual([
+      [],
+      [
+        [0, 2],
+        [2, 4],
+        [4, 6],
+        [7, 10],
+      ],
+    ]);
   });
 
   it('put a blank line between transcripts that share a plain-text file', async () => {
-    createIngester(lib.db, stubNormalise)(
+    createIngester(
+      lib.db,
+      stubNormalise,
+    )(
       fakeResponse(
         'videosite/transcript',
-        { transcripts: [{ nativeId: 'aaaaaaaaaa1', url: null, language: 'ja', available: true, format: 'segments', fullText: null, segments: [{ startMs: 0, endMs: 1000, text: 'こんばんは' }] }] },
-        { requestId: 'req_transcript_ja', fetchedAt: '2026-01-03T08:30:00.000Z', params: { url: 'https://www.youtube.com/watch?v=aaaaaaaaaa1', language: 'ja' } },
+        {
+          transcripts: [
+            {
+              nativeId: 'aaaaaaaaaa1',
+              url: null,
+              language: 'ja',
+              available: true,
+              format: 'segments',
+              fullText: null,
+              segments: [{ startMs: 0, endMs: 1000, text: 'こんばんは' }],
+            },
+          ],
+        },
+        {
+          requestId: 'req_transcript_ja',
+          fetchedAt: '2026-01-03T08:30:00.000Z',
+          params: { url: 'https://www.youtube.com/watch?v=aaaaaaaaaa1', language: 'ja' },
+        },
       ),
     );
-    const text = readFileSync((await exportTo('both.txt', { format: 'txt', scope: { kind: 'item', id: lib.ids.harbour } })).outPath, 'utf8');
+    const text = readFileSync(
+      (await exportTo('both.txt', { format: 'txt', scope: { kind: 'item', id: lib.ids.harbour } })).outPath,
+      'utf8',
+    );
     expect(text).toContain('[1:02:05] Line one line two after a blank line\n\nHarbour flooding explained\nSource: ');
     expect(text.match(/^Harbour flooding explained$/gm)).toHaveLength(2);
     expect(text).not.toMatch(/^\n/);
@@ -371,8 +532,14 @@ describe('subtitles and plain text', () => {
   it('refuses a folder that already holds files, and a folder given as a file name', async () => {
     mkdirSync(join(lib.dir, 'out', 'busy'), { recursive: true });
     writeFileSync(join(lib.dir, 'out', 'busy', 'mine.txt'), 'keep me');
-    await expect(exportTo('busy', { format: 'srt' })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/not empty/) });
-    await expect(exportTo('busy', { format: 'csv' })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/is a folder/) });
+    await expect(exportTo('busy', { format: 'srt' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringMatching(/not empty/),
+    });
+    await expect(exportTo('busy', { format: 'csv' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringMatching(/is a folder/),
+    });
     expect(readFileSync(join(lib.dir, 'out', 'busy', 'mine.txt'), 'utf8')).toBe('keep me');
   });
 
@@ -401,17 +568,23 @@ describe('manifest', () => {
 
     // A second export into the same folder adds its files; the first one's entry stays.
     const folder = await exportTo('subs', { format: 'srt', scope: { kind: 'all' }, manifest: true });
-    const lines = readFileSync(join(lib.dir, 'out', 'manifest.sha256'), 'utf8').trimEnd().split('\n');
+    const lines = readFileSync(join(lib.dir, 'out', 'manifest.sha256'), 'utf8')
+      .trimEnd()
+      .split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(`${hash}  items.csv`);
     for (const line of lines) {
       const [digest, path] = line.split('  ') as [string, string];
-      expect(createHash('sha256').update(readFileSync(join(lib.dir, 'out', path))).digest('hex')).toBe(digest);
+      expect(
+        createHash('sha256')
+          .update(readFileSync(join(lib.dir, 'out', path)))
+          .digest('hex'),
+      ).toBe(digest);
     }
     expect(folder.result.files).toHaveLength(2);
   });
 
-  it('keeps earlier exports\' entries: a file written again gets its new hash, a file gone loses its entry', async () => {
+  it("keeps earlier exports' entries: a file written again gets its new hash, a file gone loses its entry", async () => {
     const manifestPath = join(lib.dir, 'out', 'manifest.sha256');
     await exportTo('items.csv', { format: 'csv', manifest: true });
     const md = await exportTo('items.md', { format: 'md', manifest: true });
@@ -430,7 +603,11 @@ describe('manifest', () => {
 describe('scopes', () => {
   it('exports a selection in its order, a search result, and one item', async () => {
     const ids = async (scope: ExportScope) =>
-      readFileSync((await exportTo(`s${Math.random()}.jsonl`, { format: 'jsonl', scope })).outPath, 'utf8').trimEnd().split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { id: number }).id);
+      readFileSync((await exportTo(`s${Math.random()}.jsonl`, { format: 'jsonl', scope })).outPath, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => (JSON.parse(line) as { id: number }).id);
     expect(await ids({ kind: 'items', ids: [lib.ids.minus, lib.ids.harbour] })).toEqual([lib.ids.minus, lib.ids.harbour]);
     // An id named twice is one item, where it first appears (a subtitle file would repeat its cues).
     expect(await ids({ kind: 'items', ids: [lib.ids.harbour, lib.ids.minus, lib.ids.harbour] })).toEqual([lib.ids.harbour, lib.ids.minus]);
@@ -441,7 +618,10 @@ describe('scopes', () => {
   });
 
   it('says clearly when the collection or item does not exist, and writes nothing', async () => {
-    await expect(exportTo('x.csv', { format: 'csv', scope: { kind: 'collection', name: 'Nope' } })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'There is no collection named "Nope".' });
+    await expect(exportTo('x.csv', { format: 'csv', scope: { kind: 'collection', name: 'Nope' } })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'There is no collection named "Nope".',
+    });
     await expect(exportTo('x.csv', { format: 'csv', scope: { kind: 'item', id: 999 } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(existsSync(join(lib.dir, 'out', 'x.csv'))).toBe(false);
   });
@@ -456,7 +636,11 @@ describe('scopes', () => {
 
   it('says that a platform’s own time words ("3 days ago") count from when the item was fetched', async () => {
     const scope = { kind: 'item' as const, id: lib.ids.drought };
-    const fetchedAt = (JSON.parse(readFileSync((await exportTo('d.json', { format: 'json', scope })).outPath, 'utf8')) as { items: { citation: { fetched_at: string } }[] }).items[0]!.citation.fetched_at;
+    const fetchedAt = (
+      JSON.parse(readFileSync((await exportTo('d.json', { format: 'json', scope })).outPath, 'utf8')) as {
+        items: { citation: { fetched_at: string } }[];
+      }
+    ).items[0]!.citation.fetched_at;
     expect(fetchedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     const said = `3 days ago (as shown on the platform at ${fetchedAt})`;
     expect(readFileSync((await exportTo('d.md', { format: 'md', scope })).outPath, 'utf8')).toContain(`- Published: ${said}`);
@@ -469,7 +653,8 @@ describe('scopes', () => {
     for (const format of ['csv', 'srt'] as const) {
       await expect(exportTo(`de.${format}`, { format, transcripts: true, language: 'de' })).rejects.toMatchObject({
         code: 'NOT_FOUND',
-        message: 'None of these items has a transcript in de. Their transcripts are in: English (en). Choose one of those, or all languages.',
+        message:
+          'None of these items has a transcript in de. Their transcripts are in: English (en). Choose one of those, or all languages.',
       });
     }
     expect(readdirSync(join(lib.dir, 'out'))).toEqual([]);
@@ -481,7 +666,9 @@ describe('cancelling', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(exportTo('gone.csv', { format: 'csv' }, { signal: controller.signal })).rejects.toMatchObject({ code: 'CANCELLED' });
-    await expect(exportTo('gone-folder', { format: 'srt', scope: { kind: 'all' } }, { signal: controller.signal })).rejects.toMatchObject({ code: 'CANCELLED' });
+    await expect(exportTo('gone-folder', { format: 'srt', scope: { kind: 'all' } }, { signal: controller.signal })).rejects.toMatchObject({
+      code: 'CANCELLED',
+    });
     expect(readdirSync(join(lib.dir, 'out'))).toEqual([]);
   });
 
@@ -515,7 +702,10 @@ describe('where the export goes', () => {
   const out = (...parts: string[]) => join(lib.dir, 'out', ...parts);
 
   it('refuses a folder that does not exist instead of creating it, for a file and for a folder of files', async () => {
-    for (const [name, format] of [['missing/deeper/x.csv', 'csv'], ['missing/subs', 'srt']] as const) {
+    for (const [name, format] of [
+      ['missing/deeper/x.csv', 'csv'],
+      ['missing/subs', 'srt'],
+    ] as const) {
       await expect(exportTo(name, { format, scope: { kind: 'all' } })).rejects.toMatchObject({
         code: 'INVALID_INPUT',
         message: `The folder ${dirname(out(name))} does not exist; create it first or choose another place to save it.`,
@@ -531,7 +721,11 @@ describe('where the export goes', () => {
 
   it('names the file standing where a folder should be, and leaves it as it was', async () => {
     writeFileSync(out('tip.csv'), 'my notes');
-    for (const [name, format] of [['tip.csv/x.csv', 'csv'], ['tip.csv/deeper/x.csv', 'csv'], ['tip.csv/subs', 'srt']] as const) {
+    for (const [name, format] of [
+      ['tip.csv/x.csv', 'csv'],
+      ['tip.csv/deeper/x.csv', 'csv'],
+      ['tip.csv/subs', 'srt'],
+    ] as const) {
       await expect(exportTo(name, { format, scope: { kind: 'all' }, manifest: true })).rejects.toMatchObject({
         code: 'INVALID_INPUT',
         message: `Cannot write ${out(name)}: ${out('tip.csv')} is a file, not a folder; choose another place to save it.`,
@@ -546,10 +740,18 @@ describe('where the export goes', () => {
     const database = lib.db.name;
     const before = readdirSync(dirname(database)).sort();
     for (const [outPath, format] of attempts) {
-      const run = runExport({ library: lib.db, request: { scope: { kind: 'all' }, format, transcripts: false, manifest: true }, outPath, now: () => new Date(), appVersion: '0.0.0-test' });
+      const run = runExport({
+        library: lib.db,
+        request: { scope: { kind: 'all' }, format, transcripts: false, manifest: true },
+        outPath,
+        now: () => new Date(),
+        appVersion: '0.0.0-test',
+      });
       await expect(run, outPath).rejects.toMatchObject({
         code: 'INVALID_INPUT',
-        message: expect.stringMatching(/^.+ is (the library’s database|a file SQLite keeps beside the library’s database \(.+\)); writing the export there would destroy the library\. Choose another place to save it, outside the library’s files\.$/),
+        message: expect.stringMatching(
+          /^.+ is (the library’s database|a file SQLite keeps beside the library’s database \(.+\)); writing the export there would destroy the library\. Choose another place to save it, outside the library’s files\.$/,
+        ),
       });
     }
     expect(readdirSync(dirname(database)).sort()).toEqual(before);
@@ -565,7 +767,7 @@ describe('where the export goes', () => {
     }
   }
 
-  it('refuses the library\'s own database, the files SQLite keeps beside it and a hard link to it, writing nothing', async () => {
+  it("refuses the library's own database, the files SQLite keeps beside it and a hard link to it, writing nothing", async () => {
     const database = lib.db.name;
     linkSync(database, out('hard-link.csv'));
     await expectLibraryKept(
@@ -584,22 +786,31 @@ describe('where the export goes', () => {
   });
 
   // Windows lets only some accounts make symbolic links.
-  it.skipIf(process.platform === 'win32')('refuses the library\'s database reached through a symbolic link to it or to its folder', async () => {
-    symlinkSync(dirname(lib.db.name), out('library-link'));
-    symlinkSync(lib.db.name, out('database-link.csv'));
-    await expectLibraryKept(
-      [
-        [join(out('library-link'), basename(lib.db.name)), 'csv'],
-        [join(out('library-link'), `${basename(lib.db.name)}-journal`), 'csv'],
-        [out('database-link.csv'), 'csv'],
-      ],
-      ['database-link.csv', 'library-link'],
-    );
-  });
+  it.skipIf(process.platform === 'win32')(
+    "refuses the library's database reached through a symbolic link to it or to its folder",
+    async () => {
+      symlinkSync(dirname(lib.db.name), out('library-link'));
+      symlinkSync(lib.db.name, out('database-link.csv'));
+      await expectLibraryKept(
+        [
+          [join(out('library-link'), basename(lib.db.name)), 'csv'],
+          [join(out('library-link'), `${basename(lib.db.name)}-journal`), 'csv'],
+          [out('database-link.csv'), 'csv'],
+        ],
+        ['database-link.csv', 'library-link'],
+      );
+    },
+  );
 
-  it('still writes into the library\'s folder under another name (browser mode stages its downloads there)', async () => {
+  it("still writes into the library's folder under another name (browser mode stages its downloads there)", async () => {
     const outPath = join(dirname(lib.db.name), `${basename(lib.db.name)}.csv`);
-    await runExport({ library: lib.db, request: { scope: { kind: 'all' }, format: 'csv', transcripts: false, manifest: false }, outPath, now: () => new Date(), appVersion: '0.0.0-test' });
+    await runExport({
+      library: lib.db,
+      request: { scope: { kind: 'all' }, format: 'csv', transcripts: false, manifest: false },
+      outPath,
+      now: () => new Date(),
+      appVersion: '0.0.0-test',
+    });
     expect(existsSync(outPath)).toBe(true);
   });
 
@@ -611,17 +822,24 @@ describe('where the export goes', () => {
         message: `${outPath} names a folder (it ends with /), but the ${format} format writes one file: give the file’s name, such as ${outPath}export.${format}.`,
       });
     }
-    await expect(exportTo('newfolder/', { format: 'txt', scope: { kind: 'item', id: lib.ids.harbour } })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(exportTo('newfolder/', { format: 'txt', scope: { kind: 'item', id: lib.ids.harbour } })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
     expect(readdirSync(out())).toEqual([]);
   });
 
-  it('refuses to write the export under the manifest\'s name when a manifest is asked for, and leaves the manifest as it was', async () => {
+  it("refuses to write the export under the manifest's name when a manifest is asked for, and leaves the manifest as it was", async () => {
     await exportTo('items.csv', { format: 'csv', manifest: true });
     const manifest = readFileSync(out('manifest.sha256'), 'utf8');
-    for (const [name, format] of [['manifest.sha256', 'csv'], ['MANIFEST.SHA256', 'json'], ['manifest.sha256', 'srt']] as const) {
+    for (const [name, format] of [
+      ['manifest.sha256', 'csv'],
+      ['MANIFEST.SHA256', 'json'],
+      ['manifest.sha256', 'srt'],
+    ] as const) {
       await expect(exportTo(name, { format, manifest: true })).rejects.toMatchObject({
         code: 'INVALID_INPUT',
-        message: 'The manifest is written as manifest.sha256 beside the export, so the export cannot take that name; choose another place to save it.',
+        message:
+          'The manifest is written as manifest.sha256 beside the export, so the export cannot take that name; choose another place to save it.',
       });
     }
     expect(readdirSync(out()).sort()).toEqual(['items.csv', 'manifest.sha256']);
@@ -630,20 +848,41 @@ describe('where the export goes', () => {
 
   it.runIf(process.platform === 'linux')('says a folder that takes no new files is not writable', async () => {
     const outPath = '/proc/gleaner-export-test.csv';
-    const run = runExport({ library: lib.db, request: { scope: { kind: 'all' }, format: 'csv', transcripts: false, manifest: false }, outPath, now: () => new Date(), appVersion: '0.0.0-test' });
-    await expect(run).rejects.toMatchObject({ code: 'INVALID_INPUT', message: `Cannot write ${outPath}: the folder /proc is not writable; choose another place to save it.` });
+    const run = runExport({
+      library: lib.db,
+      request: { scope: { kind: 'all' }, format: 'csv', transcripts: false, manifest: false },
+      outPath,
+      now: () => new Date(),
+      appVersion: '0.0.0-test',
+    });
+    await expect(run).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: `Cannot write ${outPath}: the folder /proc is not writable; choose another place to save it.`,
+    });
   });
 
-  it('turns the file system\'s refusals into sentences, and leaves other failures alone', () => {
+  it("turns the file system's refusals into sentences, and leaves other failures alone", () => {
     const failure = (code: string) => Object.assign(new Error(`${code}: raw`), { code });
-    expect(destinationError(failure('EACCES'), '/data/x.csv')).toMatchObject({ code: 'INVALID_INPUT', message: 'Cannot write /data/x.csv: permission denied in the folder /data; choose another place to save it.' });
-    expect(destinationError(failure('EPERM'), '/data/x.csv')).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/permission denied/) });
-    expect(destinationError(failure('EROFS'), '/cd/x.csv')).toMatchObject({ code: 'INVALID_INPUT', message: 'Cannot write /cd/x.csv: the folder /cd is on a read-only file system; choose another place to save it.' });
+    expect(destinationError(failure('EACCES'), '/data/x.csv')).toMatchObject({
+      code: 'INVALID_INPUT',
+      message: 'Cannot write /data/x.csv: permission denied in the folder /data; choose another place to save it.',
+    });
+    expect(destinationError(failure('EPERM'), '/data/x.csv')).toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringMatching(/permission denied/),
+    });
+    expect(destinationError(failure('EROFS'), '/cd/x.csv')).toMatchObject({
+      code: 'INVALID_INPUT',
+      message: 'Cannot write /cd/x.csv: the folder /cd is on a read-only file system; choose another place to save it.',
+    });
     const full = failure('ENOSPC');
     expect(destinationError(full, '/data/x.csv')).toBe(full);
     // A disk that fills up while the export is written is said as such (not as Gleaner's own failure).
     for (const code of ['ENOSPC', 'EDQUOT']) {
-      expect(diskFullError(failure(code), '/data/x.csv')).toMatchObject({ code: 'STORAGE_ERROR', message: expect.stringContaining('The disk holding /data is full') });
+      expect(diskFullError(failure(code), '/data/x.csv')).toMatchObject({
+        code: 'STORAGE_ERROR',
+        message: expect.stringContaining('The disk holding /data is full'),
+      });
     }
     expect(diskFullError(failure('EIO'), '/data/x.csv')).toBeNull();
   });

@@ -76,10 +76,19 @@ describe('a long collection, a page at a time', () => {
       [ids[0], 2],
       [ids[20], 21],
     ]);
-    expect((await page({ query: 'harbour', offset: 40, limit: 20 })).items.map((row) => row.id)).toEqual([ids[400], ids[410], ids[420], ids[430], ids[440]]);
+    expect((await page({ query: 'harbour', offset: 40, limit: 20 })).items.map((row) => row.id)).toEqual([
+      ids[400],
+      ids[410],
+      ids[420],
+      ids[430],
+      ids[440],
+    ]);
     // A row asked for by id that the search does not find is not there.
     expect((await page({ query: 'harbour', itemIds: [ids[1], ids[20]] })).items.map((row) => row.id)).toEqual([ids[20]]);
-    expect(await call('collections.items', { name: 'Port', query: '"harbour' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await call('collections.items', { name: 'Port', query: '"harbour' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
   });
 
   it('refuses a page it cannot read before touching the library', async () => {
@@ -108,9 +117,18 @@ describe('collections.move', () => {
 
   it('refuses an item that is not in the collection, and a move of no places', async () => {
     await ok('collections.create', { name: 'Empty' });
-    expect(await call('collections.move', { name: 'Empty', itemId: ids[0], delta: 1 })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('not in the collection') } });
-    expect(await call('collections.move', { name: 'Port', itemId: ids[0], delta: 0 })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
-    expect(await call('collections.move', { name: 'Nope', itemId: ids[0], delta: 1 })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(await call('collections.move', { name: 'Empty', itemId: ids[0], delta: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('not in the collection') },
+    });
+    expect(await call('collections.move', { name: 'Port', itemId: ids[0], delta: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
+    expect(await call('collections.move', { name: 'Nope', itemId: ids[0], delta: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
     expect(await order()).toEqual(ids);
   });
 });
@@ -145,20 +163,33 @@ describe('deleting and bringing back', () => {
   it('brings back all or nothing: a name taken meanwhile, or a note on an item the library does not have', async () => {
     const { contents } = await ok<{ contents: CollectionContents }>('collections.delete', { name: 'Port' });
     await ok('collections.create', { name: 'port' });
-    expect(await call('collections.restore', { contents })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('already exists') } });
+    expect(await call('collections.restore', { contents })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('already exists') },
+    });
     await ok('collections.delete', { name: 'port' });
 
     const three = { ...contents, itemIds: ids.slice(0, 3), addedAt: contents.addedAt.slice(0, 3) };
     // A note on an item taken out before the delete comes back with the rest; one on an item the library does not have refuses it all.
     const stray = { ...three, notes: [{ itemId: 999_998, body: 'stray' }] };
     expect(await call('collections.restore', { contents: stray })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
-    expect(await call('collections.restore', { contents: { ...three, itemIds: [...three.itemIds, 999_999], addedAt: [...three.addedAt, three.addedAt[0]] } })).toMatchObject({
+    expect(
+      await call('collections.restore', {
+        contents: { ...three, itemIds: [...three.itemIds, 999_999], addedAt: [...three.addedAt, three.addedAt[0]] },
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'NOT_FOUND' },
     });
     // One added time for each item, each a time: refused before anything is written.
-    expect(await call('collections.restore', { contents: { ...three, addedAt: three.addedAt.slice(1) } })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('addedAt') } });
-    expect(await call('collections.restore', { contents: { ...three, addedAt: ['yesterday', ...three.addedAt.slice(1)] } })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await call('collections.restore', { contents: { ...three, addedAt: three.addedAt.slice(1) } })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('addedAt') },
+    });
+    expect(await call('collections.restore', { contents: { ...three, addedAt: ['yesterday', ...three.addedAt.slice(1)] } })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
     expect(await ok('collections.list', {})).toEqual([]);
   });
 });

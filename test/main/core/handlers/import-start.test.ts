@@ -9,7 +9,8 @@ const LINKS = ['dQw4w9WgXcQ', 'kJQP7kiw5Fk', '9bZkp7q19f0'].map((id) => `https:/
 
 let testCore: TestCore;
 const dispatch = (method: string, input: unknown) => testCore.core.dispatch(method, input);
-const collectionNames = async (): Promise<string[]> => ((await dispatch('collections.list', {})) as { value: { name: string }[] }).value.map((c) => c.name);
+const collectionNames = async (): Promise<string[]> =>
+  ((await dispatch('collections.list', {})) as { value: { name: string }[] }).value.map((c) => c.name);
 
 beforeEach(async () => {
   testCore = createTestCore();
@@ -36,10 +37,15 @@ describe('import.start with createCollection', () => {
       ok: false,
       error: { message: expect.stringMatching(/already exists/) },
     });
-    expect((await dispatch('queue.status', {})) as { value: { counts: { queued: number; paused: number } } }).toMatchObject({ value: { counts: { queued: 0, paused: 0 } } });
+    expect((await dispatch('queue.status', {})) as { value: { counts: { queued: number; paused: number } } }).toMatchObject({
+      value: { counts: { queued: 0, paused: 0 } },
+    });
   });
 
   it('needs the collection it is to create named', async () => {
-    expect(await dispatch('import.start', { text: LINKS, createCollection: true })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await dispatch('import.start', { text: LINKS, createCollection: true })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
   });
 });

@@ -21,7 +21,13 @@ beforeEach(() => {
 afterEach(() => db.close());
 
 const video = (nativeId: string, title: string, views: number | null = 100) =>
-  item({ nativeId, title, text: `about ${title}`, author: { name: 'Ana Reporter', handle: '@ana', id: 'UC1', url: null }, metrics: { views, likes: 5, comments: 1, reposts: null, shares: null, followers: null } });
+  item({
+    nativeId,
+    title,
+    text: `about ${title}`,
+    author: { name: 'Ana Reporter', handle: '@ana', id: 'UC1', url: null },
+    metrics: { views, likes: 5, comments: 1, reposts: null, shares: null, followers: null },
+  });
 
 describe('ingest', () => {
   it('stores the response as received with its hash and provenance, and links items to it', () => {
@@ -34,21 +40,43 @@ describe('ingest', () => {
     expect(stored.body_sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.item_count).toBe(2);
     const detail = getItemDetail(db, result.itemIds[0]!);
-    expect(detail.provenance).toEqual([expect.objectContaining({ requestId: response.requestId, operation: 'videosite/search', params: { query: 'test' }, sourcePath: 'videos[0]' })]);
+    expect(detail.provenance).toEqual([
+      expect.objectContaining({
+        requestId: response.requestId,
+        operation: 'videosite/search',
+        params: { query: 'test' },
+        sourcePath: 'videos[0]',
+      }),
+    ]);
   });
 
   it('keeps the spec fields without a column as extras, merged field by field across fetches and within a response', () => {
     const withExtras = (extras: Record<string, string | number>) => ({ ...video('x1', 'Harbour wall'), extras });
-    const [id] = ingest(fakeResponse('videosite/search', { items: [withExtras({ mediaUrl: 'https://cdn.example/v1.mp4', authorAvatarUrl: 'https://cdn.example/a.jpg' })] })).itemIds;
-    expect(getItemDetail(db, id!).item.extras).toEqual({ mediaUrl: 'https://cdn.example/v1.mp4', authorAvatarUrl: 'https://cdn.example/a.jpg' });
+    const [id] = ingest(
+      fakeResponse('videosite/search', {
+        items: [withExtras({ mediaUrl: 'https://cdn.example/v1.mp4', authorAvatarUrl: 'https://cdn.example/a.jpg' })],
+      }),
+    ).itemIds;
+    expect(getItemDetail(db, id!).item.extras).toEqual({
+      mediaUrl: 'https://cdn.example/v1.mp4',
+      authorAvatarUrl: 'https://cdn.example/a.jpg',
+    });
     // A later fetch brings a new media address and no picture: the picture stays.
     ingest(fakeResponse('videosite/search', { items: [withExtras({ mediaUrl: 'https://cdn.example/v2.mp4' })] }));
     // One without any extras changes none.
     ingest(fakeResponse('videosite/search', { items: [video('x1', 'Harbour wall')] }));
-    expect(getItemDetail(db, id!).item.extras).toEqual({ mediaUrl: 'https://cdn.example/v2.mp4', authorAvatarUrl: 'https://cdn.example/a.jpg' });
+    expect(getItemDetail(db, id!).item.extras).toEqual({
+      mediaUrl: 'https://cdn.example/v2.mp4',
+      authorAvatarUrl: 'https://cdn.example/a.jpg',
+    });
     // A new item listed twice in one response gathers both records' extras.
     const [twice] = ingest(
-      fakeResponse('videosite/search', { items: [{ ...video('x2', 'Quay'), extras: { headline: 'First' } }, { ...video('x2', 'Quay'), extras: { altText: 'A quay at dusk' } }] }),
+      fakeResponse('videosite/search', {
+        items: [
+          { ...video('x2', 'Quay'), extras: { headline: 'First' } },
+          { ...video('x2', 'Quay'), extras: { altText: 'A quay at dusk' } },
+        ],
+      }),
     ).itemIds;
     expect(getItemDetail(db, twice!).item.extras).toEqual({ headline: 'First', altText: 'A quay at dusk' });
     // An item with none has none, and stores NULL rather than an empty object.
@@ -68,10 +96,13 @@ describe('ingest', () => {
     expect(getItemDetail(db, id!).notes[0]!.body).toBe('note \uFFFD');
   });
 
-    it('is idempotent: replaying the same response changes nothing', () => {
+  it('is idempotent: replaying the same response changes nothing', () => {
     const response = fakeResponse('videosite/search', { items: [video('a1', 'Flood defences')] });
     const first = ingest(response);
-    const count = () => db.prepare('SELECT (SELECT count(*) FROM responses) r, (SELECT count(*) FROM items) i, (SELECT count(*) FROM metric_snapshots) m').get();
+    const count = () =>
+      db
+        .prepare('SELECT (SELECT count(*) FROM responses) r, (SELECT count(*) FROM items) i, (SELECT count(*) FROM metric_snapshots) m')
+        .get();
     const before = count();
     expect(ingest(response)).toMatchObject({ alreadyStored: true, itemIds: first.itemIds });
     expect(count()).toEqual(before);
@@ -82,12 +113,21 @@ describe('ingest', () => {
     ingest(first);
     // A service or caching proxy that reuses the id: another body, another item, other counts.
     const data = { items: [video('a1', 'Flood defences', 250), video('b2', 'Sea wall')] };
-    const reused = fakeResponse('videosite/search', data, { requestId: first.requestId, body: JSON.stringify({ success: true, data, meta: { again: true } }) });
+    const reused = fakeResponse('videosite/search', data, {
+      requestId: first.requestId,
+      body: JSON.stringify({ success: true, data, meta: { again: true } }),
+    });
     const result = ingest(reused);
     expect(result.alreadyStored).toBe(false);
     expect(result.itemIds).toHaveLength(2);
-    expect(result.warnings).toEqual([`This answer carries the request id of a different answer stored before (fetched ${first.fetchedAt}); both are kept as received.`]);
-    const rows = db.prepare('SELECT request_id, body, parse_warnings FROM responses ORDER BY id').all() as { request_id: string; body: string; parse_warnings: string }[];
+    expect(result.warnings).toEqual([
+      `This answer carries the request id of a different answer stored before (fetched ${first.fetchedAt}); both are kept as received.`,
+    ]);
+    const rows = db.prepare('SELECT request_id, body, parse_warnings FROM responses ORDER BY id').all() as {
+      request_id: string;
+      body: string;
+      parse_warnings: string;
+    }[];
     expect(rows.map((r) => [r.request_id, r.body])).toEqual([
       [first.requestId, first.body],
       [first.requestId, reused.body],
@@ -101,9 +141,16 @@ describe('ingest', () => {
   });
 
   it('stores the client’s own warnings with the normaliser’s', () => {
-    const response = fakeResponse('videosite/search', { items: [video('a1', 'x')], warnings: ['1 of 2 records in videos could not be read.'] }, { warnings: ['The listing repeats its page.'] });
+    const response = fakeResponse(
+      'videosite/search',
+      { items: [video('a1', 'x')], warnings: ['1 of 2 records in videos could not be read.'] },
+      { warnings: ['The listing repeats its page.'] },
+    );
     expect(ingest(response).warnings).toEqual(['1 of 2 records in videos could not be read.', 'The listing repeats its page.']);
-    expect(JSON.parse(db.prepare('SELECT parse_warnings FROM responses').pluck().get() as string)).toEqual(['1 of 2 records in videos could not be read.', 'The listing repeats its page.']);
+    expect(JSON.parse(db.prepare('SELECT parse_warnings FROM responses').pluck().get() as string)).toEqual([
+      '1 of 2 records in videos could not be read.',
+      'The listing repeats its page.',
+    ]);
   });
 
   it('keeps one item per platform id and a metrics snapshot per fetch', () => {
@@ -121,7 +168,17 @@ describe('ingest', () => {
     const refetch = fakeResponse('videosite/video', { items: [video('a1', 'Flood defences', 250)] });
     const [id] = ingest(refetch).itemIds;
     const words = fakeResponse('videosite/transcript', {
-      transcripts: [{ nativeId: 'a1', url: null, language: 'English', available: true, format: 'segments', fullText: 'Hello', segments: [{ startMs: 0, endMs: 900, text: 'Hello' }] }],
+      transcripts: [
+        {
+          nativeId: 'a1',
+          url: null,
+          language: 'English',
+          available: true,
+          format: 'segments',
+          fullText: 'Hello',
+          segments: [{ startMs: 0, endMs: 900, text: 'Hello' }],
+        },
+      ],
     });
     ingest(words);
     const detail = getItemDetail(db, id!);
@@ -135,12 +192,24 @@ describe('ingest', () => {
       operation: 'videosite/video',
       requestId: refetch.requestId,
     });
-    expect(detail.transcripts[0]).toMatchObject({ operation: 'videosite/transcript', requestId: words.requestId, fetchedAt: words.fetchedAt });
+    expect(detail.transcripts[0]).toMatchObject({
+      operation: 'videosite/transcript',
+      requestId: words.requestId,
+      fetchedAt: words.fetchedAt,
+    });
   });
 
   it('falls back to the canonical URL when there is no platform id', () => {
-    const a = ingest(fakeResponse('professional/post', { items: [item({ nativeId: null, platform: 'professional', kind: 'post', url: 'https://www.linkedin.com/posts/x', title: 'One' })] }));
-    const b = ingest(fakeResponse('professional/post', { items: [item({ nativeId: null, platform: 'professional', kind: 'post', url: 'https://www.linkedin.com/posts/x', title: 'One' })] }));
+    const a = ingest(
+      fakeResponse('professional/post', {
+        items: [item({ nativeId: null, platform: 'professional', kind: 'post', url: 'https://www.linkedin.com/posts/x', title: 'One' })],
+      }),
+    );
+    const b = ingest(
+      fakeResponse('professional/post', {
+        items: [item({ nativeId: null, platform: 'professional', kind: 'post', url: 'https://www.linkedin.com/posts/x', title: 'One' })],
+      }),
+    );
     expect(b.itemIds).toEqual(a.itemIds);
   });
 
@@ -151,17 +220,34 @@ describe('ingest', () => {
   });
 
   it('records parse warnings with the response', () => {
-    const result = ingest(fakeResponse('videosite/search', { items: [video('a1', 'x')], warnings: ['1 of 2 records in videos could not be read.'] }));
+    const result = ingest(
+      fakeResponse('videosite/search', { items: [video('a1', 'x')], warnings: ['1 of 2 records in videos could not be read.'] }),
+    );
     expect(result.warnings).toEqual(['1 of 2 records in videos could not be read.']);
     expect(JSON.parse((db.prepare('SELECT parse_warnings AS w FROM responses').get() as { w: string }).w)).toEqual(result.warnings);
   });
 
   it('stores transcripts with segments, replaces them on refetch, and keeps "none in that language" as a fact', () => {
     const [id] = ingest(fakeResponse('videosite/search', { items: [video('a1', 'Flood defences')] })).itemIds;
-    const transcript = (text: string) => ({ nativeId: 'a1', url: null, language: 'English', available: true, format: 'segments' as const, fullText: text, segments: [{ startMs: 0, endMs: 1500, text }, { startMs: 1500, endMs: null, text: 'second line' }] });
+    const transcript = (text: string) => ({
+      nativeId: 'a1',
+      url: null,
+      language: 'English',
+      available: true,
+      format: 'segments' as const,
+      fullText: text,
+      segments: [
+        { startMs: 0, endMs: 1500, text },
+        { startMs: 1500, endMs: null, text: 'second line' },
+      ],
+    });
     ingest(fakeResponse('videosite/transcript', { transcripts: [transcript('first version')] }));
     ingest(fakeResponse('videosite/transcript', { transcripts: [transcript('second version')] }));
-    ingest(fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'a1', url: null, language: 'German', available: false, format: 'none', fullText: null, segments: [] }] }));
+    ingest(
+      fakeResponse('videosite/transcript', {
+        transcripts: [{ nativeId: 'a1', url: null, language: 'German', available: false, format: 'none', fullText: null, segments: [] }],
+      }),
+    );
     const detail = getItemDetail(db, id!);
     expect(detail.item.hasTranscript).toBe(true);
     const english = detail.transcripts.find((t) => t.language === 'en')!;
@@ -171,8 +257,24 @@ describe('ingest', () => {
 
   it('keeps one transcript per language however the language is spelt, and a later "none" does not erase it', () => {
     const [id] = ingest(fakeResponse('videosite/search', { items: [video('a1', 'Flood defences')] })).itemIds;
-    const none = (language: string) => ({ nativeId: 'a1', url: null, language, available: false, format: 'none' as const, fullText: null, segments: [] });
-    const words = (language: string, text: string) => ({ nativeId: 'a1', url: null, language, available: true, format: 'segments' as const, fullText: text, segments: [{ startMs: 0, endMs: 1500, text }] });
+    const none = (language: string) => ({
+      nativeId: 'a1',
+      url: null,
+      language,
+      available: false,
+      format: 'none' as const,
+      fullText: null,
+      segments: [],
+    });
+    const words = (language: string, text: string) => ({
+      nativeId: 'a1',
+      url: null,
+      language,
+      available: true,
+      format: 'segments' as const,
+      fullText: text,
+      segments: [{ startMs: 0, endMs: 1500, text }],
+    });
     // Asked in "en" and found none; then the service names the language in words.
     ingest(fakeResponse('videosite/transcript', { transcripts: [none('en')] }));
     ingest(fakeResponse('videosite/transcript', { transcripts: [words('English', 'the tide gauge')] }));
@@ -196,18 +298,46 @@ describe('ingest', () => {
 
   it('keeps the transcript in a video’s details and the same one fetched by language as one, under its language', () => {
     const [id] = ingest(fakeResponse('videosite/search', { items: [video('a1', 'Flood defences')] })).itemIds;
-    const said = (language: string, text: string) => ({ nativeId: 'a1', url: null, language, available: true, format: 'segments' as const, fullText: text, segments: [{ startMs: 0, endMs: 1500, text }] });
+    const said = (language: string, text: string) => ({
+      nativeId: 'a1',
+      url: null,
+      language,
+      available: true,
+      format: 'segments' as const,
+      fullText: text,
+      segments: [{ startMs: 0, endMs: 1500, text }],
+    });
     // Details first (no language), then the transcript request: one transcript, in English.
-    ingest(fakeResponse('videosite/video', { items: [video('a1', 'Flood defences')], transcripts: [said('', 'the tide gauge')] }, { requestId: 'req_details_1' }));
+    ingest(
+      fakeResponse(
+        'videosite/video',
+        { items: [video('a1', 'Flood defences')], transcripts: [said('', 'the tide gauge')] },
+        { requestId: 'req_details_1' },
+      ),
+    );
     ingest(fakeResponse('videosite/transcript', { transcripts: [said('English', 'the tide gauge')] }, { requestId: 'req_transcript_1' }));
     // Details fetched again later: still one.
-    ingest(fakeResponse('videosite/video', { items: [video('a1', 'Flood defences')], transcripts: [said('', 'the tide gauge')] }, { requestId: 'req_details_2' }));
+    ingest(
+      fakeResponse(
+        'videosite/video',
+        { items: [video('a1', 'Flood defences')], transcripts: [said('', 'the tide gauge')] },
+        { requestId: 'req_details_2' },
+      ),
+    );
     let detail = getItemDetail(db, id!);
     expect(detail.transcripts.map((t) => [t.language, t.segments.map((segment) => segment.text)])).toEqual([['en', ['the tide gauge']]]);
-    expect(detail.provenance.map((p) => p.requestId)).toEqual(expect.arrayContaining(['req_details_1', 'req_transcript_1', 'req_details_2']));
+    expect(detail.provenance.map((p) => p.requestId)).toEqual(
+      expect.arrayContaining(['req_details_1', 'req_transcript_1', 'req_details_2']),
+    );
     expect(db.prepare("SELECT count(*) FROM segments_fts WHERE segments_fts MATCH 'gauge'").pluck().get()).toBe(1);
     // Different words without a language are a transcript of their own.
-    ingest(fakeResponse('videosite/video', { items: [video('a1', 'Flood defences')], transcripts: [said('', 'another reading')] }, { requestId: 'req_details_3' }));
+    ingest(
+      fakeResponse(
+        'videosite/video',
+        { items: [video('a1', 'Flood defences')], transcripts: [said('', 'another reading')] },
+        { requestId: 'req_details_3' },
+      ),
+    );
     detail = getItemDetail(db, id!);
     expect(detail.transcripts.map((t) => t.language)).toHaveLength(2);
     expect(detail.transcripts.map((t) => t.language)).toEqual(expect.arrayContaining(['en', null]));
@@ -216,12 +346,23 @@ describe('ingest', () => {
   it('counts the item a transcript belongs to as what its response brought, with that response in its provenance', () => {
     const search = fakeResponse('videosite/search', { items: [video('a1', 'Flood defences')] });
     const [id] = ingest(search).itemIds;
-    const response = fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'a1', url: null, language: 'English', available: true, format: 'text', fullText: 'hello', segments: [] }] }, { requestId: 'req_transcript_a1' });
+    const response = fakeResponse(
+      'videosite/transcript',
+      {
+        transcripts: [{ nativeId: 'a1', url: null, language: 'English', available: true, format: 'text', fullText: 'hello', segments: [] }],
+      },
+      { requestId: 'req_transcript_a1' },
+    );
     expect(ingest(response).itemIds).toEqual([id]);
     // Stored again (a replay), the same answer.
     expect(ingest(response).itemIds).toEqual([id]);
     const detail = getItemDetail(db, id!);
-    expect(detail.provenance.map((p) => [p.requestId, p.sourcePath])).toEqual(expect.arrayContaining([[search.requestId, 'videos[0]'], ['req_transcript_a1', 'transcript']]));
+    expect(detail.provenance.map((p) => [p.requestId, p.sourcePath])).toEqual(
+      expect.arrayContaining([
+        [search.requestId, 'videos[0]'],
+        ['req_transcript_a1', 'transcript'],
+      ]),
+    );
     // No counts came with the transcript: still one snapshot.
     expect(detail.metricsHistory).toHaveLength(1);
   });
@@ -250,30 +391,58 @@ describe('ingest', () => {
   });
 
   it('gives a stored item found by URL its native id, and later records of the response find it by that id', () => {
-    const [stored] = ingest(fakeResponse('professional/post', { items: [item({ nativeId: null, platform: 'professional', kind: 'post', url: 'https://www.linkedin.com/posts/x', title: 'One' })] })).itemIds;
+    const [stored] = ingest(
+      fakeResponse('professional/post', {
+        items: [item({ nativeId: null, platform: 'professional', kind: 'post', url: 'https://www.linkedin.com/posts/x', title: 'One' })],
+      }),
+    ).itemIds;
     const again = ingest(
       fakeResponse('professional/post', {
         items: [
           item({ nativeId: 'p1', platform: 'professional', kind: 'post', url: 'https://www.linkedin.com/posts/x' }),
-          item({ nativeId: 'p1', platform: 'professional', kind: 'post', url: 'https://www.linkedin.com/posts/x-renamed', title: 'One, edited' }),
+          item({
+            nativeId: 'p1',
+            platform: 'professional',
+            kind: 'post',
+            url: 'https://www.linkedin.com/posts/x-renamed',
+            title: 'One, edited',
+          }),
           item({ nativeId: null, platform: 'professional', kind: 'post', url: 'https://www.linkedin.com/posts/x-renamed' }),
         ],
       }),
     );
     expect(again.itemIds).toEqual([stored]);
-    expect(getItemDetail(db, stored!).item).toMatchObject({ nativeId: 'p1', url: 'https://www.linkedin.com/posts/x-renamed', title: 'One, edited' });
+    expect(getItemDetail(db, stored!).item).toMatchObject({
+      nativeId: 'p1',
+      url: 'https://www.linkedin.com/posts/x-renamed',
+      title: 'One, edited',
+    });
     expect(searchLibrary(db, { query: 'edited' }).hits.map((h) => h.id)).toEqual([stored]);
     expect(searchLibrary(db, { query: 'one' }).total).toBe(1);
   });
 
-  it('lists a stored response\'s items in their order when it is stored again', () => {
+  it("lists a stored response's items in their order when it is stored again", () => {
     const response = fakeResponse('videosite/search', { items: [video('b2', 'Two'), video('b1', 'One'), video('b2', 'Two again')] });
     const first = ingest(response);
     expect(ingest(response).itemIds).toEqual(first.itemIds);
   });
 
   it('gives a transcript fetched before its video an item of its own', () => {
-    const result = ingest(fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'zz9', url: 'https://www.youtube.com/watch?v=zz9', language: 'English', available: true, format: 'text', fullText: 'hello', segments: [] }] }));
+    const result = ingest(
+      fakeResponse('videosite/transcript', {
+        transcripts: [
+          {
+            nativeId: 'zz9',
+            url: 'https://www.youtube.com/watch?v=zz9',
+            language: 'English',
+            available: true,
+            format: 'text',
+            fullText: 'hello',
+            segments: [],
+          },
+        ],
+      }),
+    );
     expect(result.itemIds).toHaveLength(1);
     expect(getItemDetail(db, result.itemIds[0]!).item).toMatchObject({ nativeId: 'zz9', hasTranscript: true });
   });
@@ -288,7 +457,9 @@ describe('ingest', () => {
       transcript_only_text: 'hello',
       language: 'English',
     };
-    const result = ingestReal(fakeResponse('videosite/transcript', data, { params: { url: 'https://www.youtube.com/watch?v=sh0rtVid01a' } }));
+    const result = ingestReal(
+      fakeResponse('videosite/transcript', data, { params: { url: 'https://www.youtube.com/watch?v=sh0rtVid01a' } }),
+    );
     expect(getItemDetail(db, result.itemIds[0]!).item).toMatchObject({
       kind: 'short',
       nativeId: 'sh0rtVid01a',
@@ -300,9 +471,42 @@ describe('ingest', () => {
 
 describe('search', () => {
   beforeEach(() => {
-    ingest(fakeResponse('videosite/search', { items: [video('a1', 'Flood defences in Rotterdam'), video('a2', 'Drought maps of Spain'), video('a3', 'Café owners protest')] }));
-    ingest(fakeResponse('shortvideo/search', { items: [item({ nativeId: '77', platform: 'shortvideo', kind: 'video', url: 'https://www.tiktok.com/@x/video/77', text: 'dance challenge flood' })] }));
-    ingest(fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'a2', url: null, language: 'English', available: true, format: 'segments', fullText: null, segments: [{ startMs: 0, endMs: 4000, text: 'welcome back' }, { startMs: 65_000, endMs: 70_000, text: 'the reservoir is nearly empty' }] }] }));
+    ingest(
+      fakeResponse('videosite/search', {
+        items: [video('a1', 'Flood defences in Rotterdam'), video('a2', 'Drought maps of Spain'), video('a3', 'Café owners protest')],
+      }),
+    );
+    ingest(
+      fakeResponse('shortvideo/search', {
+        items: [
+          item({
+            nativeId: '77',
+            platform: 'shortvideo',
+            kind: 'video',
+            url: 'https://www.tiktok.com/@x/video/77',
+            text: 'dance challenge flood',
+          }),
+        ],
+      }),
+    );
+    ingest(
+      fakeResponse('videosite/transcript', {
+        transcripts: [
+          {
+            nativeId: 'a2',
+            url: null,
+            language: 'English',
+            available: true,
+            format: 'segments',
+            fullText: null,
+            segments: [
+              { startMs: 0, endMs: 4000, text: 'welcome back' },
+              { startMs: 65_000, endMs: 70_000, text: 'the reservoir is nearly empty' },
+            ],
+          },
+        ],
+      }),
+    );
   });
 
   it('finds words in titles and texts, ranked, with highlighted snippets', () => {
@@ -324,22 +528,64 @@ describe('search', () => {
   });
 
   it('names the transcript a hit is in, by its language, when an item has several', () => {
-    ingest(fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'a2', url: null, language: 'de', available: true, format: 'segments', fullText: null, segments: [{ startMs: 3_000, endMs: 4000, text: 'der Stausee ist fast leer' }] }] }));
-    ingest(fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'a2', url: null, language: 'ja', available: false, format: 'none', fullText: null, segments: [] }] }));
-    expect(searchLibrary(db, { query: 'stausee' }).hits[0]).toMatchObject({ title: 'Drought maps of Spain', segmentStartMs: 3_000, segmentLanguage: 'de' });
+    ingest(
+      fakeResponse('videosite/transcript', {
+        transcripts: [
+          {
+            nativeId: 'a2',
+            url: null,
+            language: 'de',
+            available: true,
+            format: 'segments',
+            fullText: null,
+            segments: [{ startMs: 3_000, endMs: 4000, text: 'der Stausee ist fast leer' }],
+          },
+        ],
+      }),
+    );
+    ingest(
+      fakeResponse('videosite/transcript', {
+        transcripts: [{ nativeId: 'a2', url: null, language: 'ja', available: false, format: 'none', fullText: null, segments: [] }],
+      }),
+    );
+    expect(searchLibrary(db, { query: 'stausee' }).hits[0]).toMatchObject({
+      title: 'Drought maps of Spain',
+      segmentStartMs: 3_000,
+      segmentLanguage: 'de',
+    });
     expect(searchLibrary(db, { query: 'reservoir' }).hits[0]).toMatchObject({ segmentStartMs: 65_000, segmentLanguage: 'en' });
     // Browsing names no segment.
     expect(searchLibrary(db, {}).hits.every((h) => h.segmentLanguage === null && h.segmentStartMs === null)).toBe(true);
   });
 
   it('keeps the transcript moment when the title matches better', () => {
-    ingest(fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'a1', url: null, language: 'English', available: true, format: 'segments', fullText: null, segments: [{ startMs: 0, endMs: 1000, text: 'intro' }, { startMs: 42_000, endMs: 45_000, text: 'the rotterdam barrier' }] }] }));
+    ingest(
+      fakeResponse('videosite/transcript', {
+        transcripts: [
+          {
+            nativeId: 'a1',
+            url: null,
+            language: 'English',
+            available: true,
+            format: 'segments',
+            fullText: null,
+            segments: [
+              { startMs: 0, endMs: 1000, text: 'intro' },
+              { startMs: 42_000, endMs: 45_000, text: 'the rotterdam barrier' },
+            ],
+          },
+        ],
+      }),
+    );
     const [hit] = searchLibrary(db, { query: 'rotterdam' }).hits;
     expect(hit).toMatchObject({ title: 'Flood defences in Rotterdam', matchedIn: 'item', segmentStartMs: 42_000 });
   });
 
   it('supports phrases, prefixes, OR, NOT and diacritic-insensitive matching', () => {
-    const titles = (query: string) => searchLibrary(db, { query }).hits.map((h) => h.title ?? h.url).sort();
+    const titles = (query: string) =>
+      searchLibrary(db, { query })
+        .hits.map((h) => h.title ?? h.url)
+        .sort();
     expect(titles('"flood defences"')).toEqual(['Flood defences in Rotterdam']);
     expect(titles('drou*')).toEqual(['Drought maps of Spain']);
     expect(titles('rotterdam OR spain')).toEqual(['Drought maps of Spain', 'Flood defences in Rotterdam']);
@@ -367,7 +613,10 @@ describe('search', () => {
     collections.add('Dams', [rotterdam!.id]);
     collections.tag([rotterdam!.id], 'lead', 'Dams');
     collections.tag([rotterdam!.id], 'verified');
-    const count = (request: { collection?: string; tag: string }) => [searchLibrary(db, { query: 'flood', ...request }).total, searchLibrary(db, request).total];
+    const count = (request: { collection?: string; tag: string }) => [
+      searchLibrary(db, { query: 'flood', ...request }).total,
+      searchLibrary(db, request).total,
+    ];
     expect(count({ collection: 'Water', tag: 'lead' })).toEqual([0, 0]);
     expect(count({ collection: 'Dams', tag: 'lead' })).toEqual([1, 1]);
     expect(count({ collection: 'dams', tag: 'lead' })).toEqual([1, 1]);
@@ -394,7 +643,10 @@ describe('search', () => {
     expect(found({ collection: 'Water' })).toEqual({ total: 1, hits: [spainByNote] });
     expect(found({ collection: 'Water', sort: 'views' })).toEqual({ total: 1, hits: [spainByNote] });
     expect(found({ collection: 'Dams' })).toEqual({ total: 1, hits: [rotterdamByNote] });
-    for (const request of [{ query: 'harbour', collection: 'Water' }, { query: 'harbour', collection: 'Water', sort: 'views' as const }]) {
+    for (const request of [
+      { query: 'harbour', collection: 'Water' },
+      { query: 'harbour', collection: 'Water', sort: 'views' as const },
+    ]) {
       expect(searchResultIds(db, request, 0, -1)).toEqual({ ids: [spain!.id], total: 1 });
     }
     expect(rankedSearchIds(db, { query: 'harbour', collection: 'Water' })).toEqual([spain!.id]);
@@ -407,15 +659,31 @@ describe('search', () => {
     const at = (nativeId: string, publishedAt: string) => item({ nativeId, title: `harbour ${nativeId}`, publishedAt });
     ingest(
       fakeResponse('videosite/search', {
-        items: [at('d1', '2023-10-12T23:59:59.999Z'), at('d2', '2023-10-13T00:00:00.000Z'), at('d3', '2023-10-13T23:59:59.999Z'), at('d4', '2023-10-14T00:00:00.000Z'), at('d5', '9999-12-31T23:59:59.999Z')],
+        items: [
+          at('d1', '2023-10-12T23:59:59.999Z'),
+          at('d2', '2023-10-13T00:00:00.000Z'),
+          at('d3', '2023-10-13T23:59:59.999Z'),
+          at('d4', '2023-10-14T00:00:00.000Z'),
+          at('d5', '9999-12-31T23:59:59.999Z'),
+        ],
       }),
     );
     const titles = (range: Record<string, string>) => {
       // As the bridge hands it over: parsed by the contract's schema, the bare day left as it is.
       const request = parseOrThrow(searchRequestSchema, range);
-      const listed = searchLibrary(db, request).hits.map((h) => h.title).sort();
-      expect(searchLibrary(db, { ...request, query: 'harbour' }).hits.map((h) => h.title).sort()).toEqual(listed);
-      expect(searchLibrary(db, { ...request, query: 'harbour', sort: 'published' }).hits.map((h) => h.title).sort()).toEqual(listed);
+      const listed = searchLibrary(db, request)
+        .hits.map((h) => h.title)
+        .sort();
+      expect(
+        searchLibrary(db, { ...request, query: 'harbour' })
+          .hits.map((h) => h.title)
+          .sort(),
+      ).toEqual(listed);
+      expect(
+        searchLibrary(db, { ...request, query: 'harbour', sort: 'published' })
+          .hits.map((h) => h.title)
+          .sort(),
+      ).toEqual(listed);
       return listed;
     };
     expect(titles({ publishedFrom: '2023-10-13', publishedTo: '2023-10-13' })).toEqual(['harbour d2', 'harbour d3']);
@@ -442,7 +710,11 @@ describe('search', () => {
   });
 
   it('pages through ranked results without gaps or repeats, equal scores in a fixed order', () => {
-    ingest(fakeResponse('videosite/search', { items: Array.from({ length: 23 }, (_, i) => video(`t${i}`, i % 3 === 0 ? 'storm storm warning' : 'storm warning')) }));
+    ingest(
+      fakeResponse('videosite/search', {
+        items: Array.from({ length: 23 }, (_, i) => video(`t${i}`, i % 3 === 0 ? 'storm storm warning' : 'storm warning')),
+      }),
+    );
     const all = searchLibrary(db, { query: 'storm', limit: 100 });
     expect(all.total).toBe(23);
     const paged = [0, 5, 10, 15, 20].flatMap((offset) => searchLibrary(db, { query: 'storm', limit: 5, offset }).hits.map((h) => h.id));
@@ -453,11 +725,20 @@ describe('search', () => {
   });
 
   it('lists every ranked match in one pass, in the order of the pages (what an export of a search needs)', () => {
-    ingest(fakeResponse('videosite/search', { items: Array.from({ length: 23 }, (_, i) => video(`r${i}`, ['storm warning', 'storm storm', 'reservoir storm'][i % 3]!)) }));
+    ingest(
+      fakeResponse('videosite/search', {
+        items: Array.from({ length: 23 }, (_, i) => video(`r${i}`, ['storm warning', 'storm storm', 'reservoir storm'][i % 3]!)),
+      }),
+    );
     const [spain] = searchLibrary(db, { query: 'spain' }).hits;
     collections.setNote(spain!.id, 'storm over the reservoir');
     collections.create('Water');
-    collections.add('Water', searchLibrary(db, { query: 'reservoir', limit: 100 }).hits.slice(0, 6).map((h) => h.id));
+    collections.add(
+      'Water',
+      searchLibrary(db, { query: 'reservoir', limit: 100 })
+        .hits.slice(0, 6)
+        .map((h) => h.id),
+    );
     const pagesOf = (request: { query: string; collection?: string; platform?: 'videosite' }) => {
       const ids: number[] = [];
       for (let offset = 0; ; offset += 4) {
@@ -467,7 +748,13 @@ describe('search', () => {
       }
     };
     // Titles, a note, a transcript segment, ties, and filters.
-    for (const request of [{ query: 'storm' }, { query: 'reservoir' }, { query: 'storm OR reservoir OR flood' }, { query: 'reservoir', collection: 'Water' }, { query: 'storm', platform: 'videosite' as const }]) {
+    for (const request of [
+      { query: 'storm' },
+      { query: 'reservoir' },
+      { query: 'storm OR reservoir OR flood' },
+      { query: 'reservoir', collection: 'Water' },
+      { query: 'storm', platform: 'videosite' as const },
+    ]) {
       const paged = pagesOf(request);
       expect(paged.length).toBeGreaterThan(0);
       expect(rankedSearchIds(db, request), JSON.stringify(request)).toEqual(paged);
@@ -477,10 +764,23 @@ describe('search', () => {
   });
 
   it('gives the ids of any stretch of a result, in the order of its pages, with the total (a range or "select all")', () => {
-    ingest(fakeResponse('videosite/search', { items: Array.from({ length: 17 }, (_, i) => video(`s${i}`, ['storm warning', 'storm storm', 'calm sea'][i % 3]!, i % 4 === 0 ? null : i * 10)) }));
+    ingest(
+      fakeResponse('videosite/search', {
+        items: Array.from({ length: 17 }, (_, i) =>
+          video(`s${i}`, ['storm warning', 'storm storm', 'calm sea'][i % 3]!, i % 4 === 0 ? null : i * 10),
+        ),
+      }),
+    );
     const [spain] = searchLibrary(db, { query: 'spain' }).hits;
     collections.setNote(spain!.id, 'a storm note');
-    const requests = [{}, { sort: 'views' as const }, { sort: 'title' as const, platform: 'videosite' as const }, { query: 'storm' }, { query: 'storm', sort: 'views' as const }, { query: 'storm OR calm', sort: 'title' as const }];
+    const requests = [
+      {},
+      { sort: 'views' as const },
+      { sort: 'title' as const, platform: 'videosite' as const },
+      { query: 'storm' },
+      { query: 'storm', sort: 'views' as const },
+      { query: 'storm OR calm', sort: 'title' as const },
+    ];
     for (const request of requests) {
       const { hits, total } = searchLibrary(db, { ...request, limit: 1000 });
       const every = hits.map((h) => h.id);
@@ -498,20 +798,28 @@ describe('search', () => {
     const result = searchLibrary(db, { query: 'flood OR reservoir', sort: 'views' }, { start: '[', end: ']' });
     expect(result.total).toBe(5);
     expect(result.hits.map((h) => h.views)).toEqual([5000, 100, 100, null, null]);
-    expect(result.hits.find((h) => h.title === 'Drought maps of Spain')).toMatchObject({ matchedIn: 'transcript', segmentStartMs: 65_000, snippet: expect.stringContaining('[reservoir]') });
+    expect(result.hits.find((h) => h.title === 'Drought maps of Spain')).toMatchObject({
+      matchedIn: 'transcript',
+      segmentStartMs: 65_000,
+      snippet: expect.stringContaining('[reservoir]'),
+    });
     expect(result.hits[0]).toMatchObject({ title: 'Flood barrier', matchedIn: 'item', snippet: expect.stringContaining('[Flood]') });
     expect(searchLibrary(db, { query: 'flood', sort: 'views', offset: 50 })).toEqual({ hits: [], total: 4 });
   });
 
   it('answers a malformed query with a clear INVALID_INPUT, never SQL', () => {
-    expect(() => searchLibrary(db, { query: '"unclosed' })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: expect.stringMatching(/quotation mark/) }));
+    expect(() => searchLibrary(db, { query: '"unclosed' })).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: expect.stringMatching(/quotation mark/) }),
+    );
     for (const [query, message] of [
       ['flood NOT -rotterdam', /NOT and - both exclude/],
       ['-rotterdam NOT spain', /NOT needs a word to look for on its left/],
       [`${'(flood '.repeat(40)}x${')'.repeat(40)}`, /nested at most 10 deep/],
       ['"!!!"', /Type a word/],
     ] as const) {
-      expect(() => searchLibrary(db, { query }), query).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: expect.stringMatching(message) }));
+      expect(() => searchLibrary(db, { query }), query).toThrow(
+        expect.objectContaining({ code: 'INVALID_INPUT', message: expect.stringMatching(message) }),
+      );
     }
   });
 
@@ -521,12 +829,21 @@ describe('search', () => {
   });
 
   it('uses the FTS indexes (EXPLAIN QUERY PLAN)', () => {
-    const plan = (sql: string, params: Record<string, unknown>) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ ...params, ids: '[]' }) as { detail: string }[]).map((r) => r.detail).join('\n');
+    const plan = (sql: string, params: Record<string, unknown>) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ ...params, ids: '[]' }) as { detail: string }[]).map((r) => r.detail).join('\n');
     // Also within a collection, where only some levels of notes and tags count.
-    for (const request of [{ query: 'flood', platform: 'videosite' as const }, { query: 'flood', collection: 'Water', tag: 'lead' }]) {
+    for (const request of [
+      { query: 'flood', platform: 'videosite' as const },
+      { query: 'flood', collection: 'Water', tag: 'lead' },
+    ]) {
       const { match, params } = buildSearchSql(request);
       // Each index is read through its full-text index, and the item of each hit found by its key.
-      for (const [sql, index] of [[match!.itemPage, 'items_fts'], [match!.itemCount, 'items_fts'], [match!.noteBest, 'notes_fts'], [match!.segmentBest, 'segments_fts']] as const) {
+      for (const [sql, index] of [
+        [match!.itemPage, 'items_fts'],
+        [match!.itemCount, 'items_fts'],
+        [match!.noteBest, 'notes_fts'],
+        [match!.segmentBest, 'segments_fts'],
+      ] as const) {
         const steps = plan(sql, params);
         expect(steps, JSON.stringify(request)).toMatch(new RegExp(`SCAN ${index} VIRTUAL TABLE INDEX \\d+:M`));
         expect(steps, JSON.stringify(request)).toMatch(/SEARCH i USING INTEGER PRIMARY KEY/);
@@ -553,8 +870,21 @@ describe('collections', () => {
     expect(collections.items('Story').items.map((i) => i.title)).toEqual(['Three', 'One', 'Two']);
     collections.rename('Story', 'Water story');
     expect(collections.list().map((c) => [c.name, c.itemCount])).toEqual([['Water story', 3]]);
-    expect(collections.remove('Water story', [ids[1]!])).toEqual({ removed: 1, places: [{ itemId: ids[1], position: expect.any(Number), addedAt: '2026-01-01T00:00:00.000Z' }] });
-    expect(collections.delete('Water story')).toEqual({ items: 2, contents: { name: 'Water story', itemIds: [ids[2], ids[0]], addedAt: ['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'], notes: [], tags: {}, waitingJobIds: [] } });
+    expect(collections.remove('Water story', [ids[1]!])).toEqual({
+      removed: 1,
+      places: [{ itemId: ids[1], position: expect.any(Number), addedAt: '2026-01-01T00:00:00.000Z' }],
+    });
+    expect(collections.delete('Water story')).toEqual({
+      items: 2,
+      contents: {
+        name: 'Water story',
+        itemIds: [ids[2], ids[0]],
+        addedAt: ['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'],
+        notes: [],
+        tags: {},
+        waitingJobIds: [],
+      },
+    });
     expect(collections.list()).toEqual([]);
     expect(searchLibrary(db, {}).total).toBe(3);
   });
@@ -575,7 +905,9 @@ describe('collections', () => {
       ['Three', null, expect.any(String)],
     ]);
     expect(collections.items('Desk').items[1]!.tags).toEqual([{ tag: 'verify', collection: 'Desk' }]);
-    expect(() => collections.putBack('Desk', [{ itemId: 999_999, position: 1, addedAt: '2026-01-01T00:00:00.000Z' }])).toThrow(/No item with id 999999/);
+    expect(() => collections.putBack('Desk', [{ itemId: 999_999, position: 1, addedAt: '2026-01-01T00:00:00.000Z' }])).toThrow(
+      /No item with id 999999/,
+    );
     expect(() => collections.putBack('Gone', places)).toThrow(/no collection/i);
   });
 
@@ -597,7 +929,9 @@ describe('collections', () => {
 
   it('never overwrites a note saved meanwhile when the save says which note it replaces', () => {
     collections.setNote(ids[0]!, 'first', undefined, '');
-    expect(() => collections.setNote(ids[0]!, 'mine', undefined, '')).toThrow(expect.objectContaining({ code: 'CONFLICT', message: expect.stringContaining('It now reads: “first”.') }));
+    expect(() => collections.setNote(ids[0]!, 'mine', undefined, '')).toThrow(
+      expect.objectContaining({ code: 'CONFLICT', message: expect.stringContaining('It now reads: “first”.') }),
+    );
     expect(getItemDetail(db, ids[0]!)!.notes).toMatchObject([{ body: 'first' }]);
     collections.setNote(ids[0]!, 'mine', undefined, 'first');
     // The same words saved elsewhere are no conflict; nor is a save that names no note (the CLI's).
@@ -617,8 +951,14 @@ describe('collections', () => {
     collections.tag([ids[0]!], 'lead', 'A');
     collections.tag([ids[0]!], 'checked');
     const detail = getItemDetail(db, ids[0]!);
-    expect(detail.notes.map((n) => [n.collection, n.body])).toEqual([[null, 'global note'], ['A', 'note for A']]);
-    expect(detail.tags.map((t) => [t.collection, t.tag])).toEqual([[null, 'checked'], ['A', 'lead']]);
+    expect(detail.notes.map((n) => [n.collection, n.body])).toEqual([
+      [null, 'global note'],
+      ['A', 'note for A'],
+    ]);
+    expect(detail.tags.map((t) => [t.collection, t.tag])).toEqual([
+      [null, 'checked'],
+      ['A', 'lead'],
+    ]);
     expect(collections.items('A').items[0]).toMatchObject({
       note: 'note for A',
       tags: [

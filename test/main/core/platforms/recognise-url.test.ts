@@ -67,9 +67,18 @@ const recognised: ReadonlyArray<readonly [string, Recognised]> = [
   [`https://music.youtube.com/watch?v=${VIDEO_ID}&list=RDAMVM`, fetchesUrl('videosite/video', WATCH, 'video', VIDEO_ID)],
   [`http://www.youtube.com/v/${VIDEO_ID}`, fetchesUrl('videosite/video', WATCH, 'video', VIDEO_ID)],
   // videosite: channels and hashtags
-  ['https://www.youtube.com/@BBCNews', fetches('videosite/channel/videos', { handle: '@BBCNews' }, 'https://www.youtube.com/@BBCNews', 'channel')],
-  ['https://www.youtube.com/@BBCNews/videos', fetches('videosite/channel/videos', { handle: '@BBCNews' }, 'https://www.youtube.com/@BBCNews', 'channel')],
-  ['https://m.youtube.com/@bbcnews/shorts?si=1', fetches('videosite/channel/videos', { handle: '@bbcnews' }, 'https://www.youtube.com/@bbcnews', 'channel')],
+  [
+    'https://www.youtube.com/@BBCNews',
+    fetches('videosite/channel/videos', { handle: '@BBCNews' }, 'https://www.youtube.com/@BBCNews', 'channel'),
+  ],
+  [
+    'https://www.youtube.com/@BBCNews/videos',
+    fetches('videosite/channel/videos', { handle: '@BBCNews' }, 'https://www.youtube.com/@BBCNews', 'channel'),
+  ],
+  [
+    'https://m.youtube.com/@bbcnews/shorts?si=1',
+    fetches('videosite/channel/videos', { handle: '@bbcnews' }, 'https://www.youtube.com/@bbcnews', 'channel'),
+  ],
   [
     `https://www.youtube.com/channel/${CHANNEL_ID}`,
     fetches('videosite/channel/videos', { channelId: CHANNEL_ID }, `https://www.youtube.com/channel/${CHANNEL_ID}`, 'channel', CHANNEL_ID),
@@ -78,7 +87,10 @@ const recognised: ReadonlyArray<readonly [string, Recognised]> = [
     `youtube.com/channel/${CHANNEL_ID}/featured/`,
     fetches('videosite/channel/videos', { channelId: CHANNEL_ID }, `https://www.youtube.com/channel/${CHANNEL_ID}`, 'channel', CHANNEL_ID),
   ],
-  ['https://www.youtube.com/hashtag/climate', fetches('videosite/search/hashtag', { hashtag: 'climate' }, 'https://www.youtube.com/hashtag/climate', 'hashtag')],
+  [
+    'https://www.youtube.com/hashtag/climate',
+    fetches('videosite/search/hashtag', { hashtag: 'climate' }, 'https://www.youtube.com/hashtag/climate', 'hashtag'),
+  ],
 
   // shortvideo
   [TT_VIDEO, fetchesUrl('shortvideo/video', TT_VIDEO, 'video', TT_ID)],
@@ -93,36 +105,76 @@ const recognised: ReadonlyArray<readonly [string, Recognised]> = [
     'https://www.tiktok.com/@user.name/photo/7301234567890123456',
     fetchesUrl('shortvideo/video', 'https://www.tiktok.com/@user.name/photo/7301234567890123456', 'post', '7301234567890123456'),
   ],
-  ['https://www.tiktok.com/tag/climatechange?lang=en', fetches('shortvideo/search/hashtag', { hashtag: 'climatechange' }, 'https://www.tiktok.com/tag/climatechange', 'hashtag')],
+  [
+    'https://www.tiktok.com/tag/climatechange?lang=en',
+    fetches('shortvideo/search/hashtag', { hashtag: 'climatechange' }, 'https://www.tiktok.com/tag/climatechange', 'hashtag'),
+  ],
 
   // photoshare: posts, reels, IGTV, with and without a username prefix; profiles
   [`https://www.instagram.com/p/${IG_CODE}/`, fetchesUrl('photoshare/post', `https://www.instagram.com/p/${IG_CODE}`, 'post', IG_CODE)],
-  [`instagram.com/p/${IG_CODE}/?igsh=MWQ1ZGUxMzBkMA==`, fetchesUrl('photoshare/post', `https://www.instagram.com/p/${IG_CODE}`, 'post', IG_CODE)],
+  [
+    `instagram.com/p/${IG_CODE}/?igsh=MWQ1ZGUxMzBkMA==`,
+    fetchesUrl('photoshare/post', `https://www.instagram.com/p/${IG_CODE}`, 'post', IG_CODE),
+  ],
   [`https://m.instagram.com/p/${IG_CODE}`, fetchesUrl('photoshare/post', `https://www.instagram.com/p/${IG_CODE}`, 'post', IG_CODE)],
   [`https://instagr.am/p/${IG_CODE}/`, fetchesUrl('photoshare/post', `https://www.instagram.com/p/${IG_CODE}`, 'post', IG_CODE)],
-  [`https://www.instagram.com/natgeo/p/${IG_CODE}/`, fetchesUrl('photoshare/post', `https://www.instagram.com/p/${IG_CODE}`, 'post', IG_CODE)],
+  [
+    `https://www.instagram.com/natgeo/p/${IG_CODE}/`,
+    fetchesUrl('photoshare/post', `https://www.instagram.com/p/${IG_CODE}`, 'post', IG_CODE),
+  ],
   [
     `https://www.instagram.com/reel/${IG_CODE}/?utm_source=ig_web_copy_link`,
     fetchesUrl('photoshare/post', `https://www.instagram.com/reel/${IG_CODE}`, 'reel', IG_CODE),
   ],
-  [`https://www.instagram.com/reels/${IG_CODE}/`, fetchesUrl('photoshare/post', `https://www.instagram.com/reel/${IG_CODE}`, 'reel', IG_CODE)],
-  [`https://www.instagram.com/natgeo/reel/${IG_CODE}`, fetchesUrl('photoshare/post', `https://www.instagram.com/reel/${IG_CODE}`, 'reel', IG_CODE)],
+  [
+    `https://www.instagram.com/reels/${IG_CODE}/`,
+    fetchesUrl('photoshare/post', `https://www.instagram.com/reel/${IG_CODE}`, 'reel', IG_CODE),
+  ],
+  [
+    `https://www.instagram.com/natgeo/reel/${IG_CODE}`,
+    fetchesUrl('photoshare/post', `https://www.instagram.com/reel/${IG_CODE}`, 'reel', IG_CODE),
+  ],
   [`https://www.instagram.com/tv/${IG_CODE}`, fetchesUrl('photoshare/post', `https://www.instagram.com/tv/${IG_CODE}`, 'video', IG_CODE)],
-  ['https://www.instagram.com/natgeo/', fetches('photoshare/user/reels', { handle: 'natgeo' }, 'https://www.instagram.com/natgeo', 'profile')],
-  ['https://www.instagram.com/natgeo/reels/', fetches('photoshare/user/reels', { handle: 'natgeo' }, 'https://www.instagram.com/natgeo', 'profile')],
-  ['instagram.com/nat.geo_official?hl=en', fetches('photoshare/user/reels', { handle: 'nat.geo_official' }, 'https://www.instagram.com/nat.geo_official', 'profile')],
+  [
+    'https://www.instagram.com/natgeo/',
+    fetches('photoshare/user/reels', { handle: 'natgeo' }, 'https://www.instagram.com/natgeo', 'profile'),
+  ],
+  [
+    'https://www.instagram.com/natgeo/reels/',
+    fetches('photoshare/user/reels', { handle: 'natgeo' }, 'https://www.instagram.com/natgeo', 'profile'),
+  ],
+  [
+    'instagram.com/nat.geo_official?hl=en',
+    fetches('photoshare/user/reels', { handle: 'nat.geo_official' }, 'https://www.instagram.com/nat.geo_official', 'profile'),
+  ],
 
   // microblog: posts and profiles by handle or by user id
   [
     'https://bsky.app/profile/jay.bsky.team/post/3kxyz2abc3d2s',
-    fetchesUrl('microblog/post', 'https://bsky.app/profile/jay.bsky.team/post/3kxyz2abc3d2s', 'post', 'at://jay.bsky.team/app.bsky.feed.post/3kxyz2abc3d2s'),
+    fetchesUrl(
+      'microblog/post',
+      'https://bsky.app/profile/jay.bsky.team/post/3kxyz2abc3d2s',
+      'post',
+      'at://jay.bsky.team/app.bsky.feed.post/3kxyz2abc3d2s',
+    ),
   ],
   [
     `bsky.app/profile/${DID}/post/3k44deefqdk2g`,
-    fetchesUrl('microblog/post', `https://bsky.app/profile/${DID}/post/3k44deefqdk2g`, 'post', `at://${DID}/app.bsky.feed.post/3k44deefqdk2g`),
+    fetchesUrl(
+      'microblog/post',
+      `https://bsky.app/profile/${DID}/post/3k44deefqdk2g`,
+      'post',
+      `at://${DID}/app.bsky.feed.post/3k44deefqdk2g`,
+    ),
   ],
-  ['https://bsky.app/profile/jay.bsky.team', fetches('microblog/user/posts', { handle: 'jay.bsky.team' }, 'https://bsky.app/profile/jay.bsky.team', 'profile')],
-  ['https://bsky.app/profile/jay.bsky.team/', fetches('microblog/user/posts', { handle: 'jay.bsky.team' }, 'https://bsky.app/profile/jay.bsky.team', 'profile')],
+  [
+    'https://bsky.app/profile/jay.bsky.team',
+    fetches('microblog/user/posts', { handle: 'jay.bsky.team' }, 'https://bsky.app/profile/jay.bsky.team', 'profile'),
+  ],
+  [
+    'https://bsky.app/profile/jay.bsky.team/',
+    fetches('microblog/user/posts', { handle: 'jay.bsky.team' }, 'https://bsky.app/profile/jay.bsky.team', 'profile'),
+  ],
   [`https://bsky.app/profile/${DID}`, fetches('microblog/user/posts', { user_id: DID }, `https://bsky.app/profile/${DID}`, 'profile', DID)],
   [
     'https://bsky.app/profile/did%3Aplc%3Az72i7hdynmk6r22z27h6tvur',
@@ -133,10 +185,21 @@ const recognised: ReadonlyArray<readonly [string, Recognised]> = [
   [`${LI_POST}?utm_source=share&utm_medium=member_desktop`, fetchesUrl('professional/post', LI_POST, 'post', LI_ID)],
   [
     'linkedin.com/posts/jane-doe_journalism-activity-7000000000000000001-xyz/',
-    fetchesUrl('professional/post', 'https://www.linkedin.com/posts/jane-doe_journalism-activity-7000000000000000001-xyz', 'post', '7000000000000000001'),
+    fetchesUrl(
+      'professional/post',
+      'https://www.linkedin.com/posts/jane-doe_journalism-activity-7000000000000000001-xyz',
+      'post',
+      '7000000000000000001',
+    ),
   ],
-  ['https://www.linkedin.com/pulse/future-news-jane-doe', fetchesUrl('professional/post', 'https://www.linkedin.com/pulse/future-news-jane-doe', 'article')],
-  ['https://uk.linkedin.com/pulse/future-news-jane-doe/', fetchesUrl('professional/post', 'https://www.linkedin.com/pulse/future-news-jane-doe', 'article')],
+  [
+    'https://www.linkedin.com/pulse/future-news-jane-doe',
+    fetchesUrl('professional/post', 'https://www.linkedin.com/pulse/future-news-jane-doe', 'article'),
+  ],
+  [
+    'https://uk.linkedin.com/pulse/future-news-jane-doe/',
+    fetchesUrl('professional/post', 'https://www.linkedin.com/pulse/future-news-jane-doe', 'article'),
+  ],
   [
     `https://www.linkedin.com/feed/update/urn:li:activity:${LI_ID}/`,
     fetchesUrl('professional/post', `https://www.linkedin.com/feed/update/urn:li:activity:${LI_ID}`, 'post', LI_ID),
@@ -182,29 +245,56 @@ const recognised: ReadonlyArray<readonly [string, Recognised]> = [
     'https://www.facebook.com/people/Jane-Doe/100012345678901/',
     fetchesUrl('socialnet/user/reels', 'https://www.facebook.com/people/Jane-Doe/100012345678901', 'profile', '100012345678901'),
   ],
-  [`https://www.facebook.com/p/Some-Page-${FB_ID}/`, fetchesUrl('socialnet/user/reels', `https://www.facebook.com/p/Some-Page-${FB_ID}`, 'profile')],
+  [
+    `https://www.facebook.com/p/Some-Page-${FB_ID}/`,
+    fetchesUrl('socialnet/user/reels', `https://www.facebook.com/p/Some-Page-${FB_ID}`, 'profile'),
+  ],
 
   // forum: communities, bare names, every host
-  ['https://www.reddit.com/r/journalism/', fetches('forum/subreddit/search', { subreddit: 'journalism' }, 'https://www.reddit.com/r/journalism', 'community')],
-  ['https://old.reddit.com/r/Journalism/new/', fetches('forum/subreddit/search', { subreddit: 'Journalism' }, 'https://www.reddit.com/r/Journalism', 'community')],
-  ['reddit.com/r/journalism', fetches('forum/subreddit/search', { subreddit: 'journalism' }, 'https://www.reddit.com/r/journalism', 'community')],
+  [
+    'https://www.reddit.com/r/journalism/',
+    fetches('forum/subreddit/search', { subreddit: 'journalism' }, 'https://www.reddit.com/r/journalism', 'community'),
+  ],
+  [
+    'https://old.reddit.com/r/Journalism/new/',
+    fetches('forum/subreddit/search', { subreddit: 'Journalism' }, 'https://www.reddit.com/r/Journalism', 'community'),
+  ],
+  [
+    'reddit.com/r/journalism',
+    fetches('forum/subreddit/search', { subreddit: 'journalism' }, 'https://www.reddit.com/r/journalism', 'community'),
+  ],
   ['r/journalism', fetches('forum/subreddit/search', { subreddit: 'journalism' }, 'https://www.reddit.com/r/journalism', 'community')],
   ['/r/journalism/', fetches('forum/subreddit/search', { subreddit: 'journalism' }, 'https://www.reddit.com/r/journalism', 'community')],
   [
     'https://new.reddit.com/r/journalism/?utm_source=share&utm_medium=ios_app',
     fetches('forum/subreddit/search', { subreddit: 'journalism' }, 'https://www.reddit.com/r/journalism', 'community'),
   ],
-  ['https://m.reddit.com/r/journalism/top/?t=week', fetches('forum/subreddit/search', { subreddit: 'journalism' }, 'https://www.reddit.com/r/journalism', 'community')],
-  ['https://www.reddit.com/r/journalism/search/?q=ai', fetches('forum/subreddit/search', { subreddit: 'journalism' }, 'https://www.reddit.com/r/journalism', 'community')],
+  [
+    'https://m.reddit.com/r/journalism/top/?t=week',
+    fetches('forum/subreddit/search', { subreddit: 'journalism' }, 'https://www.reddit.com/r/journalism', 'community'),
+  ],
+  [
+    'https://www.reddit.com/r/journalism/search/?q=ai',
+    fetches('forum/subreddit/search', { subreddit: 'journalism' }, 'https://www.reddit.com/r/journalism', 'community'),
+  ],
 
   // tweetsite: messages on both domains and mobile hosts; profiles and profile tabs
   ['https://x.com/jack/status/20', fetchesUrl('tweetsite/transcript', 'https://x.com/jack/status/20', 'tweet', '20')],
   ['https://twitter.com/jack/status/20?s=20&t=abcDEF', fetchesUrl('tweetsite/transcript', 'https://x.com/jack/status/20', 'tweet', '20')],
   ['https://mobile.twitter.com/jack/status/20', fetchesUrl('tweetsite/transcript', 'https://x.com/jack/status/20', 'tweet', '20')],
-  [`https://www.x.com/NASA/status/${TWEET_ID}/photo/1`, fetchesUrl('tweetsite/transcript', `https://x.com/NASA/status/${TWEET_ID}`, 'tweet', TWEET_ID)],
+  [
+    `https://www.x.com/NASA/status/${TWEET_ID}/photo/1`,
+    fetchesUrl('tweetsite/transcript', `https://x.com/NASA/status/${TWEET_ID}`, 'tweet', TWEET_ID),
+  ],
   [`x.com/NASA/status/${TWEET_ID}/video/1`, fetchesUrl('tweetsite/transcript', `https://x.com/NASA/status/${TWEET_ID}`, 'tweet', TWEET_ID)],
-  [`https://twitter.com/NASA/statuses/${TWEET_ID}`, fetchesUrl('tweetsite/transcript', `https://x.com/NASA/status/${TWEET_ID}`, 'tweet', TWEET_ID)],
-  [`https://x.com/i/web/status/${TWEET_ID}`, fetchesUrl('tweetsite/transcript', `https://x.com/i/web/status/${TWEET_ID}`, 'tweet', TWEET_ID)],
+  [
+    `https://twitter.com/NASA/statuses/${TWEET_ID}`,
+    fetchesUrl('tweetsite/transcript', `https://x.com/NASA/status/${TWEET_ID}`, 'tweet', TWEET_ID),
+  ],
+  [
+    `https://x.com/i/web/status/${TWEET_ID}`,
+    fetchesUrl('tweetsite/transcript', `https://x.com/i/web/status/${TWEET_ID}`, 'tweet', TWEET_ID),
+  ],
   ['https://x.com/NASA', fetches('tweetsite/user/tweets', { handle: 'NASA' }, 'https://x.com/NASA', 'profile')],
   ['x.com/NASA/', fetches('tweetsite/user/tweets', { handle: 'NASA' }, 'https://x.com/NASA', 'profile')],
   ['https://twitter.com/NASA/media', fetches('tweetsite/user/tweets', { handle: 'NASA' }, 'https://x.com/NASA', 'profile')],
@@ -421,9 +511,7 @@ describe('recogniseUrl: extra hosts from settings', () => {
     ['*.mirror.example', `https://eu.mirror.example/watch?v=${VIDEO_ID}`],
   ])('accepts %s as another video site host', (setting, input) => {
     expect(recogniseUrl(input)).toMatchObject({ ok: false });
-    expect(recogniseUrl(input, { extraHosts: { videosite: [setting] } })).toEqual(
-      fetchesUrl('videosite/video', WATCH, 'video', VIDEO_ID),
-    );
+    expect(recogniseUrl(input, { extraHosts: { videosite: [setting] } })).toEqual(fetchesUrl('videosite/video', WATCH, 'video', VIDEO_ID));
   });
 
   it('never lets a settings entry take a default host from its platform', () => {
@@ -474,7 +562,14 @@ describe('URL pattern table', () => {
         }
       }
       const native = outcome.nativeId;
-      const nativeFrom = native === undefined ? [] : typeof native === 'string' ? [native] : 'from' in native ? [native.from] : [...native.template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      const nativeFrom =
+        native === undefined
+          ? []
+          : typeof native === 'string'
+            ? [native]
+            : 'from' in native
+              ? [native.from]
+              : [...native.template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
       for (const name of nativeFrom) expect(available).toContain(name);
     }
     expect(entry.unmatchedReason).not.toMatch(BRAND_NAMES);

@@ -44,7 +44,9 @@ describe('the fetch queue, on simulated time', () => {
     await h.queue.stop();
     const queue = h.restart();
     queue.start();
-    await h.sim.runUntil(() => queue.status().counts.queued === 0 && queue.inFlightCount() === 0, { until: start + DAY_MS + 10 * MINUTE_MS });
+    await h.sim.runUntil(() => queue.status().counts.queued === 0 && queue.inFlightCount() === 0, {
+      until: start + DAY_MS + 10 * MINUTE_MS,
+    });
     const times = h.calls.map((c) => c.at);
     expect(maxInWindow(times, DAY_MS)).toBeLessThanOrEqual(100);
     expect(maxInWindow(times, MINUTE_MS)).toBeLessThanOrEqual(20);
@@ -77,7 +79,9 @@ describe('the fetch queue, on simulated time', () => {
     h.queue.start();
     await h.sim.runUntil(() => h.calls.length >= 100);
     expect(h.queue.status().gauge.nextFreeSlot).toBe(new Date(reset).toISOString());
-    await h.sim.runUntil(() => h.queue.status().counts.queued === 0 && h.queue.inFlightCount() === 0, { until: start + 2 * 60 * MINUTE_MS });
+    await h.sim.runUntil(() => h.queue.status().counts.queued === 0 && h.queue.inFlightCount() === 0, {
+      until: start + 2 * 60 * MINUTE_MS,
+    });
     const times = h.calls.map((c) => c.at);
     expect(times.filter((t) => t < reset)).toHaveLength(100);
     expect(times.filter((t) => t >= reset)).toHaveLength(50);
@@ -91,7 +95,11 @@ describe('the fetch queue, on simulated time', () => {
   it('runs requests concurrently, so a slow one does not idle the budget', async () => {
     const h = createHarness({ limits: { perMinute: 600, perDay: 10000 }, concurrency: 3 });
     h.setScript((request) => (request.operation.id === 'tweetsite/transcript' ? { delayMs: 60_000 } : undefined));
-    h.queue.enqueue({ kind: 'import', label: 'mix', jobs: [{ operation: 'tweetsite/transcript', params: { url: 'https://x.com/a/status/1' } }, ...videoJobs(20)] });
+    h.queue.enqueue({
+      kind: 'import',
+      label: 'mix',
+      jobs: [{ operation: 'tweetsite/transcript', params: { url: 'https://x.com/a/status/1' } }, ...videoJobs(20)],
+    });
     h.queue.start();
     await h.sim.runUntil(() => h.queue.status().counts.done === 20);
     expect(h.sim.now() - h.calls[0]!.at).toBeLessThan(60_000);
@@ -101,7 +109,11 @@ describe('the fetch queue, on simulated time', () => {
     // Three a minute: the first three requests leave at once, the other three a minute later.
     const h = createHarness({ limits: { perMinute: 3, perDay: 1000 } });
     const collections = createCollectionRepository(h.db, () => new Date(h.sim.now()).toISOString());
-    const itemsIn = (name: string) => h.db.prepare('SELECT count(*) FROM collection_items ci JOIN collections c ON c.id = ci.collection_id WHERE c.name = ?').pluck().get(name);
+    const itemsIn = (name: string) =>
+      h.db
+        .prepare('SELECT count(*) FROM collection_items ci JOIN collections c ON c.id = ci.collection_id WHERE c.name = ?')
+        .pluck()
+        .get(name);
     // The third request takes a minute to answer: the rename happens while it is out.
     h.setScript((_request, call) => (call === 3 ? { delayMs: 60_000 } : undefined));
     const { batchId } = h.queue.enqueue({ kind: 'import', label: 'sheet', collection: 'Tip sheet', jobs: videoJobs(6) });
@@ -127,13 +139,20 @@ describe('the fetch queue, on simulated time', () => {
   it('sends a waiting job’s items into a further collection, once, following its renames', async () => {
     const h = createHarness({ limits: { perMinute: 2, perDay: 1000 } });
     const collections = createCollectionRepository(h.db, () => new Date(h.sim.now()).toISOString());
-    const itemsIn = (name: string) => h.db.prepare('SELECT count(*) FROM collection_items ci JOIN collections c ON c.id = ci.collection_id WHERE c.name = ?').pluck().get(name);
+    const itemsIn = (name: string) =>
+      h.db
+        .prepare('SELECT count(*) FROM collection_items ci JOIN collections c ON c.id = ci.collection_id WHERE c.name = ?')
+        .pluck()
+        .get(name);
     const { batchId, jobIds } = h.queue.enqueue({ kind: 'import', label: 'sheet', collection: 'Story A', jobs: videoJobs(4) });
     h.queue.start();
     await h.sim.runUntil(() => h.queue.batchProgress(batchId).done >= 2);
     expect(h.queue.batchProgress(batchId).remaining).toBe(2);
     // Two of the four are done already: the waiting two take the further collection, the done two give their items.
-    const doneItems = h.db.prepare("SELECT s.item_id FROM jobs j JOIN item_sources s ON s.response_id = j.response_id WHERE j.state = 'done' ORDER BY j.id").pluck().all();
+    const doneItems = h.db
+      .prepare("SELECT s.item_id FROM jobs j JOIN item_sources s ON s.response_id = j.response_id WHERE j.state = 'done' ORDER BY j.id")
+      .pluck()
+      .all();
     expect(h.queue.alsoInto(jobIds, 'Story B')).toEqual({ waiting: 2, itemsOfFinished: doneItems });
     // Naming a job's own collection again (in any case) adds nothing.
     expect(h.queue.alsoInto(jobIds, 'story a').waiting).toBe(2);
@@ -155,8 +174,18 @@ describe('the fetch queue, on simulated time', () => {
     const h = createHarness({ limits: { perMinute: 1, perDay: 1000 } });
     h.setScript((request) => ({ nextPage: { continuationToken: `p${Number((request.params.continuationToken ?? 'p0').slice(1)) + 1}` } }));
     const collections = createCollectionRepository(h.db, () => new Date(h.sim.now()).toISOString());
-    const rows = () => h.db.prepare<[], { item_id: number; added_at: string }>("SELECT item_id, added_at FROM collection_items ci JOIN collections c ON c.id = ci.collection_id WHERE c.name = 'Floods' ORDER BY position").all();
-    const { batchId } = h.queue.enqueue({ kind: 'call', label: 'floods', collection: 'Floods', jobs: [{ operation: 'videosite/search', params: { query: 'floods' }, pages: 3 }] });
+    const rows = () =>
+      h.db
+        .prepare<[], { item_id: number; added_at: string }>(
+          "SELECT item_id, added_at FROM collection_items ci JOIN collections c ON c.id = ci.collection_id WHERE c.name = 'Floods' ORDER BY position",
+        )
+        .all();
+    const { batchId } = h.queue.enqueue({
+      kind: 'call',
+      label: 'floods',
+      collection: 'Floods',
+      jobs: [{ operation: 'videosite/search', params: { query: 'floods' }, pages: 3 }],
+    });
     h.queue.start();
     await h.sim.runUntil(() => h.calls.length === 1 && rows().length === 5);
     const firstPage = rows();
@@ -183,7 +212,9 @@ describe('the fetch queue, on simulated time', () => {
 
   it('honours Retry-After on a 429 and shrinks the share it assumes, then grows it back toward the old ceiling', async () => {
     const h = createHarness({ limits: { perMinute: 60, perDay: 5000 } });
-    h.setScript((_r, call) => (call === 3 ? { error: new GleanerError('RATE_LIMITED', '429', { details: { status: 429, retryAfterMs: 45_000 } }) } : undefined));
+    h.setScript((_r, call) =>
+      call === 3 ? { error: new GleanerError('RATE_LIMITED', '429', { details: { status: 429, retryAfterMs: 45_000 } }) } : undefined,
+    );
     const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(120) });
     h.queue.start();
     await h.sim.runUntil(() => h.queue.status().gauge.share < 1);
@@ -200,7 +231,9 @@ describe('the fetch queue, on simulated time', () => {
 
   it('grows the share back across short-lived processes, and forgets it after an hour without a 429', async () => {
     const h = createHarness({ limits: { perMinute: 60, perDay: 5000 } });
-    h.setScript((_r, call) => (call === 1 ? { error: new GleanerError('RATE_LIMITED', '429', { details: { status: 429, retryAfterMs: 1_000 } }) } : undefined));
+    h.setScript((_r, call) =>
+      call === 1 ? { error: new GleanerError('RATE_LIMITED', '429', { details: { status: 429, retryAfterMs: 1_000 } }) } : undefined,
+    );
     // Like the CLI: one process per request, each stopped once its job is done.
     for (let run = 0; run < 21; run += 1) {
       const queue = run === 0 ? h.queue : h.restart();
@@ -227,10 +260,12 @@ describe('the fetch queue, on simulated time', () => {
   it('retries transient failures with bounded backoff, then fails with the reason; other failures fail at once', async () => {
     const h = createHarness();
     h.setScript((request) => {
-      if (request.params.url?.endsWith('v000000000')) return { error: new GleanerError('UPSTREAM_ERROR', 'The service had a problem (503).') };
+      if (request.params.url?.endsWith('v000000000'))
+        return { error: new GleanerError('UPSTREAM_ERROR', 'The service had a problem (503).') };
       if (request.params.url?.endsWith('v000000001')) return { error: new GleanerError('NOT_FOUND', 'The service found nothing (404).') };
       // A malformed answer is retried, unless asking again cannot help (it repeats the token).
-      if (request.params.url?.endsWith('v000000002')) return { error: new GleanerError('MALFORMED_RESPONSE', 'contains your API token', { details: { final: true } }) };
+      if (request.params.url?.endsWith('v000000002'))
+        return { error: new GleanerError('MALFORMED_RESPONSE', 'contains your API token', { details: { final: true } }) };
       return undefined;
     });
     const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(4) });
@@ -238,9 +273,18 @@ describe('the fetch queue, on simulated time', () => {
     await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
     const jobs = h.queue.jobs({ batchId });
     const flaky = jobs.find((j) => j.params.url!.endsWith('v000000000'))!;
-    expect(flaky).toMatchObject({ state: 'failed', attempts: 5, errorCode: 'UPSTREAM_ERROR', errorMessage: 'The service had a problem (503).' });
+    expect(flaky).toMatchObject({
+      state: 'failed',
+      attempts: 5,
+      errorCode: 'UPSTREAM_ERROR',
+      errorMessage: 'The service had a problem (503).',
+    });
     expect(jobs.find((j) => j.params.url!.endsWith('v000000001'))).toMatchObject({ state: 'failed', attempts: 1, errorCode: 'NOT_FOUND' });
-    expect(jobs.find((j) => j.params.url!.endsWith('v000000002'))).toMatchObject({ state: 'failed', attempts: 1, errorCode: 'MALFORMED_RESPONSE' });
+    expect(jobs.find((j) => j.params.url!.endsWith('v000000002'))).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      errorCode: 'MALFORMED_RESPONSE',
+    });
     const attempts = h.calls.filter((c) => c.params.url!.endsWith('v000000000')).map((c) => c.at);
     const gaps = attempts.slice(1).map((t, i) => t - attempts[i]!);
     expect(gaps.every((gap, i) => i === 0 || gap > gaps[i - 1]!)).toBe(true);
@@ -254,7 +298,9 @@ describe('the fetch queue, on simulated time', () => {
   it('lists the jobs that changed last first: a retried old job that finishes heads Done', async () => {
     const h = createHarness();
     let failing = true;
-    h.setScript((request) => (failing && request.params.url?.endsWith('v000000000') ? { error: new GleanerError('NOT_FOUND', 'Gone (404).') } : undefined));
+    h.setScript((request) =>
+      failing && request.params.url?.endsWith('v000000000') ? { error: new GleanerError('NOT_FOUND', 'Gone (404).') } : undefined,
+    );
     const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(3) });
     h.queue.start();
     await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
@@ -295,21 +341,42 @@ describe('the fetch queue, on simulated time', () => {
   it('follows pages from each response, up to the pages asked for and the item cap', async () => {
     const h = createHarness();
     h.setScript((request) => ({ nextPage: { continuationToken: `p${Number((request.params.continuationToken ?? 'p0').slice(1)) + 1}` } }));
-    const three = h.queue.enqueue({ kind: 'call', label: 'x', jobs: [{ operation: 'videosite/search', params: { query: 'floods' }, pages: 3 }] });
-    const capped = h.queue.enqueue({ kind: 'call', label: 'y', jobs: [{ operation: 'videosite/search', params: { query: 'storms' }, pages: 10, maxItems: 8 }] });
+    const three = h.queue.enqueue({
+      kind: 'call',
+      label: 'x',
+      jobs: [{ operation: 'videosite/search', params: { query: 'floods' }, pages: 3 }],
+    });
+    const capped = h.queue.enqueue({
+      kind: 'call',
+      label: 'y',
+      jobs: [{ operation: 'videosite/search', params: { query: 'storms' }, pages: 10, maxItems: 8 }],
+    });
     h.queue.start();
     await h.sim.runUntil(() => h.queue.batchProgress(three.batchId).finished && h.queue.batchProgress(capped.batchId).finished);
-    expect(h.queue.jobs({ batchId: three.batchId }).map((j) => j.params.continuationToken ?? 'first').reverse()).toEqual(['first', 'p1', 'p2']);
+    expect(
+      h.queue
+        .jobs({ batchId: three.batchId })
+        .map((j) => j.params.continuationToken ?? 'first')
+        .reverse(),
+    ).toEqual(['first', 'p1', 'p2']);
     expect(h.queue.batchProgress(capped.batchId).done).toBe(2);
   });
 
   it('sends an interactive call before the rest of a bulk import queued earlier', async () => {
     const h = createHarness({ limits: { perMinute: 1, perDay: 1000 } });
-    h.setScript((request) => (request.operation.id === 'videosite/search' && !request.params.continuationToken ? { nextPage: { continuationToken: 'p1' } } : undefined));
+    h.setScript((request) =>
+      request.operation.id === 'videosite/search' && !request.params.continuationToken
+        ? { nextPage: { continuationToken: 'p1' } }
+        : undefined,
+    );
     const bulk = h.queue.enqueue({ kind: 'import', label: 'bulk', jobs: videoJobs(5) });
     h.queue.start();
     await h.sim.runUntil(() => h.calls.length === 1);
-    const call = h.queue.enqueue({ kind: 'call', label: 'search', jobs: [{ operation: 'videosite/search', params: { query: 'harbour' }, pages: 2 }] });
+    const call = h.queue.enqueue({
+      kind: 'call',
+      label: 'search',
+      jobs: [{ operation: 'videosite/search', params: { query: 'harbour' }, pages: 2 }],
+    });
     await h.sim.runUntil(() => h.queue.batchProgress(call.batchId).finished);
     // Both of the call's pages went next, one a minute, ahead of the import's four others.
     expect(h.calls.map((c) => c.operation)).toEqual(['videosite/video', 'videosite/search', 'videosite/search']);
@@ -319,7 +386,9 @@ describe('the fetch queue, on simulated time', () => {
 
   it('waits as long as a 503 asks before trying again', async () => {
     const h = createHarness();
-    h.setScript((_request, call) => (call === 1 ? { error: new GleanerError('UPSTREAM_ERROR', '503', { details: { status: 503, retryAfterMs: 20_000 } }) } : undefined));
+    h.setScript((_request, call) =>
+      call === 1 ? { error: new GleanerError('UPSTREAM_ERROR', '503', { details: { status: 503, retryAfterMs: 20_000 } }) } : undefined,
+    );
     const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(1) });
     h.queue.start();
     await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
@@ -329,7 +398,11 @@ describe('the fetch queue, on simulated time', () => {
   it('keeps a job cancelled from another process cancelled: its answer is stored, no further page is asked for', async () => {
     const h = createHarness();
     h.setScript(() => ({ delayMs: 5_000, nextPage: { continuationToken: 'p1' } }));
-    const { batchId, jobIds } = h.queue.enqueue({ kind: 'call', label: 'x', jobs: [{ operation: 'videosite/search', params: { query: 'floods' }, pages: 3 }] });
+    const { batchId, jobIds } = h.queue.enqueue({
+      kind: 'call',
+      label: 'x',
+      jobs: [{ operation: 'videosite/search', params: { query: 'floods' }, pages: 3 }],
+    });
     h.queue.start();
     await h.sim.runUntil(() => h.calls.length === 1);
     // Another process cancels it: only the database says so; this process's request goes on.
@@ -346,10 +419,14 @@ describe('the fetch queue, on simulated time', () => {
     h.queue.start();
     await h.sim.runUntil(() => h.calls.length === 1);
     // While this one waits for the next slot, another runner holds the lease.
-    h.db.prepare("UPDATE queue_state SET value = ? WHERE key = 'runner'").run(JSON.stringify({ owner: 'someone-else', expiresAt: h.sim.now() + DAY_MS }));
+    h.db
+      .prepare("UPDATE queue_state SET value = ? WHERE key = 'runner'")
+      .run(JSON.stringify({ owner: 'someone-else', expiresAt: h.sim.now() + DAY_MS }));
     await h.sim.runUntil(() => false, { until: h.sim.now() + 5 * MINUTE_MS }).catch(() => undefined);
     expect(h.calls).toHaveLength(1);
-    expect(JSON.parse(h.db.prepare("SELECT value FROM queue_state WHERE key = 'runner'").pluck().get() as string)).toMatchObject({ owner: 'someone-else' });
+    expect(JSON.parse(h.db.prepare("SELECT value FROM queue_state WHERE key = 'runner'").pluck().get() as string)).toMatchObject({
+      owner: 'someone-else',
+    });
     expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 1, remaining: 2 });
     await h.queue.stop();
   });
@@ -386,13 +463,20 @@ describe('the fetch queue, on simulated time', () => {
 
   it('waits for an unreachable service without using up attempts, trying it again one request at a time', async () => {
     const h = createHarness({ concurrency: 3 });
-    const unreachable = () => new GleanerError('NETWORK', 'Could not reach the service (connection refused). Check the base URL in Settings and your connection; nothing was stored.');
+    const unreachable = () =>
+      new GleanerError(
+        'NETWORK',
+        'Could not reach the service (connection refused). Check the base URL in Settings and your connection; nothing was stored.',
+      );
     // Offline for the first three tries: the three sent at once, then two probes.
     h.setScript((_request, call) => (call <= 5 ? { error: unreachable() } : undefined));
     const { batchId } = h.queue.enqueue({ kind: 'import', label: 'train', jobs: videoJobs(6) });
     h.queue.start();
     await h.sim.runUntil(() => h.calls.length === 3 && h.queue.status().paused !== null);
-    expect(h.queue.status().paused).toMatchObject({ reason: 'NETWORK', message: expect.stringMatching(/connection refused.*Nothing is lost: the queue tries again at \d\d:\d\d:\d\d UTC/) });
+    expect(h.queue.status().paused).toMatchObject({
+      reason: 'NETWORK',
+      message: expect.stringMatching(/connection refused.*Nothing is lost: the queue tries again at \d\d:\d\d:\d\d UTC/),
+    });
     await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
     expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 6, failed: 0 });
     const at = h.calls.map((c) => c.at);
@@ -408,7 +492,12 @@ describe('the fetch queue, on simulated time', () => {
 
   it('waits out an outage (different requests failing in a row) instead of spending every job’s attempts and the budget on it', async () => {
     const h = createHarness({ concurrency: 2 });
-    const failing = (status: number) => new GleanerError('UPSTREAM_ERROR', `The service had a problem answering videosite/video (${status}); trying again later usually works.`, { details: { status } });
+    const failing = (status: number) =>
+      new GleanerError(
+        'UPSTREAM_ERROR',
+        `The service had a problem answering videosite/video (${status}); trying again later usually works.`,
+        { details: { status } },
+      );
     // Down for the first eight requests: five different jobs fail, then two probes and the requests still on their way.
     h.setScript((_request, call) => (call <= 8 ? { error: failing(call % 2 ? 503 : 502) } : undefined));
     const { batchId } = h.queue.enqueue({ kind: 'import', label: 'outage', jobs: videoJobs(40) });
@@ -416,7 +505,9 @@ describe('the fetch queue, on simulated time', () => {
     await h.sim.runUntil(() => h.queue.status().paused !== null);
     expect(h.queue.status().paused).toMatchObject({
       reason: 'UPSTREAM_ERROR',
-      message: expect.stringMatching(/^The service failed [56] different requests in a row; the last: The service had a problem .*\(50\d\).* Nothing is lost .*tries again at \d\d:\d\d:\d\d UTC/),
+      message: expect.stringMatching(
+        /^The service failed [56] different requests in a row; the last: The service had a problem .*\(50\d\).* Nothing is lost .*tries again at \d\d:\d\d:\d\d UTC/,
+      ),
     });
     const sentBeforePause = h.calls.length;
     expect(sentBeforePause).toBeLessThanOrEqual(6);
@@ -436,7 +527,11 @@ describe('the fetch queue, on simulated time', () => {
 
   it('one job failing over and over among answers that arrive never pauses the queue', async () => {
     const h = createHarness();
-    h.setScript((request) => (request.params.url!.endsWith('v000000000') ? { error: new GleanerError('UPSTREAM_ERROR', 'The service had a problem (500).', { details: { status: 500 } }) } : undefined));
+    h.setScript((request) =>
+      request.params.url!.endsWith('v000000000')
+        ? { error: new GleanerError('UPSTREAM_ERROR', 'The service had a problem (500).', { details: { status: 500 } }) }
+        : undefined,
+    );
     const { batchId, paused } = await runTwelveWatchingPauses(h);
     expect(paused).toBe(false);
     expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 11, failed: 1 });
@@ -465,7 +560,10 @@ describe('the fetch queue, on simulated time', () => {
     const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(2) });
     h.queue.start();
     await h.sim.runUntil(() => h.queue.status().paused !== null);
-    expect(h.queue.status().paused).toMatchObject({ reason: 'STORAGE_ERROR', message: expect.stringContaining('database or disk is full') });
+    expect(h.queue.status().paused).toMatchObject({
+      reason: 'STORAGE_ERROR',
+      message: expect.stringContaining('database or disk is full'),
+    });
     // Nothing is marked failed: the answers that came are held for their jobs.
     expect(h.queue.batchProgress(batchId)).toMatchObject({ done: 0, failed: 0, remaining: 2 });
     const sentBeforePause = h.calls.length;
@@ -548,7 +646,7 @@ describe('the fetch queue, on simulated time', () => {
     await h.sim.runUntil(() => h.queue.status().paused !== null);
     await h.queue.stop();
     expect(h.queue.batchProgress(batchId)).toMatchObject({ remaining: 1 });
-    expect(count(h, "SELECT state FROM jobs")).toBe('queued');
+    expect(count(h, 'SELECT state FROM jobs')).toBe('queued');
   });
 
   it('a library locked by another process is tried again shortly, and the queue carries on', async () => {
@@ -641,12 +739,20 @@ describe('the fetch queue, on simulated time', () => {
     await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
     expect(h.calls[1]!.at).toBe(h.calls[0]!.at);
     expect(h.calls[2]!.at - h.calls[0]!.at).toBe(5_000 + MINUTE_MS);
-    expect(h.db.prepare('SELECT sent_at FROM send_log ORDER BY id').pluck().all()).toEqual([h.calls[0]!.at + 5_000, h.calls[0]!.at + 5_000, h.calls[2]!.at]);
+    expect(h.db.prepare('SELECT sent_at FROM send_log ORDER BY id').pluck().all()).toEqual([
+      h.calls[0]!.at + 5_000,
+      h.calls[0]!.at + 5_000,
+      h.calls[2]!.at,
+    ]);
   });
 
   it('lowers its share once for the 429s of requests already on their way together', async () => {
     const h = createHarness();
-    h.setScript((_request, call) => (call <= 3 ? { delayMs: 100, error: new GleanerError('RATE_LIMITED', '429', { details: { status: 429, retryAfterMs: 1_000 } }) } : undefined));
+    h.setScript((_request, call) =>
+      call <= 3
+        ? { delayMs: 100, error: new GleanerError('RATE_LIMITED', '429', { details: { status: 429, retryAfterMs: 1_000 } }) }
+        : undefined,
+    );
     const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(3) });
     h.queue.start();
     await h.sim.runUntil(() => h.queue.batchProgress(batchId).finished);
@@ -657,7 +763,9 @@ describe('the fetch queue, on simulated time', () => {
 
   it('gives the budget back for a request that never left, and pauses on a locked keychain instead of failing jobs', async () => {
     const h = createHarness();
-    h.setScript((_request, call) => (call === 1 ? { error: markNotSent(new GleanerError('SECRET_STORE_UNAVAILABLE', 'The keychain is locked.')) as Error } : undefined));
+    h.setScript((_request, call) =>
+      call === 1 ? { error: markNotSent(new GleanerError('SECRET_STORE_UNAVAILABLE', 'The keychain is locked.')) as Error } : undefined,
+    );
     const { batchId } = h.queue.enqueue({ kind: 'import', label: 'x', jobs: videoJobs(2) });
     h.queue.start();
     await h.sim.runUntil(() => h.queue.status().paused !== null);
@@ -693,7 +801,18 @@ describe('the fetch queue, on simulated time', () => {
     await h.sim.runUntil(() => h.queue.batchProgress(done.batchId).finished);
     const bulk = h.queue.enqueue({ kind: 'import', label: 'Import of 3 link(s)', collection: 'Harbour', jobs: videoJobs(3) });
     expect(h.queue.unfinishedBatches()).toEqual([
-      { batchId: bulk.batchId, label: 'Import of 3 link(s)', kind: 'import', collection: 'Harbour', total: 3, done: 0, failed: 0, cancelled: 0, remaining: 3, finished: false },
+      {
+        batchId: bulk.batchId,
+        label: 'Import of 3 link(s)',
+        kind: 'import',
+        collection: 'Harbour',
+        total: 3,
+        done: 0,
+        failed: 0,
+        cancelled: 0,
+        remaining: 3,
+        finished: false,
+      },
     ]);
     h.queue.cancel({ batchId: bulk.batchId });
     expect(h.queue.unfinishedBatches()).toEqual([]);
@@ -719,7 +838,13 @@ describe('the fetch queue, on simulated time', () => {
 
   it('rejects bad parameters before anything is queued', () => {
     const h = createHarness();
-    expect(() => h.queue.enqueue({ kind: 'call', label: 'x', jobs: [...videoJobs(2), { operation: 'forum/subreddit/search', params: { subreddit: 'r/news' } }] })).toThrow(/without r\//);
+    expect(() =>
+      h.queue.enqueue({
+        kind: 'call',
+        label: 'x',
+        jobs: [...videoJobs(2), { operation: 'forum/subreddit/search', params: { subreddit: 'r/news' } }],
+      }),
+    ).toThrow(/without r\//);
     expect(h.db.prepare('SELECT count(*) FROM jobs').pluck().get()).toBe(0);
   });
 

@@ -11,7 +11,10 @@ import { openDatabase, type Database } from '../../../../src/main/core/store/dat
 import type { DayReset, PlanLimits } from '../../../../src/shared/plans';
 import { createSimTime, type SimTime } from '../../../helpers/sim-time';
 
-export type Script = (request: PreparedRequest, call: number) => { delayMs?: number; error?: Error; nextPage?: Record<string, string> | null } | void;
+export type Script = (
+  request: PreparedRequest,
+  call: number,
+) => { delayMs?: number; error?: Error; nextPage?: Record<string, string> | null } | void;
 
 export interface Harness {
   db: Database;
@@ -32,9 +35,20 @@ function videoResponse(request: PreparedRequest, at: number, nextPage: Record<st
   const id = (request.params.url ?? request.params.query ?? 'x').replace(/\W/g, '').slice(-11).padStart(11, '0');
   const data =
     op.id === 'videosite/search' || op.id === 'videosite/channel/videos'
-      ? { videos: Array.from({ length: 5 }, (_, i) => ({ type: 'video', id: `${id.slice(0, 9)}${request.params.continuationToken ?? 'p0'}${i}`.slice(-11), title: `Result ${i}` })), continuationToken: nextPage?.continuationToken ?? '' }
+      ? {
+          videos: Array.from({ length: 5 }, (_, i) => ({
+            type: 'video',
+            id: `${id.slice(0, 9)}${request.params.continuationToken ?? 'p0'}${i}`.slice(-11),
+            title: `Result ${i}`,
+          })),
+          continuationToken: nextPage?.continuationToken ?? '',
+        }
       : { id, url: `https://www.youtube.com/watch?v=${id}`, title: `Video ${id}`, viewCountInt: requestCounter };
-  const body = JSON.stringify({ success: true, data, meta: { platform: op.platform, endpoint: op.endpoint, request_id: `req_sim_${requestCounter}` } });
+  const body = JSON.stringify({
+    success: true,
+    data,
+    meta: { platform: op.platform, endpoint: op.endpoint, request_id: `req_sim_${requestCounter}` },
+  });
   return {
     operation: op.id,
     params: request.params,
@@ -52,7 +66,9 @@ function videoResponse(request: PreparedRequest, at: number, nextPage: Record<st
   };
 }
 
-export function createHarness(options: { limits?: PlanLimits; dayReset?: DayReset; concurrency?: number; dbPath?: string; watchOthersMs?: number } = {}): Harness {
+export function createHarness(
+  options: { limits?: PlanLimits; dayReset?: DayReset; concurrency?: number; dbPath?: string; watchOthersMs?: number } = {},
+): Harness {
   const sim = createSimTime();
   const db = openDatabase({ path: options.dbPath ?? ':memory:' });
   const calls: Harness['calls'] = [];
@@ -60,7 +76,8 @@ export function createHarness(options: { limits?: PlanLimits; dayReset?: DayRese
   let callCount = 0;
   const limits = options.limits ?? { perMinute: 30, perDay: 1000 };
   const service = {
-    prepare: (operation: Parameters<typeof prepareRequest>[0], params: Parameters<typeof prepareRequest>[1]) => prepareRequest(operation, params, { paramNames: {}, paths: {} }),
+    prepare: (operation: Parameters<typeof prepareRequest>[0], params: Parameters<typeof prepareRequest>[1]) =>
+      prepareRequest(operation, params, { paramNames: {}, paths: {} }),
     async send(request: PreparedRequest, sendOptions: { signal?: AbortSignal } = {}): Promise<ServiceResponse> {
       callCount += 1;
       calls.push({ at: sim.now(), operation: request.operation.id, params: request.params });
@@ -114,7 +131,10 @@ export function createHarness(options: { limits?: PlanLimits; dayReset?: DayRese
 }
 
 export const videoJobs = (n: number, prefix = 'v') =>
-  Array.from({ length: n }, (_, i) => ({ operation: 'videosite/video' as const, params: { url: `https://www.youtube.com/watch?v=${prefix}${String(i).padStart(10 - prefix.length, '0')}` } }));
+  Array.from({ length: n }, (_, i) => ({
+    operation: 'videosite/video' as const,
+    params: { url: `https://www.youtube.com/watch?v=${prefix}${String(i).padStart(10 - prefix.length, '0')}` },
+  }));
 
 /** The most requests that any sliding window of `width` ms saw. */
 export function maxInWindow(times: readonly number[], width: number): number {

@@ -35,7 +35,10 @@ describe('planImport', () => {
     const deps = { db, recognise: (l: string) => recogniseUrl(l), limits, usedToday: 0 };
     const comments = Array.from({ length: 100_000 }, () => '#').join('\n');
     expect(() => planImport(`${comments}\nhttps://www.youtube.com/watch?v=dQw4w9WgXcQ`, deps)).toThrow(
-      expect.objectContaining({ code: 'INVALID_INPUT', message: 'An import takes up to 100,000 lines; this one has 100,001. Split it into several imports.' }),
+      expect.objectContaining({
+        code: 'INVALID_INPUT',
+        message: 'An import takes up to 100,000 lines; this one has 100,001. Split it into several imports.',
+      }),
     );
     expect(planImport(`${comments}\n\n\n`, deps).plan.lines).toHaveLength(100_000);
   });
@@ -52,11 +55,19 @@ describe('planImport', () => {
     h.queue.start();
     await h.sim.runUntil(() => h.queue.status().counts.done === 1);
     const itemId = h.db.prepare('SELECT id FROM items').pluck().get() as number;
-    expect(planImport(link, deps).plan.lines[0]).toMatchObject({ status: 'already-fetched', reason: `Already in the library as item ${itemId}; ask for a refresh to fetch it again.`, itemId });
+    expect(planImport(link, deps).plan.lines[0]).toMatchObject({
+      status: 'already-fetched',
+      reason: `Already in the library as item ${itemId}; ask for a refresh to fetch it again.`,
+      itemId,
+    });
     expect(planImport(link, deps, { refresh: true }).plan.lines[0]).toMatchObject({ status: 'fetch' });
     // The service may store the item under another identity: the finished job still says which item it brought.
     h.db.prepare("UPDATE items SET native_id = 'renamed', url = 'https://www.youtube.com/watch?v=renamed'").run();
-    expect(planImport(link, deps).plan.lines[0]).toMatchObject({ status: 'already-fetched', reason: expect.stringMatching(/^Already fetched into the library/), itemId });
+    expect(planImport(link, deps).plan.lines[0]).toMatchObject({
+      status: 'already-fetched',
+      reason: expect.stringMatching(/^Already fetched into the library/),
+      itemId,
+    });
   });
 
   it('takes a listing link fetched before (a channel) for every item its answer listed', async () => {
@@ -79,7 +90,10 @@ describe('planImport', () => {
   it('fetches a channel link whose channel the library knows only from a search (it never listed its videos)', () => {
     const h = createHarness();
     // A search answer held the channel itself, as a row of its own.
-    createIngester(h.db, normaliseResponse)({
+    createIngester(
+      h.db,
+      normaliseResponse,
+    )({
       operation: 'videosite/search',
       params: { query: 'harbour' },
       requestUrl: 'https://api.example.com/api/v1/partner/videosite/search?query=harbour',
@@ -88,12 +102,27 @@ describe('planImport', () => {
       fetchedAt: '2026-01-01T00:00:00.000Z',
       durationMs: 1,
       body: '{}',
-      data: { channels: [{ type: 'channel', id: 'UCharbourdesk000000000', title: 'Harbour desk', handle: '@harbourdesk', url: 'https://www.youtube.com/@harbourdesk' }] },
+      data: {
+        channels: [
+          {
+            type: 'channel',
+            id: 'UCharbourdesk000000000',
+            title: 'Harbour desk',
+            handle: '@harbourdesk',
+            url: 'https://www.youtube.com/@harbourdesk',
+          },
+        ],
+      },
       nextPage: null,
     });
     const channels = h.db.prepare("SELECT url FROM items WHERE platform = 'videosite'").pluck().all();
     expect(channels).toContain('https://www.youtube.com/@harbourdesk');
-    const { plan, jobs } = planImport('https://www.youtube.com/@harbourdesk', { db: h.db, recognise: (l: string) => recogniseUrl(l), limits, usedToday: 0 });
+    const { plan, jobs } = planImport('https://www.youtube.com/@harbourdesk', {
+      db: h.db,
+      recognise: (l: string) => recogniseUrl(l),
+      limits,
+      usedToday: 0,
+    });
     expect(plan.lines[0]).toMatchObject({ status: 'fetch', operation: 'videosite/channel/videos' });
     expect(jobs).toHaveLength(1);
   });
@@ -111,7 +140,13 @@ describe('planImport', () => {
 
     const { plan, jobs } = planImport(video, deps, { transcripts: true });
     expect(plan.lines).toEqual([
-      expect.objectContaining({ status: 'fetch', operation: 'videosite/transcript', requests: 1, itemId: videoId, reason: `Already in the library as item ${videoId}; only its transcript is fetched.` }),
+      expect.objectContaining({
+        status: 'fetch',
+        operation: 'videosite/transcript',
+        requests: 1,
+        itemId: videoId,
+        reason: `Already in the library as item ${videoId}; only its transcript is fetched.`,
+      }),
     ]);
     expect(jobs).toEqual([{ operation: 'videosite/transcript', params: { url: recognised.params.url } }]);
     expect(plan.quota.requests).toBe(1);
@@ -119,33 +154,69 @@ describe('planImport', () => {
     expect(planImport(video, deps).plan.lines[0]).toMatchObject({ status: 'already-fetched' });
     // Once the service has answered for its transcript — even "none in that language" — it is not asked again.
     const responseId = h.db.prepare('SELECT id FROM responses').pluck().get();
-    h.db.prepare("INSERT INTO transcripts (item_id, response_id, language, available, format, fetched_at) VALUES (?, ?, 'de', 0, 'none', 't')").run(videoId, responseId);
+    h.db
+      .prepare(
+        "INSERT INTO transcripts (item_id, response_id, language, available, format, fetched_at) VALUES (?, ?, 'de', 0, 'none', 't')",
+      )
+      .run(videoId, responseId);
     expect(planImport(video, deps, { transcripts: true }).plan.lines[0]).toMatchObject({ status: 'already-fetched', itemId: videoId });
     // A transcript already waiting is not asked for twice.
     h.db.prepare('DELETE FROM transcripts').run();
     h.queue.pause('user');
     h.queue.enqueue({ kind: 'import', label: 'y', jobs });
-    expect(planImport(video, deps, { transcripts: true }).plan.lines[0]).toMatchObject({ status: 'already-queued', itemId: videoId, reason: 'Its transcript is already waiting in the queue.' });
+    expect(planImport(video, deps, { transcripts: true }).plan.lines[0]).toMatchObject({
+      status: 'already-queued',
+      itemId: videoId,
+      reason: 'Its transcript is already waiting in the queue.',
+    });
   });
 
   it('knows a microblog post already kept under its DID when the link names the author by handle', () => {
     const { db } = createHarness();
     const did = 'did:plc:z72i7hdynmk6r22z27h6tvur';
-    const post = (rkey: string, handle: string) => ({ uri: `at://${did}/app.bsky.feed.post/${rkey}`, author: { handle, did }, record: { text: rkey, createdAt: '2024-01-15T17:30:00.000Z' } });
+    const post = (rkey: string, handle: string) => ({
+      uri: `at://${did}/app.bsky.feed.post/${rkey}`,
+      author: { handle, did },
+      record: { text: rkey, createdAt: '2024-01-15T17:30:00.000Z' },
+    });
     // Kept from a listing of the author's posts, under the handle the author had then and has now.
     const ingest = createIngester(db, normaliseResponse);
     const data = { feed: [post('3kgq2pdhzjs2c', 'reporter.example'), post('3kgq2pdhzjs2d', 'old-name.example')] };
-    ingest({ operation: 'microblog/user/posts', params: { handle: 'reporter.example' }, requestUrl: 'http://127.0.0.1/x', requestId: 'req_mb', status: 200, fetchedAt: '2024-02-01T00:00:00.000Z', durationMs: 1, body: JSON.stringify({ success: true, data }), data, nextPage: null });
-    const idOf = (rkey: string) => db.prepare('SELECT id FROM items WHERE native_id = ?').pluck().get(`at://${did}/app.bsky.feed.post/${rkey}`) as number;
+    ingest({
+      operation: 'microblog/user/posts',
+      params: { handle: 'reporter.example' },
+      requestUrl: 'http://127.0.0.1/x',
+      requestId: 'req_mb',
+      status: 200,
+      fetchedAt: '2024-02-01T00:00:00.000Z',
+      durationMs: 1,
+      body: JSON.stringify({ success: true, data }),
+      data,
+      nextPage: null,
+    });
+    const idOf = (rkey: string) =>
+      db.prepare('SELECT id FROM items WHERE native_id = ?').pluck().get(`at://${did}/app.bsky.feed.post/${rkey}`) as number;
     const deps = { db, recognise: (l: string) => recogniseUrl(l), limits, usedToday: 0 };
     const statusOf = (link: string) => planImport(link, deps).plan.lines[0];
 
     // The handle form people share, in any case, and the DID form: both are the kept post.
-    expect(statusOf('https://bsky.app/profile/reporter.example/post/3kgq2pdhzjs2c')).toMatchObject({ status: 'already-fetched', itemId: idOf('3kgq2pdhzjs2c') });
-    expect(statusOf('https://bsky.app/profile/Reporter.Example/post/3kgq2pdhzjs2c')).toMatchObject({ status: 'already-fetched', itemId: idOf('3kgq2pdhzjs2c') });
-    expect(statusOf(`https://bsky.app/profile/${did}/post/3kgq2pdhzjs2c`)).toMatchObject({ status: 'already-fetched', itemId: idOf('3kgq2pdhzjs2c') });
+    expect(statusOf('https://bsky.app/profile/reporter.example/post/3kgq2pdhzjs2c')).toMatchObject({
+      status: 'already-fetched',
+      itemId: idOf('3kgq2pdhzjs2c'),
+    });
+    expect(statusOf('https://bsky.app/profile/Reporter.Example/post/3kgq2pdhzjs2c')).toMatchObject({
+      status: 'already-fetched',
+      itemId: idOf('3kgq2pdhzjs2c'),
+    });
+    expect(statusOf(`https://bsky.app/profile/${did}/post/3kgq2pdhzjs2c`)).toMatchObject({
+      status: 'already-fetched',
+      itemId: idOf('3kgq2pdhzjs2c'),
+    });
     // Any handle the library has seen for the author leads to the DID; a post not kept, or another author's, is fetched.
-    expect(statusOf('https://bsky.app/profile/old-name.example/post/3kgq2pdhzjs2c')).toMatchObject({ status: 'already-fetched', itemId: idOf('3kgq2pdhzjs2c') });
+    expect(statusOf('https://bsky.app/profile/old-name.example/post/3kgq2pdhzjs2c')).toMatchObject({
+      status: 'already-fetched',
+      itemId: idOf('3kgq2pdhzjs2c'),
+    });
     expect(statusOf('https://bsky.app/profile/reporter.example/post/3kgq2pdhzjs2x')).toMatchObject({ status: 'fetch', requests: 1 });
     expect(statusOf('https://bsky.app/profile/someone-else.example/post/3kgq2pdhzjs2c')).toMatchObject({ status: 'fetch', requests: 1 });
   });

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, INITIAL_SHARE, MINUTE_MS, backoffMs, countAfter, dayWindowAfter, finishTime, limitsForShare, nextFreeSlot, shareAfterRateLimit, shareAfterSuccess, shareAt, usedToday, type ShareState } from '../../../../src/main/core/queue/rate';
+import {
+  DAY_MS,
+  INITIAL_SHARE,
+  MINUTE_MS,
+  backoffMs,
+  countAfter,
+  dayWindowAfter,
+  finishTime,
+  limitsForShare,
+  nextFreeSlot,
+  shareAfterRateLimit,
+  shareAfterSuccess,
+  shareAt,
+  usedToday,
+  type ShareState,
+} from '../../../../src/main/core/queue/rate';
 import { describePlan, planQuota } from '../../../../src/main/core/queue/plan';
 
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
@@ -38,11 +53,13 @@ describe('sliding windows', () => {
 
   it('estimates exactly what stepping through every send one by one gives', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (let round = 0; round < 200; round += 1) {
       const plan = { perMinute: 1 + Math.floor(random() * 4), perDay: 1 + Math.floor(random() * 12) };
       const now = DAY_MS * 2;
-      const sends = Array.from({ length: Math.floor(random() * 15) }, () => now - Math.floor(random() * DAY_MS * 1.5)).sort((a, b) => a - b);
+      const sends = Array.from({ length: Math.floor(random() * 15) }, () => now - Math.floor(random() * DAY_MS * 1.5)).sort(
+        (a, b) => a - b,
+      );
       const count = Math.floor(random() * 40);
       const notBefore = now + Math.floor(random() * 3) * MINUTE_MS;
       const stepped = [...sends];
@@ -51,7 +68,9 @@ describe('sliding windows', () => {
         at = nextFreeSlot(stepped, plan, at);
         stepped.push(at);
       }
-      expect(finishTime(sends, plan, now, count, notBefore), JSON.stringify({ plan, sends, count, notBefore })).toBe(count === 0 ? now : at);
+      expect(finishTime(sends, plan, now, count, notBefore), JSON.stringify({ plan, sends, count, notBefore })).toBe(
+        count === 0 ? now : at,
+      );
     }
   });
 
@@ -64,7 +83,13 @@ describe('sliding windows', () => {
     expect(usedToday(sends, boundary + 10 * MINUTE_MS, null)).toBe(5);
     expect(dayWindowAfter(boundary - 1, reset)).toBe(boundary - DAY_MS - 1);
     // Rolling, the spent day frees 24 hours after its oldest send; with the reset, at the next reset.
-    const spent = [boundary + MINUTE_MS, boundary + 3 * MINUTE_MS, boundary + 5 * MINUTE_MS, boundary + 7 * MINUTE_MS, boundary + 9 * MINUTE_MS];
+    const spent = [
+      boundary + MINUTE_MS,
+      boundary + 3 * MINUTE_MS,
+      boundary + 5 * MINUTE_MS,
+      boundary + 7 * MINUTE_MS,
+      boundary + 9 * MINUTE_MS,
+    ];
     expect(nextFreeSlot(spent, limits, boundary + 20 * MINUTE_MS, null)).toBe(boundary + MINUTE_MS + DAY_MS);
     expect(nextFreeSlot(spent, limits, boundary + 20 * MINUTE_MS, reset)).toBe(boundary + DAY_MS);
     // A day spent just before the reset is whole again just after it, not a day later.
@@ -82,7 +107,7 @@ describe('sliding windows', () => {
 
   it('with a fixed daily reset, estimates exactly what stepping through every send gives', () => {
     let seed = 11;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (let round = 0; round < 300; round += 1) {
       const plan = { perMinute: 1 + Math.floor(random() * 4), perDay: 1 + Math.floor(random() * 12) };
       const reset = Math.floor(random() * 1440);
@@ -96,7 +121,9 @@ describe('sliding windows', () => {
         at = nextFreeSlot(stepped, plan, at, reset);
         stepped.push(at);
       }
-      expect(finishTime(sends, plan, now, count, notBefore, reset), JSON.stringify({ plan, reset, sends, count, notBefore, now })).toBe(count === 0 ? now : at);
+      expect(finishTime(sends, plan, now, count, notBefore, reset), JSON.stringify({ plan, reset, sends, count, notBefore, now })).toBe(
+        count === 0 ? now : at,
+      );
     }
   });
 
@@ -165,7 +192,9 @@ describe('quota plan', () => {
     const plan = planQuota(100, { perMinute: 30, perDay: 1000 }, 700, 1, 250);
     // 50 go today; the other 50 wait a day for the budget to come back, then take 2 minutes.
     expect(plan).toMatchObject({ ahead: 250, remainingToday: 50, fitsToday: false, extraDays: 1, minutesAtPlanRate: 1441.7 });
-    expect(describePlan(plan)).toMatch(/^100 request\(s\), about 24\.0 h \(behind 250 already waiting\) at 30\/min, 200 % of today’s remaining 50 of 1000\./);
+    expect(describePlan(plan)).toMatch(
+      /^100 request\(s\), about 24\.0 h \(behind 250 already waiting\) at 30\/min, 200 % of today’s remaining 50 of 1000\./,
+    );
   });
 
   it('plans at the pace the queue keeps while colleagues share the budget, and says so', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ENV_LOCATION, environmentWithoutToken, takeTokenFromProcessEnvironment, tokenFromEnvironment, withEnvironmentOverride } from '../../../../src/main/core/secrets/env-store';
+import {
+  ENV_LOCATION,
+  environmentWithoutToken,
+  takeTokenFromProcessEnvironment,
+  tokenFromEnvironment,
+  withEnvironmentOverride,
+} from '../../../../src/main/core/secrets/env-store';
 import { createMemorySecretStore } from '../../../../src/main/core/secrets/secret-store';
 import { fakeStore } from './fakes';
 

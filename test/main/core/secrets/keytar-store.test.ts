@@ -94,7 +94,14 @@ describe('keytar store on the real keychain (run under scripts/with-keyring.sh)'
         env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(dir, 'no-bus')}`, DISPLAY: '' },
         timeout: 15_000,
       });
-      const out = JSON.parse(stdout) as { available: boolean; reason: string; saved?: boolean; code?: string; message?: string; getCode?: string };
+      const out = JSON.parse(stdout) as {
+        available: boolean;
+        reason: string;
+        saved?: boolean;
+        code?: string;
+        message?: string;
+        getCode?: string;
+      };
       expect(out.available).toBe(false);
       expect(out.saved).toBeUndefined();
       expect(out.code).toBe('SECRET_STORE_UNAVAILABLE');

@@ -67,13 +67,19 @@ describe('service client', () => {
     expect(await failure(service.call('forum/subreddit/search', { subreddit: 'r/x' }))).toMatchObject({ code: 'INVALID_INPUT' });
     const noToken = client(async () => new Response('{}'), { target: async () => ({ baseUrl: 'https://api.example.com', token: null }) });
     // Marked as never sent, so the queue gives back the budget it counted.
-    expect(await failure(noToken.service.call('videosite/trending', {}))).toMatchObject({ code: 'TOKEN_MISSING', details: { notSent: true } });
+    expect(await failure(noToken.service.call('videosite/trending', {}))).toMatchObject({
+      code: 'TOKEN_MISSING',
+      details: { notSent: true },
+    });
     const locked = client(async () => new Response('{}'), {
       target: async () => {
         throw new GleanerError('SECRET_STORE_UNAVAILABLE', 'The keychain is locked.');
       },
     });
-    expect(await failure(locked.service.call('videosite/trending', {}))).toMatchObject({ code: 'SECRET_STORE_UNAVAILABLE', details: { notSent: true } });
+    expect(await failure(locked.service.call('videosite/trending', {}))).toMatchObject({
+      code: 'SECRET_STORE_UNAVAILABLE',
+      details: { notSent: true },
+    });
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(noToken.fetchSpy).not.toHaveBeenCalled();
     expect(locked.fetchSpy).not.toHaveBeenCalled();
@@ -120,7 +126,10 @@ describe('service client', () => {
     const problem = (n: number) => ({ type: 'missing', loc: ['query', `p${n}`], msg: `Field ${n} required`, input: null });
     const cases: [unknown, string][] = [
       [{ detail: [problem(1)] }, 'The service said: Field 1 required (query.p1)'],
-      [{ detail: [problem(1), problem(2), problem(3), problem(4), problem(5)] }, 'The service said: Field 1 required (query.p1); Field 2 required (query.p2); Field 3 required (query.p3) (and 2 more)'],
+      [
+        { detail: [problem(1), problem(2), problem(3), problem(4), problem(5)] },
+        'The service said: Field 1 required (query.p1); Field 2 required (query.p2); Field 3 required (query.p3) (and 2 more)',
+      ],
       [{ detail: [{ msg: 'bad\nvalue' }, 'plain words', 42] }, 'The service said: bad value; plain words'],
     ];
     for (const [body, reason] of cases) {
@@ -155,9 +164,24 @@ describe('service client', () => {
     ['an empty body', '', /empty body \(status 200\)/, true],
     ['a body of white space', ' \r\n', /empty body/, true],
     ['a truncated body', envelope('videosite', 'trending', { shorts: [] }).slice(0, 30), /not JSON/, false],
-    ['no request id', JSON.stringify({ success: true, data: {}, meta: { platform: 'videosite', endpoint: 'trending' } }), /meta\.request_id/, true],
-    ['a request id without req_', JSON.stringify({ success: true, data: {}, meta: { platform: 'videosite', endpoint: 'trending', request_id: 'abc' } }), /meta\.request_id/, true],
-    ['data that is not an object', JSON.stringify({ success: true, data: [], meta: { platform: 'videosite', endpoint: 'trending', request_id: 'req_1' } }), /data/, true],
+    [
+      'no request id',
+      JSON.stringify({ success: true, data: {}, meta: { platform: 'videosite', endpoint: 'trending' } }),
+      /meta\.request_id/,
+      true,
+    ],
+    [
+      'a request id without req_',
+      JSON.stringify({ success: true, data: {}, meta: { platform: 'videosite', endpoint: 'trending', request_id: 'abc' } }),
+      /meta\.request_id/,
+      true,
+    ],
+    [
+      'data that is not an object',
+      JSON.stringify({ success: true, data: [], meta: { platform: 'videosite', endpoint: 'trending', request_id: 'req_1' } }),
+      /data/,
+      true,
+    ],
     ['another platform', envelope('forum', 'trending', {}), /platform "forum"/, true],
     ['another endpoint', envelope('videosite', 'search', {}), /endpoint "search"/, true],
   ])('calls %s MALFORMED_RESPONSE', async (_label, body, message, final) => {
@@ -257,7 +281,11 @@ describe('service client', () => {
     // A cancel while the body arrives is a cancel, not a time-out.
     sent = 0;
     const controller = new AbortController();
-    const call = client(trickle, { timeoutMs: { normal: 5_000, slow: 5_000 } }).service.call('videosite/trending', {}, { signal: controller.signal });
+    const call = client(trickle, { timeoutMs: { normal: 5_000, slow: 5_000 } }).service.call(
+      'videosite/trending',
+      {},
+      { signal: controller.signal },
+    );
     setTimeout(() => controller.abort(), 100);
     expect(await failure(call)).toMatchObject({ code: 'CANCELLED' });
   });
@@ -320,12 +348,16 @@ describe('service client', () => {
     const alreadyCancelled = new AbortController();
     alreadyCancelled.abort();
     const spy = client(hang);
-    expect(await failure(spy.service.call('videosite/trending', {}, { signal: alreadyCancelled.signal }))).toMatchObject({ code: 'CANCELLED' });
+    expect(await failure(spy.service.call('videosite/trending', {}, { signal: alreadyCancelled.signal }))).toMatchObject({
+      code: 'CANCELLED',
+    });
     expect(spy.fetchSpy).not.toHaveBeenCalled();
   });
 
   it('never follows a redirect: it names the status and the host, once, without the token', async () => {
-    const { service, fetchSpy } = client(async () => new Response(null, { status: 301, headers: { location: `https://elsewhere.example.net:8443/v2/search?token=${TOKEN}` } }));
+    const { service, fetchSpy } = client(
+      async () => new Response(null, { status: 301, headers: { location: `https://elsewhere.example.net:8443/v2/search?token=${TOKEN}` } }),
+    );
     const error = await failure(service.call('videosite/trending', {}));
     expect(error).toMatchObject({ code: 'UPSTREAM_ERROR', details: { status: 301, final: true } });
     expect(error.message).toBe(
@@ -335,9 +367,14 @@ describe('service client', () => {
     expect(fetchSpy.mock.calls[0]![1].redirect).toBe('manual');
     // A relative Location is on the service's own host; a fetch that hides the redirect (opaque) still reads as one.
     const relative = client(async () => new Response(null, { status: 307, headers: { location: '/api/v2/trending' } }));
-    expect((await failure(relative.service.call('videosite/trending', {}))).message).toContain('a redirect (307) to https://api.example.com.');
+    expect((await failure(relative.service.call('videosite/trending', {}))).message).toContain(
+      'a redirect (307) to https://api.example.com.',
+    );
     const opaque = client(async () => Object.defineProperty(new Response(null, { status: 200 }), 'type', { value: 'opaqueredirect' }));
-    expect(await failure(opaque.service.call('videosite/trending', {}))).toMatchObject({ code: 'UPSTREAM_ERROR', details: { final: true } });
+    expect(await failure(opaque.service.call('videosite/trending', {}))).toMatchObject({
+      code: 'UPSTREAM_ERROR',
+      details: { final: true },
+    });
   });
 
   it('sends nothing to where a real server redirects', async () => {
@@ -381,12 +418,17 @@ describe('service client', () => {
 
   it('reads Retry-After on a 5xx, for the queue to wait at least that long', async () => {
     const { service } = client(async () => new Response('{}', { status: 503, headers: { 'retry-after': '20' } }));
-    expect(await failure(service.call('videosite/trending', {}))).toMatchObject({ code: 'UPSTREAM_ERROR', details: { status: 503, retryAfterMs: 20_000 } });
+    expect(await failure(service.call('videosite/trending', {}))).toMatchObject({
+      code: 'UPSTREAM_ERROR',
+      details: { status: 503, retryAfterMs: 20_000 },
+    });
   });
 
   it('refuses an answer larger than it reads, declared or streamed, without holding it', async () => {
     const body = envelope('videosite', 'trending', { shorts: [], padding: 'x'.repeat(5_000) });
-    const declared = client(async () => new Response(body, { headers: { 'content-length': String(body.length) } }), { maxBodyBytes: 1_000 });
+    const declared = client(async () => new Response(body, { headers: { 'content-length': String(body.length) } }), {
+      maxBodyBytes: 1_000,
+    });
     const streamed = client(
       async () =>
         new Response(
@@ -418,8 +460,13 @@ describe('service client', () => {
   it('redacts a token the server echoes with JSON escapes, as the message reads once parsed', async () => {
     const token = 'SeCrEt/TokEn/abc123xyz';
     const target = async () => ({ baseUrl: 'https://api.example.com', token });
-    const escapedSlash = client(async () => new Response(String.raw`{"message":"Invalid token SeCrEt\/TokEn\/abc123xyz"}`, { status: 404 }), { target });
-    const unicode = client(async () => new Response(String.raw`{"error":{"message":"bad \u0053eCrEt/TokEn/abc123xyz"}}`, { status: 403 }), { target });
+    const escapedSlash = client(
+      async () => new Response(String.raw`{"message":"Invalid token SeCrEt\/TokEn\/abc123xyz"}`, { status: 404 }),
+      { target },
+    );
+    const unicode = client(async () => new Response(String.raw`{"error":{"message":"bad \u0053eCrEt/TokEn/abc123xyz"}}`, { status: 403 }), {
+      target,
+    });
     const spaced = client(async () => new Response(JSON.stringify({ detail: 'a  token  with  spaces' }), { status: 400 }), {
       target: async () => ({ baseUrl: 'https://api.example.com', token: 'token  with' }),
     });
@@ -435,7 +482,11 @@ describe('service client', () => {
     const token = 'SeCrEt/TokEn/abc123xyz';
     const target = async () => ({ baseUrl: 'https://api.example.com', token });
     const bodies = [
-      JSON.stringify({ success: true, data: { debug: `Bearer ${token}` }, meta: { platform: 'videosite', endpoint: 'trending', request_id: 'req_1' } }),
+      JSON.stringify({
+        success: true,
+        data: { debug: `Bearer ${token}` },
+        meta: { platform: 'videosite', endpoint: 'trending', request_id: 'req_1' },
+      }),
       String.raw`{"success":true,"data":{},"meta":{"platform":"videosite","endpoint":"trending","request_id":"req_SeCrEt\/TokEn\/abc123xyz"}}`,
       String.raw`{"success":true,"data":{"x":"\u0053eCrEt/TokEn/abc123xyz"},"meta":{"platform":"videosite","endpoint":"trending","request_id":"req_1"}}`,
     ];
@@ -448,10 +499,14 @@ describe('service client', () => {
     }
     // A platform or endpoint that repeats it is named without it.
     const wrongPlatform = JSON.stringify({ success: true, data: {}, meta: { platform: token, endpoint: 'trending', request_id: 'req_1' } });
-    const error = await failure(client(async () => new Response(wrongPlatform, { status: 200 }), { target }).service.call('videosite/trending', {}));
+    const error = await failure(
+      client(async () => new Response(wrongPlatform, { status: 200 }), { target }).service.call('videosite/trending', {}),
+    );
     expect(error.message).toMatch(/for platform "\[redacted\]"/);
     // Escapes that spell other text are no reason to refuse.
     const escaped = String.raw`{"success":true,"data":{"t":"a\/b \u00e9"},"meta":{"platform":"videosite","endpoint":"trending","request_id":"req_2"}}`;
-    await expect(client(async () => new Response(escaped, { status: 200 }), { target }).service.call('videosite/trending', {})).resolves.toMatchObject({ requestId: 'req_2' });
+    await expect(
+      client(async () => new Response(escaped, { status: 200 }), { target }).service.call('videosite/trending', {}),
+    ).resolves.toMatchObject({ requestId: 'req_2' });
   });
 });

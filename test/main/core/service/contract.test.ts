@@ -39,7 +39,8 @@ describe('contract: the client over every operation of the demo service', () => 
 
   it('reaches the end of a listing, where no next page is offered', async () => {
     let page = await client.call('videosite/channel/videos', SAMPLE_PARAMS['videosite/channel/videos']);
-    for (let n = 0; page.nextPage && n < 50; n += 1) page = await client.call('videosite/channel/videos', { ...SAMPLE_PARAMS['videosite/channel/videos'], ...page.nextPage });
+    for (let n = 0; page.nextPage && n < 50; n += 1)
+      page = await client.call('videosite/channel/videos', { ...SAMPLE_PARAMS['videosite/channel/videos'], ...page.nextPage });
     expect(page.nextPage).toBeNull();
   });
 });

@@ -62,7 +62,9 @@ describe('fault injection through the client', () => {
 
   it('a slow transcript gets the longer time limit', async () => {
     demo.control.setFaults([{ kind: 'slow-transcript', latencyMs: 600, nextN: 1 }]);
-    await expect(client.call('tweetsite/transcript', { url: 'https://x.com/newsroom/status/1712345678901234567' })).resolves.toMatchObject({ status: 200 });
+    await expect(client.call('tweetsite/transcript', { url: 'https://x.com/newsroom/status/1712345678901234567' })).resolves.toMatchObject({
+      status: 200,
+    });
   });
 
   it('a lapsed subscription is SUBSCRIPTION_INACTIVE; a refreshed token makes the old one TOKEN_REJECTED', async () => {

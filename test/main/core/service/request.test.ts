@@ -23,13 +23,19 @@ describe('prepareRequest', () => {
     // Stored before the rule (settings refuse it now): the query would carry only one value.
     const clash = { paramNames: { 'videosite/search': { filter: 'query' } }, paths: {} };
     expect(() => prepareRequest('videosite/search', { query: 'climate', filter: 'shorts' }, clash)).toThrow(
-      expect.objectContaining({ code: 'INVALID_INPUT', message: expect.stringMatching(/both query and filter of videosite\/search as "query"/) }),
+      expect.objectContaining({
+        code: 'INVALID_INPUT',
+        message: expect.stringMatching(/both query and filter of videosite\/search as "query"/),
+      }),
     );
   });
 
   it('throws INVALID_INPUT naming every problem', () => {
     expect(() => prepareRequest('forum/subreddit/search', { subreddit: 'r/news', filter: 'all' }, none)).toThrow(
-      expect.objectContaining({ code: 'INVALID_INPUT', message: expect.stringMatching(/without r\/.*filter\) must be one of posts, comments, media/) }),
+      expect.objectContaining({
+        code: 'INVALID_INPUT',
+        message: expect.stringMatching(/without r\/.*filter\) must be one of posts, comments, media/),
+      }),
     );
   });
 

@@ -1,13 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { createSettingsRepository } from '../../../../src/main/core/settings/settings-repository';
-import { addHosts, effectiveLimits, listConfig, readServiceSettings, removeHost, setConfig, unsetConfig } from '../../../../src/main/core/settings/service-settings';
+import {
+  addHosts,
+  effectiveLimits,
+  listConfig,
+  readServiceSettings,
+  removeHost,
+  setConfig,
+  unsetConfig,
+} from '../../../../src/main/core/settings/service-settings';
 import { openDatabase } from '../../../../src/main/core/store/database';
 
 const repo = () => createSettingsRepository(openDatabase({ path: ':memory:' }), () => new Date(0));
 
 describe('service settings (gleaner config)', () => {
   it('defaults to the demo service on the Starter plan', () => {
-    expect(listConfig(repo())).toEqual({ 'base-url': 'demo', plan: 'starter', 'limits.per-minute': 30, 'limits.per-day': 1000, 'limits.day-reset': 'rolling', 'timeouts.request': 60, 'timeouts.slow-request': 300 });
+    expect(listConfig(repo())).toEqual({
+      'base-url': 'demo',
+      plan: 'starter',
+      'limits.per-minute': 30,
+      'limits.per-day': 1000,
+      'limits.day-reset': 'rolling',
+      'timeouts.request': 60,
+      'timeouts.slow-request': 300,
+    });
     expect(readServiceSettings(repo()).timeouts).toEqual({ normal: 60_000, slow: 300_000 });
     expect(readServiceSettings(repo()).dayReset).toBeNull();
   });
@@ -25,7 +41,11 @@ describe('service settings (gleaner config)', () => {
     ['limits.day-reset', 'Rolling', 'rolling'],
     ['timeouts.request', ' 90 ', 90],
     ['timeouts.slow-request', '3600', 3600],
-    ['hosts.videosite', ' Tube.Example.org , https://yt.example.net/, *.mirror.example,tube.example.org', 'tube.example.org,yt.example.net,*.mirror.example'],
+    [
+      'hosts.videosite',
+      ' Tube.Example.org , https://yt.example.net/, *.mirror.example,tube.example.org',
+      'tube.example.org,yt.example.net,*.mirror.example',
+    ],
   ])('stores %s = %s', (key, value, stored) => {
     const settings = repo();
     expect(setConfig(settings, key, value)).toBe(stored);
@@ -73,11 +93,15 @@ describe('service settings (gleaner config)', () => {
   it('refuses a host another platform has as an extra host, and keeps one saved before the rule', () => {
     const settings = repo();
     setConfig(settings, 'hosts.forum', 'mirror.example.org');
-    expect(() => setConfig(settings, 'hosts.videosite', 'mirror.example.org')).toThrow(/already an extra host of Community forum; remove it there first/);
+    expect(() => setConfig(settings, 'hosts.videosite', 'mirror.example.org')).toThrow(
+      /already an extra host of Community forum; remove it there first/,
+    );
     expect(() => addHosts(settings, 'videosite', 'MIRROR.example.org')).toThrow(/already an extra host of Community forum/);
     // A list saved by an older version may hold such a host: saving the list again keeps it.
     settings.set('service.hosts.videosite', 'youtube.com,tube.example.org');
-    expect(setConfig(settings, 'hosts.videosite', 'youtube.com, tube.example.org, new.example.org')).toBe('youtube.com,tube.example.org,new.example.org');
+    expect(setConfig(settings, 'hosts.videosite', 'youtube.com, tube.example.org, new.example.org')).toBe(
+      'youtube.com,tube.example.org,new.example.org',
+    );
   });
 
   it('adds hosts to what is stored, so a host added meanwhile is kept', () => {
@@ -85,7 +109,9 @@ describe('service settings (gleaner config)', () => {
     expect(addHosts(settings, 'forum', 'a.example.org')).toBe('a.example.org');
     // Another process (the CLI) adds a host after the view read the list.
     setConfig(settings, 'hosts.forum', 'a.example.org, cli.example.org');
-    expect(addHosts(settings, 'forum', ' B.example.org, a.example.org , *.c.example.net')).toBe('a.example.org,cli.example.org,b.example.org,*.c.example.net');
+    expect(addHosts(settings, 'forum', ' B.example.org, a.example.org , *.c.example.net')).toBe(
+      'a.example.org,cli.example.org,b.example.org,*.c.example.net',
+    );
     expect(() => addHosts(settings, 'forum', 'not a host')).toThrow(/"not a host" is not a host name/);
     const many = Array.from({ length: 47 }, (_, n) => `h${n}.example.org`).join(',');
     expect(() => addHosts(settings, 'forum', many)).toThrow(/up to 50 extra hosts; Community forum would have 51/);

@@ -28,7 +28,14 @@ describe('openDatabase', () => {
     const path = join(dir, 'gleaner.sqlite3');
     openDatabase({ path }).close();
     // Another process takes the whole file for 600 ms, as SQLite's last connection does while it checkpoints and removes the WAL.
-    const holder = spawn(process.execPath, ['-e', `const db = new (require('better-sqlite3'))(${JSON.stringify(path)}); db.pragma('locking_mode = EXCLUSIVE'); db.exec('BEGIN EXCLUSIVE'); process.stdout.write('held\\n'); setTimeout(() => { db.exec('COMMIT'); db.close(); }, 600);`], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const db = new (require('better-sqlite3'))(${JSON.stringify(path)}); db.pragma('locking_mode = EXCLUSIVE'); db.exec('BEGIN EXCLUSIVE'); process.stdout.write('held\\n'); setTimeout(() => { db.exec('COMMIT'); db.close(); }, 600);`,
+      ],
+      { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
     const db = openDatabase({ path });
     expect(schemaVersion(db)).toBeGreaterThan(0);
@@ -68,7 +75,9 @@ describe('openDatabase', () => {
     newer.exec('CREATE TABLE future (x); PRAGMA user_version = 999;');
     newer.close();
     const before = readFileSync(path);
-    expect(() => openDatabase({ path })).toThrow(expect.objectContaining({ code: 'DATABASE_TOO_NEW', message: expect.stringContaining('nothing was changed') }));
+    expect(() => openDatabase({ path })).toThrow(
+      expect.objectContaining({ code: 'DATABASE_TOO_NEW', message: expect.stringContaining('nothing was changed') }),
+    );
     // Still in its own journal mode (WAL would have rewritten its header), and no -wal file.
     expect(readFileSync(path).equals(before)).toBe(true);
   });
@@ -78,6 +87,11 @@ describe('openDatabase', () => {
     dirs.push(dir);
     const path = join(dir, 'gleaner.sqlite3');
     writeFileSync(path, 'these are the minutes of the council meeting, not a database '.repeat(100));
-    expect(() => openDatabase({ path })).toThrow(expect.objectContaining({ code: 'STORAGE_ERROR', message: `${path} is not a Gleaner library (it is not an SQLite database). Point --data-dir (or GLEANER_DATA_DIR) at the right folder.` }));
+    expect(() => openDatabase({ path })).toThrow(
+      expect.objectContaining({
+        code: 'STORAGE_ERROR',
+        message: `${path} is not a Gleaner library (it is not an SQLite database). Point --data-dir (or GLEANER_DATA_DIR) at the right folder.`,
+      }),
+    );
   });
 });

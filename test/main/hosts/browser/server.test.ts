@@ -53,7 +53,12 @@ describe('browser-mode host', () => {
     ['a wrong bearer', { authorization: 'Bearer nope' }],
     ['a wrong cookie', { cookie: 'gleaner_session=nope' }],
   ])('refuses /rpc with %s (401)', async (_label, headers) => {
-    const res = await send(host, { method: 'POST', path: '/rpc/app.info', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+    const res = await send(host, {
+      method: 'POST',
+      path: '/rpc/app.info',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: '{}',
+    });
     expect(res.status).toBe(401);
   });
 
@@ -139,7 +144,16 @@ describe('browser-mode host', () => {
       expect((await send(own, { path: pathOf(inTime) })).status).toBe(303);
       // Never a bearer: it only opens the page.
       const spare = keyOf(own.browserLink());
-      expect((await send(own, { method: 'POST', path: '/rpc/app.info', headers: { authorization: `Bearer ${spare}`, 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
+      expect(
+        (
+          await send(own, {
+            method: 'POST',
+            path: '/rpc/app.info',
+            headers: { authorization: `Bearer ${spare}`, 'content-type': 'application/json' },
+            body: '{}',
+          })
+        ).status,
+      ).toBe(401);
       // Only the secret asks for one.
       expect((await send(own, { method: 'POST', path: '/browser-link' })).status).toBe(401);
       expect((await send(own, { method: 'POST', path: '/browser-link', headers: { authorization: `Bearer ${spare}` } })).status).toBe(401);
@@ -181,7 +195,10 @@ describe('browser-mode host', () => {
   it('answers a method name that is not valid percent-encoding with 400, not a failure', async () => {
     const res = await rpc(host, '%E0%A4%A', '{}');
     expect(res.status).toBe(400);
-    expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: 'The method name in this address is not valid percent-encoding.' } });
+    expect(JSON.parse(res.body)).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: 'The method name in this address is not valid percent-encoding.' },
+    });
   });
 
   it('answers unknown methods with 404 and wrong verbs with 405', async () => {
@@ -191,17 +208,26 @@ describe('browser-mode host', () => {
 
   it('streams events to subscribers as server-sent events', async () => {
     const received = await new Promise<string>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: host.port, path: '/events', headers: { host: `127.0.0.1:${host.port}`, authorization: `Bearer ${SECRET}` } }, (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => {
-          text += chunk.toString('utf8');
-          if (text.includes(': connected')) testCore.core.events.emit('task.progress', { taskId: 't1', label: 'Import', done: 3, total: 10 });
-          if (text.includes('event: task.progress')) {
-            req.destroy();
-            resolve(text);
-          }
-        });
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: host.port,
+          path: '/events',
+          headers: { host: `127.0.0.1:${host.port}`, authorization: `Bearer ${SECRET}` },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => {
+            text += chunk.toString('utf8');
+            if (text.includes(': connected'))
+              testCore.core.events.emit('task.progress', { taskId: 't1', label: 'Import', done: 3, total: 10 });
+            if (text.includes('event: task.progress')) {
+              req.destroy();
+              resolve(text);
+            }
+          });
+        },
+      );
       req.on('error', (error) => (error.message.includes('aborted') ? undefined : reject(error)));
       req.end();
     });

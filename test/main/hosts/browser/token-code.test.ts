@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_LIFETIME_MS, CODES_PER_RUN, TRIES_PER_CODE, createTerminalCodeConfirmation } from '../../../../src/main/hosts/browser/token-code';
+import {
+  CODE_LIFETIME_MS,
+  CODES_PER_RUN,
+  TRIES_PER_CODE,
+  createTerminalCodeConfirmation,
+} from '../../../../src/main/hosts/browser/token-code';
 
 const ORIGIN = 'https://collector.example.net';
 const SAVED_FOR = 'https://api.example.com';
@@ -20,7 +25,9 @@ describe('browser mode: a one-time code in the terminal confirms the token’s n
   it('prints a code naming both addresses, and allows once with it', async () => {
     const { ask, printed } = setUp();
     expect(await ask()).toEqual({ kind: 'code-needed', where: expect.stringContaining('terminal') });
-    expect(printed.join('')).toMatch(/send your API token to https:\/\/collector\.example\.net \(it was saved for https:\/\/api\.example\.com\)/);
+    expect(printed.join('')).toMatch(
+      /send your API token to https:\/\/collector\.example\.net \(it was saved for https:\/\/api\.example\.com\)/,
+    );
     expect(printed.join('')).toContain('111111');
     expect(await ask('111111')).toEqual({ kind: 'allowed' });
     // Used: the same code again is refused.

@@ -104,7 +104,9 @@ describe('gleaner CLI output', () => {
       const { io, out, err } = captureIo();
       expect(await runCli(['items', 'show', '1', '--data-dir', dir], io, '/nowhere'), err()).toBe(0);
       expect(out()).toContain('Author:     Name]0;pwned @x[2J');
-      const controls = [...out()].filter((char) => char !== '\n' && char !== '\t' && (char < ' ' || (char >= '\u007f' && char <= '\u009f')));
+      const controls = [...out()].filter(
+        (char) => char !== '\n' && char !== '\t' && (char < ' ' || (char >= '\u007f' && char <= '\u009f')),
+      );
       expect(controls).toEqual([]);
       // Bidirectional overrides would make "invoice…gnp.exe" read as "invoiceexe.png".
       expect(out()).toContain('invoicegnp.exe isolated');
@@ -114,7 +116,11 @@ describe('gleaner CLI output', () => {
       expect(await runCli(['items', 'show', '1', '--json', '--data-dir', dir], json.io, '/nowhere')).toBe(0);
       expect(json.out()).not.toMatch(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
       const shown = JSON.parse(json.out()) as { item: { authorHandle: string; text: string; publishedText: string } };
-      expect(shown.item).toMatchObject({ authorHandle: '@x\u001b[2J', text: 'invoice\u202egnp.exe \u2066isolated\u2069', publishedText: '3 days\u009b ago' });
+      expect(shown.item).toMatchObject({
+        authorHandle: '@x\u001b[2J',
+        text: 'invoice\u202egnp.exe \u2066isolated\u2069',
+        publishedText: '3 days\u009b ago',
+      });
     });
   });
 });
@@ -123,7 +129,14 @@ describe('gleaner collections show', () => {
   it('lists each item with its note and tags here, library-wide tags marked, and keeps the level in --json', async () => {
     await inTempDir('gleaner-cli-collection-', async (dir) => {
       const db = openDatabase({ path: join(dir, DATABASE_FILE_NAME) });
-      const { itemIds } = createIngester(db, stubNormalise)(fakeResponse('videosite/search', { items: [item({ nativeId: 'v1', title: 'Harbour wall' }), item({ nativeId: 'v2', title: 'Tide gauge' })] }));
+      const { itemIds } = createIngester(
+        db,
+        stubNormalise,
+      )(
+        fakeResponse('videosite/search', {
+          items: [item({ nativeId: 'v1', title: 'Harbour wall' }), item({ nativeId: 'v2', title: 'Tide gauge' })],
+        }),
+      );
       const collections = createCollectionRepository(db, () => '2026-01-02T03:04:05Z');
       collections.create('Harbour story');
       collections.add('Harbour story', itemIds);
@@ -162,7 +175,10 @@ describe('gleaner items show', () => {
   it('says which collections hold the item, and its tags and notes with where each holds', async () => {
     await inTempDir('gleaner-cli-item-', async (dir) => {
       const db = openDatabase({ path: join(dir, DATABASE_FILE_NAME) });
-      const { itemIds } = createIngester(db, stubNormalise)(fakeResponse('videosite/search', { items: [item({ nativeId: 'v1', title: 'Harbour wall' })] }));
+      const { itemIds } = createIngester(
+        db,
+        stubNormalise,
+      )(fakeResponse('videosite/search', { items: [item({ nativeId: 'v1', title: 'Harbour wall' })] }));
       const id = itemIds[0]!;
       const collections = createCollectionRepository(db, () => '2026-01-02T03:04:05Z');
       collections.create('Harbour story');
@@ -190,16 +206,32 @@ describe('gleaner items show', () => {
 
 describe('gleaner items cite', () => {
   /** A video with its details and an English transcript, each from a request of its own. */
-  async function withCitedVideo(work: (dir: string, id: number, requests: { item: string; transcript: string }) => Promise<void>): Promise<void> {
+  async function withCitedVideo(
+    work: (dir: string, id: number, requests: { item: string; transcript: string }) => Promise<void>,
+  ): Promise<void> {
     await inTempDir('gleaner-cli-cite-', async (dir) => {
       const db = openDatabase({ path: join(dir, DATABASE_FILE_NAME) });
       const ingest = createIngester(db, stubNormalise);
       const details = fakeResponse('videosite/video', {
-        items: [item({ nativeId: 'dQw4w9WgXcQ', title: 'Harbour wall\ncollapse', author: { name: 'Harbour News', handle: '@harbournews', id: null, url: null }, publishedAt: '2025-03-08T10:00:00Z' })],
+        items: [
+          item({
+            nativeId: 'dQw4w9WgXcQ',
+            title: 'Harbour wall\ncollapse',
+            author: { name: 'Harbour News', handle: '@harbournews', id: null, url: null },
+            publishedAt: '2025-03-08T10:00:00Z',
+          }),
+        ],
       });
       const [id] = ingest(details).itemIds;
-      const segments = [{ startMs: 0, endMs: 4000, text: 'Good evening.' }, { startMs: 4000, endMs: 9000, text: 'The wall gave way at \u001b[2Jdawn.' }];
-      const words = fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'dQw4w9WgXcQ', url: null, language: 'English', available: true, format: 'segments', fullText: null, segments }] });
+      const segments = [
+        { startMs: 0, endMs: 4000, text: 'Good evening.' },
+        { startMs: 4000, endMs: 9000, text: 'The wall gave way at \u001b[2Jdawn.' },
+      ];
+      const words = fakeResponse('videosite/transcript', {
+        transcripts: [
+          { nativeId: 'dQw4w9WgXcQ', url: null, language: 'English', available: true, format: 'segments', fullText: null, segments },
+        ],
+      });
       ingest(words);
       db.close();
       await work(dir, id!, { item: details.requestId, transcript: words.requestId });
@@ -221,17 +253,33 @@ describe('gleaner items cite', () => {
   it('quotes the segment said at a moment, with the link to it and the transcript’s own request', async () => {
     await withCitedVideo(async (dir, id, requests) => {
       const { io, out, err } = captureIo();
-      expect(await runCli(['items', 'cite', String(id), '--at', '0:07', '--language', 'en', '--data-dir', dir], io, '/nowhere'), err()).toBe(0);
+      expect(
+        await runCli(['items', 'cite', String(id), '--at', '0:07', '--language', 'en', '--data-dir', dir], io, '/nowhere'),
+        err(),
+      ).toBe(0);
       const lines = out().split('\n');
       expect(lines[0]).toBe('“The wall gave way at [2Jdawn.”');
       expect(lines[1]).toMatch(/^— at 0:04 in: Harbour News @harbournews, “Harbour wall collapse”/);
       expect(lines[2]).toBe('Open at 0:04: https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=4s');
-      expect(lines[3]).toMatch(new RegExp(`^Transcript in English \\(en\\) fetched \\S+Z by videosite/transcript, request id ${requests.transcript}\\.$`));
+      expect(lines[3]).toMatch(
+        new RegExp(`^Transcript in English \\(en\\) fetched \\S+Z by videosite/transcript, request id ${requests.transcript}\\.$`),
+      );
 
       const json = captureIo();
-      expect(await runCli(['items', 'cite', String(id), '--at', '3', '--json', '--data-dir', dir], json.io, '/nowhere'), json.err()).toBe(0);
-      const cited = JSON.parse(json.out()) as { id: number; citation: { requestId: string }; segment: { startMs: number; text: string; language: string }; text: string };
-      expect(cited).toMatchObject({ id, citation: { requestId: requests.item }, segment: { startMs: 0, text: 'Good evening.', language: 'en' } });
+      expect(await runCli(['items', 'cite', String(id), '--at', '3', '--json', '--data-dir', dir], json.io, '/nowhere'), json.err()).toBe(
+        0,
+      );
+      const cited = JSON.parse(json.out()) as {
+        id: number;
+        citation: { requestId: string };
+        segment: { startMs: number; text: string; language: string };
+        text: string;
+      };
+      expect(cited).toMatchObject({
+        id,
+        citation: { requestId: requests.item },
+        segment: { startMs: 0, text: 'Good evening.', language: 'en' },
+      });
       expect(cited.text.split('\n')[0]).toBe('“Good evening.”');
     });
   });
@@ -240,19 +288,36 @@ describe('gleaner items cite', () => {
     await withCitedVideo(async (dir, id) => {
       const db = openDatabase({ path: join(dir, DATABASE_FILE_NAME) });
       // Newer, and without times: it cannot be quoted at a moment.
-      createIngester(db, stubNormalise)(
-        fakeResponse('videosite/transcript', { transcripts: [{ nativeId: 'dQw4w9WgXcQ', url: null, language: 'de', available: true, format: 'text', fullText: 'Guten Abend.', segments: [] }] }),
+      createIngester(
+        db,
+        stubNormalise,
+      )(
+        fakeResponse('videosite/transcript', {
+          transcripts: [
+            { nativeId: 'dQw4w9WgXcQ', url: null, language: 'de', available: true, format: 'text', fullText: 'Guten Abend.', segments: [] },
+          ],
+        }),
       );
       db.prepare("UPDATE transcripts SET language = 'en-US' WHERE language = 'en'").run();
       db.close();
-      for (const argv of [['--at', '5'], ['--at', '5', '--language', 'en'], ['--at', '5', '--language', 'en-US']]) {
+      for (const argv of [
+        ['--at', '5'],
+        ['--at', '5', '--language', 'en'],
+        ['--at', '5', '--language', 'en-US'],
+      ]) {
         const { io, out, err } = captureIo();
-        expect(await runCli(['items', 'cite', String(id), ...argv, '--data-dir', dir], io, '/nowhere'), `${argv.join(' ')}: ${err()}`).toBe(0);
+        expect(await runCli(['items', 'cite', String(id), ...argv, '--data-dir', dir], io, '/nowhere'), `${argv.join(' ')}: ${err()}`).toBe(
+          0,
+        );
         expect(out().split('\n')[0]).toBe('“The wall gave way at [2Jdawn.”');
       }
       const german = captureIo();
-      expect(await runCli(['items', 'cite', String(id), '--at', '5', '--language', 'de', '--data-dir', dir], german.io, '/nowhere')).toBe(2);
-      expect(german.err()).toMatch(/has no timed transcript in German \(de\) to quote \(it has one in English \(United States, en-US\)\)\./);
+      expect(await runCli(['items', 'cite', String(id), '--at', '5', '--language', 'de', '--data-dir', dir], german.io, '/nowhere')).toBe(
+        2,
+      );
+      expect(german.err()).toMatch(
+        /has no timed transcript in German \(de\) to quote \(it has one in English \(United States, en-US\)\)\./,
+      );
     });
   });
 
@@ -261,7 +326,11 @@ describe('gleaner items cite', () => {
       for (const [argv, code, message] of [
         [['--at', 'soon'], 2, /^error INVALID_INPUT: --at takes a moment such as 1:02:03/],
         [['--language', 'en'], 2, /^error INVALID_INPUT: --language chooses the transcript to quote, so it needs --at\./],
-        [['--at', '5', '--language', 'de'], 2, /^error INVALID_INPUT: Item #\d+ has no timed transcript in German \(de\) to quote \(it has one in English \(en\)\)\./],
+        [
+          ['--at', '5', '--language', 'de'],
+          2,
+          /^error INVALID_INPUT: Item #\d+ has no timed transcript in German \(de\) to quote \(it has one in English \(en\)\)\./,
+        ],
       ] as const) {
         const { io, out, err } = captureIo();
         expect(await runCli(['items', 'cite', String(id), ...argv, '--data-dir', dir], io, '/nowhere'), argv.join(' ')).toBe(code);
@@ -301,10 +370,20 @@ describe('gleaner CLI on a folder with no library in it', () => {
   it('says so for commands that only read, instead of making an empty library that finds nothing', async () => {
     await inTempDir('gleaner-cli-nolibrary-', async (dir) => {
       const typo = join(dir, 'Gleaner-typo');
-      for (const argv of [['search', 'flood'], ['export', '--all', '--format', 'csv', '--out', join(dir, 'out.csv')], ['items', 'show', '1'], ['items', 'cite', '1'], ['collections', 'list'], ['collections', 'show', 'Story'], ['queue', 'status']]) {
+      for (const argv of [
+        ['search', 'flood'],
+        ['export', '--all', '--format', 'csv', '--out', join(dir, 'out.csv')],
+        ['items', 'show', '1'],
+        ['items', 'cite', '1'],
+        ['collections', 'list'],
+        ['collections', 'show', 'Story'],
+        ['queue', 'status'],
+      ]) {
         const { io, err, out } = captureIo();
         expect(await runCli([...argv, '--data-dir', typo], io, '/nowhere'), argv.join(' ')).toBe(1);
-        expect(err()).toBe(`error NOT_FOUND: There is no Gleaner library in ${typo}. Check --data-dir (or GLEANER_DATA_DIR); a library starts there when something is fetched into it (call or import).\n`);
+        expect(err()).toBe(
+          `error NOT_FOUND: There is no Gleaner library in ${typo}. Check --data-dir (or GLEANER_DATA_DIR); a library starts there when something is fetched into it (call or import).\n`,
+        );
         expect(out()).toBe('');
       }
       // Nothing was made: not the folder, not a database, not an export.
@@ -325,7 +404,13 @@ describe('gleaner CLI on input it cannot use', () => {
     await inTempDir('gleaner-cli-serve-', async (dir) => {
       const { io, out } = captureIo();
       const opened: string[] = [];
-      const seen: { mode: number; folderMode: number; html: string; answers: number[]; goneAfterUse: boolean } = { mode: 0, folderMode: 0, html: '', answers: [], goneAfterUse: false };
+      const seen: { mode: number; folderMode: number; html: string; answers: number[]; goneAfterUse: boolean } = {
+        mode: 0,
+        folderMode: 0,
+        html: '',
+        answers: [],
+        goneAfterUse: false,
+      };
       io.openBrowser = (url) => opened.push(url);
       // While serve runs: the page the browser was given, and what posting its form does.
       io.waitForShutdown = async () => {
@@ -378,10 +463,15 @@ describe('gleaner CLI on input it cannot use', () => {
     const port = String((taken.address() as AddressInfo).port);
     const dir = mkdtempSync(join(tmpdir(), 'gleaner-cli-port-'));
     try {
-      for (const argv of [['demo-service', '--port', port], ['serve', '--no-open', '--port', port, '--data-dir', dir]]) {
+      for (const argv of [
+        ['demo-service', '--port', port],
+        ['serve', '--no-open', '--port', port, '--data-dir', dir],
+      ]) {
         const { io, err } = captureIo();
         expect(await runCli(argv, io, '/nowhere'), argv[0]).toBe(2);
-        expect(err()).toBe(`error INVALID_INPUT: Port ${port} is in use by another program; choose another with --port, or leave it out for a free one.\n`);
+        expect(err()).toBe(
+          `error INVALID_INPUT: Port ${port} is in use by another program; choose another with --port, or leave it out for a free one.\n`,
+        );
       }
     } finally {
       taken.close();
@@ -410,7 +500,13 @@ describe('gleaner CLI and a service that refuses', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gleaner-cli-refused-'));
     try {
       const env = { GLEANER_TOKEN: 'tok_cli_refused_1234567890' };
-      expect(await runCli(['config', 'set', 'base-url', `http://127.0.0.1:${(service.address() as AddressInfo).port}`, '--data-dir', dir], captureIo(env).io, '/nowhere')).toBe(0);
+      expect(
+        await runCli(
+          ['config', 'set', 'base-url', `http://127.0.0.1:${(service.address() as AddressInfo).port}`, '--data-dir', dir],
+          captureIo(env).io,
+          '/nowhere',
+        ),
+      ).toBe(0);
       const links = 'https://www.youtube.com/watch?v=aaaaaaaaaaa\nhttps://www.youtube.com/watch?v=bbbbbbbbbbb\n';
 
       const human = captureIo(env);
@@ -423,9 +519,18 @@ describe('gleaner CLI and a service that refuses', () => {
       expect(`${human.out()}${human.err()}`).not.toMatch(/^error FAKE/m);
 
       const json = captureIo(env);
-      expect(await runCli(['call', 'videosite', 'video', 'url=https://www.youtube.com/watch?v=ccccccccccc', '--json', '--data-dir', dir], json.io, '/nowhere')).toBe(3);
+      expect(
+        await runCli(
+          ['call', 'videosite', 'video', 'url=https://www.youtube.com/watch?v=ccccccccccc', '--json', '--data-dir', dir],
+          json.io,
+          '/nowhere',
+        ),
+      ).toBe(3);
       expect(json.err().split('\n')).toHaveLength(2);
-      expect((JSON.parse(json.err()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('No such video. error FAKE') });
+      expect((JSON.parse(json.err()) as { error: { code: string; message: string } }).error).toMatchObject({
+        code: 'NOT_FOUND',
+        message: expect.stringContaining('No such video. error FAKE'),
+      });
     } finally {
       service.close();
       rmSync(dir, { recursive: true, force: true });
@@ -437,7 +542,14 @@ describe('gleaner call on an operation without pages', () => {
   it('says that --pages changes nothing, and fetches the one page', async () => {
     await inTempDir('gleaner-cli-pages-', async (dir) => {
       const { io, out, err } = captureIo();
-      expect(await runCli(['call', 'videosite', 'video', 'url=https://www.youtube.com/watch?v=dQw4w9WgXcQ', '--pages', '3', '--data-dir', dir], io, '/nowhere'), err()).toBe(0);
+      expect(
+        await runCli(
+          ['call', 'videosite', 'video', 'url=https://www.youtube.com/watch?v=dQw4w9WgXcQ', '--pages', '3', '--data-dir', dir],
+          io,
+          '/nowhere',
+        ),
+        err(),
+      ).toBe(0);
       expect(err()).toBe('note: videosite video answers in one page, so --pages and --max-items change nothing.\n');
       expect(out()).toMatch(/^videosite\/video page 1: 200 /);
     });
@@ -455,8 +567,13 @@ describe('gleaner config get', () => {
       expect(await get('param.videosite.search.filter')).toBe('filter (the default)\n');
       expect(await get('path.tweetsite.user/tweets')).toBe('/api/v1/partner/tweetsite/user/tweets (the default)\n');
       expect(await get('hosts.forum')).toBe('(not set)\n');
-      expect(JSON.parse(await get('param.videosite.search.filter', '--json'))).toEqual({ 'param.videosite.search.filter': 'filter', default: true });
-      expect(await runCli(['config', 'set', 'param.videosite.search.filter', 'kind', '--data-dir', dir], captureIo().io, '/nowhere')).toBe(0);
+      expect(JSON.parse(await get('param.videosite.search.filter', '--json'))).toEqual({
+        'param.videosite.search.filter': 'filter',
+        default: true,
+      });
+      expect(await runCli(['config', 'set', 'param.videosite.search.filter', 'kind', '--data-dir', dir], captureIo().io, '/nowhere')).toBe(
+        0,
+      );
       expect(await get('param.videosite.search.filter')).toBe('kind\n');
       expect(JSON.parse(await get('param.videosite.search.filter', '--json'))).toEqual({ 'param.videosite.search.filter': 'kind' });
     });
@@ -498,7 +615,9 @@ describe('gleaner queue status', () => {
       const { io, out } = captureIo();
       expect(await runCli(['queue', 'status', '--data-dir', dataDir], io, '/nowhere')).toBe(0);
       // In the order they will be sent.
-      expect(out()).toContain(`Waiting:\n  #${jobIds[0]} queued videosite/search query=harbour floods\n  #${jobIds[1]} queued videosite/search query=council budget\n`);
+      expect(out()).toContain(
+        `Waiting:\n  #${jobIds[0]} queued videosite/search query=harbour floods\n  #${jobIds[1]} queued videosite/search query=council budget\n`,
+      );
       // Paused, nothing is on its way: no estimate of when it will be.
       expect(out()).toContain('Recent rate: 0/min\n');
       const json = captureIo();
@@ -513,14 +632,18 @@ describe('gleaner queue status', () => {
         ['retry', `Job ${jobIds[1]} is queued; only a failed or cancelled job can be retried. Nothing was changed.`],
       ] as const) {
         const again = captureIo();
-        expect(await runCli(['queue', action, String(action === 'cancel' ? jobIds[0] : jobIds[1]), '--data-dir', dataDir], again.io, '/nowhere')).toBe(2);
+        expect(
+          await runCli(['queue', action, String(action === 'cancel' ? jobIds[0] : jobIds[1]), '--data-dir', dataDir], again.io, '/nowhere'),
+        ).toBe(2);
         expect(again.err()).toBe(`error INVALID_INPUT: ${said}\n`);
       }
 
       // Resuming runs the rest here, and says so at once rather than after the last job.
       const resume = captureIo();
       expect(await runCli(['queue', 'resume', '--data-dir', dataDir], resume.io, '/nowhere'), resume.err()).toBe(0);
-      expect(resume.out()).toMatch(/^Resumed; running the queue here until every waiting job has ended \(Ctrl\+C stops it; the jobs stay queued\)\.\n1 waiting, 0 done, 0 failed/);
+      expect(resume.out()).toMatch(
+        /^Resumed; running the queue here until every waiting job has ended \(Ctrl\+C stops it; the jobs stay queued\)\.\n1 waiting, 0 done, 0 failed/,
+      );
       expect(resume.out()).toContain('0 waiting, 1 done, 0 failed\nRunning\n');
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -546,7 +669,9 @@ describe('gleaner queue status', () => {
       send(60_000);
       expect(await status()).not.toContain('budget is spent');
       send(30_000);
-      expect(await status()).toMatch(/^Used today \(last 24 hours\): 2 of 2\nNext free slot: \S+ \(today's budget is spent; nothing more is sent before then\)$/m);
+      expect(await status()).toMatch(
+        /^Used today \(last 24 hours\): 2 of 2\nNext free slot: \S+ \(today's budget is spent; nothing more is sent before then\)$/m,
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -15,7 +15,10 @@ let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'gleaner-cli-search-'));
   const db = openDatabase({ path: join(dir, DATABASE_FILE_NAME) });
-  createIngester(db, stubNormalise)(
+  createIngester(
+    db,
+    stubNormalise,
+  )(
     fakeResponse('videosite/search', {
       items: [
         item({ nativeId: 'g1', title: 'Guía de campo' }),
@@ -32,7 +35,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function gleaner(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CliIo = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), stdin: new PassThrough(), env: {}, waitForShutdown: () => Promise.resolve() };
+  const io: CliIo = {
+    stdout: (t) => out.push(t),
+    stderr: (t) => err.push(t),
+    stdin: new PassThrough(),
+    env: {},
+    waitForShutdown: () => Promise.resolve(),
+  };
   const code = await runCli(['--data-dir', dir, ...argv], io, '/nowhere');
   return { code, stdout: out.join(''), stderr: err.join('') };
 }
@@ -44,7 +53,9 @@ describe('gleaner search with a query that starts with -', () => {
   it('says to put -- before it, and finds what it asks for once that is done', async () => {
     const refused = await gleaner('search', '-rápida guía');
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe("error INVALID_INPUT: Unknown option '-rápida guía': a query that starts with - needs -- before it, as in gleaner search -- '-rápida guía' (see gleaner --help).\n");
+    expect(refused.stderr).toBe(
+      "error INVALID_INPUT: Unknown option '-rápida guía': a query that starts with - needs -- before it, as in gleaner search -- '-rápida guía' (see gleaner --help).\n",
+    );
     const quoted = await gleaner('search', "-l'eau");
     expect(quoted.stderr).toContain(`gleaner search -- '-l'\\''eau'`);
 

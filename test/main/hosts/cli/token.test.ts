@@ -29,7 +29,11 @@ interface Run {
 /** A program like buildProgram's (global --json/--data-dir, one-line errors), with `token` only. */
 async function run(
   argv: string[],
-  options: { store: SecretStore | ((env: Record<string, string | undefined>) => SecretStore); stdin?: NodeJS.ReadableStream | string; env?: Record<string, string | undefined> },
+  options: {
+    store: SecretStore | ((env: Record<string, string | undefined>) => SecretStore);
+    stdin?: NodeJS.ReadableStream | string;
+    env?: Record<string, string | undefined>;
+  },
 ): Promise<Run> {
   const out: string[] = [];
   const err: string[] = [];
@@ -93,11 +97,17 @@ describe('gleaner token set', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'gleaner-token-'));
     try {
       const db = openDatabase({ path: join(dataDir, DATABASE_FILE_NAME) });
-      db.prepare("INSERT INTO queue_state (key, value) VALUES ('paused', ?)").run(JSON.stringify({ reason: 'TOKEN_REJECTED', message: 'rejected' }));
+      db.prepare("INSERT INTO queue_state (key, value) VALUES ('paused', ?)").run(
+        JSON.stringify({ reason: 'TOKEN_REJECTED', message: 'rejected' }),
+      );
       db.close();
       const store = createMemorySecretStore();
       const result = await run(['--data-dir', dataDir, 'token', 'set'], { store, stdin: `${TOKEN}\n` });
-      expect(result).toMatchObject({ code: 0, err: '', out: 'Token saved in process memory (not persisted). The queue, which waited for a new token, carries on.\n' });
+      expect(result).toMatchObject({
+        code: 0,
+        err: '',
+        out: 'Token saved in process memory (not persisted). The queue, which waited for a new token, carries on.\n',
+      });
       const after = openDatabase({ path: join(dataDir, DATABASE_FILE_NAME) });
       expect(after.prepare("SELECT count(*) FROM queue_state WHERE key = 'paused'").pluck().get()).toBe(0);
       // A pause the user asked for is theirs to lift.
@@ -115,7 +125,13 @@ describe('gleaner token set', () => {
     const store = createMemorySecretStore();
     const result = await run(['token', 'set', '--json'], { store, stdin: `  ${TOKEN}  \r\n` });
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.out)).toEqual({ saved: true, location: 'process memory (not persisted)', origin: null, overriddenByEnvironment: false, queueResumed: false });
+    expect(JSON.parse(result.out)).toEqual({
+      saved: true,
+      location: 'process memory (not persisted)',
+      origin: null,
+      overriddenByEnvironment: false,
+      queueResumed: false,
+    });
     expect(await store.getToken()).toBe(TOKEN);
     expectNoToken(result);
   });
@@ -129,7 +145,9 @@ describe('gleaner token set', () => {
     const result = await run(['token', 'set'], { store, stdin });
     expect(result.code).toBe(2);
     expect(result.out).toBe('');
-    expect(result.err).toMatch(/^error INVALID_INPUT: No token was given on standard input; pipe it in, for example: gleaner token set < token\.txt\. Nothing was saved\.\n$/);
+    expect(result.err).toMatch(
+      /^error INVALID_INPUT: No token was given on standard input; pipe it in, for example: gleaner token set < token\.txt\. Nothing was saved\.\n$/,
+    );
     expect(await store.getToken()).toBe('tok_previous_00000');
   });
 
@@ -155,14 +173,17 @@ describe('gleaner token set', () => {
     expect(stdin.readableLength).toBeGreaterThan(0);
   });
 
-  it.each([['--token', TOKEN], [`--token=${TOKEN}`], ['-t', TOKEN]])('refuses the token as an option (%s) without echoing it', async (...args) => {
-    const store = createMemorySecretStore();
-    const result = await run(['token', 'set', ...args], { store, stdin: `${TOKEN}\n` });
-    expect(result.code).toBe(2);
-    expect(result.err).toMatch(/^error INVALID_INPUT: /);
-    expectNoToken(result);
-    expect(await store.getToken()).toBeNull();
-  });
+  it.each([['--token', TOKEN], [`--token=${TOKEN}`], ['-t', TOKEN]])(
+    'refuses the token as an option (%s) without echoing it',
+    async (...args) => {
+      const store = createMemorySecretStore();
+      const result = await run(['token', 'set', ...args], { store, stdin: `${TOKEN}\n` });
+      expect(result.code).toBe(2);
+      expect(result.err).toMatch(/^error INVALID_INPUT: /);
+      expectNoToken(result);
+      expect(await store.getToken()).toBeNull();
+    },
+  );
 
   it('writes errors as one JSON object with --json', async () => {
     const result = await run(['token', 'set', '--json'], { store: createMemorySecretStore(), stdin: '' });
@@ -268,7 +289,11 @@ describe('gleaner token status', () => {
 
   it('prints {stored, location, overriddenByEnvironment} with --json', async () => {
     const empty = await run(['token', 'status', '--json'], { store: createMemorySecretStore() });
-    expect(JSON.parse(empty.out)).toMatchObject({ stored: false, location: 'process memory (not persisted)', overriddenByEnvironment: false });
+    expect(JSON.parse(empty.out)).toMatchObject({
+      stored: false,
+      location: 'process memory (not persisted)',
+      overriddenByEnvironment: false,
+    });
     const stored = await run(['--json', 'token', 'status'], { store: createMemorySecretStore(TOKEN) });
     const document = JSON.parse(stored.out) as Record<string, unknown>;
     expect(document).toMatchObject({ stored: true, location: 'process memory (not persisted)', overriddenByEnvironment: false });
@@ -316,7 +341,11 @@ describe('gleaner token and the address the token is saved for', () => {
   function libraryPointingAt(baseUrl: string): string {
     const dataDir = mkdtempSync(join(tmpdir(), 'gleaner-token-origin-'));
     const db = openDatabase({ path: join(dataDir, DATABASE_FILE_NAME) });
-    setConfig(createSettingsRepository(db, () => new Date()), 'base-url', baseUrl);
+    setConfig(
+      createSettingsRepository(db, () => new Date()),
+      'base-url',
+      baseUrl,
+    );
     db.close();
     return dataDir;
   }
@@ -328,13 +357,20 @@ describe('gleaner token and the address the token is saved for', () => {
       const saved = await run(['--data-dir', dataDir, 'token', 'set'], { store, stdin: `${TOKEN}\n` });
       expect(saved).toMatchObject({ code: 0, out: 'Token saved in process memory (not persisted), for https://api.example.com.\n' });
       expect(await store.getToken()).toBe(`${TOKEN} https://api.example.com`);
-      expect((await run(['--data-dir', dataDir, 'token', 'status'], { store })).out).toBe('A token is stored in process memory (not persisted), for https://api.example.com.\n');
+      expect((await run(['--data-dir', dataDir, 'token', 'status'], { store })).out).toBe(
+        'A token is stored in process memory (not persisted), for https://api.example.com.\n',
+      );
 
       const elsewhere = libraryPointingAt('https://api.exmaple.com');
       try {
         const status = await run(['--data-dir', elsewhere, 'token', 'status'], { store });
-        expect(status.out).toContain('The base URL points at https://api.exmaple.com, so the token is not sent there. If that is your service: gleaner token allow https://api.exmaple.com');
-        expect(JSON.parse((await run(['--data-dir', elsewhere, '--json', 'token', 'status'], { store })).out)).toMatchObject({ origin: 'https://api.example.com', elsewhere: 'https://api.exmaple.com' });
+        expect(status.out).toContain(
+          'The base URL points at https://api.exmaple.com, so the token is not sent there. If that is your service: gleaner token allow https://api.exmaple.com',
+        );
+        expect(JSON.parse((await run(['--data-dir', elsewhere, '--json', 'token', 'status'], { store })).out)).toMatchObject({
+          origin: 'https://api.example.com',
+          elsewhere: 'https://api.exmaple.com',
+        });
         expectNoToken(status);
       } finally {
         rmSync(elsewhere, { recursive: true, force: true });
@@ -348,22 +384,36 @@ describe('gleaner token and the address the token is saved for', () => {
     const dataDir = libraryPointingAt('https://api.exmaple.com');
     try {
       const db = openDatabase({ path: join(dataDir, DATABASE_FILE_NAME) });
-      db.prepare("INSERT INTO queue_state (key, value) VALUES ('paused', ?)").run(JSON.stringify({ reason: 'TOKEN_ELSEWHERE', message: 'saved for another address' }));
+      db.prepare("INSERT INTO queue_state (key, value) VALUES ('paused', ?)").run(
+        JSON.stringify({ reason: 'TOKEN_ELSEWHERE', message: 'saved for another address' }),
+      );
       db.close();
       const store = createMemorySecretStore(`${TOKEN} https://api.example.com`);
       const wrong = await run(['--data-dir', dataDir, 'token', 'allow', 'https://api.example.org'], { store });
-      expect(wrong).toMatchObject({ code: 2, err: expect.stringContaining('The base URL points at https://api.exmaple.com, not https://api.example.org') });
+      expect(wrong).toMatchObject({
+        code: 2,
+        err: expect.stringContaining('The base URL points at https://api.exmaple.com, not https://api.example.org'),
+      });
       expect(await store.getToken()).toBe(`${TOKEN} https://api.example.com`);
       const allowed = await run(['--data-dir', dataDir, 'token', 'allow', 'https://api.exmaple.com'], { store });
-      expect(allowed).toMatchObject({ code: 0, err: '', out: 'Your token is now sent to https://api.exmaple.com. The queue, which waited for it, carries on.\n' });
+      expect(allowed).toMatchObject({
+        code: 0,
+        err: '',
+        out: 'Your token is now sent to https://api.exmaple.com. The queue, which waited for it, carries on.\n',
+      });
       expect(await store.getToken()).toBe(`${TOKEN} https://api.exmaple.com`);
       const after = openDatabase({ path: join(dataDir, DATABASE_FILE_NAME) });
       expect(after.prepare("SELECT count(*) FROM queue_state WHERE key = 'paused'").pluck().get()).toBe(0);
       after.close();
       expectNoToken(allowed);
       // Nothing to allow with no token, or where requests go to the demo service.
-      expect(await run(['--data-dir', dataDir, 'token', 'allow', 'https://api.exmaple.com'], { store: createMemorySecretStore() })).toMatchObject({ code: 3 });
-      expect(await run(['token', 'allow', 'https://api.exmaple.com'], { store })).toMatchObject({ code: 2, err: expect.stringContaining('demo') });
+      expect(
+        await run(['--data-dir', dataDir, 'token', 'allow', 'https://api.exmaple.com'], { store: createMemorySecretStore() }),
+      ).toMatchObject({ code: 3 });
+      expect(await run(['token', 'allow', 'https://api.exmaple.com'], { store })).toMatchObject({
+        code: 2,
+        err: expect.stringContaining('demo'),
+      });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -408,7 +458,11 @@ describe('gleaner token against the real keychain (run under scripts/with-keyrin
     const set = await run(['token', 'set'], { store, stdin: `${TOKEN}\n` });
     expect(set).toMatchObject({ code: 0, out: 'Token saved in the system keychain (Secret Service).\n' });
     const status = await run(['token', 'status', '--json'], { store });
-    expect(JSON.parse(status.out)).toMatchObject({ stored: true, location: 'the system keychain (Secret Service)', overriddenByEnvironment: false });
+    expect(JSON.parse(status.out)).toMatchObject({
+      stored: true,
+      location: 'the system keychain (Secret Service)',
+      overriddenByEnvironment: false,
+    });
     // Another process (a fresh store) finds it in the keychain.
     expect(await createKeytarSecretStore(undefined, entry).getToken()).toBe(TOKEN);
     const clear = await run(['token', 'clear'], { store });

@@ -30,7 +30,14 @@ export function itemRecord(item: ExportItem, transcripts?: JsonTranscript[]): Re
     published_at: item.citation.publishedAt,
     published_text: item.publishedText,
     duration_ms: item.durationMs,
-    metrics: { views: item.views, likes: item.likes, comments: item.comments, reposts: item.reposts, shares: item.shares, followers: item.followers },
+    metrics: {
+      views: item.views,
+      likes: item.likes,
+      comments: item.comments,
+      reposts: item.reposts,
+      shares: item.shares,
+      followers: item.followers,
+    },
     has_transcript: item.hasTranscript,
     extras: item.extras,
     tags: item.tags,
@@ -49,7 +56,13 @@ export function itemRecord(item: ExportItem, transcripts?: JsonTranscript[]): Re
 }
 
 function exportHeader(context: ExportContext): Record<string, unknown> {
-  return { app: 'Gleaner', version: context.appVersion, exported_at: context.exportedAt, scope: context.scope.kind === 'items' ? { kind: 'items', count: context.scope.ids.length } : context.scope, label: context.scopeLabel };
+  return {
+    app: 'Gleaner',
+    version: context.appVersion,
+    exported_at: context.exportedAt,
+    scope: context.scope.kind === 'items' ? { kind: 'items', count: context.scope.ids.length } : context.scope,
+    label: context.scopeLabel,
+  };
 }
 
 /** Collects one item's transcripts, then hands the finished record to `emit`. */
@@ -123,5 +136,9 @@ export const jsonLinesFormat: FormatModule = {
   mediaType: 'application/jsonl; charset=utf-8',
   byteOrderMark: false,
   items: (): ItemWriter => ({ begin: () => '', item: (item) => `${JSON.stringify(itemRecord(item))}\n`, end: () => '' }),
-  transcripts: (): TranscriptWriter => ({ begin: () => '', ...transcriptCollector((record) => `${JSON.stringify(record)}\n`), end: () => '' }),
+  transcripts: (): TranscriptWriter => ({
+    begin: () => '',
+    ...transcriptCollector((record) => `${JSON.stringify(record)}\n`),
+    end: () => '',
+  }),
 };

@@ -37,7 +37,9 @@ function citationLines(item: ExportItem): string[] {
   if (c.author) lines.push(`- Author: ${escapeMarkdownLine(c.author)}`);
   if (c.publishedAt) lines.push(`- Published: ${c.publishedAt}`);
   else if (item.publishedText) lines.push(`- Published: ${escapeMarkdownLine(item.publishedText)}${asShownWhenFetched(c.fetchedAt)}`);
-  lines.push(`- Fetched: ${escapeMarkdownLine(c.fetchedAt)} by ${escapeMarkdownLine(c.operation)}, request id ${escapeMarkdownLine(c.requestId)}`);
+  lines.push(
+    `- Fetched: ${escapeMarkdownLine(c.fetchedAt)} by ${escapeMarkdownLine(c.operation)}, request id ${escapeMarkdownLine(c.requestId)}`,
+  );
   if (item.tags.length > 0) lines.push(`- Tags: ${item.tags.map(escapeMarkdownLine).join(', ')}`);
   return lines;
 }
@@ -45,7 +47,10 @@ function citationLines(item: ExportItem): string[] {
 function notesSection(item: ExportItem): string {
   if (item.notes.length === 0) return '';
   return item.notes
-    .map((note) => `**${note.collection ? `Note (${escapeMarkdownLine(note.collection)})` : 'Note'}:**\n\n${escapeMarkdownBlock(note.body)}\n\n`)
+    .map(
+      (note) =>
+        `**${note.collection ? `Note (${escapeMarkdownLine(note.collection)})` : 'Note'}:**\n\n${escapeMarkdownBlock(note.body)}\n\n`,
+    )
     .join('');
 }
 
@@ -72,8 +77,13 @@ function transcriptWriter(context: ExportContext): TranscriptWriter {
     startItem(item) {
       itemNumber += 1;
       return (
-        [`## ${itemNumber}. ${escapeMarkdownLine(citedTitle(item))}`, '', ...citationLines(item), '', item.text ? `${escapeMarkdownBlock(item.text)}\n\n` : ''].join('\n') +
-        notesSection(item)
+        [
+          `## ${itemNumber}. ${escapeMarkdownLine(citedTitle(item))}`,
+          '',
+          ...citationLines(item),
+          '',
+          item.text ? `${escapeMarkdownBlock(item.text)}\n\n` : '',
+        ].join('\n') + notesSection(item)
       );
     },
     startTranscript(transcript, item) {

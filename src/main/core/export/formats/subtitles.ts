@@ -84,7 +84,8 @@ export const srtFormat: FormatModule = {
   // SRT has no comments, so its citation lives in the other formats and the manifest's file names.
   transcripts: () =>
     cueWriter(
-      (n, start, end, text) => `${n}\r\n${subtitleTime(start, ',')} --> ${subtitleTime(end, ',')}\r\n${cueLines(text).replace(/\n/g, '\r\n')}\r\n\r\n`,
+      (n, start, end, text) =>
+        `${n}\r\n${subtitleTime(start, ',')} --> ${subtitleTime(end, ',')}\r\n${cueLines(text).replace(/\n/g, '\r\n')}\r\n\r\n`,
       '',
       () => '',
     ),

@@ -51,7 +51,9 @@ export function normaliseResponse(operation: OperationId, data: unknown, params:
     // Deduplication goes by id, else by link: an item with neither is stored anew by every fetch.
     const unidentified = result.items.filter((item) => item.nativeId === null && item.url === null).length;
     if (unidentified > 0) {
-      warnings.push(`${unidentified} of ${result.items.length} items carry neither an id nor a link, so a later fetch of the same ${unidentified === 1 ? 'item stores it' : 'items stores them'} again as new.`);
+      warnings.push(
+        `${unidentified} of ${result.items.length} items carry neither an id nor a link, so a later fetch of the same ${unidentified === 1 ? 'item stores it' : 'items stores them'} again as new.`,
+      );
     }
     return { items: result.items, transcripts: result.transcripts, warnings };
   } catch (error) {

@@ -125,4 +125,3 @@ export const normaliseMicroblog: Normaliser = (operation: OperationId, data: unk
   }
   return out;
 };
-

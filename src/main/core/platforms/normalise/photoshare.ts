@@ -174,8 +174,7 @@ function reelsOperation(out: Normalisation, data: JsonObject, params: Readonly<R
   // Usernames as the records give them: `natgeo`, also when typed as `@natgeo`.
   const handle = withoutAt(text(params.handle));
   const userId = text(params.user_id);
-  const profile: Author | null =
-    handle === null && userId === null ? null : { name: null, handle, id: userId, url: profileUrl(handle) };
+  const profile: Author | null = handle === null && userId === null ? null : { name: null, handle, id: userId, url: profileUrl(handle) };
   const wasList = readList(out, data.items, 'items', (entry, path) =>
     isRecord(entry.media) ? readReel(entry.media, `${path}.media`, profile) : readReel(entry, path, profile),
   );

@@ -40,7 +40,13 @@ function looksLikePin(value: unknown): boolean {
 }
 
 function pinnerOf(pin: JsonObject): Author | null {
-  const pinner = isRecord(pin.originPinner) ? pin.originPinner : isRecord(pin.origin_pinner) ? pin.origin_pinner : isRecord(pin.pinner) ? pin.pinner : null;
+  const pinner = isRecord(pin.originPinner)
+    ? pin.originPinner
+    : isRecord(pin.origin_pinner)
+      ? pin.origin_pinner
+      : isRecord(pin.pinner)
+        ? pin.pinner
+        : null;
   if (pinner === null) return null;
   const username = text(pinner.username);
   return {

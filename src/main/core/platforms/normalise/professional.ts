@@ -77,7 +77,11 @@ export function readProfessionalRecord(record: JsonObject, sourcePath: string, f
     url: link?.url ?? fromParams?.url ?? null,
     title,
     // With a name as title, a different headline is the next best text.
-    text: firstText(record.description, record.articleBody, text(record.name) !== null && record.headline !== record.name ? record.headline : null),
+    text: firstText(
+      record.description,
+      record.articleBody,
+      text(record.name) !== null && record.headline !== record.name ? record.headline : null,
+    ),
     author,
     publishedAt: published.at ?? timeAndText(record.dateCreated).at,
     publishedText: published.text,

@@ -446,7 +446,13 @@ export const NOT_AN_OBJECT = 'The response data is not an object, so no records 
  * The common opening of a normaliser: an operation of another platform, or data that is
  * not an object, adds its one warning to `out` and reads nothing.
  */
-export function acceptsRecord(out: Normalisation, operation: string, belongs: boolean, platform: Platform, data: unknown): data is JsonObject {
+export function acceptsRecord(
+  out: Normalisation,
+  operation: string,
+  belongs: boolean,
+  platform: Platform,
+  data: unknown,
+): data is JsonObject {
   if (!belongs) {
     out.warnings.push(notThisPlatform(operation, platform));
     return false;

@@ -81,7 +81,8 @@ export function readAweme(aweme: JsonObject, sourcePath: string, fallback: Canon
       url: handle === null ? null : `${SITE}/@${segment(handle)}`,
     },
     publishedAt: epochTime(aweme.create_time) ?? epochTime(aweme.createTime),
-    thumbnailUrl: firstListUrl(prop(video, 'cover')) ?? firstListUrl(prop(video, 'origin_cover')) ?? firstListUrl(prop(video, 'dynamic_cover')),
+    thumbnailUrl:
+      firstListUrl(prop(video, 'cover')) ?? firstListUrl(prop(video, 'origin_cover')) ?? firstListUrl(prop(video, 'dynamic_cover')),
     metrics: {
       views: firstCount(statistics.play_count, statistics.playCount),
       likes: firstCount(statistics.digg_count, statistics.diggCount),
@@ -126,7 +127,12 @@ function videoOperation(out: Normalisation, data: JsonObject, params: Readonly<R
 
   const asked = isTruthyFlag(params[TRANSCRIPT_FLAG]);
   const found = findAtPlaces(data, TRANSCRIPT_PLACES);
-  const identity = { nativeId: item?.nativeId ?? fromParams?.nativeId ?? null, url: item?.url ?? fromParams?.url ?? null, kind: item?.kind ?? 'video', language: null };
+  const identity = {
+    nativeId: item?.nativeId ?? fromParams?.nativeId ?? null,
+    url: item?.url ?? fromParams?.url ?? null,
+    kind: item?.kind ?? 'video',
+    language: null,
+  };
   if (found === null) {
     if (asked) out.warnings.push('A transcript was asked for, but the response holds none where one was looked for.');
     return;

@@ -65,7 +65,12 @@ function authorOf(reel: JsonObject, page: Author | null): Author | null {
 
 export function readSocialReel(reel: JsonObject, sourcePath: string, page: Author | null): NormalisedItem {
   const link = canonicalLink(firstText(reel.url, reel.permalink_url, reel.permalink, reel.reel_url, reel.share_url));
-  const created = absoluteTime(reel.created_time) ?? absoluteTime(reel.creation_time) ?? epochTime(reel.creation_time) ?? epochTime(reel.created_time) ?? epochTime(reel.publish_time);
+  const created =
+    absoluteTime(reel.created_time) ??
+    absoluteTime(reel.creation_time) ??
+    epochTime(reel.creation_time) ??
+    epochTime(reel.created_time) ??
+    epochTime(reel.publish_time);
   return makeItem('socialnet', sourcePath, {
     kind: 'reel',
     nativeId: idText(reel.post_id) ?? idText(reel.id) ?? idText(reel.video_id) ?? link?.nativeId ?? null,

@@ -152,8 +152,29 @@ function sortSegments(segments: TranscriptSegment[]): TranscriptSegment[] {
 // Segment lists
 
 const TEXT_KEYS = ['text', 'snippet', 'content', 'caption', 'utf8', 'line', 'value', 'sentence', 'transcript', 'words'];
-const START_MS_KEYS = ['startMs', 'start_ms', 'startTimeMs', 'start_time_ms', 'tStartMs', 'offsetMs', 'offset_ms', 'beginMs', 'begin_ms', 'startMillis', 'start_millis'];
-const START_S_KEYS = ['startSeconds', 'start_seconds', 'startSec', 'start_sec', 'startTimeSeconds', 'start_time_seconds', 'startInSeconds', 'start_in_seconds'];
+const START_MS_KEYS = [
+  'startMs',
+  'start_ms',
+  'startTimeMs',
+  'start_time_ms',
+  'tStartMs',
+  'offsetMs',
+  'offset_ms',
+  'beginMs',
+  'begin_ms',
+  'startMillis',
+  'start_millis',
+];
+const START_S_KEYS = [
+  'startSeconds',
+  'start_seconds',
+  'startSec',
+  'start_sec',
+  'startTimeSeconds',
+  'start_time_seconds',
+  'startInSeconds',
+  'start_in_seconds',
+];
 const START_ANY_KEYS = ['start', 'startTime', 'start_time', 'offset', 'begin', 'from', 'time', 'timestamp', 'ts', 't'];
 const START_TEXT_KEYS = ['startTimeText', 'start_time_text', 'timeText', 'time_text'];
 const END_MS_KEYS = ['endMs', 'end_ms', 'endTimeMs', 'end_time_ms', 'endMillis', 'end_millis'];
@@ -219,7 +240,9 @@ function entryText(entry: unknown): string | null {
   }
   const runs = prop(entry, 'segs');
   if (Array.isArray(runs)) {
-    const joined = runs.map((run: unknown) => (typeof run === 'string' ? run : (text(prop(run, 'utf8')) ?? text(prop(run, 'text')) ?? ''))).join('');
+    const joined = runs
+      .map((run: unknown) => (typeof run === 'string' ? run : (text(prop(run, 'utf8')) ?? text(prop(run, 'text')) ?? '')))
+      .join('');
     if (joined.trim() !== '') return joined;
   }
   return null;
@@ -327,7 +350,14 @@ export function readSegmentList(list: readonly unknown[]): SegmentListReading {
   }
 
   const unknown = (time: TimeValue | null): number | null => (time?.unit === 'unknown' ? time.value : null);
-  const unit = inferUnit(raw.map((segment) => ({ start: unknown(segment.start), end: unknown(segment.end), duration: unknown(segment.duration), chars: segment.text.length })));
+  const unit = inferUnit(
+    raw.map((segment) => ({
+      start: unknown(segment.start),
+      end: unknown(segment.end),
+      duration: unknown(segment.duration),
+      chars: segment.text.length,
+    })),
+  );
 
   const segments: TranscriptSegment[] = [];
   let untimed = 0;
@@ -428,13 +458,15 @@ function fromString(value: string, identity: TranscriptIdentity, fullText: strin
 
 function fromList(list: readonly unknown[], identity: TranscriptIdentity, fullText: string | null, depth: number): TranscriptReading {
   if (list.length === 0) {
-    return { transcript: fullText === null ? null : { ...identity, available: true, segments: [], fullText, format: 'text' }, warnings: [] };
+    return {
+      transcript: fullText === null ? null : { ...identity, available: true, segments: [], fullText, format: 'text' },
+      warnings: [],
+    };
   }
   // Objects without timings that wrap a transcript each (one per language) are alternatives.
   const objects = list.filter(isRecord);
   const languages = new Set(objects.map(languageOf).filter((language) => language !== null));
-  const alternatives =
-    objects.some(isWrapper) || languages.size > 1 || (list.length === 1 && objects.length === 1 && languages.size === 1);
+  const alternatives = objects.some(isWrapper) || languages.size > 1 || (list.length === 1 && objects.length === 1 && languages.size === 1);
   if (objects.length > 0 && !list.some(hasTimingKey) && alternatives) {
     return fromAlternatives(objects, identity, fullText, depth);
   }
@@ -469,7 +501,12 @@ function isWrapper(value: JsonObject): boolean {
   return false;
 }
 
-function fromAlternatives(options: readonly JsonObject[], identity: TranscriptIdentity, fullText: string | null, depth: number): TranscriptReading {
+function fromAlternatives(
+  options: readonly JsonObject[],
+  identity: TranscriptIdentity,
+  fullText: string | null,
+  depth: number,
+): TranscriptReading {
   const preferred = options.filter((option) => sameBaseLanguage(languageOf(option), identity.language));
   const ordered = [...preferred, ...options.filter((option) => !preferred.includes(option))];
   let fallback: TranscriptReading | null = null;

@@ -67,7 +67,11 @@ export function isTweet(value: unknown): value is JsonObject {
     if (value.__typename === 'Tweet') return true;
     return isRecord(value.legacy) && TWEET_FIELDS.some((key) => has(value.legacy, key));
   }
-  return idText(value.id_str) !== null && (has(value, 'full_text') || has(value, 'text')) && (has(value, 'favorite_count') || has(value, 'retweet_count'));
+  return (
+    idText(value.id_str) !== null &&
+    (has(value, 'full_text') || has(value, 'text')) &&
+    (has(value, 'favorite_count') || has(value, 'retweet_count'))
+  );
 }
 
 /** `data` itself as a tweet: lenient, since a trimmed tweet may keep little beyond its id. */
@@ -82,12 +86,18 @@ function firstMedia(legacy: unknown): unknown[] {
   return Array.isArray(plain) ? plain : [];
 }
 
-export function readTweet(tweet: JsonObject, sourcePath: string, fallbackHandle: string | null, fallback: CanonicalLink | null = null): NormalisedItem {
+export function readTweet(
+  tweet: JsonObject,
+  sourcePath: string,
+  fallbackHandle: string | null,
+  fallback: CanonicalLink | null = null,
+): NormalisedItem {
   const legacy = isRecord(tweet.legacy) ? tweet.legacy : tweet;
   const user = at(tweet, 'core', 'user_results', 'result');
   // Handles as the records give them (`jack`): one typed with its "@" would make two spellings of one author.
-  const handle =
-    withoutAt(firstText(at(user, 'legacy', 'screen_name'), at(user, 'core', 'screen_name'), at(tweet, 'user', 'screen_name')) ?? fallbackHandle);
+  const handle = withoutAt(
+    firstText(at(user, 'legacy', 'screen_name'), at(user, 'core', 'screen_name'), at(tweet, 'user', 'screen_name')) ?? fallbackHandle,
+  );
   const id = idText(tweet.rest_id) ?? idText(legacy.id_str) ?? idText(tweet.id_str);
   let link: CanonicalLink | null = null;
   if (id !== null) {
@@ -221,7 +231,8 @@ function transcriptOperation(out: Normalisation, data: unknown, params: Readonly
 
   const found = findTranscriptValue(data);
   // The message whose transcript this is: the one asked for, else the only one in the response.
-  const asked = items.find((item) => item.nativeId !== null && item.nativeId === fromParams?.nativeId) ?? (items.length === 1 ? items[0] : undefined);
+  const asked =
+    items.find((item) => item.nativeId !== null && item.nativeId === fromParams?.nativeId) ?? (items.length === 1 ? items[0] : undefined);
   const identity = {
     nativeId: asked?.nativeId ?? fromParams?.nativeId ?? null,
     url: asked?.url ?? fromParams?.url ?? null,

@@ -219,14 +219,24 @@ function channelFromParams(params: Readonly<Record<string, string>>): Author | n
   return { name: null, handle, id, url: channelUrl(id, handle) };
 }
 
-function readLists(out: Normalisation, data: JsonObject, lists: readonly (readonly [string, ItemKind, boolean])[], context: ReadContext): void {
+function readLists(
+  out: Normalisation,
+  data: JsonObject,
+  lists: readonly (readonly [string, ItemKind, boolean])[],
+  context: ReadContext,
+): void {
   let found = false;
   for (const [key, kind, guessed] of lists) {
     const wasList = readList(out, prop(data, key), key, (record, path) => readVideoRecord(record, path, kind, context), { guessed });
     found ||= wasList;
   }
   if (!found) {
-    out.warnings.push(`No list of results was found in the response (looked for ${lists.filter(([, , guessed]) => !guessed).map(([key]) => key).join(', ')}).`);
+    out.warnings.push(
+      `No list of results was found in the response (looked for ${lists
+        .filter(([, , guessed]) => !guessed)
+        .map(([key]) => key)
+        .join(', ')}).`,
+    );
   }
   // A list of records under a key the spec does not show (live streams have none named) may hold
   // results: say so rather than drop them unseen. They stay in the raw response.
@@ -234,7 +244,10 @@ function readLists(out: Normalisation, data: JsonObject, lists: readonly (readon
   for (const [key, value] of Object.entries(data)) {
     if (read.has(key) || !Array.isArray(value)) continue;
     const records = value.filter(isRecord).length;
-    if (records > 0) out.warnings.push(`${records} ${records === 1 ? 'record' : 'records'} in ${key}, a list the spec does not show, ${records === 1 ? 'was' : 'were'} not read.`);
+    if (records > 0)
+      out.warnings.push(
+        `${records} ${records === 1 ? 'record' : 'records'} in ${key}, a list the spec does not show, ${records === 1 ? 'was' : 'were'} not read.`,
+      );
   }
 }
 
@@ -257,7 +270,10 @@ function transcriptOperation(out: Normalisation, data: JsonObject, params: Reado
 
 function videoOperation(out: Normalisation, data: JsonObject, params: Readonly<Record<string, string>>): void {
   const fromParams = canonicalLink(params.url, SITE);
-  const item = readVideoRecord(data, '', 'video', { defaultAuthor: null, fallbackKind: fromParams?.kind === 'short' && kindFromType(data.type) === null ? 'short' : undefined });
+  const item = readVideoRecord(data, '', 'video', {
+    defaultAuthor: null,
+    fallbackKind: fromParams?.kind === 'short' && kindFromType(data.type) === null ? 'short' : undefined,
+  });
   if (item.nativeId === null) item.nativeId = fromParams?.nativeId ?? null;
   if (item.url === null) item.url = fromParams?.url ?? null;
   out.items.push(item);
@@ -294,4 +310,3 @@ export const normaliseVideosite: Normaliser = (operation: OperationId, data: unk
   }
   return out;
 };
-

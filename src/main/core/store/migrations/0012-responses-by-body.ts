@@ -2,7 +2,8 @@ import type { Migration } from './types';
 import { writeTransaction } from '../database';
 
 /** The columns of `responses`, in their order (unchanged since migration 2). */
-const COLUMNS = 'id, operation, params, request_url, request_id, status, fetched_at, duration_ms, body_sha256, body, next_page, item_count, parse_warnings';
+const COLUMNS =
+  'id, operation, params, request_url, request_id, status, fetched_at, duration_ms, body_sha256, body, next_page, item_count, parse_warnings';
 
 /**
  * A response was keyed by its request id alone (UNIQUE), so a second, different answer under a
@@ -62,7 +63,8 @@ export const migration0012: Migration = {
       `);
       // Checked here, so a reference the rebuild broke says so rather than failing the commit unexplained.
       const brokenAfter = (db.pragma('foreign_key_check') as unknown[]).length;
-      if (brokenAfter > brokenBefore) throw new Error(`Rebuilding the responses table broke ${brokenAfter - brokenBefore} reference(s) to it; nothing was changed.`);
+      if (brokenAfter > brokenBefore)
+        throw new Error(`Rebuilding the responses table broke ${brokenAfter - brokenBefore} reference(s) to it; nothing was changed.`);
     })();
   },
 };

@@ -15,4 +15,19 @@ import { migration0014 } from './0014-batch-tickets';
 import type { Migration } from './types';
 
 /** Every migration, in order. Adding one: a new `NNNN-name.ts` file and one line here. */
-export const migrations: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010, migration0011, migration0012, migration0013, migration0014];
+export const migrations: readonly Migration[] = [
+  migration0001,
+  migration0002,
+  migration0003,
+  migration0004,
+  migration0005,
+  migration0006,
+  migration0007,
+  migration0008,
+  migration0009,
+  migration0010,
+  migration0011,
+  migration0012,
+  migration0013,
+  migration0014,
+];

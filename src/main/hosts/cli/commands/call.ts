@@ -19,57 +19,77 @@ export function registerCall(program: Command, ctx: CliContext): void {
     .option('--pages <n>', 'follow the next-page value up to this many pages', '1')
     .option('--max-items <m>', 'follow pages until this many items are stored (with --pages as a ceiling, default 1000 pages)')
     .option('--collection <name>', 'also add the items to this collection (created if needed)')
-    .action(async (platform: string, path: string, rawParams: string[], options: { pages: string; maxItems?: string; collection?: string }, command: Command) => {
-      const operation = resolveOperation(platform, path);
-      const params = parseNameValuePairs(rawParams);
-      const maxItems = options.maxItems === undefined ? undefined : parsePositiveInteger(options.maxItems, '--max-items', 1_000_000);
-      // "All pages up to M items": without an explicit --pages, follow as many as it takes.
-      const pages = parsePositiveInteger(maxItems !== undefined && options.pages === '1' ? '1000' : options.pages, '--pages', 1000);
-      const collection = options.collection === undefined ? undefined : checkCollectionName(options.collection);
-      if (operation.pagination === null && (options.pages !== '1' || maxItems !== undefined) && !ctx.json(command)) {
-        ctx.io.stderr(`note: ${operation.platform} ${operation.path} answers in one page, so --pages and --max-items change nothing.\n`);
-      }
-      await ctx.withCore(command, async (core) => {
-        // Parameters are checked when the job is queued: a bad one costs no request.
-        const { batchId } = core.context.queue.enqueue({
-          kind: 'call',
-          label: `${operation.id}`,
-          ...(collection !== undefined ? { collection } : {}),
-          jobs: [{ operation: operation.id, params, pages, ...(maxItems !== undefined ? { maxItems } : {}) }],
-        });
-        let stopped: GleanerError | null = null;
-        try {
-          await runBatchInForeground(core, ctx.io, batchId);
-        } catch (error) {
-          if (!isGleanerError(error)) throw error;
-          // The queue paused (a rejected token, a user's pause): this command is over, so its
-          // requests must not stay behind and be sent, unseen, by a later run.
-          const withdrawn = core.context.queue.cancel({ batchId });
-          stopped = withdrawn > 0 ? new GleanerError(error.code, `${error.message} This call’s request was not left waiting in the queue.`) : error;
+    .action(
+      async (
+        platform: string,
+        path: string,
+        rawParams: string[],
+        options: { pages: string; maxItems?: string; collection?: string },
+        command: Command,
+      ) => {
+        const operation = resolveOperation(platform, path);
+        const params = parseNameValuePairs(rawParams);
+        const maxItems = options.maxItems === undefined ? undefined : parsePositiveInteger(options.maxItems, '--max-items', 1_000_000);
+        // "All pages up to M items": without an explicit --pages, follow as many as it takes.
+        const pages = parsePositiveInteger(maxItems !== undefined && options.pages === '1' ? '1000' : options.pages, '--pages', 1000);
+        const collection = options.collection === undefined ? undefined : checkCollectionName(options.collection);
+        if (operation.pagination === null && (options.pages !== '1' || maxItems !== undefined) && !ctx.json(command)) {
+          ctx.io.stderr(`note: ${operation.platform} ${operation.path} answers in one page, so --pages and --max-items change nothing.\n`);
         }
-        const results = core.context.queue
-          .jobs({ batchId })
-          .reverse()
-          .map((job) => ({ job, result: callResult(core.context, batchId, job.id, null) }));
-        const itemIds: number[] = [];
-        results.forEach(({ result }, index) => {
-          for (const id of result.itemIds) if (!itemIds.includes(id)) itemIds.push(id);
-          if (!ctx.json(command) && result.state === 'done') ctx.io.stdout(describe(result, index + 1));
+        await ctx.withCore(command, async (core) => {
+          // Parameters are checked when the job is queued: a bad one costs no request.
+          const { batchId } = core.context.queue.enqueue({
+            kind: 'call',
+            label: `${operation.id}`,
+            ...(collection !== undefined ? { collection } : {}),
+            jobs: [{ operation: operation.id, params, pages, ...(maxItems !== undefined ? { maxItems } : {}) }],
+          });
+          let stopped: GleanerError | null = null;
+          try {
+            await runBatchInForeground(core, ctx.io, batchId);
+          } catch (error) {
+            if (!isGleanerError(error)) throw error;
+            // The queue paused (a rejected token, a user's pause): this command is over, so its
+            // requests must not stay behind and be sent, unseen, by a later run.
+            const withdrawn = core.context.queue.cancel({ batchId });
+            stopped =
+              withdrawn > 0
+                ? new GleanerError(error.code, `${error.message} This call’s request was not left waiting in the queue.`)
+                : error;
+          }
+          const results = core.context.queue
+            .jobs({ batchId })
+            .reverse()
+            .map((job) => ({ job, result: callResult(core.context, batchId, job.id, null) }));
+          const itemIds: number[] = [];
+          results.forEach(({ result }, index) => {
+            for (const id of result.itemIds) if (!itemIds.includes(id)) itemIds.push(id);
+            if (!ctx.json(command) && result.state === 'done') ctx.io.stdout(describe(result, index + 1));
+          });
+          const failed = results.find(({ result }) => result.state === 'failed');
+          if (ctx.json(command)) {
+            const summary = {
+              requests: results
+                .filter(({ result }) => result.state === 'done')
+                .map(({ result }) => ({
+                  request_id: result.requestId,
+                  status: result.status,
+                  operation: result.operation,
+                  fetched_at: result.fetchedAt,
+                  next_page: result.nextPage,
+                })),
+              items: itemSummaries(core.context.db, itemIds),
+            };
+            // What was stored is reported even when a later page failed; the error goes to stderr.
+            ctx.io.stdout(`${JSON.stringify(summary)}\n`);
+          }
+          if (stopped) throw stopped;
+          // A job fails on what the service (or the network to it) answered.
+          if (failed?.result.error)
+            throw new GleanerError(failed.result.error.code as ErrorCode, failed.result.error.message, { details: { fromService: true } });
         });
-        const failed = results.find(({ result }) => result.state === 'failed');
-        if (ctx.json(command)) {
-          const summary = {
-            requests: results.filter(({ result }) => result.state === 'done').map(({ result }) => ({ request_id: result.requestId, status: result.status, operation: result.operation, fetched_at: result.fetchedAt, next_page: result.nextPage })),
-            items: itemSummaries(core.context.db, itemIds),
-          };
-          // What was stored is reported even when a later page failed; the error goes to stderr.
-          ctx.io.stdout(`${JSON.stringify(summary)}\n`);
-        }
-        if (stopped) throw stopped;
-        // A job fails on what the service (or the network to it) answered.
-        if (failed?.result.error) throw new GleanerError(failed.result.error.code as ErrorCode, failed.result.error.message, { details: { fromService: true } });
-      });
-    });
+      },
+    );
 }
 
 function resolveOperation(platform: string, path: string): OperationSpec {
@@ -85,14 +105,19 @@ function resolveOperation(platform: string, path: string): OperationSpec {
 }
 
 function describe(result: CallResult, page: number): string {
-  const next = result.nextPage ? `\n  next page: ${Object.entries(result.nextPage).map(([k, v]) => `${k}=${v}`).join(' ')}` : '';
+  const next = result.nextPage
+    ? `\n  next page: ${Object.entries(result.nextPage)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}`
+    : '';
   const warned = result.warnings.map((w) => `\n  warning: ${w}`).join('');
   return `${result.operation} page ${page}: ${result.status} ${result.requestId} at ${result.fetchedAt}, ${result.itemIds.length} item(s) stored${next}${warned}\n`;
 }
 
 function itemSummaries(db: Database, ids: readonly number[]) {
-  const select = db.prepare<[number], { id: number; platform: string; kind: string; native_id: string | null; url: string | null; title: string | null }>(
-    'SELECT id, platform, kind, native_id, url, title FROM items WHERE id = ?',
-  );
+  const select = db.prepare<
+    [number],
+    { id: number; platform: string; kind: string; native_id: string | null; url: string | null; title: string | null }
+  >('SELECT id, platform, kind, native_id, url, title FROM items WHERE id = ?');
   return ids.map((id) => select.get(id)).filter((row) => row !== undefined);
 }

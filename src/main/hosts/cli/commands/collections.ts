@@ -8,7 +8,10 @@ function parseItemIds(words: readonly string[]): number[] {
   return words.map((word) => {
     const id = Number(word.replace(/^#/, ''));
     if (!/^#?\d+$/.test(word) || !Number.isSafeInteger(id) || id < 1) {
-      throw new GleanerError('INVALID_INPUT', `Item ids are whole numbers, as \`gleaner search\` shows them; ${JSON.stringify(word)} is not one.`);
+      throw new GleanerError(
+        'INVALID_INPUT',
+        `Item ids are whole numbers, as \`gleaner search\` shows them; ${JSON.stringify(word)} is not one.`,
+      );
     }
     return id;
   });
@@ -32,10 +35,18 @@ export function registerCollections(program: Command, ctx: CliContext): void {
     .command('list')
     .description('every collection with its item count')
     .action((_options: unknown, command: Command) =>
-      ctx.withCore(command, async (core) => {
-        const all = core.context.collections.list();
-        print(command, { collections: all }, all.length ? all.map((c) => `${c.name} (${c.itemCount})\n`).join('') : 'No collections yet.\n');
-      }, { existing: true }),
+      ctx.withCore(
+        command,
+        async (core) => {
+          const all = core.context.collections.list();
+          print(
+            command,
+            { collections: all },
+            all.length ? all.map((c) => `${c.name} (${c.itemCount})\n`).join('') : 'No collections yet.\n',
+          );
+        },
+        { existing: true },
+      ),
     );
 
   collections
@@ -97,10 +108,14 @@ export function registerCollections(program: Command, ctx: CliContext): void {
     .description('the items in order, with the note and tags each has here (library-wide tags marked)')
     .argument('<name>')
     .action((name: string, _options: unknown, command: Command) =>
-      ctx.withCore(command, async (core) => {
-        const { collection, items } = core.context.collections.items(name);
-        const text = [`${collection.name}: ${collection.itemCount} item(s)`, ...items.flatMap(itemLines)];
-        print(command, { collection, items }, `${text.join('\n')}\n`);
-      }, { existing: true }),
+      ctx.withCore(
+        command,
+        async (core) => {
+          const { collection, items } = core.context.collections.items(name);
+          const text = [`${collection.name}: ${collection.itemCount} item(s)`, ...items.flatMap(itemLines)];
+          print(command, { collection, items }, `${text.join('\n')}\n`);
+        },
+        { existing: true },
+      ),
     );
 }

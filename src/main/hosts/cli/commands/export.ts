@@ -23,14 +23,19 @@ interface ExportOptions {
 }
 
 function scopeFrom(options: ExportOptions): ExportScope {
-  const given = [options.collection !== undefined, options.query !== undefined, Boolean(options.all), options.item !== undefined].filter(Boolean).length;
-  if (given !== 1) throw new GleanerError('INVALID_INPUT', 'Say what to export with exactly one of --collection NAME, --query Q, --all or --item ID.');
+  const given = [options.collection !== undefined, options.query !== undefined, Boolean(options.all), options.item !== undefined].filter(
+    Boolean,
+  ).length;
+  if (given !== 1)
+    throw new GleanerError('INVALID_INPUT', 'Say what to export with exactly one of --collection NAME, --query Q, --all or --item ID.');
   if (options.collection !== undefined) return { kind: 'collection', name: options.collection };
   if (options.query !== undefined) {
-    if (options.query.trim() === '') throw new GleanerError('INVALID_INPUT', '--query needs words to search for; use --all to export everything.');
+    if (options.query.trim() === '')
+      throw new GleanerError('INVALID_INPUT', '--query needs words to search for; use --all to export everything.');
     return { kind: 'search', search: { query: options.query } };
   }
-  if (options.item !== undefined) return { kind: 'item', id: parsePositiveInteger(options.item.replace(/^#/, ''), '--item', Number.MAX_SAFE_INTEGER) };
+  if (options.item !== undefined)
+    return { kind: 'item', id: parsePositiveInteger(options.item.replace(/^#/, ''), '--item', Number.MAX_SAFE_INTEGER) };
   return { kind: 'all' };
 }
 
@@ -43,9 +48,15 @@ export function registerExport(program: Command, ctx: CliContext): void {
     .option('--all', 'every item in the library')
     .option('--item <id>', 'one item (srt, vtt and txt then write one file)')
     .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS).makeOptionMandatory())
-    .option('--transcripts', 'export transcripts (one row per segment in CSV; in Markdown, every item with its transcripts under it); implied by srt, vtt and txt')
+    .option(
+      '--transcripts',
+      'export transcripts (one row per segment in CSV; in Markdown, every item with its transcripts under it); implied by srt, vtt and txt',
+    )
     .option('--manifest', `also write ${MANIFEST_NAME} (sha256sum format) beside the output`)
-    .option('--language <language>', 'only the transcripts in this language: a code such as en or its name (English); "" for those whose language is not stated')
+    .option(
+      '--language <language>',
+      'only the transcripts in this language: a code such as en or its name (English); "" for those whose language is not stated',
+    )
     .requiredOption('--out <path>', 'the file to write; a folder for srt, vtt and txt over several items')
     .action(async (options: ExportOptions, command: Command) => {
       const request = parseOrThrow(
@@ -60,7 +71,10 @@ export function registerExport(program: Command, ctx: CliContext): void {
         'export',
       );
       if (options.out === '-') {
-        throw new GleanerError('INVALID_INPUT', 'gleaner export writes files, not standard output: give --out a file name, such as --out export.csv.');
+        throw new GleanerError(
+          'INVALID_INPUT',
+          'gleaner export writes files, not standard output: give --out a file name, such as --out export.csv.',
+        );
       }
       // Checked as typed: resolving drops the trailing separator that says a folder was meant.
       checkOutName(options.out, request);
@@ -68,29 +82,38 @@ export function registerExport(program: Command, ctx: CliContext): void {
       const controller = new AbortController();
       // Ctrl+C stops the export and removes what it had written.
       void ctx.io.waitForShutdown().then(() => controller.abort());
-      await ctx.withCore(command, async (core) => {
-        const result = await runExport({
-          library: core.context.db,
-          request,
-          outPath,
-          now: () => new Date(core.context.clock.now()),
-          appVersion: APP_VERSION,
-          signal: controller.signal,
-        });
-        const { baseDir: _baseDir, ...summary } = result;
-        void _baseDir;
-        if (ctx.json(command)) {
-          ctx.io.stdout(`${JSON.stringify({ out: outPath, ...summary, ...(request.manifest ? { manifest: resolve(result.baseDir, MANIFEST_NAME) } : {}) })}\n`);
-          return;
-        }
-        const what = summary.transcripts > 0 || exportsFolder(request) || request.transcripts
-          ? `${summary.transcripts} transcript${summary.transcripts === 1 ? '' : 's'} (${summary.segments} segments) of ${summary.items} item${summary.items === 1 ? '' : 's'}`
-          : `${summary.items} item${summary.items === 1 ? '' : 's'}`;
-        ctx.io.stdout(`Exported ${what} to ${outPath}${exportsFolder(request) ? ` (${summary.files.length} files)` : ''}.\n`);
-        for (const skipped of summary.skipped) {
-          ctx.io.stdout(`  skipped the ${skipped.language ? languageLabel(skipped.language) : 'default'} transcript of item ${skipped.itemId}: ${skipped.reason}\n`);
-        }
-        if (request.manifest) ctx.io.stdout(`Manifest: ${resolve(result.baseDir, MANIFEST_NAME)}\n`);
-      }, { existing: true });
+      await ctx.withCore(
+        command,
+        async (core) => {
+          const result = await runExport({
+            library: core.context.db,
+            request,
+            outPath,
+            now: () => new Date(core.context.clock.now()),
+            appVersion: APP_VERSION,
+            signal: controller.signal,
+          });
+          const { baseDir: _baseDir, ...summary } = result;
+          void _baseDir;
+          if (ctx.json(command)) {
+            ctx.io.stdout(
+              `${JSON.stringify({ out: outPath, ...summary, ...(request.manifest ? { manifest: resolve(result.baseDir, MANIFEST_NAME) } : {}) })}\n`,
+            );
+            return;
+          }
+          const what =
+            summary.transcripts > 0 || exportsFolder(request) || request.transcripts
+              ? `${summary.transcripts} transcript${summary.transcripts === 1 ? '' : 's'} (${summary.segments} segments) of ${summary.items} item${summary.items === 1 ? '' : 's'}`
+              : `${summary.items} item${summary.items === 1 ? '' : 's'}`;
+          ctx.io.stdout(`Exported ${what} to ${outPath}${exportsFolder(request) ? ` (${summary.files.length} files)` : ''}.\n`);
+          for (const skipped of summary.skipped) {
+            ctx.io.stdout(
+              `  skipped the ${skipped.language ? languageLabel(skipped.language) : 'default'} transcript of item ${skipped.itemId}: ${skipped.reason}\n`,
+            );
+          }
+          if (request.manifest) ctx.io.stdout(`Manifest: ${resolve(result.baseDir, MANIFEST_NAME)}\n`);
+        },
+        { existing: true },
+      );
     });
 }

@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { GleanerError, isGleanerError } from '../../../../shared/errors';
-import { alreadyQueuedJobs, durationText, type BatchProgress, type ImportPlan, type JobState, type JobSummary } from '../../../../shared/queue';
+import {
+  alreadyQueuedJobs,
+  durationText,
+  type BatchProgress,
+  type ImportPlan,
+  type JobState,
+  type JobSummary,
+} from '../../../../shared/queue';
 import { collectKnownLinks, joinIntoCollection, planUrlImport } from '../../../core/handlers/queue';
 import { checkCollectionName } from '../../../core/library/collections';
 import { describePlan } from '../../../core/queue/plan';
@@ -18,7 +25,10 @@ async function readInput(source: string, stdin: NodeJS.ReadableStream): Promise<
       return text;
     } catch (error) {
       if (error instanceof GleanerError) throw error;
-      throw new GleanerError('INVALID_INPUT', `Could not read ${JSON.stringify(source)}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'it is not a readable file'}.`);
+      throw new GleanerError(
+        'INVALID_INPUT',
+        `Could not read ${JSON.stringify(source)}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'it is not a readable file'}.`,
+      );
     }
   }
   const chunks: Buffer[] = [];
@@ -37,7 +47,9 @@ function describeLines(plan: ImportPlan): string {
     .filter((l) => l.status !== 'blank' && l.status !== 'comment')
     .map((l) => {
       const what =
-        l.status === 'fetch' ? `${l.operation}${l.requests > 1 ? ` (+${l.requests - 1} for the transcript)` : ''}${l.reason ? ` — ${l.reason}` : ''}` : `${l.status}: ${l.reason ?? ''}`;
+        l.status === 'fetch'
+          ? `${l.operation}${l.requests > 1 ? ` (+${l.requests - 1} for the transcript)` : ''}${l.reason ? ` — ${l.reason}` : ''}`
+          : `${l.status}: ${l.reason ?? ''}`;
       return `  line ${l.line}: ${what}${l.status === 'fetch' ? '' : `  [${l.text.slice(0, 80)}]`}`;
     });
   const c = plan.counts;
@@ -69,100 +81,142 @@ export function registerImport(program: Command, ctx: CliContext): void {
     .option('--refresh', 'fetch links that are already in the library again')
     .option('--dry-run', 'show the plan only; send nothing')
     .option('--carry-over', 'start even if the work does not fit in today’s budget')
-    .action(async (source: string, options: { collection?: string; transcripts?: boolean; refresh?: boolean; dryRun?: boolean; carryOver?: boolean }, command: Command) => {
-      const json = ctx.json(command);
-      const collection = options.collection === undefined ? undefined : checkCollectionName(options.collection);
-      const text = await readInput(source, ctx.io.stdin);
-      await ctx.withCore(command, async (core) => {
-        const plannedAt = new Date(core.context.clock.now()).toISOString();
-        const { plan, jobs } = planUrlImport(core.context, text, { transcripts: options.transcripts, refresh: options.refresh });
-        ctx.io.stdout(json ? `${JSON.stringify({ plan })}\n` : describeLines(plan));
-        // A list of which no line is a link Gleaner can fetch is a mistake (the wrong file?), not "nothing to do".
-        const recognised = plan.lines.filter((line) => line.operation !== undefined).length;
-        if (plan.counts.rejected > 0 && recognised === 0) {
-          throw new GleanerError('INVALID_INPUT', `None of the ${plan.counts.rejected} line(s) is a link Gleaner can fetch; the plan above says why for each.`);
-        }
-        if (options.dryRun) return;
-        if (jobs.length > 0 && !plan.quota.fitsToday && !options.carryOver) {
-          throw new GleanerError('BUDGET_EXCEEDED', `This import does not fit in today’s budget (${plan.quota.requests} requests, ${plan.quota.remainingToday} left today). Run it again with --carry-over to let it continue over the next days.`);
-        }
-        const { collected, queuedInto } = collectKnownLinks(core.context, plan, collection);
-        if (collected > 0 && !json) ctx.io.stdout(`${collected} already in the library: now in “${collection}”.\n`);
-        if (queuedInto > 0 && !json) ctx.io.stdout(`${queuedInto} already waiting in the queue: they go into “${collection}” too.\n`);
-        let last = '';
-        const report = (progress: BatchProgress) => {
-          const line = json ? JSON.stringify({ progress }) : `${progress.done} done, ${progress.failed} failed, ${progress.remaining} remaining`;
-          if (line === last) return;
-          last = line;
-          const gauge = core.context.queue.status();
-          ctx.io.stdout(json ? `${line}\n` : `${line} · ${gauge.recentRatePerMinute}/min · left: ${gauge.etaMinutes === null ? '?' : durationText(gauge.etaMinutes)}\n`);
-        };
-        // Links from an earlier, interrupted run of this list wait in the queue: this run finishes
-        // them too, and reports on them as on its own.
-        const waiting = [...alreadyQueuedJobs(plan)];
-        const waitingTally = (): WaitingTally => tally(waiting.map((id) => core.context.queue.job(id)?.state));
-        let lastWaiting = '';
-        const reportWaiting = () => {
-          const now = waitingTally();
-          const line = json ? JSON.stringify({ waiting: now }) : `Waiting from an earlier run: ${now.done} done, ${now.failed} failed, ${now.remaining} remaining`;
-          if (line === lastWaiting) return;
-          lastWaiting = line;
-          ctx.io.stdout(`${line}\n`);
-        };
-        let finished: BatchProgress | null = null;
-        try {
-          if (jobs.length > 0) {
-            const { batchId, joined } = core.context.queue.enqueue({ kind: 'import', label: `Import of ${plan.counts.fetch} link(s)`, ...(collection !== undefined ? { collection } : {}), jobs, joinWaiting: true, ...(options.refresh ? {} : { joinDoneSince: plannedAt }) });
-            if (joined.length > 0) {
-              // Queued by another import since the plan above: fetched once, there; this run waits for them and tallies them.
-              waiting.push(...joined);
-              if (collection !== undefined) joinIntoCollection(core.context, joined, collection);
-              if (!json) ctx.io.stdout(`${joined.length} of these link(s) were queued by another import meanwhile: they are fetched once, and this run waits for them too (or has them already).\n`);
+    .action(
+      async (
+        source: string,
+        options: { collection?: string; transcripts?: boolean; refresh?: boolean; dryRun?: boolean; carryOver?: boolean },
+        command: Command,
+      ) => {
+        const json = ctx.json(command);
+        const collection = options.collection === undefined ? undefined : checkCollectionName(options.collection);
+        const text = await readInput(source, ctx.io.stdin);
+        await ctx.withCore(command, async (core) => {
+          const plannedAt = new Date(core.context.clock.now()).toISOString();
+          const { plan, jobs } = planUrlImport(core.context, text, { transcripts: options.transcripts, refresh: options.refresh });
+          ctx.io.stdout(json ? `${JSON.stringify({ plan })}\n` : describeLines(plan));
+          // A list of which no line is a link Gleaner can fetch is a mistake (the wrong file?), not "nothing to do".
+          const recognised = plan.lines.filter((line) => line.operation !== undefined).length;
+          if (plan.counts.rejected > 0 && recognised === 0) {
+            throw new GleanerError(
+              'INVALID_INPUT',
+              `None of the ${plan.counts.rejected} line(s) is a link Gleaner can fetch; the plan above says why for each.`,
+            );
+          }
+          if (options.dryRun) return;
+          if (jobs.length > 0 && !plan.quota.fitsToday && !options.carryOver) {
+            throw new GleanerError(
+              'BUDGET_EXCEEDED',
+              `This import does not fit in today’s budget (${plan.quota.requests} requests, ${plan.quota.remainingToday} left today). Run it again with --carry-over to let it continue over the next days.`,
+            );
+          }
+          const { collected, queuedInto } = collectKnownLinks(core.context, plan, collection);
+          if (collected > 0 && !json) ctx.io.stdout(`${collected} already in the library: now in “${collection}”.\n`);
+          if (queuedInto > 0 && !json) ctx.io.stdout(`${queuedInto} already waiting in the queue: they go into “${collection}” too.\n`);
+          let last = '';
+          const report = (progress: BatchProgress) => {
+            const line = json
+              ? JSON.stringify({ progress })
+              : `${progress.done} done, ${progress.failed} failed, ${progress.remaining} remaining`;
+            if (line === last) return;
+            last = line;
+            const gauge = core.context.queue.status();
+            ctx.io.stdout(
+              json
+                ? `${line}\n`
+                : `${line} · ${gauge.recentRatePerMinute}/min · left: ${gauge.etaMinutes === null ? '?' : durationText(gauge.etaMinutes)}\n`,
+            );
+          };
+          // Links from an earlier, interrupted run of this list wait in the queue: this run finishes
+          // them too, and reports on them as on its own.
+          const waiting = [...alreadyQueuedJobs(plan)];
+          const waitingTally = (): WaitingTally => tally(waiting.map((id) => core.context.queue.job(id)?.state));
+          let lastWaiting = '';
+          const reportWaiting = () => {
+            const now = waitingTally();
+            const line = json
+              ? JSON.stringify({ waiting: now })
+              : `Waiting from an earlier run: ${now.done} done, ${now.failed} failed, ${now.remaining} remaining`;
+            if (line === lastWaiting) return;
+            lastWaiting = line;
+            ctx.io.stdout(`${line}\n`);
+          };
+          let finished: BatchProgress | null = null;
+          try {
+            if (jobs.length > 0) {
+              const { batchId, joined } = core.context.queue.enqueue({
+                kind: 'import',
+                label: `Import of ${plan.counts.fetch} link(s)`,
+                ...(collection !== undefined ? { collection } : {}),
+                jobs,
+                joinWaiting: true,
+                ...(options.refresh ? {} : { joinDoneSince: plannedAt }),
+              });
+              if (joined.length > 0) {
+                // Queued by another import since the plan above: fetched once, there; this run waits for them and tallies them.
+                waiting.push(...joined);
+                if (collection !== undefined) joinIntoCollection(core.context, joined, collection);
+                if (!json)
+                  ctx.io.stdout(
+                    `${joined.length} of these link(s) were queued by another import meanwhile: they are fetched once, and this run waits for them too (or has them already).\n`,
+                  );
+              }
+              if (joined.length < jobs.length) finished = await runBatchInForeground(core, ctx.io, batchId, report);
             }
-            if (joined.length < jobs.length) finished = await runBatchInForeground(core, ctx.io, batchId, report);
+            if (waiting.length > 0) await drainQueue(core, ctx.io, reportWaiting);
+          } catch (error) {
+            if (isGleanerError(error) && isInterruption(error)) {
+              // Unlike a call's single request, an import's list stays in line, as after a crash.
+              throw new GleanerError(
+                'CANCELLED',
+                `${error.message} The links not yet fetched wait in the queue: run the same import again to finish them, or \`gleaner queue cancel --all\` to drop them.`,
+              );
+            }
+            throw error;
           }
-          if (waiting.length > 0) await drainQueue(core, ctx.io, reportWaiting);
-        } catch (error) {
-          if (isGleanerError(error) && isInterruption(error)) {
-            // Unlike a call's single request, an import's list stays in line, as after a crash.
-            throw new GleanerError('CANCELLED', `${error.message} The links not yet fetched wait in the queue: run the same import again to finish them, or \`gleaner queue cancel --all\` to drop them.`);
+          // Each waiting job read once more, as it ended.
+          const ended = waiting.map((id) => core.context.queue.job(id));
+          const resumed = waiting.length > 0 ? tally(ended.map((job) => job?.state)) : null;
+          // The failed ones, with their errors, from this run's batch and those the waiting links came from.
+          const failedRows = ended.filter((job) => job?.state === 'failed');
+          const waitingFailed = new Set(failedRows.map((job) => job!.id));
+          const waitingBatches = new Set(failedRows.map((job) => job!.batch_id));
+          const failedJobs: JobSummary[] = [
+            ...(finished ? core.context.queue.jobs({ batchId: finished.batchId, state: 'failed', limit: Number.MAX_SAFE_INTEGER }) : []),
+            ...[...waitingBatches].flatMap((batchId) =>
+              core.context.queue
+                .jobs({ batchId, state: 'failed', limit: Number.MAX_SAFE_INTEGER })
+                .filter((job) => waitingFailed.has(job.id)),
+            ),
+          ];
+          if (json) {
+            ctx.io.stdout(
+              `${JSON.stringify({ done: finished, ...(resumed ? { waiting: resumed } : {}), collected, queuedInto, failed: failedJobs.map((j) => ({ id: j.id, operation: j.operation, params: j.params, error: { code: j.errorCode, message: j.errorMessage } })) })}\n`,
+            );
+          } else {
+            if (finished) ctx.io.stdout(`Finished: ${finished.done} done, ${finished.failed} failed.\n`);
+            if (resumed) {
+              const cancelled = resumed.cancelled > 0 ? `, ${resumed.cancelled} cancelled` : '';
+              ctx.io.stdout(
+                `Finished the ${resumed.total} link(s) waiting from an earlier run: ${resumed.done} done, ${resumed.failed} failed${cancelled}.\n`,
+              );
+            }
+            if (!finished && !resumed) ctx.io.stdout('Nothing new to fetch.\n');
+            for (const job of failedJobs)
+              ctx.io.stdout(
+                `  failed #${job.id} ${job.operation} ${job.params.url ?? JSON.stringify(job.params)}: ${job.errorCode} ${job.errorMessage}\n`,
+              );
           }
-          throw error;
-        }
-        // Each waiting job read once more, as it ended.
-        const ended = waiting.map((id) => core.context.queue.job(id));
-        const resumed = waiting.length > 0 ? tally(ended.map((job) => job?.state)) : null;
-        // The failed ones, with their errors, from this run's batch and those the waiting links came from.
-        const failedRows = ended.filter((job) => job?.state === 'failed');
-        const waitingFailed = new Set(failedRows.map((job) => job!.id));
-        const waitingBatches = new Set(failedRows.map((job) => job!.batch_id));
-        const failedJobs: JobSummary[] = [
-          ...(finished ? core.context.queue.jobs({ batchId: finished.batchId, state: 'failed', limit: Number.MAX_SAFE_INTEGER }) : []),
-          ...[...waitingBatches].flatMap((batchId) => core.context.queue.jobs({ batchId, state: 'failed', limit: Number.MAX_SAFE_INTEGER }).filter((job) => waitingFailed.has(job.id))),
-        ];
-        if (json) {
-          ctx.io.stdout(
-            `${JSON.stringify({ done: finished, ...(resumed ? { waiting: resumed } : {}), collected, queuedInto, failed: failedJobs.map((j) => ({ id: j.id, operation: j.operation, params: j.params, error: { code: j.errorCode, message: j.errorMessage } })) })}\n`,
-          );
-        } else {
-          if (finished) ctx.io.stdout(`Finished: ${finished.done} done, ${finished.failed} failed.\n`);
-          if (resumed) {
-            const cancelled = resumed.cancelled > 0 ? `, ${resumed.cancelled} cancelled` : '';
-            ctx.io.stdout(`Finished the ${resumed.total} link(s) waiting from an earlier run: ${resumed.done} done, ${resumed.failed} failed${cancelled}.\n`);
+          // A script must be able to tell an import that fetched nothing, or not everything, from one that did.
+          const firstFailure = failedJobs[0];
+          if (firstFailure) {
+            const total = (finished?.total ?? 0) + (resumed?.total ?? 0);
+            throw new GleanerError(
+              firstFailure.errorCode ?? 'UPSTREAM_ERROR',
+              `${failedJobs.length} of ${total} request(s) failed (the list above says why); \`gleaner queue retry --all\` tries them again.`,
+              { details: { fromService: true } },
+            );
           }
-          if (!finished && !resumed) ctx.io.stdout('Nothing new to fetch.\n');
-          for (const job of failedJobs) ctx.io.stdout(`  failed #${job.id} ${job.operation} ${job.params.url ?? JSON.stringify(job.params)}: ${job.errorCode} ${job.errorMessage}\n`);
-        }
-        // A script must be able to tell an import that fetched nothing, or not everything, from one that did.
-        const firstFailure = failedJobs[0];
-        if (firstFailure) {
-          const total = (finished?.total ?? 0) + (resumed?.total ?? 0);
-          throw new GleanerError(
-            firstFailure.errorCode ?? 'UPSTREAM_ERROR',
-            `${failedJobs.length} of ${total} request(s) failed (the list above says why); \`gleaner queue retry --all\` tries them again.`,
-            { details: { fromService: true } },
-          );
-        }
-      });
-    });
+        });
+      },
+    );
 }

@@ -13,7 +13,8 @@ import { oneLine } from './search';
 /** An item id as typed (`42` or `#42`); refused before the library is opened. */
 function parseItemId(rawId: string): number {
   const id = Number(rawId.replace(/^#/, ''));
-  if (!/^#?\d+$/.test(rawId) || !Number.isSafeInteger(id) || id < 1) throw new GleanerError('INVALID_INPUT', `An item id is a whole number; ${JSON.stringify(rawId)} is not.`);
+  if (!/^#?\d+$/.test(rawId) || !Number.isSafeInteger(id) || id < 1)
+    throw new GleanerError('INVALID_INPUT', `An item id is a whole number; ${JSON.stringify(rawId)} is not.`);
   return id;
 }
 
@@ -28,12 +29,19 @@ function segmentToQuote(detail: ItemDetail, atMs: number, language: string | und
   const transcript =
     named === undefined ? timed[0] : (timed.find((t) => t.language === named) ?? timed.find((t) => sameBaseLanguage(t.language, named)));
   if (!transcript) {
-    const has = timed.length > 0 ? `it has one in ${timed.map((t) => (t.language ? languageLabel(t.language) : 'a language not stated')).join(', ')}` : 'it has none';
+    const has =
+      timed.length > 0
+        ? `it has one in ${timed.map((t) => (t.language ? languageLabel(t.language) : 'a language not stated')).join(', ')}`
+        : 'it has none';
     const asked = named === undefined ? '' : ` in ${languageLabel(named)}`;
     throw new GleanerError('INVALID_INPUT', `Item #${detail.item.id} has no timed transcript${asked} to quote (${has}).`);
   }
   const last = transcript.segments.reduce((latest, segment) => Math.max(latest, segment.endMs ?? segment.startMs), 0);
-  if (atMs > last) throw new GleanerError('INVALID_INPUT', `Item #${detail.item.id}'s transcript ends at ${formatMoment(last)}; ${formatMoment(atMs)} is past it.`);
+  if (atMs > last)
+    throw new GleanerError(
+      'INVALID_INPUT',
+      `Item #${detail.item.id}'s transcript ends at ${formatMoment(last)}; ${formatMoment(atMs)} is past it.`,
+    );
   return { transcript, segment: segmentAt(transcript.segments, atMs)! };
 }
 
@@ -48,20 +56,39 @@ export function registerItems(program: Command, ctx: CliContext): void {
     .action((rawId: string, options: { at?: string; language?: string }, command: Command) => {
       const id = parseItemId(rawId);
       const atMs = options.at === undefined ? null : parseMoment(options.at);
-      if (options.at !== undefined && atMs === null) throw new GleanerError('INVALID_INPUT', `--at takes a moment such as 1:02:03, 2:03 or 123 (seconds); ${JSON.stringify(options.at)} is not one.`);
-      if (options.language !== undefined && atMs === null) throw new GleanerError('INVALID_INPUT', '--language chooses the transcript to quote, so it needs --at.');
-      if (options.language !== undefined && canonicalLanguage(options.language) === '') throw new GleanerError('INVALID_INPUT', '--language takes a language code such as en or de.');
-      return ctx.withCore(command, async (core) => {
-        const detail = getItemDetail(core.context.db, id);
-        const quoted = atMs === null ? null : segmentToQuote(detail, atMs, options.language);
-        const text = quoted ? quoteSegment(detail.item, detail.citation, quoted.transcript, quoted.segment) : citeItem(detail.item, detail.citation);
-        if (ctx.json(command)) {
-          const segment = quoted ? { language: quoted.transcript.language, startMs: quoted.segment.startMs, endMs: quoted.segment.endMs, text: quoted.segment.text } : undefined;
-          ctx.io.stdout(`${JSON.stringify({ id, citation: detail.citation, ...(segment ? { segment } : {}), text })}\n`);
-          return;
-        }
-        ctx.io.stdout(`${text}\n`);
-      }, { existing: true });
+      if (options.at !== undefined && atMs === null)
+        throw new GleanerError(
+          'INVALID_INPUT',
+          `--at takes a moment such as 1:02:03, 2:03 or 123 (seconds); ${JSON.stringify(options.at)} is not one.`,
+        );
+      if (options.language !== undefined && atMs === null)
+        throw new GleanerError('INVALID_INPUT', '--language chooses the transcript to quote, so it needs --at.');
+      if (options.language !== undefined && canonicalLanguage(options.language) === '')
+        throw new GleanerError('INVALID_INPUT', '--language takes a language code such as en or de.');
+      return ctx.withCore(
+        command,
+        async (core) => {
+          const detail = getItemDetail(core.context.db, id);
+          const quoted = atMs === null ? null : segmentToQuote(detail, atMs, options.language);
+          const text = quoted
+            ? quoteSegment(detail.item, detail.citation, quoted.transcript, quoted.segment)
+            : citeItem(detail.item, detail.citation);
+          if (ctx.json(command)) {
+            const segment = quoted
+              ? {
+                  language: quoted.transcript.language,
+                  startMs: quoted.segment.startMs,
+                  endMs: quoted.segment.endMs,
+                  text: quoted.segment.text,
+                }
+              : undefined;
+            ctx.io.stdout(`${JSON.stringify({ id, citation: detail.citation, ...(segment ? { segment } : {}), text })}\n`);
+            return;
+          }
+          ctx.io.stdout(`${text}\n`);
+        },
+        { existing: true },
+      );
     });
   items
     .command('show')
@@ -69,40 +96,54 @@ export function registerItems(program: Command, ctx: CliContext): void {
     .argument('<id>', 'the item id')
     .action((rawId: string, _options: unknown, command: Command) => {
       const id = parseItemId(rawId);
-      return ctx.withCore(command, async (core) => {
-        const detail = getItemDetail(core.context.db, id);
-        if (ctx.json(command)) {
-          ctx.io.stdout(`${JSON.stringify(detail)}\n`);
-          return;
-        }
-        const { item } = detail;
-        const lines = [
-          `#${item.id} ${item.platform} ${item.kind}${item.nativeId ? ` ${item.nativeId}` : ''}`,
-          `Title:      ${item.title ? oneLine(item.title) : '–'}`,
-          `URL:        ${item.url ?? '–'}`,
-          `Author:     ${[item.authorName, item.authorHandle].filter(Boolean).join(' ') || '–'}`,
-          `Published:  ${item.publishedAt ?? item.publishedText ?? 'unknown'}`,
-          `Metrics:    views ${item.views ?? '–'}, likes ${item.likes ?? '–'}, comments ${item.comments ?? '–'}`,
-          `Fetched:    first ${item.firstFetchedAt}, last ${item.lastFetchedAt}`,
-          `Collections: ${detail.collections.length ? detail.collections.map(oneLine).join(', ') : '–'}`,
-          // Each tag and note says where it holds: library-wide, or in one collection only.
-          `Tags:       ${detail.tags.length ? detail.tags.map((t) => `${oneLine(t.tag)} (${t.collection === null ? 'library-wide' : `in ${oneLine(t.collection)}`})`).join(', ') : '–'}`,
-          ...(detail.notes.length ? ['Notes:'] : []),
-          ...detail.notes.map((n) => `  ${n.collection === null ? 'library-wide' : `in ${oneLine(n.collection)}`}, ${n.updatedAt}: ${oneLine(n.body)}`),
-          ...extrasToShow(item.extras).map(({ label, value }) => `${`${label}:`.padEnd(11)} ${typeof value === 'string' ? oneLine(value) : value}`),
-          'Metrics history:',
-          ...(detail.metricsHistory.length === 0 ? ['  none (no fetch brought counts)'] : []),
-          ...detail.metricsHistory.map((m) => `  ${m.fetchedAt}  views ${m.views ?? '–'}  likes ${m.likes ?? '–'}  comments ${m.comments ?? '–'}`),
-          'Provenance:',
-          ...detail.provenance.map((p) => `  ${p.fetchedAt}  ${p.operation}  ${p.requestId}  sha256 ${p.sha256}  at ${p.sourcePath || '(the whole response)'}`),
-        ];
-        for (const transcript of detail.transcripts) {
-          lines.push(`Transcript: ${transcript.language ? languageLabel(transcript.language) : 'language not stated'}${transcript.available ? '' : ', none in that language'}`);
-          for (const segment of transcript.segments) lines.push(`  ${formatMoment(segment.startMs)}  ${oneLine(segment.text)}`);
-        }
-        // Platform text is untrusted: control characters (terminal escapes) are dropped before printing.
-        if (item.text) lines.push('Text:', stripTerminalControls(item.text));
-        ctx.io.stdout(`${lines.join('\n')}\n`);
-      }, { existing: true });
+      return ctx.withCore(
+        command,
+        async (core) => {
+          const detail = getItemDetail(core.context.db, id);
+          if (ctx.json(command)) {
+            ctx.io.stdout(`${JSON.stringify(detail)}\n`);
+            return;
+          }
+          const { item } = detail;
+          const lines = [
+            `#${item.id} ${item.platform} ${item.kind}${item.nativeId ? ` ${item.nativeId}` : ''}`,
+            `Title:      ${item.title ? oneLine(item.title) : '–'}`,
+            `URL:        ${item.url ?? '–'}`,
+            `Author:     ${[item.authorName, item.authorHandle].filter(Boolean).join(' ') || '–'}`,
+            `Published:  ${item.publishedAt ?? item.publishedText ?? 'unknown'}`,
+            `Metrics:    views ${item.views ?? '–'}, likes ${item.likes ?? '–'}, comments ${item.comments ?? '–'}`,
+            `Fetched:    first ${item.firstFetchedAt}, last ${item.lastFetchedAt}`,
+            `Collections: ${detail.collections.length ? detail.collections.map(oneLine).join(', ') : '–'}`,
+            // Each tag and note says where it holds: library-wide, or in one collection only.
+            `Tags:       ${detail.tags.length ? detail.tags.map((t) => `${oneLine(t.tag)} (${t.collection === null ? 'library-wide' : `in ${oneLine(t.collection)}`})`).join(', ') : '–'}`,
+            ...(detail.notes.length ? ['Notes:'] : []),
+            ...detail.notes.map(
+              (n) => `  ${n.collection === null ? 'library-wide' : `in ${oneLine(n.collection)}`}, ${n.updatedAt}: ${oneLine(n.body)}`,
+            ),
+            ...extrasToShow(item.extras).map(
+              ({ label, value }) => `${`${label}:`.padEnd(11)} ${typeof value === 'string' ? oneLine(value) : value}`,
+            ),
+            'Metrics history:',
+            ...(detail.metricsHistory.length === 0 ? ['  none (no fetch brought counts)'] : []),
+            ...detail.metricsHistory.map(
+              (m) => `  ${m.fetchedAt}  views ${m.views ?? '–'}  likes ${m.likes ?? '–'}  comments ${m.comments ?? '–'}`,
+            ),
+            'Provenance:',
+            ...detail.provenance.map(
+              (p) => `  ${p.fetchedAt}  ${p.operation}  ${p.requestId}  sha256 ${p.sha256}  at ${p.sourcePath || '(the whole response)'}`,
+            ),
+          ];
+          for (const transcript of detail.transcripts) {
+            lines.push(
+              `Transcript: ${transcript.language ? languageLabel(transcript.language) : 'language not stated'}${transcript.available ? '' : ', none in that language'}`,
+            );
+            for (const segment of transcript.segments) lines.push(`  ${formatMoment(segment.startMs)}  ${oneLine(segment.text)}`);
+          }
+          // Platform text is untrusted: control characters (terminal escapes) are dropped before printing.
+          if (item.text) lines.push('Text:', stripTerminalControls(item.text));
+          ctx.io.stdout(`${lines.join('\n')}\n`);
+        },
+        { existing: true },
+      );
     });
 }

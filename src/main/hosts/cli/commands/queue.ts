@@ -10,16 +10,28 @@ import type { FetchQueue } from '../../../core/queue/fetch-queue';
 function requireJob(queue: Pick<FetchQueue, 'job'>, target: { jobId: number } | 'all', action: 'cancel' | 'retry'): void {
   if (target === 'all') return;
   const job = queue.job(target.jobId);
-  if (!job) throw new GleanerError('NOT_FOUND', `There is no job ${target.jobId} in the queue; \`gleaner queue status\` counts the jobs there are.`);
+  if (!job)
+    throw new GleanerError(
+      'NOT_FOUND',
+      `There is no job ${target.jobId} in the queue; \`gleaner queue status\` counts the jobs there are.`,
+    );
   const applies = action === 'cancel' ? ['queued', 'running', 'paused'].includes(job.state) : ['failed', 'cancelled'].includes(job.state);
   if (!applies) {
-    throw new GleanerError('INVALID_INPUT', `Job ${target.jobId} is ${job.state}; only ${action === 'cancel' ? 'a job still waiting can be cancelled' : 'a failed or cancelled job can be retried'}. Nothing was changed.`);
+    throw new GleanerError(
+      'INVALID_INPUT',
+      `Job ${target.jobId} is ${job.state}; only ${action === 'cancel' ? 'a job still waiting can be cancelled' : 'a failed or cancelled job can be retried'}. Nothing was changed.`,
+    );
   }
 }
 
 /** What a job asks for, in a few words: its link, else its other parameters. */
 function whatJobFetches(job: JobSummary): string {
-  return (job.params.url ?? Object.entries(job.params).map(([name, value]) => `${name}=${value}`).join(' ')).slice(0, 120);
+  return (
+    job.params.url ??
+    Object.entries(job.params)
+      .map(([name, value]) => `${name}=${value}`)
+      .join(' ')
+  ).slice(0, 120);
 }
 
 function describeStatus(status: QueueStatus): string {
@@ -40,33 +52,42 @@ function parseTarget(id: string | undefined, all: boolean | undefined, verb: str
   if (all && id !== undefined) throw new GleanerError('INVALID_INPUT', `Give a job id or --all to ${verb}, not both.`);
   if (all) return 'all';
   if (id === undefined) throw new GleanerError('INVALID_INPUT', `Give the job id to ${verb}, or --all.`);
-  if (!/^\d+$/.test(id) || Number(id) < 1) throw new GleanerError('INVALID_INPUT', `A job id is a whole number; ${JSON.stringify(id)} is not.`);
+  if (!/^\d+$/.test(id) || Number(id) < 1)
+    throw new GleanerError('INVALID_INPUT', `A job id is a whole number; ${JSON.stringify(id)} is not.`);
   return { jobId: Number(id) };
 }
 
 export function registerQueue(program: Command, ctx: CliContext): void {
   const queue = program.command('queue').description('the request queue and the quota gauge');
-  const out = (command: Command, json: unknown, text: string) => ctx.io.stdout(ctx.json(command) ? `${JSON.stringify(json)}\n` : `${text}\n`);
+  const out = (command: Command, json: unknown, text: string) =>
+    ctx.io.stdout(ctx.json(command) ? `${JSON.stringify(json)}\n` : `${text}\n`);
 
   queue
     .command('status')
     .description('jobs by state, and how much of the plan is used this minute and today')
     .action((_options: unknown, command: Command) =>
-      ctx.withCore(command, async (core) => {
-        const status = core.context.queue.status();
-        const failed = core.context.queue.jobs({ state: 'failed', limit: 20 });
-        // The ids `queue cancel ID` takes: the jobs still to run (the first 20 of each state), in
-        // the order they go out: those on their way, then the next in line.
-        const waiting = [...core.context.queue.jobs({ state: 'running', limit: 20, oldestFirst: true }), ...core.context.queue.jobs({ state: 'queued', limit: 20, oldestFirst: true })];
-        const list = (title: string, jobs: readonly JobSummary[], describe: (job: JobSummary) => string) =>
-          jobs.length ? `\n${title}:\n${jobs.map((job) => `  #${job.id} ${describe(job)}`).join('\n')}` : '';
-        out(
-          command,
-          { ...status, waiting, failed },
-          `${describeStatus(status)}${list('Waiting', waiting, (j) => `${j.state} ${j.operation} ${whatJobFetches(j)}`)}${list('Failed', failed, (j) => `${j.operation}: ${j.errorCode} ${j.errorMessage}`)}`,
-        );
-        // A folder without a library (a typo) is said, not made into an empty queue.
-      }, { existing: true }),
+      ctx.withCore(
+        command,
+        async (core) => {
+          const status = core.context.queue.status();
+          const failed = core.context.queue.jobs({ state: 'failed', limit: 20 });
+          // The ids `queue cancel ID` takes: the jobs still to run (the first 20 of each state), in
+          // the order they go out: those on their way, then the next in line.
+          const waiting = [
+            ...core.context.queue.jobs({ state: 'running', limit: 20, oldestFirst: true }),
+            ...core.context.queue.jobs({ state: 'queued', limit: 20, oldestFirst: true }),
+          ];
+          const list = (title: string, jobs: readonly JobSummary[], describe: (job: JobSummary) => string) =>
+            jobs.length ? `\n${title}:\n${jobs.map((job) => `  #${job.id} ${describe(job)}`).join('\n')}` : '';
+          out(
+            command,
+            { ...status, waiting, failed },
+            `${describeStatus(status)}${list('Waiting', waiting, (j) => `${j.state} ${j.operation} ${whatJobFetches(j)}`)}${list('Failed', failed, (j) => `${j.operation}: ${j.errorCode} ${j.errorMessage}`)}`,
+          );
+          // A folder without a library (a typo) is said, not made into an empty queue.
+        },
+        { existing: true },
+      ),
     );
 
   queue
@@ -90,7 +111,10 @@ export function registerQueue(program: Command, ctx: CliContext): void {
         const status = await drainQueue(core, ctx.io, (now) => {
           if (ctx.json(command)) return;
           const line = `${now.counts.queued + now.counts.running} waiting, ${now.counts.done} done, ${now.counts.failed} failed${now.etaMinutes ? `; all sent in ${durationText(now.etaMinutes)}` : ''}`;
-          if (line !== last) ctx.io.stdout(`${last === '' ? 'Resumed; running the queue here until every waiting job has ended (Ctrl+C stops it; the jobs stay queued).\n' : ''}${line}\n`);
+          if (line !== last)
+            ctx.io.stdout(
+              `${last === '' ? 'Resumed; running the queue here until every waiting job has ended (Ctrl+C stops it; the jobs stay queued).\n' : ''}${line}\n`,
+            );
           last = line;
         });
         out(command, status, describeStatus(status));

@@ -78,7 +78,10 @@ class SearchCommand extends Command {
   override error(message: string, errorOptions?: ErrorOptions): never {
     const flag = errorOptions?.code === 'commander.unknownOption' ? /^error: unknown option '(.*)'$/s.exec(message)?.[1] : undefined;
     if (flag === undefined || flag.startsWith('--')) return super.error(message, errorOptions);
-    return super.error(`error: unknown option '${flag}': a query that starts with - needs -- before it, as in gleaner search -- ${shellQuoted(flag)}`, errorOptions);
+    return super.error(
+      `error: unknown option '${flag}': a query that starts with - needs -- before it, as in gleaner search -- ${shellQuoted(flag)}`,
+      errorOptions,
+    );
   }
 }
 
@@ -113,36 +116,40 @@ export function registerSearch(program: Command, ctx: CliContext): void {
         limit: parsePositiveInteger(String(options.limit), '--limit', 1000),
       };
       const request = parseSearchFlags(fields);
-      await ctx.withCore(command, async (core) => {
-        // A mistyped collection is an error, as in `collections show` and `export`, not an empty result.
-        if (request.collection !== undefined) core.context.collections.require(request.collection);
-        // The core keeps its markers to matches (platform text cannot pass for one).
-        const result = searchLibrary(core.context.db, request);
-        if (ctx.json(command)) {
-          const hits = result.hits.map((hit) => ({
-            id: hit.id,
-            platform: hit.platform,
-            kind: hit.kind,
-            title: hit.title,
-            snippet: hit.snippet === null ? null : markdownSnippet(hit.snippet),
-            ...(hit.segmentStartMs !== null ? { segment_start_ms: hit.segmentStartMs } : {}),
-            url: hit.url,
-          }));
-          ctx.io.stdout(`${JSON.stringify({ hits, total: result.total })}\n`);
-          return;
-        }
-        if (result.total === 0) {
-          ctx.io.stdout('No items match.\n');
-          return;
-        }
-        for (const hit of result.hits) {
-          const at = hit.segmentStartMs !== null ? ` @ ${formatMoment(hit.segmentStartMs)}` : '';
-          ctx.io.stdout(`#${hit.id} [${hit.platform} ${hit.kind}] ${oneLine(hit.title ?? hit.url ?? '(untitled)')}${at}\n`);
-          const snippet = hit.snippet === null ? '' : markdownSnippet(hit.snippet, (text) => toOneLine(stripTerminalControls(text)), 200);
-          if (snippet) ctx.io.stdout(`    ${snippet}\n`);
-        }
-        ctx.io.stdout(`${result.hits.length} of ${result.total} shown.\n`);
-      }, { existing: true });
+      await ctx.withCore(
+        command,
+        async (core) => {
+          // A mistyped collection is an error, as in `collections show` and `export`, not an empty result.
+          if (request.collection !== undefined) core.context.collections.require(request.collection);
+          // The core keeps its markers to matches (platform text cannot pass for one).
+          const result = searchLibrary(core.context.db, request);
+          if (ctx.json(command)) {
+            const hits = result.hits.map((hit) => ({
+              id: hit.id,
+              platform: hit.platform,
+              kind: hit.kind,
+              title: hit.title,
+              snippet: hit.snippet === null ? null : markdownSnippet(hit.snippet),
+              ...(hit.segmentStartMs !== null ? { segment_start_ms: hit.segmentStartMs } : {}),
+              url: hit.url,
+            }));
+            ctx.io.stdout(`${JSON.stringify({ hits, total: result.total })}\n`);
+            return;
+          }
+          if (result.total === 0) {
+            ctx.io.stdout('No items match.\n');
+            return;
+          }
+          for (const hit of result.hits) {
+            const at = hit.segmentStartMs !== null ? ` @ ${formatMoment(hit.segmentStartMs)}` : '';
+            ctx.io.stdout(`#${hit.id} [${hit.platform} ${hit.kind}] ${oneLine(hit.title ?? hit.url ?? '(untitled)')}${at}\n`);
+            const snippet = hit.snippet === null ? '' : markdownSnippet(hit.snippet, (text) => toOneLine(stripTerminalControls(text)), 200);
+            if (snippet) ctx.io.stdout(`    ${snippet}\n`);
+          }
+          ctx.io.stdout(`${result.hits.length} of ${result.total} shown.\n`);
+        },
+        { existing: true },
+      );
     });
 }
 

@@ -25,7 +25,14 @@ export function registerServe(program: Command, ctx: CliContext): void {
       });
       try {
         core.context.queue.start();
-        const host = await startBrowserHost({ dispatch: core.dispatch, events: core.events, exportDownloads: core.context.exports, rendererDir: ctx.rendererDir, log, port });
+        const host = await startBrowserHost({
+          dispatch: core.dispatch,
+          events: core.events,
+          exportDownloads: core.context.exports,
+          rendererDir: ctx.rendererDir,
+          log,
+          port,
+        });
         if (ctx.json(command)) ctx.io.stdout(`${JSON.stringify({ url: host.url, port: host.port, dataDir })}\n`);
         else ctx.io.stdout(`Gleaner is running at ${host.url}\nLibrary: ${dataDir}\nPress Ctrl+C to stop.\n`);
         // Not host.url, nor any link with a key: the opener's and the browser's command lines can be

@@ -65,7 +65,11 @@ function readAll(stream: NodeJS.ReadableStream, limit: number): Promise<string> 
 }
 
 /** One line typed at a terminal, not echoed (raw mode); Ctrl+C cancels. */
-function readHiddenLine(stream: NodeJS.ReadableStream, setRawMode: (mode: boolean) => unknown, stderr: (text: string) => void): Promise<string> {
+function readHiddenLine(
+  stream: NodeJS.ReadableStream,
+  setRawMode: (mode: boolean) => unknown,
+  stderr: (text: string) => void,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     let line = '';
     const finish = (): void => {
@@ -185,7 +189,8 @@ async function inspect(store: SecretStore): Promise<StoreState> {
     const value = await store.getToken();
     return { available: true, stored: value !== null, problem: null, origin: value === null ? null : readStoredToken(value).origin };
   } catch (error) {
-    if (error instanceof GleanerError && error.code === 'SECRET_STORE_UNAVAILABLE') return { available: false, stored: false, problem: error.message, origin: null };
+    if (error instanceof GleanerError && error.code === 'SECRET_STORE_UNAVAILABLE')
+      return { available: false, stored: false, problem: error.message, origin: null };
     throw error;
   }
 }
@@ -234,10 +239,12 @@ function resumeTokenPause(dataDir: () => string): boolean {
 }
 
 /** `ctx` is a CliContext; its io, --json and data folder are used (set also lifts a token pause in the library). */
-export function registerToken(program: Command, ctx: Pick<CliContext, 'io' | 'json' | 'dataDir'>, getStore: (command: Command) => SecretStore): void {
-  const token = program
-    .command('token')
-    .description('the retrieval service token, kept in the OS keychain (GLEANER_TOKEN overrides it)');
+export function registerToken(
+  program: Command,
+  ctx: Pick<CliContext, 'io' | 'json' | 'dataDir'>,
+  getStore: (command: Command) => SecretStore,
+): void {
+  const token = program.command('token').description('the retrieval service token, kept in the OS keychain (GLEANER_TOKEN overrides it)');
 
   token
     .command('set')
@@ -257,9 +264,13 @@ export function registerToken(program: Command, ctx: Pick<CliContext, 'io' | 'js
       const overridden = store.overriddenByEnvironment === true;
       const resumed = resumeTokenPause(() => ctx.dataDir(command));
       if (ctx.json(command)) {
-        ctx.io.stdout(`${JSON.stringify({ saved: true, location: persistent.location, origin, overriddenByEnvironment: overridden, queueResumed: resumed })}\n`);
+        ctx.io.stdout(
+          `${JSON.stringify({ saved: true, location: persistent.location, origin, overriddenByEnvironment: overridden, queueResumed: resumed })}\n`,
+        );
       } else {
-        ctx.io.stdout(`Token saved in ${persistent.location}${origin ? `, for ${origin}` : ''}.${resumed ? ' The queue, which waited for a new token, carries on.' : ''}\n`);
+        ctx.io.stdout(
+          `Token saved in ${persistent.location}${origin ? `, for ${origin}` : ''}.${resumed ? ' The queue, which waited for a new token, carries on.' : ''}\n`,
+        );
       }
       if (overridden) ctx.io.stderr(overrideWarning(persistent));
     });
@@ -284,7 +295,12 @@ export function registerToken(program: Command, ctx: Pick<CliContext, 'io' | 'js
             overriddenByEnvironment: overridden,
             origin: overridden ? null : state.origin,
             elsewhere,
-            store: { location: persistent.location, available: state.available, stored: state.stored, ...(state.problem ? { problem: state.problem } : {}) },
+            store: {
+              location: persistent.location,
+              available: state.available,
+              stored: state.stored,
+              ...(state.problem ? { problem: state.problem } : {}),
+            },
           })}\n`,
         );
         return;
@@ -298,7 +314,10 @@ export function registerToken(program: Command, ctx: Pick<CliContext, 'io' | 'js
         ctx.io.stdout(`A token is set by ${location}; it overrides ${persistent.location} (${keychain}).\n`);
       } else if (state.stored) {
         ctx.io.stdout(`A token is stored in ${location}${state.origin ? `, for ${state.origin}` : ''}.\n`);
-        if (elsewhere) ctx.io.stdout(`The base URL points at ${elsewhere}, so the token is not sent there. If that is your service: gleaner token allow ${elsewhere}\n`);
+        if (elsewhere)
+          ctx.io.stdout(
+            `The base URL points at ${elsewhere}, so the token is not sent there. If that is your service: gleaner token allow ${elsewhere}\n`,
+          );
       } else if (state.available) {
         ctx.io.stdout(`No token is stored in ${location}. Save one with: gleaner token set < token.txt (or set GLEANER_TOKEN).\n`);
       } else {
@@ -320,7 +339,9 @@ export function registerToken(program: Command, ctx: Pick<CliContext, 'io' | 'js
       if (ctx.json(command)) {
         ctx.io.stdout(`${JSON.stringify({ cleared: existed, location: persistent.location, overriddenByEnvironment: overridden })}\n`);
       } else {
-        ctx.io.stdout(existed ? `Token removed from ${persistent.location}.\n` : `No token was stored in ${persistent.location}; nothing to remove.\n`);
+        ctx.io.stdout(
+          existed ? `Token removed from ${persistent.location}.\n` : `No token was stored in ${persistent.location}; nothing to remove.\n`,
+        );
       }
       if (overridden) ctx.io.stderr('warning: GLEANER_TOKEN is still set, so Gleaner keeps using its value until you unset it.\n');
     });
@@ -333,12 +354,22 @@ export function registerToken(program: Command, ctx: Pick<CliContext, 'io' | 'js
       const store = getStore(command);
       const persistent = store.persistentStore ?? store;
       const here = libraryServiceOrigin(() => ctx.dataDir(command));
-      if (here === null) throw inputError('This library sends requests to the built-in demo service (or has none yet), which never gets your token: there is nothing to allow.');
-      if (origin !== here) throw inputError(`The base URL points at ${here}, not ${origin}: a token can be allowed only where requests go now. Nothing was changed.`);
+      if (here === null)
+        throw inputError(
+          'This library sends requests to the built-in demo service (or has none yet), which never gets your token: there is nothing to allow.',
+        );
+      if (origin !== here)
+        throw inputError(
+          `The base URL points at ${here}, not ${origin}: a token can be allowed only where requests go now. Nothing was changed.`,
+        );
       const problem = await unavailableReasonOf(persistent);
       if (problem !== null) throw new GleanerError('SECRET_STORE_UNAVAILABLE', problem);
       const value = await persistent.getToken();
-      if (value === null) throw new GleanerError('TOKEN_MISSING', `No token is stored in ${persistent.location}. Save one with: gleaner token set < token.txt`);
+      if (value === null)
+        throw new GleanerError(
+          'TOKEN_MISSING',
+          `No token is stored in ${persistent.location}. Save one with: gleaner token set < token.txt`,
+        );
       await persistent.setToken(storedTokenValue(readStoredToken(value).token, here));
       const resumed = resumeTokenPause(() => ctx.dataDir(command));
       if (ctx.json(command)) ctx.io.stdout(`${JSON.stringify({ allowed: here, queueResumed: resumed })}\n`);

@@ -30,19 +30,31 @@ function JobRow({ job }: { job: JobSummary }) {
           </span>
         )}
         <span className="job-meta muted">
-          {job.state === 'done' && job.itemCount !== null ? `${job.itemCount.toLocaleString('en-US')} item${job.itemCount === 1 ? '' : 's'} · ` : ''}
+          {job.state === 'done' && job.itemCount !== null
+            ? `${job.itemCount.toLocaleString('en-US')} item${job.itemCount === 1 ? '' : 's'} · `
+            : ''}
           {intoText(job.collections)}
           {job.attempts > 1 ? `${job.attempts} attempts · ` : ''}
           {formatDateTime(job.updatedAt)}
         </span>
       </div>
       {canCancel && (
-        <button type="button" onClick={() => void cancel({ jobId: job.id })} disabled={jobBusy} aria-label={`Cancel: ${title}${subject ? `, ${subject}` : ''}`}>
+        <button
+          type="button"
+          onClick={() => void cancel({ jobId: job.id })}
+          disabled={jobBusy}
+          aria-label={`Cancel: ${title}${subject ? `, ${subject}` : ''}`}
+        >
           Cancel
         </button>
       )}
       {canRetry && (
-        <button type="button" onClick={() => void retry({ jobId: job.id })} disabled={jobBusy} aria-label={`Retry: ${title}${subject ? `, ${subject}` : ''}`}>
+        <button
+          type="button"
+          onClick={() => void retry({ jobId: job.id })}
+          disabled={jobBusy}
+          aria-label={`Retry: ${title}${subject ? `, ${subject}` : ''}`}
+        >
           Retry
         </button>
       )}

@@ -82,10 +82,22 @@ export function QueueControls() {
             Pause queue
           </button>
         )}
-        <button ref={cancelAllRef} type="button" onClick={() => setAsked('cancel')} disabled={waiting === 0 || isBusy(busy, { all: true })} aria-expanded={confirming === 'cancel'}>
+        <button
+          ref={cancelAllRef}
+          type="button"
+          onClick={() => setAsked('cancel')}
+          disabled={waiting === 0 || isBusy(busy, { all: true })}
+          aria-expanded={confirming === 'cancel'}
+        >
           Cancel all waiting
         </button>
-        <button ref={retryAllRef} type="button" onClick={() => setAsked('retry')} disabled={retryable === 0 || isBusy(busy, { all: true })} aria-expanded={confirming === 'retry'}>
+        <button
+          ref={retryAllRef}
+          type="button"
+          onClick={() => setAsked('retry')}
+          disabled={retryable === 0 || isBusy(busy, { all: true })}
+          aria-expanded={confirming === 'retry'}
+        >
           Retry all failed
         </button>
       </div>
@@ -104,7 +116,9 @@ export function QueueControls() {
         >
           <p id="queue-confirm-text">{bulkConfirmText(confirming, count, status?.gauge ?? null)}</p>
           <button ref={confirmRef} type="button" className="primary" onClick={() => settle(confirming, true)}>
-            {confirming === 'cancel' ? `Cancel ${count.toLocaleString('en-US')} request${count === 1 ? '' : 's'}` : `Retry ${count.toLocaleString('en-US')} request${count === 1 ? '' : 's'}`}
+            {confirming === 'cancel'
+              ? `Cancel ${count.toLocaleString('en-US')} request${count === 1 ? '' : 's'}`
+              : `Retry ${count.toLocaleString('en-US')} request${count === 1 ? '' : 's'}`}
           </button>
           <button type="button" onClick={() => settle(confirming, false)}>
             {confirming === 'cancel' ? 'Keep them waiting' : 'Leave them failed'}

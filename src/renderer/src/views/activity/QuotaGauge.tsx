@@ -49,8 +49,8 @@ export function QuotaGauge() {
       </p>
       {holdBack && <p className="muted">{holdBack}</p>}
       <p className="muted quota-plan">
-        Your plan allows {gauge.limits.perMinute.toLocaleString('en-US')} requests a minute and {gauge.limits.perDay.toLocaleString('en-US')} a day,
-        shared with everyone on your team. Change it in Settings.
+        Your plan allows {gauge.limits.perMinute.toLocaleString('en-US')} requests a minute and{' '}
+        {gauge.limits.perDay.toLocaleString('en-US')} a day, shared with everyone on your team. Change it in Settings.
       </p>
     </section>
   );

@@ -29,7 +29,11 @@ export function RunningBatches() {
                 {finished.toLocaleString('en-US')} of {batch.total.toLocaleString('en-US')} finished
                 {batch.failed > 0 ? ` (${batch.failed.toLocaleString('en-US')} failed)` : ''}
               </span>
-              <button type="button" onClick={() => void cancel({ batchId: batch.batchId })} disabled={isBusy(busy, { batchId: batch.batchId })}>
+              <button
+                type="button"
+                onClick={() => void cancel({ batchId: batch.batchId })}
+                disabled={isBusy(busy, { batchId: batch.batchId })}
+              >
                 Cancel this import
               </button>
             </li>

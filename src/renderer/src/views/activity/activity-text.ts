@@ -1,6 +1,13 @@
 /** Words for the queue: what a job fetches, why it failed, how much quota is left. Pure. */
 import { getOperation, isOperationId, PLATFORM_LABELS } from '../../../../shared/catalogue';
-import { dayWindowText, durationText, holdBackSentence, type JobSummary, type PauseReason, type QueueGauge } from '../../../../shared/queue';
+import {
+  dayWindowText,
+  durationText,
+  holdBackSentence,
+  type JobSummary,
+  type PauseReason,
+  type QueueGauge,
+} from '../../../../shared/queue';
 
 /** The parameter that says best what a job fetches, in the order a reader looks for it. */
 const TELLING_PARAMS = ['url', 'query', 'keyword', 'handle', 'user_id', 'username', 'hashtag', 'channel_id', 'subreddit'];
@@ -59,7 +66,9 @@ export function etaText(minutes: number | null): string | null {
 export function runningText(operationTitle: string, nextFreeSlot: string | null, now: number): string {
   const until = nextFreeSlot === null ? 'now' : untilText(nextFreeSlot, now);
   const running = `Running ${operationTitle.toLowerCase()}…`;
-  return until === 'now' ? running : `Waiting for your plan’s next free request (${until}), then ${running.charAt(0).toLowerCase()}${running.slice(1)}`;
+  return until === 'now'
+    ? running
+    : `Waiting for your plan’s next free request (${until}), then ${running.charAt(0).toLowerCase()}${running.slice(1)}`;
 }
 
 /** The day meter's label: "Last 24 hours", or "Since 00:00 UTC" when the day resets at a set time. */

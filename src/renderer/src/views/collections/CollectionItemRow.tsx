@@ -6,7 +6,10 @@ import { useOpenCollectionStore } from './open-collection-store';
 import { MAX_TITLE_SHOWN, shorten } from '../../lib/format';
 import { kindLabel, platformLabel } from '../library/labels';
 
-const labelOf = (item: CollectionItem): string => (item.title?.trim() ? shorten(item.title.trim(), MAX_TITLE_SHOWN) : `${platformLabel(item.platform)} ${kindLabel(item.kind).toLowerCase()} ${item.id}`);
+const labelOf = (item: CollectionItem): string =>
+  item.title?.trim()
+    ? shorten(item.title.trim(), MAX_TITLE_SHOWN)
+    : `${platformLabel(item.platform)} ${kindLabel(item.kind).toLowerCase()} ${item.id}`;
 
 /**
  * After a move, focuses the same control in the moved row (the row's DOM node moves, and focus
@@ -25,10 +28,18 @@ function refocus(itemId: number, control: 'open' | 'up' | 'down'): void {
 function TagChip({ tag, label, onRemove }: { tag: ItemTag; label: string; onRemove(): void }) {
   const libraryWide = tag.collection === null;
   return (
-    <li className={libraryWide ? 'tag-chip is-library-wide' : 'tag-chip'} title={libraryWide ? 'Library-wide tag: the item carries it everywhere' : undefined}>
+    <li
+      className={libraryWide ? 'tag-chip is-library-wide' : 'tag-chip'}
+      title={libraryWide ? 'Library-wide tag: the item carries it everywhere' : undefined}
+    >
       {tag.tag}
       {libraryWide && <span className="tag-scope">library-wide</span>}
-      <button type="button" className="tag-remove" onClick={onRemove} aria-label={`Remove ${libraryWide ? 'library-wide tag' : 'tag'} ${tag.tag} from ${label}`}>
+      <button
+        type="button"
+        className="tag-remove"
+        onClick={onRemove}
+        aria-label={`Remove ${libraryWide ? 'library-wide tag' : 'tag'} ${tag.tag} from ${label}`}
+      >
         ×
       </button>
     </li>
@@ -36,7 +47,19 @@ function TagChip({ tag, label, onRemove }: { tag: ItemTag; label: string; onRemo
 }
 
 /** One item of the open collection: open it, move it, remove it, its note and tags here. */
-export function CollectionItemRow({ item, collection, index, count, canMove }: { item: CollectionItem; collection: string; index: number; count: number; canMove: boolean }) {
+export function CollectionItemRow({
+  item,
+  collection,
+  index,
+  count,
+  canMove,
+}: {
+  item: CollectionItem;
+  collection: string;
+  index: number;
+  count: number;
+  canMove: boolean;
+}) {
   const openId = useItemStore((s) => s.openId);
   const draft = useNoteDraft(item.id, collection);
   const [saving, setSaving] = useState(false);
@@ -74,7 +97,12 @@ export function CollectionItemRow({ item, collection, index, count, canMove }: {
   };
 
   return (
-    <li className={item.id === openId ? 'collection-item is-active' : 'collection-item'} data-item-id={item.id} data-testid="collection-item" onKeyDown={onKeyDown}>
+    <li
+      className={item.id === openId ? 'collection-item is-active' : 'collection-item'}
+      data-item-id={item.id}
+      data-testid="collection-item"
+      onKeyDown={onKeyDown}
+    >
       <div className="collection-item-head">
         <span className="collection-position muted" aria-hidden="true">
           {index + 1}
@@ -93,10 +121,22 @@ export function CollectionItemRow({ item, collection, index, count, canMove }: {
           {item.authorName ? ` · ${item.authorName}` : ''}
         </span>
         <span className="collection-item-actions">
-          <button type="button" data-move="up" onClick={() => move(-1, 'up')} disabled={!canMove || index === 0} aria-label={`Move up: ${label}`}>
+          <button
+            type="button"
+            data-move="up"
+            onClick={() => move(-1, 'up')}
+            disabled={!canMove || index === 0}
+            aria-label={`Move up: ${label}`}
+          >
             ↑
           </button>
-          <button type="button" data-move="down" onClick={() => move(1, 'down')} disabled={!canMove || index === count - 1} aria-label={`Move down: ${label}`}>
+          <button
+            type="button"
+            data-move="down"
+            onClick={() => move(1, 'down')}
+            disabled={!canMove || index === count - 1}
+            aria-label={`Move down: ${label}`}
+          >
             ↓
           </button>
           <button type="button" onClick={() => void store.removeItem(item.id, label)} aria-label={`Remove from collection: ${label}`}>
@@ -123,7 +163,11 @@ export function CollectionItemRow({ item, collection, index, count, canMove }: {
           </button>
           {dirty && (
             <>
-              <button type="button" onClick={() => useNoteDraftsStore.getState().discard(item.id, collection)} aria-label={`Discard unsaved note: ${label}`}>
+              <button
+                type="button"
+                onClick={() => useNoteDraftsStore.getState().discard(item.id, collection)}
+                aria-label={`Discard unsaved note: ${label}`}
+              >
                 Discard
               </button>
               <span id={unsavedId} className="unsaved-hint" data-testid="note-unsaved">
@@ -136,7 +180,12 @@ export function CollectionItemRow({ item, collection, index, count, canMove }: {
       <div className="collection-tags">
         <ul className="collection-tag-list" aria-label={`Tags on ${label}`}>
           {item.tags.map((t) => (
-            <TagChip key={`${t.collection === null ? 'library' : 'here'}\u0000${t.tag}`} tag={t} label={label} onRemove={() => void store.removeTag(item.id, t).then(setProblem)} />
+            <TagChip
+              key={`${t.collection === null ? 'library' : 'here'}\u0000${t.tag}`}
+              tag={t}
+              label={label}
+              onRemove={() => void store.removeTag(item.id, t).then(setProblem)}
+            />
           ))}
         </ul>
         <form className="collection-inline" onSubmit={(event) => void addTag(event)}>

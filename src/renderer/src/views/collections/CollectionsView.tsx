@@ -59,7 +59,9 @@ function UndoBar() {
     const error = await useOpenCollectionStore.getState().undoDelete();
     setProblem(error);
     if (!error && name !== undefined) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>(`.collection-names [data-collection="${CSS.escape(name)}"]`)?.focus());
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(`.collection-names [data-collection="${CSS.escape(name)}"]`)?.focus(),
+      );
     }
   };
   return (

@@ -162,7 +162,12 @@ export function OpenCollection() {
             ))}
           </ol>
           {notShown > 0 && (
-            <button type="button" className="collection-more" disabled={loadingMore} onClick={() => void useOpenCollectionStore.getState().showMore()}>
+            <button
+              type="button"
+              className="collection-more"
+              disabled={loadingMore}
+              onClick={() => void useOpenCollectionStore.getState().showMore()}
+            >
               Show {Math.min(COLLECTION_PAGE, notShown).toLocaleString('en-US')} more ({notShown.toLocaleString('en-US')} not shown yet)
             </button>
           )}

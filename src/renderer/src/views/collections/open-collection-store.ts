@@ -68,7 +68,12 @@ async function readRows(name: string, query: string, offset: number, count: numb
   const search = query.trim() ? { query } : {};
   let page = await bridge.call('collections.items', { name, ...search, offset, limit: Math.min(count, MOST_PER_READ) });
   while (page.items.length < count && offset + page.items.length < page.total) {
-    const more = await bridge.call('collections.items', { name, ...search, offset: offset + page.items.length, limit: Math.min(count - page.items.length, MOST_PER_READ) });
+    const more = await bridge.call('collections.items', {
+      name,
+      ...search,
+      offset: offset + page.items.length,
+      limit: Math.min(count - page.items.length, MOST_PER_READ),
+    });
     const items = appendRows(page.items, more.items);
     // Nothing new (the order moved under the reads): stop rather than ask for the same rows again.
     if (items.length === page.items.length) break;
@@ -81,7 +86,12 @@ async function readRows(name: string, query: string, offset: number, count: numb
 let readSeq = 0;
 export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => {
   /** Runs a change to one item here, says how it went, then reloads and tells the other views. */
-  async function change<T>(itemId: number, work: (name: string) => Promise<T>, doing: string, message: string | ((result: T) => string) | null): Promise<string | null> {
+  async function change<T>(
+    itemId: number,
+    work: (name: string) => Promise<T>,
+    doing: string,
+    message: string | ((result: T) => string) | null,
+  ): Promise<string | null> {
     const name = get().name;
     if (name === null) return 'No collection is open.';
     // Any later change ends the offer to undo a removal (the message it stood beside is gone).
@@ -109,13 +119,18 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
     if (name === null) return;
     const seq = readSeq;
     try {
-      const { items: fresh, collection } = await bridge.call('collections.items', { name, itemIds: [itemId], ...(query.trim() ? { query } : {}) });
+      const { items: fresh, collection } = await bridge.call('collections.items', {
+        name,
+        itemIds: [itemId],
+        ...(query.trim() ? { query } : {}),
+      });
       // The rows were read again meanwhile (another search, a reload): that read has this row as it is now.
       if (get().name !== name || seq !== readSeq || get().query !== query) return;
       const row = fresh[0];
       const had = get().items.some((item) => item.id === itemId);
       if (row) set({ items: get().items.map((item) => (item.id === itemId ? row : item)), count: collection.itemCount });
-      else set({ items: get().items.filter((item) => item.id !== itemId), total: get().total - (had ? 1 : 0), count: collection.itemCount });
+      else
+        set({ items: get().items.filter((item) => item.id !== itemId), total: get().total - (had ? 1 : 0), count: collection.itemCount });
       // Gone from the order: the rows after it moved up a place.
       if (!row && had && !query.trim()) await get().reload();
     } catch {
@@ -131,7 +146,15 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
     try {
       const page = await readRows(name, query, 0, count);
       if (seq !== readSeq || get().name !== name) return;
-      set({ items: page.items, total: page.total, count: page.collection.itemCount, searchedFor: query.trim(), loading: false, error: null, searchError: null });
+      set({
+        items: page.items,
+        total: page.total,
+        count: page.collection.itemCount,
+        searchedFor: query.trim(),
+        loading: false,
+        error: null,
+        searchError: null,
+      });
     } catch (error) {
       if (seq !== readSeq || get().name !== name) return;
       // A search the index cannot read says so beside the search box; the rows stay as they were.
@@ -158,7 +181,21 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
 
     async open(name) {
       readSeq += 1;
-      set({ name, items: [], total: 0, count: 0, error: null, message: null, removed: null, untagged: null, query: '', searchedFor: '', searchError: null, loading: name !== null, loadingMore: false });
+      set({
+        name,
+        items: [],
+        total: 0,
+        count: 0,
+        error: null,
+        message: null,
+        removed: null,
+        untagged: null,
+        query: '',
+        searchedFor: '',
+        searchError: null,
+        loading: name !== null,
+        loadingMore: false,
+      });
       if (name !== null) await readFirst(COLLECTION_PAGE, 'open the collection');
     },
 
@@ -171,7 +208,8 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
       set({ loadingMore: true });
       try {
         const page = await readRows(name, query, items.length, COLLECTION_PAGE);
-        if (seq === readSeq && get().name === name) set({ items: appendRows(get().items, page.items), total: page.total, count: page.collection.itemCount });
+        if (seq === readSeq && get().name === name)
+          set({ items: appendRows(get().items, page.items), total: page.total, count: page.collection.itemCount });
       } catch (error) {
         if (get().name === name) set({ message: errorText(error, 'show more of the collection') });
       } finally {
@@ -215,7 +253,12 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
       const removed = get().removed;
       if (!removed || removed.collection !== get().name) return null;
       const itemId = removed.places[0]!.itemId;
-      const problem = await change(itemId, (name) => bridge.call('collections.putBack', { name, places: removed.places }), 'put the item back', `“${removed.label}” is back in its place.`);
+      const problem = await change(
+        itemId,
+        (name) => bridge.call('collections.putBack', { name, places: removed.places }),
+        'put the item back',
+        `“${removed.label}” is back in its place.`,
+      );
       // Failed: the offer stands, to try again.
       if (problem) set({ removed });
       // Back in the order: the rows after it moved down a place.
@@ -241,14 +284,20 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
         body.trim() ? 'Note saved.' : 'Note removed.',
       );
       // Saved meanwhile elsewhere: change read the row again; the typed text now goes on from what it shows.
-      if (conflicted !== null) useNoteDraftsStore.getState().rebase(itemId, conflicted, get().items.find((item) => item.id === itemId)?.note ?? '');
+      if (conflicted !== null)
+        useNoteDraftsStore.getState().rebase(itemId, conflicted, get().items.find((item) => item.id === itemId)?.note ?? '');
       return problem;
     },
 
     addTag: (itemId, tag) => {
       const trimmed = tag.trim();
       if (!trimmed) return Promise.resolve('Type a tag first.');
-      return change(itemId, (name) => bridge.call('items.tag', { itemIds: [itemId], tag: trimmed, collection: name }), 'add the tag', `Tagged “${trimmed}”.`);
+      return change(
+        itemId,
+        (name) => bridge.call('items.tag', { itemIds: [itemId], tag: trimmed, collection: name }),
+        'add the tag',
+        `Tagged “${trimmed}”.`,
+      );
     },
 
     removeTag: (itemId, { tag, collection }) => {
@@ -262,7 +311,11 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
         },
         'remove the tag',
         ({ untagged }) =>
-          untagged === 0 ? `“${tag}” was no longer on this item.` : libraryWide ? `Library-wide tag “${tag}” removed from the item everywhere.` : `Tag “${tag}” removed.`,
+          untagged === 0
+            ? `“${tag}” was no longer on this item.`
+            : libraryWide
+              ? `Library-wide tag “${tag}” removed from the item everywhere.`
+              : `Tag “${tag}” removed.`,
       );
     },
 
@@ -302,7 +355,17 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
       // Unsaved notes typed here go with the collection, and come back with an undo.
       const drafts = useNoteDraftsStore.getState().takeCollection(name);
       readSeq += 1;
-      set({ deleted: { ...contents, drafts }, name: null, items: [], total: 0, count: 0, query: '', searchedFor: '', searchError: null, message: null });
+      set({
+        deleted: { ...contents, drafts },
+        name: null,
+        items: [],
+        total: 0,
+        count: 0,
+        query: '',
+        searchedFor: '',
+        searchError: null,
+        message: null,
+      });
       // Its notes and tags went with it: an open item among its items stops showing them.
       libraryChanged({ itemIds: contents.itemIds });
       return null;

@@ -54,7 +54,9 @@ export function FetchAddToCollection({ itemIds }: { itemIds: number[] }) {
     <div className="fetch-selection-bar" role="region" aria-label="Selected results">
       <div className="fetch-selection-line">
         {count === 0 ? (
-          <span className="muted">Tick results to add them to a collection; Shift-tick to tick a range. Click a title to read the item.</span>
+          <span className="muted">
+            Tick results to add them to a collection; Shift-tick to tick a range. Click a title to read the item.
+          </span>
         ) : (
           <>
             <strong data-testid="fetch-selection-count">{formatItems(count)} selected</strong>

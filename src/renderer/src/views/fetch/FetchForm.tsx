@@ -25,7 +25,8 @@ export function FetchForm() {
     if (busy) return;
     const sent = await run();
     // Nothing was sent: take the user to the first field that needs attention.
-    if (!sent) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], .fetch-form-problems')?.focus());
+    if (!sent)
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], .fetch-form-problems')?.focus());
   };
 
   return (
@@ -55,7 +56,8 @@ export function FetchForm() {
           {status === 'running' ? 'Running…' : 'Run'}
         </button>
         <span id={`${id}-run-note`} className="muted">
-          {op.slow ? 'This operation is slow: the answer can take a minute. ' : ''}One request from your plan; results are kept in your library.
+          {op.slow ? 'This operation is slow: the answer can take a minute. ' : ''}One request from your plan; results are kept in your
+          library.
         </span>
       </div>
     </form>
@@ -70,7 +72,8 @@ function Field({ spec, formId, problems }: { spec: ParamSpec; formId: string; pr
   const fieldId = `${formId}-${spec.name}`;
   const caveat = paramCaveat(operation, spec.name);
   const notes = [spec.help, caveat].filter((text): text is string => Boolean(text));
-  const describedBy = [notes.length ? `${fieldId}-note` : '', problems.length ? `${fieldId}-problem` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [notes.length ? `${fieldId}-note` : '', problems.length ? `${fieldId}-problem` : ''].filter(Boolean).join(' ') || undefined;
   const invalid = problems.length > 0;
 
   let control;

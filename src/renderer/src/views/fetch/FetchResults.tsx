@@ -37,8 +37,8 @@ export function FetchResults({ results }: { results: Results }) {
       <section className="fetch-results" aria-labelledby="fetch-results-heading" data-testid="fetch-unread">
         <h3 id="fetch-results-heading">No item could be read</h3>
         <p>
-          The service answered (request <span className="mono">{results.requestId}</span>), but Gleaner could not read the items in its answer: the service
-          may have changed the shape of its records. The answer is kept in your library exactly as received.
+          The service answered (request <span className="mono">{results.requestId}</span>), but Gleaner could not read the items in its
+          answer: the service may have changed the shape of its records. The answer is kept in your library exactly as received.
         </p>
         <FetchWarnings warnings={results.warnings} />
         {results.unreadAnswer !== undefined && (
@@ -58,8 +58,8 @@ export function FetchResults({ results }: { results: Results }) {
       <section className="fetch-results" aria-labelledby="fetch-results-heading">
         <h3 id="fetch-results-heading">No items</h3>
         <p className="muted">
-          The service answered (request <span className="mono">{results.requestId}</span>) but returned no items. Try other words, another region or a
-          wider time frame.
+          The service answered (request <span className="mono">{results.requestId}</span>) but returned no items. Try other words, another
+          region or a wider time frame.
         </p>
       </section>
     );
@@ -82,7 +82,9 @@ export function FetchResults({ results }: { results: Results }) {
       <FetchAddToCollection itemIds={hits.filter((hit) => selection.has(hit.id)).map((hit) => hit.id)} />
       <div className="fetch-table-wrap" role="region" aria-label="Results table" tabIndex={0}>
         <table className="data-table fetch-table">
-          <caption className="visually-hidden">Items returned by {op.title.toLowerCase()}; tick items to add them to a collection, Shift-tick to tick a range.</caption>
+          <caption className="visually-hidden">
+            Items returned by {op.title.toLowerCase()}; tick items to add them to a collection, Shift-tick to tick a range.
+          </caption>
           <thead>
             <tr>
               <th scope="col" className="fetch-col-select">
@@ -143,7 +145,17 @@ export function FetchResults({ results }: { results: Results }) {
   );
 }
 
-function ResultRow({ hit, selected, open, onSelect }: { hit: SearchHit; selected: boolean; open: boolean; onSelect(event: ChangeEvent<HTMLInputElement>): void }) {
+function ResultRow({
+  hit,
+  selected,
+  open,
+  onSelect,
+}: {
+  hit: SearchHit;
+  selected: boolean;
+  open: boolean;
+  onSelect(event: ChangeEvent<HTMLInputElement>): void;
+}) {
   const text = hitText(hit, kindLabel);
   const author = hit.authorName ?? hit.authorHandle ?? '';
   const label = text.text.length > 80 ? `${text.text.slice(0, 77)}…` : text.text;
@@ -192,7 +204,19 @@ function Thumbnail({ url }: { url: string | null }) {
   const safe = safeHttpsUrl(url);
   const [failed, setFailed] = useState(false);
   if (!safe || failed) return <span className="fetch-thumb fetch-thumb-none" />;
-  return <img className="fetch-thumb" src={safe} alt="" loading="lazy" decoding="async" referrerPolicy="no-referrer" width={48} height={30} onError={() => setFailed(true)} />;
+  return (
+    <img
+      className="fetch-thumb"
+      src={safe}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+      width={48}
+      height={30}
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
 /** What could not be read from the answers, one line each (nothing when all was read). */

@@ -94,8 +94,8 @@ export function FetchView() {
       ) : (
         <div className="fetch-empty">
           <p className="muted">
-            Nothing fetched yet. Choose a platform and an operation, fill in the form and press <strong>Run</strong>. The items appear here and are kept in
-            your library, searchable offline.
+            Nothing fetched yet. Choose a platform and an operation, fill in the form and press <strong>Run</strong>. The items appear here
+            and are kept in your library, searchable offline.
           </p>
         </div>
       )}

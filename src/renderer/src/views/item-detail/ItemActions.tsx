@@ -41,7 +41,10 @@ export function ItemActions({ detail }: { detail: ItemDetail }) {
       return;
     }
     setBusy(kind);
-    setMessage({ text: kind === 'transcript' ? `Fetching the transcript (${op.id})…` : `Fetching the item again (${op.id})…`, problem: false });
+    setMessage({
+      text: kind === 'transcript' ? `Fetching the transcript (${op.id})…` : `Fetching the item again (${op.id})…`,
+      problem: false,
+    });
     try {
       const result = await bridge.call('service.call', { operation: call.operation, params: call.params });
       if (result.state !== 'done') {
@@ -64,9 +67,13 @@ export function ItemActions({ detail }: { detail: ItemDetail }) {
       if (kind === 'transcript') {
         // Asked in a language, only a transcript in that language counts (the service names it in words, the library keeps a code).
         const asked = withLanguage && language.trim() ? canonicalLanguage(language) : null;
-        const inLanguage = (list: readonly TranscriptRecord[]) => (asked === null ? list : list.filter((t) => sameBaseLanguage(t.language, asked)));
+        const inLanguage = (list: readonly TranscriptRecord[]) =>
+          asked === null ? list : list.filter((t) => sameBaseLanguage(t.language, asked));
         // Only what this answer brought counts: a "none" answer leaves a transcript fetched earlier as it was.
-        const fresh = after?.item.id === item.id ? inLanguage(after.transcripts).filter((t) => !before.some((b) => b.language === t.language && b.fetchedAt === t.fetchedAt)) : [];
+        const fresh =
+          after?.item.id === item.id
+            ? inLanguage(after.transcripts).filter((t) => !before.some((b) => b.language === t.language && b.fetchedAt === t.fetchedAt))
+            : [];
         const got = hasUsableTranscript(fresh);
         const kept = !got && hasUsableTranscript(inLanguage(before));
         if (fresh[0]) useItemStore.getState().showTranscript((fresh.find((t) => t.available) ?? fresh[0]).language);
@@ -114,11 +121,20 @@ export function ItemActions({ detail }: { detail: ItemDetail }) {
           </button>
         )}
         {refresh && (
-          <button type="button" disabled={busy !== null} onClick={() => void run('refresh', refresh)} title={`Runs ${refresh.operation} for this item`}>
+          <button
+            type="button"
+            disabled={busy !== null}
+            onClick={() => void run('refresh', refresh)}
+            title={`Runs ${refresh.operation} for this item`}
+          >
             {busy === 'refresh' ? 'Refreshing…' : 'Refresh'}
           </button>
         )}
-        <button type="button" onClick={() => void copy(citeItem(item, detail.citation), 'Citation')} title="Who, what, where, when published, and the request that fetched it">
+        <button
+          type="button"
+          onClick={() => void copy(citeItem(item, detail.citation), 'Citation')}
+          title="Who, what, where, when published, and the request that fetched it"
+        >
           Copy citation
         </button>
         <ExportButton

@@ -12,7 +12,9 @@ const URL_EXTRAS: ReadonlySet<ExtraField> = new Set(['mediaUrl', 'downloadUrl', 
 /** The normalised fields, in a definition list. Empty fields are left out. */
 export function ItemFields({ detail }: { detail: ItemDetail }) {
   const { item } = detail;
-  const published = [item.publishedAt ? formatDateTime(item.publishedAt) : null, item.publishedText ? `“${item.publishedText}”` : null].filter(Boolean).join(' · ');
+  const published = [item.publishedAt ? formatDateTime(item.publishedAt) : null, item.publishedText ? `“${item.publishedText}”` : null]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <section aria-labelledby="detail-fields-heading" className="detail-section">
       <h3 id="detail-fields-heading">Details</h3>

@@ -22,7 +22,8 @@ export function MetricsHistory({ history }: { history: MetricSnapshot[] }) {
         <>
           {history.length < 2 && (
             <p className="muted">
-              One snapshot so far ({formatDateTime(history[0]?.fetchedAt)}). Each time this item is fetched again, its counts are added here.
+              One snapshot so far ({formatDateTime(history[0]?.fetchedAt)}). Each time this item is fetched again, its counts are added
+              here.
             </p>
           )}
           <ul className="metric-list">
@@ -60,7 +61,14 @@ function MetricRow({ label, samples }: { label: string; samples: { time: string;
         )}
       </span>
       {line.points.length > 1 && (
-        <svg className="sparkline" role="img" aria-label={summary} viewBox={`0 0 ${BOX.width} ${BOX.height}`} width={BOX.width} height={BOX.height}>
+        <svg
+          className="sparkline"
+          role="img"
+          aria-label={summary}
+          viewBox={`0 0 ${BOX.width} ${BOX.height}`}
+          width={BOX.width}
+          height={BOX.height}
+        >
           <path d={line.path} fill="none" stroke="currentColor" strokeWidth="1.5" />
           {line.points.map((p, i) => (
             <circle key={i} cx={p.x} cy={p.y} r="2.5" fill="currentColor">

@@ -76,15 +76,25 @@ export function NotesAndTags({ detail }: { detail: ItemDetail }) {
               Discard changes
             </button>
           )}
-          <span id={`${id}-note-status`} className={noteState?.problem ? 'error' : dirty ? 'unsaved-hint' : 'muted'} role="status" data-testid={dirty ? 'note-unsaved' : undefined}>
-            {noteState?.problem ? noteState.text : dirty ? 'Unsaved note' : (noteState?.text ?? (globalNote ? `Last saved ${formatDateTime(globalNote.updatedAt)}` : ''))}
+          <span
+            id={`${id}-note-status`}
+            className={noteState?.problem ? 'error' : dirty ? 'unsaved-hint' : 'muted'}
+            role="status"
+            data-testid={dirty ? 'note-unsaved' : undefined}
+          >
+            {noteState?.problem
+              ? noteState.text
+              : dirty
+                ? 'Unsaved note'
+                : (noteState?.text ?? (globalNote ? `Last saved ${formatDateTime(globalNote.updatedAt)}` : ''))}
           </span>
         </div>
       </form>
       {collectionNotes.map((n) => (
         <div key={n.collection} className="collection-note">
           <p className="muted">
-            Note in “{n.collection}”{left(n.collection) ? ' (the item has left this collection; the note is kept)' : ''} · {formatDateTime(n.updatedAt)}
+            Note in “{n.collection}”{left(n.collection) ? ' (the item has left this collection; the note is kept)' : ''} ·{' '}
+            {formatDateTime(n.updatedAt)}
           </p>
           <p className="item-text" dir="auto">
             {n.body}
@@ -126,13 +136,22 @@ export function NotesAndTags({ detail }: { detail: ItemDetail }) {
         <label htmlFor={`${id}-tag`} className="visually-hidden">
           New tag
         </label>
-        <input id={`${id}-tag`} type="text" value={tag} maxLength={100} placeholder="Add a tag" autoComplete="off" onChange={(e) => setTag(e.target.value)} />
+        <input
+          id={`${id}-tag`}
+          type="text"
+          value={tag}
+          maxLength={100}
+          placeholder="Add a tag"
+          autoComplete="off"
+          onChange={(e) => setTag(e.target.value)}
+        />
         <button type="submit">Add tag</button>
       </form>
       <p className="muted tag-undo" role="status" data-testid="tag-removed">
         {untagged && untagged.itemId === itemId && (
           <>
-            Tag “{untagged.tag}” removed{untagged.collection === null ? ' from the item everywhere (it was library-wide)' : ` in ${untagged.collection}`}.{' '}
+            Tag “{untagged.tag}” removed
+            {untagged.collection === null ? ' from the item everywhere (it was library-wide)' : ` in ${untagged.collection}`}.{' '}
             <button type="button" className="link-like" onClick={() => void useItemStore.getState().undoUntag().then(setTagProblem)}>
               Undo
             </button>

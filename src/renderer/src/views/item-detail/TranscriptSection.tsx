@@ -20,7 +20,15 @@ const SEGMENT_ESTIMATE_PX = 26;
  * The transcript: segments with their time, a search within it, links that open the source at a
  * moment, and a quote of any segment with its source, ready to paste.
  */
-export function TranscriptSection({ item, citation, transcripts }: { item: ItemRecord; citation: Citation; transcripts: TranscriptRecord[] }) {
+export function TranscriptSection({
+  item,
+  citation,
+  transcripts,
+}: {
+  item: ItemRecord;
+  citation: Citation;
+  transcripts: TranscriptRecord[];
+}) {
   const chosenLanguage = useItemStore((s) => s.transcriptLanguage);
   const [needle, setNeedle] = useState('');
   // Typing stays quick on a long transcript: the list follows the words a moment later.
@@ -31,7 +39,10 @@ export function TranscriptSection({ item, citation, transcripts }: { item: ItemR
   const chosenIndex = transcript ? transcripts.indexOf(transcript) : 0;
 
   const segments = useMemo(() => transcript?.segments ?? [], [transcript]);
-  const matching = useMemo(() => (deferredNeedle.trim() ? segments.filter((s) => containsText(s.text, deferredNeedle)) : segments), [segments, deferredNeedle]);
+  const matching = useMemo(
+    () => (deferredNeedle.trim() ? segments.filter((s) => containsText(s.text, deferredNeedle)) : segments),
+    [segments, deferredNeedle],
+  );
   // Opened from a transcript hit: show that moment.
   const focusMs = useItemStore((s) => s.focusMs);
   const hitIndex = focusMs === null ? -1 : matching.findIndex((s) => s.startMs === focusMs);
@@ -60,14 +71,21 @@ export function TranscriptSection({ item, citation, transcripts }: { item: ItemR
     <section aria-labelledby="detail-transcript-heading" className="detail-section">
       <h3 id="detail-transcript-heading">Transcript</h3>
       {!transcript ? (
-        <p className="muted">No transcript has been fetched for this item yet. Where the platform has one, “Fetch transcript” above gets it, and then what is said becomes searchable.</p>
+        <p className="muted">
+          No transcript has been fetched for this item yet. Where the platform has one, “Fetch transcript” above gets it, and then what is
+          said becomes searchable.
+        </p>
       ) : (
         <>
           <div className="transcript-tools">
             {transcripts.length > 1 && (
               <div className="transcript-tool">
                 <label htmlFor={`${id}-language`}>Language</label>
-                <select id={`${id}-language`} value={chosenIndex} onChange={(e) => useItemStore.getState().showTranscript(transcripts[Number(e.target.value)]?.language ?? null)}>
+                <select
+                  id={`${id}-language`}
+                  value={chosenIndex}
+                  onChange={(e) => useItemStore.getState().showTranscript(transcripts[Number(e.target.value)]?.language ?? null)}
+                >
                   {transcripts.map((t, i) => (
                     <option key={t.language ?? ''} value={i}>
                       {t.language ? languageLabel(t.language) : 'Unknown language'} · {t.available ? '' : 'none · '}
@@ -80,17 +98,27 @@ export function TranscriptSection({ item, citation, transcripts }: { item: ItemR
             {searchable && transcript.available && (
               <div className="transcript-tool">
                 <label htmlFor={`${id}-search`}>Search in transcript</label>
-                <input id={`${id}-search`} type="search" value={needle} onChange={(e) => setNeedle(e.target.value)} autoComplete="off" aria-describedby={`${id}-count`} />
+                <input
+                  id={`${id}-search`}
+                  type="search"
+                  value={needle}
+                  onChange={(e) => setNeedle(e.target.value)}
+                  autoComplete="off"
+                  aria-describedby={`${id}-count`}
+                />
               </div>
             )}
           </div>
           <p className="muted transcript-meta" id={`${id}-count`} aria-live="polite">
-            {transcript.language ? languageLabel(transcript.language) : 'Unknown language'} · fetched {formatDateTime(transcript.fetchedAt)} · request <span className="mono">{transcript.requestId}</span>
+            {transcript.language ? languageLabel(transcript.language) : 'Unknown language'} · fetched {formatDateTime(transcript.fetchedAt)}{' '}
+            · request <span className="mono">{transcript.requestId}</span>
             {typed && segments.length > 0 ? ` · ${matching.length} of ${segments.length} segments match` : ''}
           </p>
           <CopyOutcome outcome={outcome} />
           {!transcript.available ? (
-            <p className="muted">The service had no transcript{transcript.language ? ` in ${languageLabel(transcript.language)}` : ''} for this item.</p>
+            <p className="muted">
+              The service had no transcript{transcript.language ? ` in ${languageLabel(transcript.language)}` : ''} for this item.
+            </p>
           ) : segments.length === 0 ? (
             untimedText.trim() ? (
               typed && !containsText(untimedText, typed) ? (
@@ -106,7 +134,13 @@ export function TranscriptSection({ item, citation, transcripts }: { item: ItemR
           ) : matching.length === 0 ? (
             <p className="muted">No segment contains “{typed}”.</p>
           ) : (
-            <div ref={scrollRef} className="transcript-scroll" tabIndex={0} role="region" aria-label={`Transcript segments (${matching.length})`}>
+            <div
+              ref={scrollRef}
+              className="transcript-scroll"
+              tabIndex={0}
+              role="region"
+              aria-label={`Transcript segments (${matching.length})`}
+            >
               <ol className="transcript" data-testid="transcript-segments" style={{ height: virtualizer.getTotalSize() }}>
                 {virtualizer.getVirtualItems().map((row) => {
                   const segment = matching[row.index]!;
@@ -125,7 +159,13 @@ export function TranscriptSection({ item, citation, transcripts }: { item: ItemR
                       aria-setsize={matching.length}
                     >
                       {href ? (
-                        <a className="timestamp" href={href} target="_blank" rel="noopener noreferrer" title={`Open on ${platformLabel(item.platform)} at ${time}`}>
+                        <a
+                          className="timestamp"
+                          href={href}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          title={`Open on ${platformLabel(item.platform)} at ${time}`}
+                        >
                           {time}
                         </a>
                       ) : (

@@ -11,11 +11,14 @@ import { useLibraryStore } from '../../stores/library-store';
 import { usePasteStore } from '../../stores/paste-store';
 import { bridge } from '../../transport';
 
-
 type Panel = 'collection' | 'tag' | null;
 
 /** The kinds of item, per platform, whose transcript the service fetches: videos, shorts and video messages. */
-const TRANSCRIPT_KINDS: Readonly<Record<string, readonly string[]>> = { videosite: ['video', 'short'], shortvideo: ['video'], tweetsite: ['tweet'] };
+const TRANSCRIPT_KINDS: Readonly<Record<string, readonly string[]>> = {
+  videosite: ['video', 'short'],
+  shortvideo: ['video'],
+  tweetsite: ['tweet'],
+};
 const canHaveTranscript = (hit: { platform: string; kind: string }): boolean => TRANSCRIPT_KINDS[hit.platform]?.includes(hit.kind) ?? false;
 
 /**
@@ -90,25 +93,38 @@ export function BulkBar() {
     <div className="bulk-bar" role="region" aria-label="Selected items" ref={barRef}>
       {count === 0 ? (
         <>
-          <span className="muted">Click an item to read it; Ctrl-click or Shift-click to select several, then add them to a collection or tag them.</span>
+          <span className="muted">
+            Click an item to read it; Ctrl-click or Shift-click to select several, then add them to a collection or tag them.
+          </span>
           {selectAllButton}
         </>
       ) : (
         <>
           <strong data-testid="selection-count">{formatItems(count)} selected</strong>
           {selectAllButton}
-          <button type="button" ref={collectionButton} aria-expanded={panel === 'collection'} onClick={() => setPanel(panel === 'collection' ? null : 'collection')}>
+          <button
+            type="button"
+            ref={collectionButton}
+            aria-expanded={panel === 'collection'}
+            onClick={() => setPanel(panel === 'collection' ? null : 'collection')}
+          >
             Add to collection…
           </button>
           <button type="button" ref={tagButton} aria-expanded={panel === 'tag'} onClick={() => setPanel(panel === 'tag' ? null : 'tag')}>
             Tag…
           </button>
-          <button type="button" onClick={() => void fetchTranscripts([...selection]).then((problem) => problem && setMessage({ text: problem, problem: true }))}>
+          <button
+            type="button"
+            onClick={() => void fetchTranscripts([...selection]).then((problem) => problem && setMessage({ text: problem, problem: true }))}
+          >
             Fetch transcripts…
           </button>
           <ExportButton
             label="Export selected…"
-            target={() => ({ scope: { kind: 'items', ids: [...useLibraryStore.getState().selection] }, description: formatItems(useLibraryStore.getState().selection.size) + ' (selected)' })}
+            target={() => ({
+              scope: { kind: 'items', ids: [...useLibraryStore.getState().selection] },
+              description: formatItems(useLibraryStore.getState().selection.size) + ' (selected)',
+            })}
           />
           <button type="button" className="link-button" onClick={clearSelection}>
             Clear selection
@@ -124,9 +140,21 @@ export function BulkBar() {
         {message?.text ?? ''}
       </span>
       {panel === 'collection' && (
-        <AddToCollectionPanel itemIds={[...selection]} onDone={done} onProblem={(text) => setMessage({ text, problem: true })} onClose={() => setPanel(null)} />
+        <AddToCollectionPanel
+          itemIds={[...selection]}
+          onDone={done}
+          onProblem={(text) => setMessage({ text, problem: true })}
+          onClose={() => setPanel(null)}
+        />
       )}
-      {panel === 'tag' && <TagPanel itemIds={[...selection]} onDone={done} onProblem={(text) => setMessage({ text, problem: true })} onClose={() => setPanel(null)} />}
+      {panel === 'tag' && (
+        <TagPanel
+          itemIds={[...selection]}
+          onDone={done}
+          onProblem={(text) => setMessage({ text, problem: true })}
+          onClose={() => setPanel(null)}
+        />
+      )}
     </div>
   );
 }
@@ -156,7 +184,15 @@ function TagPanel({ itemIds, ...panel }: PanelProps) {
       }}
     >
       <label htmlFor={`${id}-tag`}>Tag</label>
-      <input id={`${id}-tag`} ref={field} type="text" maxLength={100} value={tag} onChange={(e) => setTag(e.target.value)} autoComplete="off" />
+      <input
+        id={`${id}-tag`}
+        ref={field}
+        type="text"
+        maxLength={100}
+        value={tag}
+        onChange={(e) => setTag(e.target.value)}
+        autoComplete="off"
+      />
     </PanelForm>
   );
 }

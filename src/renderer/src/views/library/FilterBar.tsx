@@ -89,15 +89,31 @@ export function FilterBar() {
       </div>
       <div className="filter">
         <label htmlFor={`${id}-published-from`}>Published from</label>
-        <input id={`${id}-published-from`} type="date" value={filters.publishedFrom} max={filters.publishedTo || undefined} onChange={(e) => setFilter('publishedFrom', e.target.value)} />
+        <input
+          id={`${id}-published-from`}
+          type="date"
+          value={filters.publishedFrom}
+          max={filters.publishedTo || undefined}
+          onChange={(e) => setFilter('publishedFrom', e.target.value)}
+        />
       </div>
       <div className="filter">
         <label htmlFor={`${id}-published-to`}>Published to</label>
-        <input id={`${id}-published-to`} type="date" value={filters.publishedTo} min={filters.publishedFrom || undefined} onChange={(e) => setFilter('publishedTo', e.target.value)} />
+        <input
+          id={`${id}-published-to`}
+          type="date"
+          value={filters.publishedTo}
+          min={filters.publishedFrom || undefined}
+          onChange={(e) => setFilter('publishedTo', e.target.value)}
+        />
       </div>
       <div className="filter">
         <label htmlFor={`${id}-transcript`}>Transcript</label>
-        <select id={`${id}-transcript`} value={filters.transcript} onChange={(e) => setFilter('transcript', e.target.value as LibraryFilters['transcript'])}>
+        <select
+          id={`${id}-transcript`}
+          value={filters.transcript}
+          onChange={(e) => setFilter('transcript', e.target.value as LibraryFilters['transcript'])}
+        >
           <option value="any">With or without</option>
           <option value="with">Has a transcript</option>
           <option value="without">No transcript</option>

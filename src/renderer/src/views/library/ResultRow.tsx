@@ -61,7 +61,16 @@ function ResultRowImpl({ index, hit, setSize, top, height, selected, active, sho
   const style = { transform: `translateY(${top}px)`, height };
   if (!hit) {
     return (
-      <div role="option" id={rowId(index)} aria-selected={false} aria-busy="true" aria-posinset={index + 1} aria-setsize={setSize} className="result-row result-row-loading" style={style}>
+      <div
+        role="option"
+        id={rowId(index)}
+        aria-selected={false}
+        aria-busy="true"
+        aria-posinset={index + 1}
+        aria-setsize={setSize}
+        className="result-row result-row-loading"
+        style={style}
+      >
         <span className="visually-hidden">Loading…</span>
         <span className="skeleton skeleton-title" />
         <span className="skeleton skeleton-meta" />

@@ -28,9 +28,11 @@ export function shortcutFor(event: KeyInput, target: KeyTarget): ShortcutAction 
   const command = event.ctrlKey || event.metaKey;
   if (command && !event.altKey && (event.key === 'f' || event.key === 'F')) return { type: 'focus-search' };
   // In the list (not elsewhere on the page, where Ctrl+A selects text as usual).
-  if (command && !event.altKey && !event.shiftKey && (event.key === 'a' || event.key === 'A') && target === 'list') return { type: 'select-all' };
+  if (command && !event.altKey && !event.shiftKey && (event.key === 'a' || event.key === 'A') && target === 'list')
+    return { type: 'select-all' };
   if (command && !event.altKey && !event.shiftKey && target === 'list') {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') return { type: 'move', delta: event.key === 'ArrowDown' ? 1 : -1, extend: false, keepSelection: true };
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp')
+      return { type: 'move', delta: event.key === 'ArrowDown' ? 1 : -1, extend: false, keepSelection: true };
     if (event.key === ' ') return { type: 'toggle' };
   }
   if (target === 'editable' || event.altKey || command) return null;

@@ -7,7 +7,12 @@ const MAX_ROWS = 1000;
 /** Each pasted line: what it was recognised as, or why it is skipped. */
 export function PasteLines({ lines, stale }: { lines: ImportLine[]; stale: boolean }) {
   // Problems first would reorder the user's list; keep their order, but never drop a rejected line from view.
-  const shown = lines.length > MAX_ROWS ? [...lines.filter((l) => l.status === 'rejected').slice(0, MAX_ROWS), ...lines.filter((l) => l.status !== 'rejected')].slice(0, MAX_ROWS).sort((a, b) => a.line - b.line) : lines;
+  const shown =
+    lines.length > MAX_ROWS
+      ? [...lines.filter((l) => l.status === 'rejected').slice(0, MAX_ROWS), ...lines.filter((l) => l.status !== 'rejected')]
+          .slice(0, MAX_ROWS)
+          .sort((a, b) => a.line - b.line)
+      : lines;
   return (
     // Scrolls on its own, so it takes the focus and the arrow keys.
     <div className={stale ? 'paste-lines is-stale' : 'paste-lines'} role="region" aria-label="Pasted lines" tabIndex={0}>
@@ -43,8 +48,8 @@ export function PasteLines({ lines, stale }: { lines: ImportLine[]; stale: boole
       </table>
       {shown.length < lines.length && (
         <p className="muted">
-          Showing {shown.length.toLocaleString('en-US')} of {lines.length.toLocaleString('en-US')} lines (every rejected line first); the counts above cover them
-          all.
+          Showing {shown.length.toLocaleString('en-US')} of {lines.length.toLocaleString('en-US')} lines (every rejected line first); the
+          counts above cover them all.
         </p>
       )}
     </div>

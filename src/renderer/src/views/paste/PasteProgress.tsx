@@ -30,7 +30,8 @@ export function PasteProgress({ run }: { run: RunningImport }) {
       {!finished && paused && (
         <div className="paste-paused" role="alert" data-testid="paste-paused">
           <p>
-            {PAUSE_TITLES[paused.reason]}: this import waits, and nothing is lost. {paused.reason === 'user' ? 'Resume the queue to carry on.' : paused.message}
+            {PAUSE_TITLES[paused.reason]}: this import waits, and nothing is lost.{' '}
+            {paused.reason === 'user' ? 'Resume the queue to carry on.' : paused.message}
           </p>
           {paused.reason === 'user' && (
             <button type="button" onClick={() => void useActivityStore.getState().resume()} disabled={resuming}>
@@ -65,7 +66,8 @@ export function PasteProgress({ run }: { run: RunningImport }) {
           <ul>
             {run.failures.map((job) => (
               <li key={job.id}>
-                <bdi className="paste-link">{job.params.url ?? Object.values(job.params).join(' ')}</bdi>: {job.errorMessage ?? job.errorCode ?? 'Failed.'}
+                <bdi className="paste-link">{job.params.url ?? Object.values(job.params).join(' ')}</bdi>:{' '}
+                {job.errorMessage ?? job.errorCode ?? 'Failed.'}
               </li>
             ))}
           </ul>

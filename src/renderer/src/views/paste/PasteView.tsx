@@ -52,7 +52,8 @@ export function PasteView() {
   const toFetch = current && plan ? plan.counts.fetch : 0;
   const overflow = plan && !plan.quota.fitsToday;
   // Links already in the library or waiting in the queue need no request, only a collection to go into.
-  const toCollect = current && plan && collection.choice !== NO_COLLECTION ? alreadyFetchedItems(plan).length + alreadyQueuedJobs(plan).length : 0;
+  const toCollect =
+    current && plan && collection.choice !== NO_COLLECTION ? alreadyFetchedItems(plan).length + alreadyQueuedJobs(plan).length : 0;
   const canStart = current && !starting && !running && ((toFetch > 0 && (!overflow || carryOver)) || (toFetch === 0 && toCollect > 0));
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>): Promise<void> => {
@@ -67,7 +68,8 @@ export function PasteView() {
       const content = await file.text();
       // A file adds to what is already pasted rather than replacing it.
       const joined = text.trim() ? `${text.replace(/\s+$/, '')}\n${content}` : content;
-      if (joined.length > MAX_TEXT) setFileProblem('Together with the pasted links this is more than 5 million characters; clear the box first.');
+      if (joined.length > MAX_TEXT)
+        setFileProblem('Together with the pasted links this is more than 5 million characters; clear the box first.');
       else setText(joined);
     } catch {
       setFileProblem(`“${file.name}” could not be read as text.`);
@@ -108,13 +110,19 @@ export function PasteView() {
             onChange={(e) => setText(e.target.value)}
           />
           <p id={`${id}-text-note`} className="muted paste-note">
-            Videos, posts, reels, pins and messages from any of the nine platforms. Lines starting with # are comments; duplicates and links already in your
-            library are skipped.
+            Videos, posts, reels, pins and messages from any of the nine platforms. Lines starting with # are comments; duplicates and links
+            already in your library are skipped.
           </p>
         </div>
         <div className="paste-field">
           <label htmlFor={`${id}-file`}>Or add the links in a text file</label>
-          <input id={`${id}-file`} ref={fileRef} type="file" accept=".txt,.csv,.tsv,.md,text/plain,text/csv" onChange={(e) => void readFile(e)} />
+          <input
+            id={`${id}-file`}
+            ref={fileRef}
+            type="file"
+            accept=".txt,.csv,.tsv,.md,text/plain,text/csv"
+            onChange={(e) => void readFile(e)}
+          />
           {fileProblem && (
             <p className="error" role="alert">
               {fileProblem}
@@ -125,11 +133,12 @@ export function PasteView() {
         <fieldset className="paste-options">
           <legend>Options</legend>
           <label>
-            <input type="checkbox" checked={options.transcripts} onChange={(e) => setOption('transcripts', e.target.checked)} /> Also fetch transcripts (videos)
+            <input type="checkbox" checked={options.transcripts} onChange={(e) => setOption('transcripts', e.target.checked)} /> Also fetch
+            transcripts (videos)
           </label>
           <label>
-            <input type="checkbox" checked={options.refresh} onChange={(e) => setOption('refresh', e.target.checked)} /> Fetch again links already in the
-            library (a new metrics snapshot)
+            <input type="checkbox" checked={options.refresh} onChange={(e) => setOption('refresh', e.target.checked)} /> Fetch again links
+            already in the library (a new metrics snapshot)
           </label>
         </fieldset>
 
@@ -159,12 +168,17 @@ export function PasteView() {
               <dd>{quota.share}</dd>
             </dl>
           )}
-          {quota?.holdBack && <p className="muted" data-testid="paste-hold-back">{quota.holdBack}</p>}
+          {quota?.holdBack && (
+            <p className="muted" data-testid="paste-hold-back">
+              {quota.holdBack}
+            </p>
+          )}
           {quota?.overflow && (
             <div className="paste-overflow" role="alert">
               <p>{quota.overflow}</p>
               <label>
-                <input type="checkbox" checked={carryOver} onChange={(e) => setCarryOver(e.target.checked)} /> Let the import carry over to the next days
+                <input type="checkbox" checked={carryOver} onChange={(e) => setCarryOver(e.target.checked)} /> Let the import carry over to
+                the next days
               </label>
             </div>
           )}

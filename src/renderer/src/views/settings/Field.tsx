@@ -55,7 +55,9 @@ export async function saveFromForm(formKey: string, key: string, save: () => Pro
   const saved = await save();
   const state = useSettingsStore.getState();
   useSettingsStore.setState({
-    fieldErrors: saved ? withoutKey(state.fieldErrors, formKey) : { ...withoutKey(state.fieldErrors, key), [formKey]: state.fieldErrors[key] ?? '' },
+    fieldErrors: saved
+      ? withoutKey(state.fieldErrors, formKey)
+      : { ...withoutKey(state.fieldErrors, key), [formKey]: state.fieldErrors[key] ?? '' },
     fieldNotes: saved ? { ...withoutKey(state.fieldNotes, key), [formKey]: note() } : state.fieldNotes,
   });
   return saved;
@@ -109,7 +111,13 @@ export function SettingField({ settingKey, label, formLabel, current, hint }: Se
     <form className="settings-form" onSubmit={(event) => void submit(event)} aria-label={formLabel ?? label}>
       <label htmlFor={id}>{label}</label>
       <div className="settings-inline">
-        <input type="text" inputMode={typeof current === 'number' ? 'numeric' : 'text'} value={value} onChange={(event) => setDraft(event.target.value)} {...aria} />
+        <input
+          type="text"
+          inputMode={typeof current === 'number' ? 'numeric' : 'text'}
+          value={value}
+          onChange={(event) => setDraft(event.target.value)}
+          {...aria}
+        />
         <button type="submit" disabled={saving || draft === null}>
           Save
         </button>

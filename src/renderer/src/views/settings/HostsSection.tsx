@@ -26,8 +26,11 @@ function AddHostsForm({ onSaved }: { onSaved(): void }) {
     const store = useSettingsStore.getState();
     store.clearField(NEW_HOSTS);
     const before = savedHosts(store.snapshot?.config, platform);
-    const saved = await saveFromForm(NEW_HOSTS, key, () => useSettingsStore.getState().addHosts(platform, value), () =>
-      addedHostsNote(PLATFORM_LABELS[platform], before, savedHosts(useSettingsStore.getState().snapshot?.config, platform)),
+    const saved = await saveFromForm(
+      NEW_HOSTS,
+      key,
+      () => useSettingsStore.getState().addHosts(platform, value),
+      () => addedHostsNote(PLATFORM_LABELS[platform], before, savedHosts(useSettingsStore.getState().snapshot?.config, platform)),
     );
     if (saved) {
       setValue('');
@@ -92,33 +95,39 @@ function HostsTable({ rows, onRemoved }: { rows: HostsRow[]; onRemoved(note: str
 
   return (
     <SettingsTable caption="Extra link hosts in use" columns={['Platform', 'Extra hosts']}>
-        {rows.map((row) => {
-          const label = PLATFORM_LABELS[row.platform];
-          const busy = saving[row.key] === true;
-          return (
-            <tr key={row.key} data-testid="hosts-row">
-              <th scope="row">{label}</th>
-              <td>
-                <ul className="host-list" aria-label={`Extra hosts of ${label}`}>
-                  {row.hosts.map((host) => (
-                    <li key={host} className="tag-chip">
-                      <span className="mono">{host}</span>
-                      <button type="button" className="tag-remove" disabled={busy} onClick={() => void removeOne(row, host)} aria-label={`Remove ${host} from ${label}`}>
-                        ×
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </td>
-              <td>
-                <button type="button" disabled={busy} onClick={() => void removeAll(row)} aria-label={`Remove all extra hosts of ${label}`}>
-                  Remove all
-                </button>
-                {errors[row.key] && <span className="field-error">{errors[row.key]}</span>}
-              </td>
-            </tr>
-          );
-        })}
+      {rows.map((row) => {
+        const label = PLATFORM_LABELS[row.platform];
+        const busy = saving[row.key] === true;
+        return (
+          <tr key={row.key} data-testid="hosts-row">
+            <th scope="row">{label}</th>
+            <td>
+              <ul className="host-list" aria-label={`Extra hosts of ${label}`}>
+                {row.hosts.map((host) => (
+                  <li key={host} className="tag-chip">
+                    <span className="mono">{host}</span>
+                    <button
+                      type="button"
+                      className="tag-remove"
+                      disabled={busy}
+                      onClick={() => void removeOne(row, host)}
+                      aria-label={`Remove ${host} from ${label}`}
+                    >
+                      ×
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </td>
+            <td>
+              <button type="button" disabled={busy} onClick={() => void removeAll(row)} aria-label={`Remove all extra hosts of ${label}`}>
+                Remove all
+              </button>
+              {errors[row.key] && <span className="field-error">{errors[row.key]}</span>}
+            </td>
+          </tr>
+        );
+      })}
     </SettingsTable>
   );
 }
@@ -141,9 +150,9 @@ export function HostsSection() {
         Link hosts
       </h3>
       <p className="muted">
-        Gleaner recognises a pasted link by its web host, such as youtube.com or reddit.com. If a platform is also reachable at another address (a
-        mirror, a new domain), add that host here and its links are recognised as that platform’s. The usual hosts keep precedence: a host that already
-        belongs to one platform stays with it.
+        Gleaner recognises a pasted link by its web host, such as youtube.com or reddit.com. If a platform is also reachable at another
+        address (a mirror, a new domain), add that host here and its links are recognised as that platform’s. The usual hosts keep
+        precedence: a host that already belongs to one platform stays with it.
       </p>
       {rows.length === 0 ? (
         <p data-testid="no-extra-hosts">No extra hosts: links are recognised on each platform’s usual hosts only.</p>

@@ -22,7 +22,15 @@ function AddOverrideForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await saveFromForm(NEW_OVERRIDE, key, () => useSettingsStore.getState().set(key, value), () => 'Override saved.')) setValue('');
+    if (
+      await saveFromForm(
+        NEW_OVERRIDE,
+        key,
+        () => useSettingsStore.getState().set(key, value),
+        () => 'Override saved.',
+      )
+    )
+      setValue('');
   };
 
   return (
@@ -87,27 +95,32 @@ export function OverridesSection() {
     <section aria-labelledby="overrides-heading">
       <h3 id="overrides-heading">Parameter names and paths</h3>
       <p className="muted">
-        The service’s interface leaves some parameter names and two paths open; Gleaner uses documented defaults. If your service answers “unknown
-        parameter” or “not found”, set its own names here.
+        The service’s interface leaves some parameter names and two paths open; Gleaner uses documented defaults. If your service answers
+        “unknown parameter” or “not found”, set its own names here.
       </p>
       {rows.length === 0 ? (
         <p data-testid="no-overrides">No overrides: every operation uses Gleaner’s defaults.</p>
       ) : (
         <SettingsTable caption="Overrides in use" columns={['Operation', 'Changes', 'Default', 'Sent instead']}>
-            {rows.map((row) => (
-              <tr key={row.key} data-testid="override-row">
-                <td>{row.operation ? `${PLATFORM_LABELS[row.operation.platform]} · ${row.operation.title}` : row.key}</td>
-                <td>{row.kind === 'param' ? `Parameter ${row.param}` : 'Request path'}</td>
-                <td className="mono">{row.defaultValue}</td>
-                <td className="mono">{row.value}</td>
-                <td>
-                  <button type="button" disabled={saving[row.key] === true} onClick={() => void useSettingsStore.getState().unset(row.key)} aria-label={`Remove the override: ${row.operation ? `${PLATFORM_LABELS[row.operation.platform]} ${row.operation.title}` : row.key}, ${row.kind === 'param' ? `parameter ${row.param}` : 'request path'}`}>
-                    Remove
-                  </button>
-                  {errors[row.key] && <span className="field-error">{errors[row.key]}</span>}
-                </td>
-              </tr>
-            ))}
+          {rows.map((row) => (
+            <tr key={row.key} data-testid="override-row">
+              <td>{row.operation ? `${PLATFORM_LABELS[row.operation.platform]} · ${row.operation.title}` : row.key}</td>
+              <td>{row.kind === 'param' ? `Parameter ${row.param}` : 'Request path'}</td>
+              <td className="mono">{row.defaultValue}</td>
+              <td className="mono">{row.value}</td>
+              <td>
+                <button
+                  type="button"
+                  disabled={saving[row.key] === true}
+                  onClick={() => void useSettingsStore.getState().unset(row.key)}
+                  aria-label={`Remove the override: ${row.operation ? `${PLATFORM_LABELS[row.operation.platform]} ${row.operation.title}` : row.key}, ${row.kind === 'param' ? `parameter ${row.param}` : 'request path'}`}
+                >
+                  Remove
+                </button>
+                {errors[row.key] && <span className="field-error">{errors[row.key]}</span>}
+              </td>
+            </tr>
+          ))}
         </SettingsTable>
       )}
       <AddOverrideForm />

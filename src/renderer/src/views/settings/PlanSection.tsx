@@ -21,7 +21,11 @@ export function PlanSection() {
       <form className="settings-form" onSubmit={(event) => void submit(event)} aria-label="Your team’s plan">
         <label htmlFor="settings-plan">Your team’s plan</label>
         <div className="settings-inline">
-          <select value={draft ?? snapshot.plan} onChange={(event) => setDraft(event.target.value === snapshot.plan ? null : (event.target.value as PlanName))} {...aria}>
+          <select
+            value={draft ?? snapshot.plan}
+            onChange={(event) => setDraft(event.target.value === snapshot.plan ? null : (event.target.value as PlanName))}
+            {...aria}
+          >
             {PLAN_NAMES.map((plan) => (
               <option key={plan} value={plan}>
                 {PLAN_LABELS[plan]}
@@ -40,13 +44,23 @@ export function PlanSection() {
       </form>
       {snapshot.plan === 'custom' ? (
         <div className="limit-fields">
-          <SettingField settingKey="limits.per-minute" label="Requests a minute" formLabel="Custom limit: requests a minute" current={snapshot.limits.perMinute} />
-          <SettingField settingKey="limits.per-day" label="Requests a day" formLabel="Custom limit: requests a day" current={snapshot.limits.perDay} />
+          <SettingField
+            settingKey="limits.per-minute"
+            label="Requests a minute"
+            formLabel="Custom limit: requests a minute"
+            current={snapshot.limits.perMinute}
+          />
+          <SettingField
+            settingKey="limits.per-day"
+            label="Requests a day"
+            formLabel="Custom limit: requests a day"
+            current={snapshot.limits.perDay}
+          />
         </div>
       ) : (
         <p className="muted" data-testid="plan-limits">
-          {snapshot.limits.perMinute.toLocaleString('en-US')} requests a minute, {snapshot.limits.perDay.toLocaleString('en-US')} a day. Choose “Custom limits” to
-          enter your own.
+          {snapshot.limits.perMinute.toLocaleString('en-US')} requests a minute, {snapshot.limits.perDay.toLocaleString('en-US')} a day.
+          Choose “Custom limits” to enter your own.
         </p>
       )}
       <SettingField

@@ -36,16 +36,34 @@ export function ServiceSection() {
     <section aria-labelledby="service-heading">
       <h3 id="service-heading">Service</h3>
       <p className="muted" data-testid="service-current">
-        {snapshot === null ? 'Loading…' : isDemo ? 'Gleaner uses its built-in demo service (sample data).' : `Gleaner uses the retrieval service at ${snapshot.baseUrl}.`}
+        {snapshot === null
+          ? 'Loading…'
+          : isDemo
+            ? 'Gleaner uses its built-in demo service (sample data).'
+            : `Gleaner uses the retrieval service at ${snapshot.baseUrl}.`}
       </p>
       <fieldset className="service-choice">
         <legend>Where requests go</legend>
         <label>
-          <input type="radio" name="service" value="demo" checked={shownMode === 'demo'} onChange={() => void chooseDemo()} disabled={saving} />
+          <input
+            type="radio"
+            name="service"
+            value="demo"
+            checked={shownMode === 'demo'}
+            onChange={() => void chooseDemo()}
+            disabled={saving}
+          />
           Built-in demo service (sample data, no account needed)
         </label>
         <label>
-          <input type="radio" name="service" value="real" checked={shownMode === 'real'} onChange={() => setMode('real')} disabled={saving} />
+          <input
+            type="radio"
+            name="service"
+            value="real"
+            checked={shownMode === 'real'}
+            onChange={() => setMode('real')}
+            disabled={saving}
+          />
           The real retrieval service
         </label>
       </fieldset>
@@ -53,7 +71,15 @@ export function ServiceSection() {
         <form className="settings-form" onSubmit={(event) => void submit(event)} aria-label="Service base URL">
           <label htmlFor="settings-base-url">Base URL of the service</label>
           <div className="settings-inline">
-            <input type="url" placeholder="https://api.example.com" value={urlValue} onChange={(event) => setDraft(event.target.value)} autoComplete="off" spellCheck={false} {...aria} />
+            <input
+              type="url"
+              placeholder="https://api.example.com"
+              value={urlValue}
+              onChange={(event) => setDraft(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              {...aria}
+            />
             <button type="submit" className="primary" disabled={saving || urlValue.trim() === ''}>
               Use this service
             </button>

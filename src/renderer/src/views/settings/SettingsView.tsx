@@ -41,8 +41,9 @@ export function SettingsView() {
           .
         </p>
         <p className="muted">
-          To keep a separate library, for example one per investigation, start Gleaner with <code>--data-dir /path/to/folder</code> or set the
-          environment variable <code>GLEANER_DATA_DIR</code>. The command line (<code>gleaner</code>) uses the same folder, so both see one library.
+          To keep a separate library, for example one per investigation, start Gleaner with <code>--data-dir /path/to/folder</code> or set
+          the environment variable <code>GLEANER_DATA_DIR</code>. The command line (<code>gleaner</code>) uses the same folder, so both see
+          one library.
         </p>
       </section>
       <section aria-labelledby="appearance-heading">

@@ -39,20 +39,28 @@ export function TokenSection() {
   let statusText: string;
   if (token === null) statusText = 'Checking the keychain…';
   else if (token.overriddenByEnvironment) statusText = `The token in use comes from ${token.location}; it wins over anything saved here.`;
-  else if (!token.available) statusText = 'The system keychain cannot be reached, so a token cannot be saved. Start a keyring (for example GNOME Keyring), or set the GLEANER_TOKEN environment variable before starting Gleaner.';
-  else if (stored) statusText = `A token is saved in ${token.location}${token.origin ? `, for ${token.origin}` : ''}. It is never shown again; replace or remove it below.`;
+  else if (!token.available)
+    statusText =
+      'The system keychain cannot be reached, so a token cannot be saved. Start a keyring (for example GNOME Keyring), or set the GLEANER_TOKEN environment variable before starting Gleaner.';
+  else if (stored)
+    statusText = `A token is saved in ${token.location}${token.origin ? `, for ${token.origin}` : ''}. It is never shown again; replace or remove it below.`;
   else statusText = 'No token is saved.';
 
   return (
     <section aria-labelledby="token-heading">
       <h3 id="token-heading">Token for the retrieval service</h3>
       <p data-testid="token-status">{statusText}</p>
-      {isDemo && <p className="muted">The built-in demo service uses its own sample token; the token you save here is sent only to the real service.</p>}
+      {isDemo && (
+        <p className="muted">
+          The built-in demo service uses its own sample token; the token you save here is sent only to the real service.
+        </p>
+      )}
       {token?.elsewhere && token.origin && (
         <div className="token-elsewhere" role="alert" data-testid="token-elsewhere">
           <p>
-            The base URL now points at <strong className="mono">{token.elsewhere}</strong>, but your token was saved for <span className="mono">{token.origin}</span>, so it is not
-            sent there. Allow it only if <span className="mono">{token.elsewhere}</span> is your retrieval service; a look-alike address would receive your team’s token.
+            The base URL now points at <strong className="mono">{token.elsewhere}</strong>, but your token was saved for{' '}
+            <span className="mono">{token.origin}</span>, so it is not sent there. Allow it only if{' '}
+            <span className="mono">{token.elsewhere}</span> is your retrieval service; a look-alike address would receive your team’s token.
           </p>
           {tokenCode?.origin === token.elsewhere ? (
             <TokenCodeForm origin={token.elsewhere} where={tokenCode.where} saving={allowing} />
@@ -86,7 +94,11 @@ export function TokenSection() {
             </button>
           )}
         </div>
-        <FieldFeedback id={TOKEN_INPUT_ID} settingKey={TOKEN_FIELD} hint="Paste the token from the service’s account page. It is kept in the system keychain, never in Gleaner’s files." />
+        <FieldFeedback
+          id={TOKEN_INPUT_ID}
+          settingKey={TOKEN_FIELD}
+          hint="Paste the token from the service’s account page. It is kept in the system keychain, never in Gleaner’s files."
+        />
       </form>
     </section>
   );

@@ -31,7 +31,9 @@ export function savedHosts(config: Readonly<Record<string, string | number>> | n
  * does not know is left out: the core ignores it, and cannot remove it either.
  */
 export function hostsRows(config: Readonly<Record<string, string | number>>): HostsRow[] {
-  return PLATFORMS.map((platform) => ({ key: hostsKey(platform), platform, hosts: savedHosts(config, platform) })).filter((row) => row.hosts.length > 0);
+  return PLATFORMS.map((platform) => ({ key: hostsKey(platform), platform, hosts: savedHosts(config, platform) })).filter(
+    (row) => row.hosts.length > 0,
+  );
 }
 
 /** What a save did to a platform's list, in words; `before` and `after` are the saved hosts. */

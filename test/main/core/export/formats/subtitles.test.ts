@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { vttFormat } from '../../../../../src/main/core/export/formats/subtitles';
 import type { ExportContext } from '../../../../../src/main/core/export/formats/types';
 
-const context: ExportContext = { scope: { kind: 'all' }, scopeLabel: 'whole library', exportedAt: '2026-01-06T07:08:09.000Z', timeZone: 'UTC', appVersion: '0.0.0-test' };
+const context: ExportContext = {
+  scope: { kind: 'all' },
+  scopeLabel: 'whole library',
+  exportedAt: '2026-01-06T07:08:09.000Z',
+  timeZone: 'UTC',
+  appVersion: '0.0.0-test',
+};
 
 describe('subtitle writers', () => {
   it('start every WebVTT file with its header, even one whose transcript was skipped', () => {

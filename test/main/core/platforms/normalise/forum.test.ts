@@ -42,10 +42,16 @@ describe('forum subreddit search: posts', () => {
       'https://example.com/shared-article',
       undefined,
     ];
-    const urls = forms.map((url) => normaliseForum('forum/subreddit/search', { posts: [{ ...post, url }] }, { subreddit: 'telescopes' }).items[0]?.url);
+    const urls = forms.map(
+      (url) => normaliseForum('forum/subreddit/search', { posts: [{ ...post, url }] }, { subreddit: 'telescopes' }).items[0]?.url,
+    );
     expect(new Set(urls)).toEqual(new Set(['https://www.reddit.com/r/telescopes/comments/1abcde']));
     // Without its community, the id alone still makes an address on the forum.
-    const [bare] = normaliseForum('forum/subreddit/search', { posts: [{ id: 't3_1abcde', title: 'T', url: 'https://example.com/x' }] }, {}).items;
+    const [bare] = normaliseForum(
+      'forum/subreddit/search',
+      { posts: [{ id: 't3_1abcde', title: 'T', url: 'https://example.com/x' }] },
+      {},
+    ).items;
     expect(bare?.url).toBe('https://www.reddit.com/comments/1abcde');
   });
 
@@ -153,7 +159,9 @@ describe('forum subreddit search: comments and media (shapes not shown)', () => 
   });
 
   it('says so when none of the keys is there', () => {
-    expect(normaliseForum('forum/subreddit/search', { results: [] }, {}).warnings).toEqual(['The response holds none of posts, comments or media, so no items were read.']);
+    expect(normaliseForum('forum/subreddit/search', { results: [] }, {}).warnings).toEqual([
+      'The response holds none of posts, comments or media, so no items were read.',
+    ]);
     expect(normaliseForum('forum/subreddit/search', { posts: [] }, {}).warnings).toEqual([]);
   });
 });

@@ -24,14 +24,64 @@ function oddValues(seed: number, count: number): unknown[] {
     state = (state * 1103515245 + 12345) % 2147483648;
     return state / 2147483648;
   };
-  const keys = ['videos', 'shorts', 'aweme_list', 'search_item_list', 'aweme_info', 'aweme_detail', 'data', 'xdt_shortcode_media', 'items', 'feed', 'post', 'posts', 'comments', 'media', 'rest_id', 'legacy', 'transcript', 'id', 'url', 'uri', 'record', 'statistics', 'channel', 'author', 'tweets', 'reels', 'post_id', 'text', 'start', 'startMs', 'segments'];
-  const scalar = (): unknown => [null, true, 0, -1, 1.5, 1e300, '', ' ', 'x', '123', 'at://x/y/z', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'WEBVTT\n\n00:00.000 --> 00:01.000\nhi', '<script>', NaN][Math.floor(next() * 15)];
+  const keys = [
+    'videos',
+    'shorts',
+    'aweme_list',
+    'search_item_list',
+    'aweme_info',
+    'aweme_detail',
+    'data',
+    'xdt_shortcode_media',
+    'items',
+    'feed',
+    'post',
+    'posts',
+    'comments',
+    'media',
+    'rest_id',
+    'legacy',
+    'transcript',
+    'id',
+    'url',
+    'uri',
+    'record',
+    'statistics',
+    'channel',
+    'author',
+    'tweets',
+    'reels',
+    'post_id',
+    'text',
+    'start',
+    'startMs',
+    'segments',
+  ];
+  const scalar = (): unknown =>
+    [
+      null,
+      true,
+      0,
+      -1,
+      1.5,
+      1e300,
+      '',
+      ' ',
+      'x',
+      '123',
+      'at://x/y/z',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      'WEBVTT\n\n00:00.000 --> 00:01.000\nhi',
+      '<script>',
+      NaN,
+    ][Math.floor(next() * 15)];
   const build = (depth: number): unknown => {
     const roll = next();
     if (depth > 4 || roll < 0.3) return scalar();
     if (roll < 0.55) return Array.from({ length: Math.floor(next() * 4) }, () => build(depth + 1));
     const object: Record<string, unknown> = {};
-    for (let index = 0; index < 1 + Math.floor(next() * 4); index += 1) object[keys[Math.floor(next() * keys.length)] ?? 'k'] = build(depth + 1);
+    for (let index = 0; index < 1 + Math.floor(next() * 4); index += 1)
+      object[keys[Math.floor(next() * keys.length)] ?? 'k'] = build(depth + 1);
     return object;
   };
   return Array.from({ length: count }, () => build(0));
@@ -94,8 +144,28 @@ describe('normaliseResponse', () => {
 
   it('turns an exception into a warning and no items', () => {
     const hostile = {};
-    for (const key of ['videos', 'shorts', 'aweme_detail', 'data', 'feed', 'post', 'url', 'posts', 'rest_id', 'items', 'search_item_list', 'aweme_list', 'reels', 'transcript']) {
-      Object.defineProperty(hostile, key, { enumerable: true, get: () => { throw new Error('boom'); } });
+    for (const key of [
+      'videos',
+      'shorts',
+      'aweme_detail',
+      'data',
+      'feed',
+      'post',
+      'url',
+      'posts',
+      'rest_id',
+      'items',
+      'search_item_list',
+      'aweme_list',
+      'reels',
+      'transcript',
+    ]) {
+      Object.defineProperty(hostile, key, {
+        enumerable: true,
+        get: () => {
+          throw new Error('boom');
+        },
+      });
     }
     for (const operation of OPERATION_IDS) {
       const result = normaliseResponse(operation, hostile, {});
@@ -107,7 +177,23 @@ describe('normaliseResponse', () => {
   });
 
   it('survives a proxy that throws on every access', () => {
-    const trap = new Proxy({}, { get: () => { throw new Error('trap'); }, ownKeys: () => { throw new Error('trap'); }, has: () => { throw new Error('trap'); }, getOwnPropertyDescriptor: () => { throw new Error('trap'); } });
+    const trap = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('trap');
+        },
+        ownKeys: () => {
+          throw new Error('trap');
+        },
+        has: () => {
+          throw new Error('trap');
+        },
+        getOwnPropertyDescriptor: () => {
+          throw new Error('trap');
+        },
+      },
+    );
     for (const operation of OPERATION_IDS) expect(() => normaliseResponse(operation, trap, {})).not.toThrow();
   });
 
@@ -128,10 +214,16 @@ describe('normaliseResponse', () => {
   it('says when items carry neither an id nor a link, since a later fetch cannot recognise them', () => {
     // Search results shaped exactly as the spec shows aweme_info: no aweme_id, no author.
     const info = { desc: 'Dance #fyp', statistics: { digg_count: 1, comment_count: 2, play_count: 3 } };
-    const data = { search_item_list: [{ aweme_info: info }, { aweme_info: { ...info, aweme_id: '7301234567890123456' } }, { aweme_info: info }] };
+    const data = {
+      search_item_list: [{ aweme_info: info }, { aweme_info: { ...info, aweme_id: '7301234567890123456' } }, { aweme_info: info }],
+    };
     const result = normaliseResponse('shortvideo/search', data, { query: 'dance' });
     expect(result.items).toHaveLength(3);
-    expect(result.warnings).toEqual(['2 of 3 items carry neither an id nor a link, so a later fetch of the same items stores them again as new.']);
-    expect(normaliseResponse('shortvideo/search', { search_item_list: [{ aweme_info: { ...info, aweme_id: '1' } }] }, {}).warnings).toEqual([]);
+    expect(result.warnings).toEqual([
+      '2 of 3 items carry neither an id nor a link, so a later fetch of the same items stores them again as new.',
+    ]);
+    expect(normaliseResponse('shortvideo/search', { search_item_list: [{ aweme_info: { ...info, aweme_id: '1' } }] }, {}).warnings).toEqual(
+      [],
+    );
   });
 });

@@ -15,7 +15,11 @@ const reelMedia = {
 
 describe('photoshare post', () => {
   it('maps every field of a video post, as a reel', () => {
-    const result = normalisePhotoshare('photoshare/post', { data: { xdt_shortcode_media: reelMedia } }, { url: 'https://www.instagram.com/reel/C3xYz_AbCdE/' });
+    const result = normalisePhotoshare(
+      'photoshare/post',
+      { data: { xdt_shortcode_media: reelMedia } },
+      { url: 'https://www.instagram.com/reel/C3xYz_AbCdE/' },
+    );
     expect(result.warnings).toEqual([]);
     expect(result.items).toEqual([
       {
@@ -32,7 +36,11 @@ describe('photoshare post', () => {
         // The owner's avatar is not the post's image.
         thumbnailUrl: null,
         metrics: metrics({ views: 45000, likes: 3200, comments: 150 }),
-        extras: { mediaId: '3301234567890123456', mediaUrl: 'https://scontent.example/v.mp4', authorAvatarUrl: 'https://scontent.example/avatar.jpg' },
+        extras: {
+          mediaId: '3301234567890123456',
+          mediaUrl: 'https://scontent.example/v.mp4',
+          authorAvatarUrl: 'https://scontent.example/avatar.jpg',
+        },
         sourcePath: 'data.xdt_shortcode_media',
       },
     ]);
@@ -67,17 +75,38 @@ describe('photoshare post', () => {
   });
 
   it('reads a trimmed post and falls back on the requested URL', () => {
-    const result = normalisePhotoshare('photoshare/post', { data: { xdt_shortcode_media: { video_play_count: '12' } } }, { url: 'https://www.instagram.com/p/Cabcdef1234/?img_index=1' });
-    expect(result.items[0]).toMatchObject({ kind: 'post', nativeId: 'Cabcdef1234', url: 'https://www.instagram.com/p/Cabcdef1234', author: NO_AUTHOR, metrics: metrics({ views: 12 }) });
+    const result = normalisePhotoshare(
+      'photoshare/post',
+      { data: { xdt_shortcode_media: { video_play_count: '12' } } },
+      { url: 'https://www.instagram.com/p/Cabcdef1234/?img_index=1' },
+    );
+    expect(result.items[0]).toMatchObject({
+      kind: 'post',
+      nativeId: 'Cabcdef1234',
+      url: 'https://www.instagram.com/p/Cabcdef1234',
+      author: NO_AUTHOR,
+      metrics: metrics({ views: 12 }),
+    });
   });
 
   it('knows a trimmed reel by the reel link asked for', () => {
-    const [item] = normalisePhotoshare('photoshare/post', { data: { xdt_shortcode_media: { shortcode: 'C3xYz_AbCdE' } } }, { url: 'https://www.instagram.com/reel/C3xYz_AbCdE/' }).items;
+    const [item] = normalisePhotoshare(
+      'photoshare/post',
+      { data: { xdt_shortcode_media: { shortcode: 'C3xYz_AbCdE' } } },
+      { url: 'https://www.instagram.com/reel/C3xYz_AbCdE/' },
+    ).items;
     expect(item).toMatchObject({ kind: 'reel', url: 'https://www.instagram.com/reel/C3xYz_AbCdE' });
   });
 
   it('reads nulls and odd values without dropping the post', () => {
-    const media = { ...reelMedia, video_url: null, is_video: true, owner: null, edge_media_preview_like: null, edge_media_to_parent_comment: { count: 'many' } };
+    const media = {
+      ...reelMedia,
+      video_url: null,
+      is_video: true,
+      owner: null,
+      edge_media_preview_like: null,
+      edge_media_to_parent_comment: { count: 'many' },
+    };
     const [item] = normalisePhotoshare('photoshare/post', { data: { xdt_shortcode_media: media } }, {}).items;
     expect(item).toMatchObject({ kind: 'reel', author: NO_AUTHOR, metrics: metrics({ views: 45000 }) });
   });
@@ -117,7 +146,18 @@ describe('photoshare user reels', () => {
 
   it('unwraps { media } entries and prefers their own code and user', () => {
     const data = {
-      items: [{ media: { pk: 99, code: 'DAbc123', like_count: '5', user: { username: 'someone', pk: '1' }, taken_at: 1700000000, video_duration: 12.345 } }],
+      items: [
+        {
+          media: {
+            pk: 99,
+            code: 'DAbc123',
+            like_count: '5',
+            user: { username: 'someone', pk: '1' },
+            taken_at: 1700000000,
+            video_duration: 12.345,
+          },
+        },
+      ],
     };
     const [item] = normalisePhotoshare('photoshare/user/reels', data, { user_id: '787132' }).items;
     expect(item).toMatchObject({
@@ -158,7 +198,9 @@ describe('photoshare user reels', () => {
   });
 
   it('says so when there is no items list', () => {
-    expect(normalisePhotoshare('photoshare/user/reels', { more_available: false }, {}).warnings).toEqual(['No items list was found in the response.']);
+    expect(normalisePhotoshare('photoshare/user/reels', { more_available: false }, {}).warnings).toEqual([
+      'No items list was found in the response.',
+    ]);
   });
 });
 

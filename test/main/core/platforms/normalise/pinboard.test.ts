@@ -44,13 +44,26 @@ describe('pinboard pin', () => {
   });
 
   it('uses the pin’s own id and creation time when present; its outbound link is not its URL', () => {
-    const [item] = normalisePinboard('pinboard/pin', { ...pin, id: '987', link: 'https://blog.example/ramen', createdAt: 'Mon, 04 Mar 2024 10:00:00 +0000' }, { url: 'https://pin.it/abc123' }).items;
+    const [item] = normalisePinboard(
+      'pinboard/pin',
+      { ...pin, id: '987', link: 'https://blog.example/ramen', createdAt: 'Mon, 04 Mar 2024 10:00:00 +0000' },
+      { url: 'https://pin.it/abc123' },
+    ).items;
     expect(item).toMatchObject({ nativeId: '987', url: 'https://www.pinterest.com/pin/987', publishedAt: '2024-03-04T10:00:00.000Z' });
   });
 
   it('reads trimmed pins, nulls and unknown fields', () => {
-    const result = normalisePinboard('pinboard/pin', { originPinner: null, images: { orig: null, '236x': { url: 'https://i.pinimg.com/236x/a.jpg' } }, extra: { a: 1 } }, { url: 'https://pin.it/abc123' });
-    expect(result.items[0]).toMatchObject({ nativeId: null, url: 'https://pin.it/abc123', author: NO_AUTHOR, thumbnailUrl: 'https://i.pinimg.com/236x/a.jpg' });
+    const result = normalisePinboard(
+      'pinboard/pin',
+      { originPinner: null, images: { orig: null, '236x': { url: 'https://i.pinimg.com/236x/a.jpg' } }, extra: { a: 1 } },
+      { url: 'https://pin.it/abc123' },
+    );
+    expect(result.items[0]).toMatchObject({
+      nativeId: null,
+      url: 'https://pin.it/abc123',
+      author: NO_AUTHOR,
+      thumbnailUrl: 'https://i.pinimg.com/236x/a.jpg',
+    });
     expect(normalisePinboard('pinboard/pin', {}, {}).items).toHaveLength(1);
   });
 
@@ -60,6 +73,10 @@ describe('pinboard pin', () => {
   });
 
   it('says so for data that is not an object', () => {
-    expect(normalisePinboard('pinboard/pin', 'pin', {})).toEqual({ items: [], transcripts: [], warnings: ['The response data is not an object, so no records could be read from it.'] });
+    expect(normalisePinboard('pinboard/pin', 'pin', {})).toEqual({
+      items: [],
+      transcripts: [],
+      warnings: ['The response data is not an object, so no records could be read from it.'],
+    });
   });
 });

@@ -41,7 +41,11 @@ describe('professional post', () => {
   });
 
   it('knows an article by its /pulse/ URL or by what the record says', () => {
-    const article = normaliseProfessional('professional/post', { ...record, url: 'https://www.linkedin.com/pulse/future-work-jane-doe' }, {});
+    const article = normaliseProfessional(
+      'professional/post',
+      { ...record, url: 'https://www.linkedin.com/pulse/future-work-jane-doe' },
+      {},
+    );
     expect(article.items[0]).toMatchObject({ kind: 'article', url: 'https://www.linkedin.com/pulse/future-work-jane-doe', nativeId: null });
     const typed = normaliseProfessional('professional/post', { ...record, url: undefined, '@type': 'NewsArticle' }, { url: POST_URL });
     expect(typed.items[0]).toMatchObject({ kind: 'article', url: POST_URL });
@@ -51,13 +55,23 @@ describe('professional post', () => {
 
   it('uses the headline as the title when there is no name, else as text when there is no description', () => {
     const { name: _name, ...rest } = record;
-    expect(normaliseProfessional('professional/post', rest, {}).items[0]).toMatchObject({ title: 'We are hiring engineers', text: 'We are hiring engineers in Berlin. Apply now!' });
+    expect(normaliseProfessional('professional/post', rest, {}).items[0]).toMatchObject({
+      title: 'We are hiring engineers',
+      text: 'We are hiring engineers in Berlin. Apply now!',
+    });
     const { description: _description, ...noDescription } = record;
-    expect(normaliseProfessional('professional/post', noDescription, {}).items[0]).toMatchObject({ title: 'We are hiring', text: 'We are hiring engineers' });
+    expect(normaliseProfessional('professional/post', noDescription, {}).items[0]).toMatchObject({
+      title: 'We are hiring',
+      text: 'We are hiring engineers',
+    });
   });
 
   it('reads trimmed records, nulls and numeric strings', () => {
-    const trimmed = normaliseProfessional('professional/post', { likeCount: '9', commentCount: null, author: null, datePublished: 'last week' }, { url: POST_URL });
+    const trimmed = normaliseProfessional(
+      'professional/post',
+      { likeCount: '9', commentCount: null, author: null, datePublished: 'last week' },
+      { url: POST_URL },
+    );
     expect(trimmed.warnings).toEqual([]);
     expect(trimmed.items[0]).toMatchObject({
       kind: 'post',
@@ -76,7 +90,11 @@ describe('professional post', () => {
   });
 
   it('keeps an author given as plain text, and unknown extra fields do no harm', () => {
-    const [item] = normaliseProfessional('professional/post', { ...record, author: 'Jane', interactionStatistic: [{}], image: { url: 'https://media.licdn.com/a.jpg' } }, {}).items;
+    const [item] = normaliseProfessional(
+      'professional/post',
+      { ...record, author: 'Jane', interactionStatistic: [{}], image: { url: 'https://media.licdn.com/a.jpg' } },
+      {},
+    ).items;
     expect(item?.author).toEqual({ name: 'Jane', handle: null, id: null, url: null });
     expect(item?.thumbnailUrl).toBe('https://media.licdn.com/a.jpg');
   });

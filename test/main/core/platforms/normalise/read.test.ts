@@ -32,7 +32,13 @@ describe('published times', () => {
 
   it('gives every time it reads in the stored shape, whatever the number or text', () => {
     const isoText = fc
-      .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }), fc.integer({ min: 0, max: 23 }), fc.integer({ min: -23, max: 23 }))
+      .tuple(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        fc.integer({ min: 0, max: 23 }),
+        fc.integer({ min: -23, max: 23 }),
+      )
       .map(([y, mo, d, h, zone]) => {
         const two = (n: number) => String(Math.abs(n)).padStart(2, '0');
         return `${String(y).padStart(4, '0')}-${two(mo)}-${two(d)}T${two(h)}:30:00${zone < 0 ? '-' : '+'}${two(zone)}:00`;

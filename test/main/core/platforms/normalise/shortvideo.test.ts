@@ -25,7 +25,11 @@ const awemeDetail = {
 
 describe('shortvideo search', () => {
   it('reads search_item_list[].aweme_info as the spec shows it', () => {
-    const result = normaliseShortvideo('shortvideo/search', { cursor: 10, search_item_list: [{ aweme_info: awemeInfo }] }, { query: 'dance' });
+    const result = normaliseShortvideo(
+      'shortvideo/search',
+      { cursor: 10, search_item_list: [{ aweme_info: awemeInfo }] },
+      { query: 'dance' },
+    );
     expect(result.warnings).toEqual([]);
     expect(result.items).toEqual([
       {
@@ -77,7 +81,11 @@ describe('shortvideo search', () => {
 
   it('reads an entry without aweme_info as it stands when it is a video, and reports other entries', () => {
     const bare = { aweme_id: AWEME_ID, desc: 'Bare entry' };
-    const result = normaliseShortvideo('shortvideo/search', { search_item_list: [{ type: 4, user_list: [{ uid: '1' }] }, bare, 'junk', null, { aweme_info: awemeInfo }] }, {});
+    const result = normaliseShortvideo(
+      'shortvideo/search',
+      { search_item_list: [{ type: 4, user_list: [{ uid: '1' }] }, bare, 'junk', null, { aweme_info: awemeInfo }] },
+      {},
+    );
     expect(result.items.map((item) => [item.sourcePath, item.nativeId, item.text])).toEqual([
       ['search_item_list[1]', AWEME_ID, 'Bare entry'],
       ['search_item_list[4].aweme_info', null, 'Dance #fyp'],
@@ -87,7 +95,9 @@ describe('shortvideo search', () => {
   });
 
   it('says so when the list is missing', () => {
-    expect(normaliseShortvideo('shortvideo/search', { cursor: 0 }, {}).warnings).toEqual(['No search_item_list was found in the response.']);
+    expect(normaliseShortvideo('shortvideo/search', { cursor: 0 }, {}).warnings).toEqual([
+      'No search_item_list was found in the response.',
+    ]);
   });
 });
 
@@ -95,7 +105,12 @@ describe('shortvideo hashtag search and trending', () => {
   const list = {
     aweme_list: [
       { aweme_id: AWEME_ID, desc: 'one', statistics: { digg_count: 1, comment_count: 2, play_count: 3 } },
-      { aweme_id: '7300000000000000001', desc: 'two', statistics: { digg_count: '10', comment_count: '2.5', play_count: null }, extra: [1, 2] },
+      {
+        aweme_id: '7300000000000000001',
+        desc: 'two',
+        statistics: { digg_count: '10', comment_count: '2.5', play_count: null },
+        extra: [1, 2],
+      },
       { aweme_id: '7300000000000000002' },
     ],
   };
@@ -120,7 +135,12 @@ describe('shortvideo hashtag search and trending', () => {
         sourcePath: 'aweme_list[0]',
       });
       expect(result.items[1]?.metrics).toEqual(metrics({ likes: 10 }));
-      expect(result.items[2]).toMatchObject({ nativeId: '7300000000000000002', text: null, metrics: metrics(), sourcePath: 'aweme_list[2]' });
+      expect(result.items[2]).toMatchObject({
+        nativeId: '7300000000000000002',
+        text: null,
+        metrics: metrics(),
+        sourcePath: 'aweme_list[2]',
+      });
     });
   }
 
@@ -159,7 +179,11 @@ describe('shortvideo video details', () => {
   });
 
   it('builds the URL from the author and the id when the record has both', () => {
-    const [item] = normaliseShortvideo('shortvideo/video', { aweme_detail: { ...awemeDetail, aweme_id: AWEME_ID } }, { url: 'https://vm.tiktok.com/ZMabc123/' }).items;
+    const [item] = normaliseShortvideo(
+      'shortvideo/video',
+      { aweme_detail: { ...awemeDetail, aweme_id: AWEME_ID } },
+      { url: 'https://vm.tiktok.com/ZMabc123/' },
+    ).items;
     expect(item?.url).toBe(`https://www.tiktok.com/@chef.ana/video/${AWEME_ID}`);
     expect(item?.nativeId).toBe(AWEME_ID);
   });
@@ -196,7 +220,15 @@ describe('shortvideo video details', () => {
     it('reads segments in seconds at aweme_detail.transcript', () => {
       const result = normaliseShortvideo(
         'shortvideo/video',
-        { aweme_detail: { ...awemeDetail, transcript: [{ text: 'a', start: 0, end: 1.5 }, { text: 'b', start: 1.5, end: 3 }] } },
+        {
+          aweme_detail: {
+            ...awemeDetail,
+            transcript: [
+              { text: 'a', start: 0, end: 1.5 },
+              { text: 'b', start: 1.5, end: 3 },
+            ],
+          },
+        },
         asked,
       );
       expect(result.transcripts[0]?.segments).toEqual([
@@ -212,13 +244,28 @@ describe('shortvideo video details', () => {
         { aweme_detail: { ...awemeDetail, video: { transcript: { language: 'en-US', text: 'Plain words' } } } },
         asked,
       );
-      expect(result.transcripts[0]).toMatchObject({ language: 'en-US', available: true, fullText: 'Plain words', format: 'text', segments: [] });
+      expect(result.transcripts[0]).toMatchObject({
+        language: 'en-US',
+        available: true,
+        fullText: 'Plain words',
+        format: 'text',
+        segments: [],
+      });
     });
 
     it('records a null transcript as unavailable only when one was asked for', () => {
       const data = { aweme_detail: { ...awemeDetail, transcript: null } };
       expect(normaliseShortvideo('shortvideo/video', data, asked).transcripts).toEqual([
-        { nativeId: AWEME_ID, url: `https://www.tiktok.com/@chef.ana/video/${AWEME_ID}`, kind: 'video', language: null, available: false, segments: [], fullText: null, format: 'none' },
+        {
+          nativeId: AWEME_ID,
+          url: `https://www.tiktok.com/@chef.ana/video/${AWEME_ID}`,
+          kind: 'video',
+          language: null,
+          available: false,
+          segments: [],
+          fullText: null,
+          format: 'none',
+        },
       ]);
       expect(normaliseShortvideo('shortvideo/video', data, { url }).transcripts).toEqual([]);
     });

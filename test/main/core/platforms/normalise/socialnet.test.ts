@@ -43,7 +43,11 @@ describe('socialnet page reels (layout not shown)', () => {
     const result = normaliseSocialnet('socialnet/user/reels', { reels: [reel, second], next_page_id: 'p2', cursor: 'c2' }, PAGE);
     expect(result.warnings).toEqual([]);
     expect(result.items[0]).toEqual({ ...expected, sourcePath: 'reels[0]' });
-    expect(result.items[1]).toMatchObject({ nativeId: '2', metrics: metrics({ likes: 9, comments: 45, shares: 12 }), sourcePath: 'reels[1]' });
+    expect(result.items[1]).toMatchObject({
+      nativeId: '2',
+      metrics: metrics({ likes: 9, comments: 45, shares: 12 }),
+      sourcePath: 'reels[1]',
+    });
   });
 
   it('reads data that is a list, and unwraps { node } entries', () => {
@@ -57,7 +61,11 @@ describe('socialnet page reels (layout not shown)', () => {
   });
 
   it('finds reels deeper in the response', () => {
-    const result = normaliseSocialnet('socialnet/user/reels', { page: { tab: { reel_list: [reel] } }, page_info: { next_page_id: 'x' } }, PAGE);
+    const result = normaliseSocialnet(
+      'socialnet/user/reels',
+      { page: { tab: { reel_list: [reel] } }, page_info: { next_page_id: 'x' } },
+      PAGE,
+    );
     expect(result.items).toEqual([{ ...expected, sourcePath: 'page.tab.reel_list[0]' }]);
   });
 
@@ -71,7 +79,13 @@ describe('socialnet page reels (layout not shown)', () => {
   });
 
   it('uses the reel’s own URL and author when given', () => {
-    const own = { ...reel, url: 'https://www.facebook.com/reel/998877', author: { name: 'NASA', id: '54971236771' }, thumbnail: 'https://scontent.example/t.jpg', creation_time: 1700000000 };
+    const own = {
+      ...reel,
+      url: 'https://www.facebook.com/reel/998877',
+      author: { name: 'NASA', id: '54971236771' },
+      thumbnail: 'https://scontent.example/t.jpg',
+      creation_time: 1700000000,
+    };
     const [item] = normaliseSocialnet('socialnet/user/reels', { reels: [own] }, PAGE).items;
     expect(item).toMatchObject({
       url: 'https://www.facebook.com/reel/998877',
@@ -89,7 +103,9 @@ describe('socialnet page reels (layout not shown)', () => {
   });
 
   it('says so when no reels are found', () => {
-    expect(normaliseSocialnet('socialnet/user/reels', { message: 'nothing' }, PAGE).warnings).toEqual(['No reels were found in the response.']);
+    expect(normaliseSocialnet('socialnet/user/reels', { message: 'nothing' }, PAGE).warnings).toEqual([
+      'No reels were found in the response.',
+    ]);
     expect(normaliseSocialnet('socialnet/user/reels', null, PAGE).warnings).toHaveLength(1);
   });
 });

@@ -28,14 +28,24 @@ describe('segment lists', () => {
   });
 
   it('takes unit-less integers with small gaps as seconds', () => {
-    expect(readSegmentList([{ text: 'a', start: 0, end: 3 }, { text: 'b', start: 3, end: 7 }]).segments).toEqual([
+    expect(
+      readSegmentList([
+        { text: 'a', start: 0, end: 3 },
+        { text: 'b', start: 3, end: 7 },
+      ]).segments,
+    ).toEqual([
       { startMs: 0, endMs: 3000, text: 'a' },
       { startMs: 3000, endMs: 7000, text: 'b' },
     ]);
   });
 
   it('takes unit-less integers with large gaps as milliseconds', () => {
-    expect(readSegmentList([{ text: 'a', offset: 0, duration: 2500 }, { text: 'b', offset: 2500, duration: 1800 }]).segments).toEqual([
+    expect(
+      readSegmentList([
+        { text: 'a', offset: 0, duration: 2500 },
+        { text: 'b', offset: 2500, duration: 1800 },
+      ]).segments,
+    ).toEqual([
       { startMs: 0, endMs: 2500, text: 'a' },
       { startMs: 2500, endMs: 4300, text: 'b' },
     ]);
@@ -63,14 +73,23 @@ describe('segment lists', () => {
   });
 
   it('leaves the end null when unknown or before the start', () => {
-    expect(readSegmentList([{ text: 'a', startMs: '5000' }, { text: 'b', startMs: '6000', endMs: '100' }]).segments).toEqual([
+    expect(
+      readSegmentList([
+        { text: 'a', startMs: '5000' },
+        { text: 'b', startMs: '6000', endMs: '100' },
+      ]).segments,
+    ).toEqual([
       { startMs: 5000, endMs: null, text: 'a' },
       { startMs: 6000, endMs: null, text: 'b' },
     ]);
   });
 
   it('reads other text keys and runs of text', () => {
-    const reading = readSegmentList([{ snippet: 'x', start: 0 }, { segs: [{ utf8: 'he' }, { utf8: 'llo' }], tStartMs: 100 }, { content: 'y', start: 1 }]);
+    const reading = readSegmentList([
+      { snippet: 'x', start: 0 },
+      { segs: [{ utf8: 'he' }, { utf8: 'llo' }], tStartMs: 100 },
+      { content: 'y', start: 1 },
+    ]);
     expect(reading.texts).toEqual(['x', 'hello', 'y']);
   });
 
@@ -83,7 +102,12 @@ describe('segment lists', () => {
   });
 
   it('infers units from the pace of the text, as documented', () => {
-    const timing = (start: number | null, chars: number, end: number | null = null, duration: number | null = null) => ({ start, end, duration, chars });
+    const timing = (start: number | null, chars: number, end: number | null = null, duration: number | null = null) => ({
+      start,
+      end,
+      duration,
+      chars,
+    });
     // Caption lines of about 40 characters, a few seconds apart, in seconds and in milliseconds.
     expect(inferUnit([timing(0, 40), timing(2, 40), timing(5, 40)])).toBe('s');
     expect(inferUnit([timing(0, 40), timing(2000, 40), timing(5000, 40)])).toBe('ms');
@@ -109,7 +133,11 @@ describe('segment lists', () => {
       { start: 120, end: 245, text: paragraph(2) },
       { start: 245, end: 370, text: paragraph(3) },
     ]);
-    expect(seconds.segments.map((segment) => [segment.startMs, segment.endMs])).toEqual([[0, 120_000], [120_000, 245_000], [245_000, 370_000]]);
+    expect(seconds.segments.map((segment) => [segment.startMs, segment.endMs])).toEqual([
+      [0, 120_000],
+      [120_000, 245_000],
+      [245_000, 370_000],
+    ]);
     const words = readSegmentList(['So', 'here', 'we', 'go'].map((word, index) => ({ start: 80 * index, text: word })));
     expect(words.segments.map((segment) => segment.startMs)).toEqual([0, 80, 160, 240]);
   });
@@ -155,7 +183,9 @@ describe('WebVTT and SRT', () => {
   it('reads WebVTT given as a transcript', () => {
     const reading = readTranscript(vtt, ID);
     expect(reading.transcript).toMatchObject({ ...ID, available: true, format: 'webvtt' });
-    expect(reading.transcript?.fullText).toBe('We are in New York City and it is raining & cold\nsecond line <script>alert(1)</script> <b>');
+    expect(reading.transcript?.fullText).toBe(
+      'We are in New York City and it is raining & cold\nsecond line <script>alert(1)</script> <b>',
+    );
   });
 
   it('parses SRT with commas and numbered cues', () => {
@@ -190,7 +220,13 @@ describe('readTranscript in any form', () => {
   });
 
   it('reads a list of strings as untimed text', () => {
-    expect(readTranscript(['one', 'two'], ID).transcript).toEqual({ ...ID, available: true, segments: [], fullText: 'one two', format: 'text' });
+    expect(readTranscript(['one', 'two'], ID).transcript).toEqual({
+      ...ID,
+      available: true,
+      segments: [],
+      fullText: 'one two',
+      format: 'text',
+    });
   });
 
   it('prefers the given whole text to the joined segments', () => {
@@ -199,7 +235,17 @@ describe('readTranscript in any form', () => {
   });
 
   it('opens wrappers and takes their language and whole text', () => {
-    const reading = readTranscript({ lang: 'fr', text: 'Bonjour tout le monde', segments: [{ text: 'Bonjour', start: 0 }, { text: 'tout le monde', start: 1 }] }, ID);
+    const reading = readTranscript(
+      {
+        lang: 'fr',
+        text: 'Bonjour tout le monde',
+        segments: [
+          { text: 'Bonjour', start: 0 },
+          { text: 'tout le monde', start: 1 },
+        ],
+      },
+      ID,
+    );
     expect(reading.transcript).toEqual({
       ...ID,
       language: 'fr',
@@ -225,9 +271,29 @@ describe('readTranscript in any form', () => {
   });
 
   it('reads untimed lines in one language as one text, and a single wrapper with its language', () => {
-    expect(readTranscript([{ text: 'a', lang: 'en' }, { text: 'b', lang: 'en' }], ID).transcript).toMatchObject({ fullText: 'a b', format: 'text' });
-    expect(readTranscript([{ text: 'Hallo', lang: 'de' }, { text: 'Hello', lang: 'en' }], { ...ID, language: 'en' }).transcript).toMatchObject({ language: 'en', fullText: 'Hello' });
-    expect(readTranscript([{ language: 'es', text: 'Hola' }], ID).transcript).toMatchObject({ language: 'es', fullText: 'Hola', format: 'text' });
+    expect(
+      readTranscript(
+        [
+          { text: 'a', lang: 'en' },
+          { text: 'b', lang: 'en' },
+        ],
+        ID,
+      ).transcript,
+    ).toMatchObject({ fullText: 'a b', format: 'text' });
+    expect(
+      readTranscript(
+        [
+          { text: 'Hallo', lang: 'de' },
+          { text: 'Hello', lang: 'en' },
+        ],
+        { ...ID, language: 'en' },
+      ).transcript,
+    ).toMatchObject({ language: 'en', fullText: 'Hello' });
+    expect(readTranscript([{ language: 'es', text: 'Hola' }], ID).transcript).toMatchObject({
+      language: 'es',
+      fullText: 'Hola',
+      format: 'text',
+    });
   });
 
   it('gives no transcript for nothing readable, with a warning for garbage segments', () => {
@@ -267,7 +333,10 @@ describe('finding a transcript in an unknown layout', () => {
   });
 
   it('searches keys named like a transcript, breadth first', () => {
-    expect(findTranscriptKey({ media: [{ info: { captions: 'x' } }], other: { deep: { deeper: { transcript: 'y' } } } })).toEqual({ value: 'x', path: 'media[0].info.captions' });
+    expect(findTranscriptKey({ media: [{ info: { captions: 'x' } }], other: { deep: { deeper: { transcript: 'y' } } } })).toEqual({
+      value: 'x',
+      path: 'media[0].info.captions',
+    });
     expect(findTranscriptKey({ a: 1 })).toBeNull();
   });
 });

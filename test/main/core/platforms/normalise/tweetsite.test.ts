@@ -37,17 +37,29 @@ describe('tweetsite user tweets (layout not shown)', () => {
     const result = normaliseTweetsite('tweetsite/user/tweets', tweet, { handle: 'nasa' });
     expect(result.warnings).toEqual([]);
     expect(result.items).toEqual([
-      { ...expected, url: 'https://x.com/nasa/status/1750000000000000001', author: { ...NO_AUTHOR, handle: 'nasa', url: 'https://x.com/nasa' }, sourcePath: '' },
+      {
+        ...expected,
+        url: 'https://x.com/nasa/status/1750000000000000001',
+        author: { ...NO_AUTHOR, handle: 'nasa', url: 'https://x.com/nasa' },
+        sourcePath: '',
+      },
     ]);
   });
 
   it('takes a handle typed with its "@" as the one the tweets name', () => {
     const [item] = normaliseTweetsite('tweetsite/user/tweets', tweet, { handle: '@nasa' }).items;
-    expect(item).toMatchObject({ url: 'https://x.com/nasa/status/1750000000000000001', author: { handle: 'nasa', url: 'https://x.com/nasa' } });
+    expect(item).toMatchObject({
+      url: 'https://x.com/nasa/status/1750000000000000001',
+      author: { handle: 'nasa', url: 'https://x.com/nasa' },
+    });
   });
 
   it('reads a tweets list and the author inside each tweet', () => {
-    const result = normaliseTweetsite('tweetsite/user/tweets', { tweets: [withUser('1', 'elonmusk'), withUser('2', 'elonmusk')] }, { handle: 'elonmusk' });
+    const result = normaliseTweetsite(
+      'tweetsite/user/tweets',
+      { tweets: [withUser('1', 'elonmusk'), withUser('2', 'elonmusk')] },
+      { handle: 'elonmusk' },
+    );
     expect(result.warnings).toEqual([]);
     expect(result.items.map((item) => [item.nativeId, item.url, item.sourcePath])).toEqual([
       ['1', 'https://x.com/elonmusk/status/1', 'tweets[0]'],
@@ -81,7 +93,13 @@ describe('tweetsite user tweets (layout not shown)', () => {
     const data = {
       entries: [
         { entryId: 'tweet-10', content: { itemContent: { tweet_results: { result: { ...tweet, rest_id: '10' } } } } },
-        { entryId: 'profile-conversation-1', content: { entryType: 'TimelineTimelineModule', items: [item({ ...tweet, rest_id: '11' }), item(quoting), item({ ...tweet, rest_id: '13' })] } },
+        {
+          entryId: 'profile-conversation-1',
+          content: {
+            entryType: 'TimelineTimelineModule',
+            items: [item({ ...tweet, rest_id: '11' }), item(quoting), item({ ...tweet, rest_id: '13' })],
+          },
+        },
       ],
     };
     const result = normaliseTweetsite('tweetsite/user/tweets', data, {});
@@ -133,7 +151,9 @@ describe('tweetsite user tweets (layout not shown)', () => {
   });
 
   it('says so when there are no messages or the data is not an object', () => {
-    expect(normaliseTweetsite('tweetsite/user/tweets', { nothing: true }, {}).warnings).toEqual(['No messages were found in the response.']);
+    expect(normaliseTweetsite('tweetsite/user/tweets', { nothing: true }, {}).warnings).toEqual([
+      'No messages were found in the response.',
+    ]);
     expect(normaliseTweetsite('tweetsite/user/tweets', 12, {}).warnings).toHaveLength(1);
   });
 
@@ -152,14 +172,34 @@ describe('tweetsite transcript (transcript place not shown)', () => {
     const result = normaliseTweetsite('tweetsite/transcript', { ...tweet, transcript: 'We are go for launch.' }, params);
     // The requested link names the author, so it is the message's URL.
     expect(result.items).toEqual([{ ...expected, url: identity.url, sourcePath: '' }]);
-    expect(result.transcripts).toEqual([{ ...identity, kind: 'tweet', language: null, available: true, segments: [], fullText: 'We are go for launch.', format: 'text' }]);
-    const byId = normaliseTweetsite('tweetsite/transcript', { ...tweet, transcript: 'x' }, { url: 'https://twitter.com/i/status/1750000000000000001' });
+    expect(result.transcripts).toEqual([
+      { ...identity, kind: 'tweet', language: null, available: true, segments: [], fullText: 'We are go for launch.', format: 'text' },
+    ]);
+    const byId = normaliseTweetsite(
+      'tweetsite/transcript',
+      { ...tweet, transcript: 'x' },
+      { url: 'https://twitter.com/i/status/1750000000000000001' },
+    );
     expect(byId.items[0]?.url).toBe('https://x.com/i/web/status/1750000000000000001');
     expect(result.warnings).toEqual([]);
   });
 
   it('reads segments in seconds, and an SRT text, wherever the transcript sits', () => {
-    const segments = normaliseTweetsite('tweetsite/transcript', { result: { transcript: { language: 'en', segments: [{ text: 'one', start: 0, duration: 2 }, { text: 'two', start: 2, duration: 3 }] } } }, params);
+    const segments = normaliseTweetsite(
+      'tweetsite/transcript',
+      {
+        result: {
+          transcript: {
+            language: 'en',
+            segments: [
+              { text: 'one', start: 0, duration: 2 },
+              { text: 'two', start: 2, duration: 3 },
+            ],
+          },
+        },
+      },
+      params,
+    );
     expect(segments.transcripts[0]).toMatchObject({
       ...identity,
       language: 'en',
@@ -181,8 +221,14 @@ describe('tweetsite transcript (transcript place not shown)', () => {
   });
 
   it('reads data that is the transcript text itself, or a top-level text', () => {
-    expect(normaliseTweetsite('tweetsite/transcript', 'Just words', params).transcripts[0]).toMatchObject({ ...identity, fullText: 'Just words', format: 'text' });
-    expect(normaliseTweetsite('tweetsite/transcript', { text: 'Words here', status: 'done' }, params).transcripts[0]).toMatchObject({ fullText: 'Words here' });
+    expect(normaliseTweetsite('tweetsite/transcript', 'Just words', params).transcripts[0]).toMatchObject({
+      ...identity,
+      fullText: 'Just words',
+      format: 'text',
+    });
+    expect(normaliseTweetsite('tweetsite/transcript', { text: 'Words here', status: 'done' }, params).transcripts[0]).toMatchObject({
+      fullText: 'Words here',
+    });
   });
 
   it('records an explicit null transcript as unavailable, and warns when none is found', () => {

@@ -95,11 +95,24 @@ describe('videosite search', () => {
       {
         videos: [{ type: 'live', id: 'jfKfPfyJRdk', title: 'lofi radio', isLive: true }],
         channels: [
-          { type: 'channel', id: CHANNEL_ID, title: 'Rick Astley', handle: '@RickAstleyYT', thumbnail: 'https://yt3.ggpht.com/a.jpg', subscriberCount: '4200000' },
+          {
+            type: 'channel',
+            id: CHANNEL_ID,
+            title: 'Rick Astley',
+            handle: '@RickAstleyYT',
+            thumbnail: 'https://yt3.ggpht.com/a.jpg',
+            subscriberCount: '4200000',
+          },
           { channelId: 'UCxxxxxxxxxxxxxxxxxxxxxx', title: 'Other' },
           { title: 'Only a title' },
         ],
-        playlists: [{ id: 'PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI', title: 'Hits', thumbnails: [{ url: 'https://i.ytimg.com/s.jpg' }, { url: 'https://i.ytimg.com/l.jpg' }] }],
+        playlists: [
+          {
+            id: 'PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI',
+            title: 'Hits',
+            thumbnails: [{ url: 'https://i.ytimg.com/s.jpg' }, { url: 'https://i.ytimg.com/l.jpg' }],
+          },
+        ],
         lives: [{ id: 'abcdefghij1', title: 'Live now' }],
       },
       {},
@@ -116,11 +129,23 @@ describe('videosite search', () => {
     const channel = result.items[1];
     expect(channel?.title).toBe('Rick Astley');
     expect(channel?.thumbnailUrl).toBe('https://yt3.ggpht.com/a.jpg');
-    expect(channel?.author).toEqual({ name: 'Rick Astley', handle: '@RickAstleyYT', id: CHANNEL_ID, url: 'https://www.youtube.com/@RickAstleyYT' });
+    expect(channel?.author).toEqual({
+      name: 'Rick Astley',
+      handle: '@RickAstleyYT',
+      id: CHANNEL_ID,
+      url: 'https://www.youtube.com/@RickAstleyYT',
+    });
     expect(channel?.metrics.followers).toBe(4200000);
     expect(result.items[3]?.title).toBe('Only a title');
     expect(result.items[4]?.thumbnailUrl).toBe('https://i.ytimg.com/l.jpg');
-    expect(result.items.map((item) => item.sourcePath)).toEqual(['videos[0]', 'channels[0]', 'channels[1]', 'channels[2]', 'playlists[0]', 'lives[0]']);
+    expect(result.items.map((item) => item.sourcePath)).toEqual([
+      'videos[0]',
+      'channels[0]',
+      'channels[1]',
+      'channels[2]',
+      'playlists[0]',
+      'lives[0]',
+    ]);
   });
 
   it('reports non-object entries and still reads the rest', () => {
@@ -152,7 +177,15 @@ describe('videosite search', () => {
   });
 
   it('says so when records sit in a list the spec does not show, rather than drop them unseen', () => {
-    const data = { videos: [searchData.videos[0]], live: [{ type: 'live', id: 'aaaaaaaaaaa' }, { type: 'live', id: 'bbbbbbbbbbb' }], refinements: ['flood'], shorts: [] };
+    const data = {
+      videos: [searchData.videos[0]],
+      live: [
+        { type: 'live', id: 'aaaaaaaaaaa' },
+        { type: 'live', id: 'bbbbbbbbbbb' },
+      ],
+      refinements: ['flood'],
+      shorts: [],
+    };
     const result = normaliseVideosite('videosite/search', data, {});
     expect(result.items).toHaveLength(1);
     expect(result.warnings).toEqual(['2 records in live, a list the spec does not show, were not read.']);
@@ -188,8 +221,19 @@ describe('videosite search', () => {
     );
     expect(result.warnings).toEqual([]);
     const [trimmed, odd, long, relative] = result.items;
-    expect(trimmed).toMatchObject({ kind: 'video', nativeId: VIDEO_ID, url: `https://www.youtube.com/watch?v=${VIDEO_ID}`, author: NO_AUTHOR });
-    expect(odd).toMatchObject({ title: null, author: NO_AUTHOR, durationMs: 61_000, thumbnailUrl: null, metrics: metrics({ views: 1234 }) });
+    expect(trimmed).toMatchObject({
+      kind: 'video',
+      nativeId: VIDEO_ID,
+      url: `https://www.youtube.com/watch?v=${VIDEO_ID}`,
+      author: NO_AUTHOR,
+    });
+    expect(odd).toMatchObject({
+      title: null,
+      author: NO_AUTHOR,
+      durationMs: 61_000,
+      thumbnailUrl: null,
+      metrics: metrics({ views: 1234 }),
+    });
     expect(long?.durationMs).toBe(3_723_000);
     expect(long?.metrics.views).toBeNull();
     expect(relative).toMatchObject({ kind: 'short', url: 'https://www.youtube.com/shorts/xxxxxxxxxxx', durationMs: null });
@@ -208,7 +252,17 @@ describe('videosite channel videos and hashtag search', () => {
   it('takes the author of channel videos from the channel asked for', () => {
     const data = {
       videos: [
-        { type: 'video', id: VIDEO_ID, url: `https://www.youtube.com/watch?v=${VIDEO_ID}`, title: 'T', thumbnail: 'https://i.ytimg.com/t.jpg', viewCountInt: 10, publishedTimeText: '1 year ago', lengthText: '4:01', lengthSeconds: 241 },
+        {
+          type: 'video',
+          id: VIDEO_ID,
+          url: `https://www.youtube.com/watch?v=${VIDEO_ID}`,
+          title: 'T',
+          thumbnail: 'https://i.ytimg.com/t.jpg',
+          viewCountInt: 10,
+          publishedTimeText: '1 year ago',
+          lengthText: '4:01',
+          lengthSeconds: 241,
+        },
       ],
       continuationToken: 'abc',
     };
@@ -223,18 +277,39 @@ describe('videosite channel videos and hashtag search', () => {
       metrics: metrics({ views: 10 }),
     });
     // Typed without its "@", the handle is still spelled as the records spell it.
-    expect(normaliseVideosite('videosite/channel/videos', data, { handle: 'RickAstleyYT' }).items[0]?.author).toEqual(byHandle.items[0]?.author);
+    expect(normaliseVideosite('videosite/channel/videos', data, { handle: 'RickAstleyYT' }).items[0]?.author).toEqual(
+      byHandle.items[0]?.author,
+    );
     const byId = normaliseVideosite('videosite/channel/videos', data, { channelId: CHANNEL_ID });
-    expect(byId.items[0]?.author).toEqual({ name: null, handle: null, id: CHANNEL_ID, url: `https://www.youtube.com/channel/${CHANNEL_ID}` });
+    expect(byId.items[0]?.author).toEqual({
+      name: null,
+      handle: null,
+      id: CHANNEL_ID,
+      url: `https://www.youtube.com/channel/${CHANNEL_ID}`,
+    });
   });
 
   it('reads hashtag items whose channel has id and title only', () => {
     const data = {
-      videos: [{ type: 'video', id: VIDEO_ID, url: `https://www.youtube.com/watch?v=${VIDEO_ID}`, title: 'T', channel: { id: CHANNEL_ID, title: 'Rick Astley' }, viewCountInt: 3 }],
+      videos: [
+        {
+          type: 'video',
+          id: VIDEO_ID,
+          url: `https://www.youtube.com/watch?v=${VIDEO_ID}`,
+          title: 'T',
+          channel: { id: CHANNEL_ID, title: 'Rick Astley' },
+          viewCountInt: 3,
+        },
+      ],
       continuationToken: 'abc',
     };
     const [item] = normaliseVideosite('videosite/search/hashtag', data, { hashtag: 'music' }).items;
-    expect(item?.author).toEqual({ name: 'Rick Astley', handle: null, id: CHANNEL_ID, url: `https://www.youtube.com/channel/${CHANNEL_ID}` });
+    expect(item?.author).toEqual({
+      name: 'Rick Astley',
+      handle: null,
+      id: CHANNEL_ID,
+      url: `https://www.youtube.com/channel/${CHANNEL_ID}`,
+    });
     const shorts = normaliseVideosite('videosite/search/hashtag', { videos: [{ id: SHORT_ID }] }, { hashtag: 'music', type: 'shorts' });
     expect(shorts.items[0]).toMatchObject({ kind: 'short', url: `https://www.youtube.com/shorts/${SHORT_ID}` });
   });
@@ -347,7 +422,13 @@ describe('videosite video details', () => {
 
   it('falls back on the requested URL for a trimmed record, and knows a short by it', () => {
     const result = normaliseVideosite('videosite/video', { title: 'Only a title' }, { url: `https://www.youtube.com/shorts/${SHORT_ID}` });
-    expect(result.items[0]).toMatchObject({ kind: 'short', nativeId: SHORT_ID, url: `https://www.youtube.com/shorts/${SHORT_ID}`, title: 'Only a title', sourcePath: '' });
+    expect(result.items[0]).toMatchObject({
+      kind: 'short',
+      nativeId: SHORT_ID,
+      url: `https://www.youtube.com/shorts/${SHORT_ID}`,
+      title: 'Only a title',
+      sourcePath: '',
+    });
     expect(result.transcripts).toEqual([]);
   });
 
@@ -372,7 +453,10 @@ describe('videosite transcript', () => {
   };
 
   it('reads segments with milliseconds carried as strings, sorted by start', () => {
-    const result = normaliseVideosite('videosite/transcript', transcriptData, { url: `https://www.youtube.com/watch?v=${VIDEO_ID}`, language: 'en' });
+    const result = normaliseVideosite('videosite/transcript', transcriptData, {
+      url: `https://www.youtube.com/watch?v=${VIDEO_ID}`,
+      language: 'en',
+    });
     expect(result.items).toEqual([]);
     expect(result.warnings).toEqual([]);
     expect(result.transcripts).toEqual([
@@ -393,20 +477,49 @@ describe('videosite transcript', () => {
   });
 
   it('records a null transcript as not available in that language', () => {
-    const result = normaliseVideosite('videosite/transcript', { ...transcriptData, transcript: null, transcript_only_text: null }, { language: 'de' });
+    const result = normaliseVideosite(
+      'videosite/transcript',
+      { ...transcriptData, transcript: null, transcript_only_text: null },
+      { language: 'de' },
+    );
     expect(result.transcripts).toEqual([
-      { nativeId: VIDEO_ID, url: `https://www.youtube.com/watch?v=${VIDEO_ID}`, kind: 'video', language: 'English', available: false, segments: [], fullText: null, format: 'none' },
+      {
+        nativeId: VIDEO_ID,
+        url: `https://www.youtube.com/watch?v=${VIDEO_ID}`,
+        kind: 'video',
+        language: 'English',
+        available: false,
+        segments: [],
+        fullText: null,
+        format: 'none',
+      },
     ]);
     expect(result.warnings).toEqual([]);
   });
 
   it('uses the requested language and URL when the response lacks them', () => {
-    const result = normaliseVideosite('videosite/transcript', { transcript: null }, { url: `https://www.youtube.com/shorts/${SHORT_ID}`, language: 'de' });
-    expect(result.transcripts[0]).toMatchObject({ nativeId: SHORT_ID, url: `https://www.youtube.com/shorts/${SHORT_ID}`, kind: 'short', language: 'de', available: false });
+    const result = normaliseVideosite(
+      'videosite/transcript',
+      { transcript: null },
+      { url: `https://www.youtube.com/shorts/${SHORT_ID}`, language: 'de' },
+    );
+    expect(result.transcripts[0]).toMatchObject({
+      nativeId: SHORT_ID,
+      url: `https://www.youtube.com/shorts/${SHORT_ID}`,
+      kind: 'short',
+      language: 'de',
+      available: false,
+    });
   });
 
   it('joins segment texts when there is no whole text, and uses startTimeText when startMs is missing', () => {
-    const data = { videoId: VIDEO_ID, transcript: [{ text: 'a', startTimeText: '0:05' }, { text: 'b', startMs: '7000', endMs: 'soon' }] };
+    const data = {
+      videoId: VIDEO_ID,
+      transcript: [
+        { text: 'a', startTimeText: '0:05' },
+        { text: 'b', startMs: '7000', endMs: 'soon' },
+      ],
+    };
     const [transcript] = normaliseVideosite('videosite/transcript', data, {}).transcripts;
     expect(transcript?.segments).toEqual([
       { startMs: 5000, endMs: null, text: 'a' },
@@ -416,12 +529,20 @@ describe('videosite transcript', () => {
   });
 
   it('reads a transcript given only as whole text', () => {
-    const [transcript] = normaliseVideosite('videosite/transcript', { videoId: VIDEO_ID, transcript: null, transcript_only_text: 'All of it' }, {}).transcripts;
+    const [transcript] = normaliseVideosite(
+      'videosite/transcript',
+      { videoId: VIDEO_ID, transcript: null, transcript_only_text: 'All of it' },
+      {},
+    ).transcripts;
     expect(transcript).toMatchObject({ available: true, segments: [], fullText: 'All of it', format: 'text' });
   });
 
   it('warns about garbage segments and when no transcript field is there', () => {
-    const garbage = normaliseVideosite('videosite/transcript', { videoId: VIDEO_ID, transcript: [null, 3, { text: 'ok', startMs: '10' }] }, {});
+    const garbage = normaliseVideosite(
+      'videosite/transcript',
+      { videoId: VIDEO_ID, transcript: [null, 3, { text: 'ok', startMs: '10' }] },
+      {},
+    );
     expect(garbage.transcripts[0]?.segments).toEqual([{ startMs: 10, endMs: null, text: 'ok' }]);
     expect(garbage.warnings).toEqual(['2 of 3 transcript segments could not be read.']);
     const none = normaliseVideosite('videosite/transcript', { videoId: VIDEO_ID }, {});

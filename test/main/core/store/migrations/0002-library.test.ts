@@ -61,8 +61,16 @@ describe('migration 0002-library', () => {
     const db = migrated();
     const r = insertResponse(db);
     const id = insertItem(db, r, 'x');
-    const t = Number(db.prepare("INSERT INTO transcripts (item_id, response_id, language, available, format, fetched_at) VALUES (?, ?, 'English', 1, 'segments', 't')").run(id, r).lastInsertRowid);
-    db.prepare("INSERT INTO transcript_segments (transcript_id, seq, start_ms, end_ms, text) VALUES (?, 0, 1500, 3000, 'rising sea levels')").run(t);
+    const t = Number(
+      db
+        .prepare(
+          "INSERT INTO transcripts (item_id, response_id, language, available, format, fetched_at) VALUES (?, ?, 'English', 1, 'segments', 't')",
+        )
+        .run(id, r).lastInsertRowid,
+    );
+    db.prepare(
+      "INSERT INTO transcript_segments (transcript_id, seq, start_ms, end_ms, text) VALUES (?, 0, 1500, 3000, 'rising sea levels')",
+    ).run(t);
     db.prepare("INSERT INTO notes (item_id, collection_id, body, updated_at) VALUES (?, 0, 'check with the source', 't')").run(id);
     expect(db.prepare("SELECT rowid FROM segments_fts WHERE segments_fts MATCH 'sea'").all()).toHaveLength(1);
     expect(db.prepare("SELECT rowid FROM notes_fts WHERE notes_fts MATCH 'source'").all()).toHaveLength(1);
@@ -90,7 +98,9 @@ describe('migration 0002-library', () => {
     const sighting = db.prepare('INSERT INTO item_sources (item_id, response_id, source_path, position, views) VALUES (?, ?, ?, ?, ?)');
     sighting.run(id, r, 'videos[0]', 0, null);
     sighting.run(id, r, 'shorts[0]', 1, 42);
-    expect(db.prepare('SELECT item_id, response_id, fetched_at, views FROM metric_snapshots').all()).toEqual([{ item_id: id, response_id: r, fetched_at: '2026-01-01T00:00:00Z', views: 42 }]);
+    expect(db.prepare('SELECT item_id, response_id, fetched_at, views FROM metric_snapshots').all()).toEqual([
+      { item_id: id, response_id: r, fetched_at: '2026-01-01T00:00:00Z', views: 42 },
+    ]);
     expect(() => sighting.run(id, r, 'videos[0]', 2, 1)).toThrow(/UNIQUE|PRIMARY KEY/);
   });
 

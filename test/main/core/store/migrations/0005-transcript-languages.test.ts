@@ -17,11 +17,20 @@ function atVersion4() {
   return db;
 }
 
-function addTranscript(db: BetterSqlite3.Database, id: number, itemId: number, language: string, available: boolean, fetchedAt: string, words?: string) {
+function addTranscript(
+  db: BetterSqlite3.Database,
+  id: number,
+  itemId: number,
+  language: string,
+  available: boolean,
+  fetchedAt: string,
+  words?: string,
+) {
   db.prepare(
     "INSERT INTO transcripts (id, item_id, response_id, language, available, format, full_text, fetched_at) VALUES (?, ?, 1, ?, ?, 'segments', ?, ?)",
   ).run(id, itemId, language, available ? 1 : 0, words ?? null, fetchedAt);
-  if (words) db.prepare('INSERT INTO transcript_segments (transcript_id, seq, start_ms, end_ms, text) VALUES (?, 0, 0, 1000, ?)').run(id, words);
+  if (words)
+    db.prepare('INSERT INTO transcript_segments (transcript_id, seq, start_ms, end_ms, text) VALUES (?, 0, 0, 1000, ?)').run(id, words);
 }
 
 const transcripts = (db: BetterSqlite3.Database) =>

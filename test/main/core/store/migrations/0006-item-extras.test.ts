@@ -7,7 +7,9 @@ function atVersion5WithAnItem() {
   db.prepare(
     "INSERT INTO responses (id, operation, params, request_url, request_id, status, fetched_at, body_sha256, body) VALUES (1, 'pinboard/pin', '{}', 'u', 'req_1', 200, 't', 'h', '{}')",
   ).run();
-  db.prepare("INSERT INTO items (id, platform, kind, native_id, first_fetched_at, last_fetched_at, last_response_id) VALUES (1, 'pinboard', 'pin', '1', 't', 't', 1)").run();
+  db.prepare(
+    "INSERT INTO items (id, platform, kind, native_id, first_fetched_at, last_fetched_at, last_response_id) VALUES (1, 'pinboard', 'pin', '1', 't', 't', 1)",
+  ).run();
   return db;
 }
 

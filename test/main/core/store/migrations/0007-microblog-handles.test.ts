@@ -25,15 +25,28 @@ describe('migration 0007-microblog-handles', () => {
     const db = atVersion6WithItems();
     migration0007.up(db);
     expect(db.prepare(DIDS_OF_HANDLE).pluck().all('REPORTER.example').sort()).toEqual(['did:plc:a', 'did:plc:b']);
-    const plan = db.prepare(`EXPLAIN QUERY PLAN ${DIDS_OF_HANDLE}`).all('x').map((row) => (row as { detail: string }).detail).join('\n');
+    const plan = db
+      .prepare(`EXPLAIN QUERY PLAN ${DIDS_OF_HANDLE}`)
+      .all('x')
+      .map((row) => (row as { detail: string }).detail)
+      .join('\n');
     expect(plan).toMatch(/^SEARCH items USING (COVERING )?INDEX items_microblog_handle \(<expr>=/);
   });
 
   it('holds only microblog items', () => {
     const db = atVersion6WithItems();
     migration0007.up(db);
-    const indexed = db.prepare("SELECT count(*) FROM items INDEXED BY items_microblog_handle WHERE platform = 'microblog' AND author_handle IS NOT NULL AND author_id IS NOT NULL AND lower(author_handle) > ''").pluck().get();
+    const indexed = db
+      .prepare(
+        "SELECT count(*) FROM items INDEXED BY items_microblog_handle WHERE platform = 'microblog' AND author_handle IS NOT NULL AND author_id IS NOT NULL AND lower(author_handle) > ''",
+      )
+      .pluck()
+      .get();
     expect(indexed).toBe(3);
-    expect(() => db.prepare("SELECT count(*) FROM items INDEXED BY items_microblog_handle WHERE platform = 'tweetsite' AND lower(author_handle) > ''").get()).toThrow(/no query solution/);
+    expect(() =>
+      db
+        .prepare("SELECT count(*) FROM items INDEXED BY items_microblog_handle WHERE platform = 'tweetsite' AND lower(author_handle) > ''")
+        .get(),
+    ).toThrow(/no query solution/);
   });
 });

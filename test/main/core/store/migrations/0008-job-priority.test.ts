@@ -10,7 +10,9 @@ function atVersion7WithJobs() {
   const batch = db.prepare("INSERT INTO batches (id, kind, label, created_at) VALUES (?, ?, 'x', 't')");
   batch.run(1, 'import');
   batch.run(2, 'call');
-  const job = db.prepare("INSERT INTO jobs (id, batch_id, operation, params, state, created_at, updated_at) VALUES (?, ?, 'videosite/video', '{}', ?, 't', 't')");
+  const job = db.prepare(
+    "INSERT INTO jobs (id, batch_id, operation, params, state, created_at, updated_at) VALUES (?, ?, 'videosite/video', '{}', ?, 't', 't')",
+  );
   job.run(1, 1, 'queued');
   job.run(2, 1, 'queued');
   job.run(3, 2, 'queued');
@@ -34,7 +36,11 @@ describe('migration 0008-job-priority', () => {
   it('finds the next job through its own index of waiting jobs, without sorting', () => {
     const db = atVersion7WithJobs();
     migration0008.up(db);
-    const plan = db.prepare(`EXPLAIN QUERY PLAN ${NEXT}`).all(0).map((row) => (row as { detail: string }).detail).join('\n');
+    const plan = db
+      .prepare(`EXPLAIN QUERY PLAN ${NEXT}`)
+      .all(0)
+      .map((row) => (row as { detail: string }).detail)
+      .join('\n');
     expect(plan).toMatch(/USING INDEX jobs_next/);
     // The index holds waiting jobs only: one that is done is not in it.
     expect(db.prepare("SELECT count(*) FROM jobs INDEXED BY jobs_next WHERE state = 'queued' AND priority >= 0").pluck().get()).toBe(3);

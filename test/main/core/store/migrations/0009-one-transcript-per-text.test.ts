@@ -4,12 +4,18 @@ import { databaseAtVersion } from './at-version';
 
 function atVersion8WithTranscripts() {
   const db = databaseAtVersion(8);
-  db.prepare("INSERT INTO responses (id, operation, params, request_url, request_id, status, fetched_at, body_sha256, body) VALUES (1, 'videosite/video', '{}', 'u', 'req_1', 200, 't', 'h', '{}')").run();
-  const item = db.prepare("INSERT INTO items (id, platform, kind, native_id, first_fetched_at, last_fetched_at, last_response_id) VALUES (?, 'videosite', 'video', ?, 't', 't', 1)");
+  db.prepare(
+    "INSERT INTO responses (id, operation, params, request_url, request_id, status, fetched_at, body_sha256, body) VALUES (1, 'videosite/video', '{}', 'u', 'req_1', 200, 't', 'h', '{}')",
+  ).run();
+  const item = db.prepare(
+    "INSERT INTO items (id, platform, kind, native_id, first_fetched_at, last_fetched_at, last_response_id) VALUES (?, 'videosite', 'video', ?, 't', 't', 1)",
+  );
   item.run(1, 'a1');
   item.run(2, 'b2');
-  const transcript = db.prepare("INSERT INTO transcripts (id, item_id, response_id, language, available, format, full_text, fetched_at) VALUES (?, ?, 1, ?, ?, 'segments', ?, 't')");
-  const segment = db.prepare("INSERT INTO transcript_segments (transcript_id, seq, start_ms, text) VALUES (?, 0, 0, ?)");
+  const transcript = db.prepare(
+    "INSERT INTO transcripts (id, item_id, response_id, language, available, format, full_text, fetched_at) VALUES (?, ?, 1, ?, ?, 'segments', ?, 't')",
+  );
+  const segment = db.prepare('INSERT INTO transcript_segments (transcript_id, seq, start_ms, text) VALUES (?, 0, 0, ?)');
   // Item 1: the same words with and without a language; item 2: different words, and words alone.
   for (const [id, itemId, language, available, text] of [
     [1, 1, '', 1, 'the tide gauge'],

@@ -5,11 +5,15 @@ import { databaseAtVersion } from './at-version';
 describe('migration 0014-batch-tickets', () => {
   it('keeps a ticket with a batch, one batch per ticket, and leaves batches without one as they were', () => {
     const db = databaseAtVersion(13);
-    const add = db.prepare("INSERT INTO batches (kind, label, created_at) VALUES ('import', 'Import of 3 link(s)', '2026-11-26T10:00:00.000Z')");
+    const add = db.prepare(
+      "INSERT INTO batches (kind, label, created_at) VALUES ('import', 'Import of 3 link(s)', '2026-11-26T10:00:00.000Z')",
+    );
     add.run();
     migration0014.up(db);
     expect(db.prepare('SELECT id, ticket FROM batches').all()).toEqual([{ id: 1, ticket: null }]);
-    const call = db.prepare("INSERT INTO batches (kind, label, created_at, ticket) VALUES ('call', 'videosite/search', '2026-11-26T10:01:00.000Z', ?)");
+    const call = db.prepare(
+      "INSERT INTO batches (kind, label, created_at, ticket) VALUES ('call', 'videosite/search', '2026-11-26T10:01:00.000Z', ?)",
+    );
     call.run('fetch-view-ticket-1');
     add.run();
     expect(() => call.run('fetch-view-ticket-1')).toThrow(/UNIQUE/);

@@ -54,5 +54,5 @@ export function restoreCollection(ctx: Pick<CoreContext, 'db' | 'queue' | 'colle
     if (itemsOfFinished.length === 0) return restored;
     ctx.collections.add(restored.name, itemsOfFinished);
     return ctx.collections.summary(restored.id);
-  })();
+  });
 }

@@ -44,11 +44,11 @@ export function createSettingsHandlers(
     },
     // Read and written in one write transaction, so no other process changes the list in between.
     'settings.addHosts': ({ platform, hosts }) => {
-      writeTransaction(ctx.db, () => addHosts(ctx.settings, platform, hosts))();
+      writeTransaction(ctx.db, () => addHosts(ctx.settings, platform, hosts));
       return settingsSnapshot(ctx);
     },
     'settings.removeHost': ({ platform, host }) => {
-      writeTransaction(ctx.db, () => removeHost(ctx.settings, platform, host))();
+      writeTransaction(ctx.db, () => removeHost(ctx.settings, platform, host));
       return settingsSnapshot(ctx);
     },
   };

@@ -99,7 +99,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
       });
       touch.run(at, collectionId);
       return added;
-    })();
+    });
   }
 
   return {
@@ -158,7 +158,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
           collection.name,
           newName,
         );
-      })();
+      });
     },
 
     /** Deletes it, and says what went with it (its order, notes and own tags) so that an undo can bring it back. */
@@ -176,7 +176,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
           `DELETE FROM job_collections WHERE collection = ? COLLATE NOCASE AND job_id IN (SELECT id FROM jobs WHERE ${JOB_WAITING})`,
         ).run(collection.name);
         return { items: contents.itemIds.length, contents };
-      })();
+      });
     },
 
     /**
@@ -236,7 +236,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
         for (const { itemId, body } of contents.notes) this.setNote(itemId, body, created.name);
         for (const [tag, itemIds] of Object.entries(contents.tags)) this.tag(itemIds, tag, created.name);
         return this.summary(created.id);
-      })();
+      });
     },
 
     /** Adds items at the end, in the order given; items already in it stay where they are. */
@@ -262,7 +262,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
         }
         touch.run(now(), collection.id);
         return { removed: places.length, places };
-      })();
+      });
     },
 
     /**
@@ -280,7 +280,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
         for (const p of places) restored += insert.run(collection.id, p.itemId, p.position, p.addedAt).changes;
         if (restored) touch.run(now(), collection.id);
         return { restored };
-      })();
+      });
     },
 
     /**
@@ -319,7 +319,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
           .pluck()
           .get(id, place)!;
         return { position, total: this.summary(id).itemCount };
-      })();
+      });
     },
 
     /** One collection's summary by id. */
@@ -419,7 +419,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
       requireItems(itemIds);
       const scope = this.scopeId(collection);
       const insert = db.prepare('INSERT OR IGNORE INTO tags (item_id, collection_id, tag) VALUES (?, ?, ?)');
-      writeTransaction(db, () => itemIds.forEach((id) => insert.run(id, scope, tag)))();
+      writeTransaction(db, () => itemIds.forEach((id) => insert.run(id, scope, tag)));
     },
 
     /** Removes the tag at that level only (library-wide when no collection is named); resolves to how many items lost it. */
@@ -427,7 +427,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
       const tag = checkTag(rawTag);
       const scope = this.scopeId(collection);
       const del = db.prepare('DELETE FROM tags WHERE item_id = ? AND collection_id = ? AND tag = ?');
-      return writeTransaction(db, () => itemIds.reduce((removed, id) => removed + del.run(id, scope, tag).changes, 0))();
+      return writeTransaction(db, () => itemIds.reduce((removed, id) => removed + del.run(id, scope, tag).changes, 0));
     },
   };
 }

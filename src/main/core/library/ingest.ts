@@ -405,72 +405,73 @@ export function createIngester(db: Database, normalise: NormaliseFn): (response:
     markTranscript.run(itemId, itemId);
   }
 
-  return writeTransaction(db, (response: ResponseToStore): IngestResult => {
-    const sha256 = createHash('sha256').update(response.body, 'utf8').digest('hex');
-    const stored = findResponse.get(response.requestId, sha256);
-    if (stored) {
-      return {
-        responseId: stored.id,
-        alreadyStored: true,
-        itemIds: itemsOfResponse.all(stored.id).map((r) => r.item_id),
-        transcripts: 0,
-        warnings: [],
-      };
-    }
-    // The raw body keeps what was received; the text columns hold only what UTF-8 can (no lone surrogates).
-    const normalisation = makeWellFormed(normalise(response.operation, response.data, response.params));
-    const earlier = otherWithRequestId.get(response.requestId);
-    const warnings = [
-      ...normalisation.warnings,
-      ...(response.warnings ?? []),
-      // Both answers are evidence; which one the id belongs to is for the user to judge, so neither is dropped.
-      ...(earlier
-        ? [
-            `This answer carries the request id of a different answer stored before (fetched ${earlier.fetched_at}); both are kept as received.`,
-          ]
-        : []),
-    ];
-    // The item count is that of the records; corrected below in the rare case that records merged
-    // or a transcript brought an item (an UPDATE would rewrite the whole stored body).
-    const responseId = Number(
-      insertResponse.run(
-        response.operation,
-        JSON.stringify(response.params),
-        response.requestUrl,
-        response.requestId,
-        response.status,
-        response.fetchedAt,
-        response.durationMs,
-        sha256,
-        response.body,
-        response.nextPage ? JSON.stringify(response.nextPage) : null,
-        normalisation.items.length,
-        JSON.stringify(warnings),
-      ).lastInsertRowid,
-    );
-    const { fetchedAt } = response;
-
-    const writer = createItemWriter(responseId, fetchedAt);
-    writer.prefetch(normalisation.items);
-    const found = normalisation.items.map((item) => writer.add(item));
-    writer.flush();
-
-    const sources = createSourceWriter(responseId);
-    const itemIds: number[] = [];
-    const seen = new Set<number>();
-    normalisation.items.forEach((item, index) => {
-      const id = found[index]!;
-      sources.link(id, item.sourcePath, item.metrics);
-      if (!seen.has(id)) {
-        seen.add(id);
-        itemIds.push(id);
+  return (response: ResponseToStore): IngestResult =>
+    writeTransaction(db, () => {
+      const sha256 = createHash('sha256').update(response.body, 'utf8').digest('hex');
+      const stored = findResponse.get(response.requestId, sha256);
+      if (stored) {
+        return {
+          responseId: stored.id,
+          alreadyStored: true,
+          itemIds: itemsOfResponse.all(stored.id).map((r) => r.item_id),
+          transcripts: 0,
+          warnings: [],
+        };
       }
+      // The raw body keeps what was received; the text columns hold only what UTF-8 can (no lone surrogates).
+      const normalisation = makeWellFormed(normalise(response.operation, response.data, response.params));
+      const earlier = otherWithRequestId.get(response.requestId);
+      const warnings = [
+        ...normalisation.warnings,
+        ...(response.warnings ?? []),
+        // Both answers are evidence; which one the id belongs to is for the user to judge, so neither is dropped.
+        ...(earlier
+          ? [
+              `This answer carries the request id of a different answer stored before (fetched ${earlier.fetched_at}); both are kept as received.`,
+            ]
+          : []),
+      ];
+      // The item count is that of the records; corrected below in the rare case that records merged
+      // or a transcript brought an item (an UPDATE would rewrite the whole stored body).
+      const responseId = Number(
+        insertResponse.run(
+          response.operation,
+          JSON.stringify(response.params),
+          response.requestUrl,
+          response.requestId,
+          response.status,
+          response.fetchedAt,
+          response.durationMs,
+          sha256,
+          response.body,
+          response.nextPage ? JSON.stringify(response.nextPage) : null,
+          normalisation.items.length,
+          JSON.stringify(warnings),
+        ).lastInsertRowid,
+      );
+      const { fetchedAt } = response;
+
+      const writer = createItemWriter(responseId, fetchedAt);
+      writer.prefetch(normalisation.items);
+      const found = normalisation.items.map((item) => writer.add(item));
+      writer.flush();
+
+      const sources = createSourceWriter(responseId);
+      const itemIds: number[] = [];
+      const seen = new Set<number>();
+      normalisation.items.forEach((item, index) => {
+        const id = found[index]!;
+        sources.link(id, item.sourcePath, item.metrics);
+        if (!seen.has(id)) {
+          seen.add(id);
+          itemIds.push(id);
+        }
+      });
+      for (const transcript of normalisation.transcripts) storeTranscript(transcript, response, responseId, itemIds, sources);
+      sources.write();
+      if (itemIds.length !== normalisation.items.length) setItemCount.run(itemIds.length, responseId);
+      return { responseId, alreadyStored: false, itemIds, transcripts: normalisation.transcripts.length, warnings };
     });
-    for (const transcript of normalisation.transcripts) storeTranscript(transcript, response, responseId, itemIds, sources);
-    sources.write();
-    if (itemIds.length !== normalisation.items.length) setItemCount.run(itemIds.length, responseId);
-    return { responseId, alreadyStored: false, itemIds, transcripts: normalisation.transcripts.length, warnings };
-  });
 }
 
 /** Inserts rows through multi-row INSERT statements, prepared once per row count (responses mostly have one page size). */

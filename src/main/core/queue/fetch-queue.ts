@@ -406,7 +406,7 @@ export function createFetchQueue(deps: QueueDeps) {
       if (heldByOther) return false;
       writeState('runner', { owner: deps.ownerId, expiresAt: now + LEASE_MS });
       return true;
-    })();
+    });
   }
 
   function takeOver(): void {
@@ -444,7 +444,7 @@ export function createFetchQueue(deps: QueueDeps) {
         if (!leaseIsMine()) return false;
         writeState('runner', { owner: deps.ownerId, expiresAt: clock.now() + LEASE_MS });
         return true;
-      })();
+      });
       if (!renewed) loseLease();
     } else if (acquireLease()) takeOver();
   }
@@ -512,7 +512,7 @@ export function createFetchQueue(deps: QueueDeps) {
       // Recorded before the request leaves, so a crash mid-request still counts against the windows.
       sendId = Number(logSend.run(now, job.id).lastInsertRowid);
       return true;
-    })();
+    });
     if (lost) loseLease();
     if (!claimed) return;
     moveSend(null, now);
@@ -569,7 +569,7 @@ export function createFetchQueue(deps: QueueDeps) {
         copyCollections.run(Number(next.lastInsertRowid), job.id);
       }
       return result;
-    })();
+    });
     consecutive429 = 0;
     currentShare();
     const before = shareState;
@@ -873,12 +873,13 @@ export function createFetchQueue(deps: QueueDeps) {
           }
         }
         return { waiting, itemsOfFinished: [...new Set(itemsOfFinished)] };
-      })();
+      });
     },
 
     /** Adds a batch of jobs; parameters are checked first, so bad input never becomes a job. */
     enqueue(spec: BatchSpec): { batchId: number; jobIds: number[]; joined: number[] } {
       const checked = spec.jobs.map((job) => ({ job, params: JSON.stringify(deps.service.prepare(job.operation, job.params).params) }));
+      // The write lock first (writeTransaction), then the look at what waits.
       const insert = writeTransaction(db, () => {
         const now = nowIso();
         // Read inside the write transaction, so no other process can queue a twin after this look.
@@ -911,8 +912,7 @@ export function createFetchQueue(deps: QueueDeps) {
         );
         return { batchId, jobIds, joined };
       });
-      // The write lock first (writeTransaction), then the look at what waits.
-      const result = insert();
+      const result = insert;
       announce(result.batchId);
       pump();
       return result;

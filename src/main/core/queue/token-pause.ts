@@ -29,5 +29,5 @@ export function liftTokenPause(db: Database, now: () => string = () => new Date(
     if (!TOKEN_PAUSES.includes(reason as PauseReason)) return false;
     clearPause(db, now());
     return true;
-  })();
+  });
 }

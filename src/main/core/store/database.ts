@@ -7,15 +7,27 @@ import { migrations } from './migrations';
 
 export type { Database };
 
+declare const readableBrand: unique symbol;
+declare const writableBrand: unique symbol;
+
 /**
- * A transaction that takes the write lock when it begins (BEGIN IMMEDIATE), waiting for it as long
- * as the busy timeout allows. The library is shared by processes (the app, the CLI, browser mode):
- * a deferred transaction that reads and then writes fails at once with "database is locked" when
- * another process wrote in between, however long the busy timeout. Every transaction that writes
- * goes through here. Called inside another, it is a savepoint of that one.
+ * The library as repositories see it. Anything may read through a ReadableDB; only code running
+ * inside writeTransaction holds a WritableDB, so "this must run in a write transaction" is a type
+ * rule, not a comment: a repository function that writes takes a WritableDB.
  */
-export function writeTransaction<A extends unknown[], R>(db: Database, fn: (...args: A) => R): (...args: A) => R {
-  return db.transaction(fn).immediate;
+export type ReadableDB = Database & { readonly [readableBrand]: true };
+export type WritableDB = ReadableDB & { readonly [writableBrand]: true };
+
+/**
+ * Runs fn in a transaction that takes the write lock when it begins (BEGIN IMMEDIATE), waiting for
+ * it as long as the busy timeout allows, and returns what fn returns. The library is shared by
+ * processes (the app, the CLI, browser mode): a deferred transaction that reads and then writes
+ * fails at once with "database is locked" when another process wrote in between, however long the
+ * busy timeout. Every write goes through here. Called inside another, it is a savepoint of that one.
+ */
+export function writeTransaction<R>(db: Database, fn: (tx: WritableDB) => R): R {
+  const writable = db as WritableDB;
+  return db.transaction(() => fn(writable)).immediate();
 }
 
 export interface OpenDatabaseOptions {
@@ -51,7 +63,7 @@ export function storageError(error: unknown, path: string): unknown {
 }
 
 /** Opens (creating if needed) and migrates the library database. */
-export function openDatabase({ path, nativeBinding }: OpenDatabaseOptions): Database {
+export function openDatabase({ path, nativeBinding }: OpenDatabaseOptions): ReadableDB {
   if (path !== ':memory:') makeDataFolder(dirname(path));
   let db: Database;
   try {
@@ -70,7 +82,7 @@ export function openDatabase({ path, nativeBinding }: OpenDatabaseOptions): Data
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     migrate(db, migrations);
-    return db;
+    return db as ReadableDB;
   } catch (error) {
     db.close();
     throw storageError(error, path);

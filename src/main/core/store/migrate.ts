@@ -44,7 +44,7 @@ export function migrate(db: Database, list: readonly Migration[], now: () => Dat
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, now().toISOString());
     }
     db.pragma(`user_version = ${latest}`);
-  })();
+  });
   return { from, to: latest };
 }
 

@@ -60,7 +60,7 @@ describe('openDatabase', () => {
       }
       // A deferred transaction would fail here with "database is locked" (its snapshot is stale).
       ours.prepare("INSERT INTO settings (key, value, updated_at) VALUES ('ours', '1', '2026-01-01T00:00:00Z')").run();
-    })();
+    });
     expect(theirWrite).toMatchObject({ code: 'SQLITE_BUSY' });
     expect(ours.prepare("SELECT count(*) AS n FROM settings WHERE key = 'ours'").get()).toEqual({ n: 1 });
     theirs.close();

@@ -65,6 +65,6 @@ export const migration0012: Migration = {
       const brokenAfter = (db.pragma('foreign_key_check') as unknown[]).length;
       if (brokenAfter > brokenBefore)
         throw new Error(`Rebuilding the responses table broke ${brokenAfter - brokenBefore} reference(s) to it; nothing was changed.`);
-    })();
+    });
   },
 };

@@ -181,7 +181,7 @@ describe('the fault matrix', () => {
       // Nothing went anywhere but the configured service.
       expect(new Set(observed.map((o) => o.origin))).toEqual(new Set([new URL(demo.url).origin]));
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      // The figures docs/RELIABILITY.md quotes.
+      // The figures docs/reliability.md quotes.
       const byStatus = Object.fromEntries([...statuses].sort((a, b) => a - b).map((s) => [s, log.filter((r) => r.status === s).length]));
       process.stdout.write(
         `fault matrix: ${total} jobs, ${done.length} done, ${failed.length} failed with a reason, 0 lost, 0 duplicated; ${log.length} requests by status ${JSON.stringify(byStatus)}\n`,

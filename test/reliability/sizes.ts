@@ -1,6 +1,6 @@
 /**
  * Sizes of the reliability suite. `npm test` runs the short form; `npm run test:reliability`
- * sets GLEANER_RELIABILITY=full and runs the same tests at the lengths docs/RELIABILITY.md quotes.
+ * sets GLEANER_RELIABILITY=full and runs the same tests at the lengths docs/reliability.md quotes.
  */
 export const FULL = process.env.GLEANER_RELIABILITY === 'full';
 

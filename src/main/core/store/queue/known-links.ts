@@ -17,7 +17,7 @@ export interface KnownLinksRepository {
   /** Each DID the library has seen behind a microblog handle. */
   didsOfHandle(db: ReadableDB, handle: string): string[];
   /** The response of a finished job that asked exactly this, if any. */
-  fetchedBefore(db: ReadableDB, operation: string, params: string): number | undefined;
+  fetchedBefore(db: ReadableDB, operation: string, params: string): { responseId: number } | undefined;
   /** Every item a response held, in its order. */
   itemsOfResponse(db: ReadableDB, responseId: number): number[];
 }
@@ -45,7 +45,7 @@ export const knownLinksRepository: KnownLinksRepository = {
     statement<[string, string], { responseId: number }>(
       db,
       `SELECT j.response_id AS responseId FROM jobs j WHERE j.operation = ? AND j.params = ? AND j.state = 'done' LIMIT 1`,
-    ).get(operation, params)?.responseId,
+    ).get(operation, params),
   itemsOfResponse: (db, responseId) =>
     statement<[number], number>(db, 'SELECT item_id FROM item_sources WHERE response_id = ? GROUP BY item_id ORDER BY min(position)')
       .pluck()

@@ -5,6 +5,12 @@
  */
 import { GleanerError, isGleanerError, type ErrorCode } from '../../../shared/errors';
 import type { PauseReason } from '../../../shared/queue';
+import type { Clock } from '../clock';
+import type { Logger } from '../log';
+import { writeTransaction, type ReadableDB } from '../store/database';
+import { jobRepository as jobs, type JobRow } from '../store/queue/jobs';
+import { sendLogRepository as sendLog } from '../store/queue/send-log';
+import type { Budget, Send } from './budget';
 import type { Timers } from './timers';
 import { BACKOFF, backoffMs } from './rate';
 
@@ -177,3 +183,75 @@ export function createOutage(timers: Timers, onProbe: () => void) {
 }
 
 export type Outage = ReturnType<typeof createOutage>;
+
+export interface FailureHandlerDeps {
+  db: ReadableDB;
+  clock: Clock;
+  random: () => number;
+  log: Logger;
+  budget: Pick<Budget, 'giveBack' | 'rateLimited' | 'share'>;
+  outage: Outage;
+  nowIso(): string;
+  pausedReason(): PauseReason | undefined;
+  pause(reason: PauseReason, message: string): void;
+}
+
+/** Carries out the decision for a failed request: its send's outcome, its job's state, the queue's pause. */
+export function createFailureHandler(deps: FailureHandlerDeps) {
+  const { db, clock, outage } = deps;
+
+  /** An outage's pause, unless the user paused the queue or it waits for something only they can mend (a token, the disk). */
+  function pauseForOutage(reason: PauseReason, message: string): void {
+    const current = deps.pausedReason();
+    if (current === undefined || isSelfLifting(current)) deps.pause(reason, message);
+  }
+
+  return function handleFailure(job: JobRow, send: Send, sentAt: number, error: unknown, stopped: boolean): void {
+    const info = asGleanerError(error, job.operation);
+    const now = clock.now();
+    if (info.details.notSent === true) deps.budget.giveBack(send);
+    else writeTransaction(db, (tx) => sendLog.setOutcome(tx, send.id, info.code));
+    const requeue = (giveBack: number, notBefore = 0) =>
+      writeTransaction(db, (tx) => jobs.requeue(tx, job.id, giveBack, notBefore, deps.nowIso()));
+    const decision = decideFailure(info, { stopped, attempts: job.attempts, jobId: job.id, random: deps.random }, outage);
+    switch (decision.kind) {
+      case 'requeue':
+        // Cancelled by the user (the row already says so), stopped, or waiting for the user: back in line, this attempt not counted.
+        requeue(1);
+        if (decision.pause) deps.pause(decision.pause.reason, decision.pause.message ?? PAUSE_MESSAGES[decision.pause.reason]);
+        return;
+      case 'rate-limited': {
+        const wait = deps.budget.rateLimited(sentAt, decision.waitMs, deps.random);
+        requeue(1);
+        deps.log.warn('rate limited', { job: job.id, waitMs: wait, share: deps.budget.share() });
+        return;
+      }
+      case 'unreachable': {
+        // The queue tries again by itself after a wait that doubles, one request at a time, never a storm.
+        requeue(1);
+        const wait = outage.step(sentAt, now, 0);
+        const said = info.message.replace(/;? ?nothing was stored\.?$/i, '.');
+        pauseForOutage('NETWORK', `${said} Nothing is lost: the queue tries again at ${clockText(now + wait)} UTC, or resume it now.`);
+        deps.log.warn('service unreachable', { job: job.id, retryInMs: wait });
+        return;
+      }
+      case 'outage': {
+        // This job waits with the outage, its attempt given back (see FAILING_JOBS_FOR_OUTAGE).
+        requeue(1);
+        const wait = outage.step(sentAt, now, info.details.retryAfterMs ?? 0);
+        const failing = outage.failingJobCount();
+        pauseForOutage(
+          'UPSTREAM_ERROR',
+          `The service failed ${failing === 1 ? 'the request that tried it again' : `${failing} different requests in a row`}; the last: ${info.message} Nothing is lost and no attempt is used up while it waits: the queue tries again at ${clockText(now + wait)} UTC, or resume it now.`,
+        );
+        deps.log.warn('service failing', { job: job.id, code: info.code, jobs: failing, retryInMs: wait });
+        return;
+      }
+      case 'retry-later':
+        requeue(0, now + decision.delayMs);
+        return;
+      case 'fail':
+        writeTransaction(db, (tx) => jobs.markFailed(tx, job.id, info.code, info.message, deps.nowIso()));
+    }
+  };
+}

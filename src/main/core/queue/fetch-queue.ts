@@ -32,10 +32,8 @@ import {
   BUSY_RETRY_MS,
   PAUSE_MESSAGES,
   UNREACHABLE_FIRST_WAIT_MS,
-  asGleanerError,
-  clockText,
+  createFailureHandler,
   createOutage,
-  decideFailure,
   isBusy,
   isSelfLifting,
   isSqliteError,
@@ -100,6 +98,17 @@ export function createFetchQueue(deps: QueueDeps) {
     deps.log.debug('job done', { job: job.id, operation: job.operation, items: result.itemIds.length });
     outage.recovered();
   };
+  const handleFailure = createFailureHandler({
+    db,
+    clock,
+    random: deps.random,
+    log: deps.log,
+    budget,
+    outage,
+    nowIso,
+    pausedReason: () => pausedState()?.reason,
+    pause: (reason, message) => pause(reason, message),
+  });
   const held = createHeldAnswers({ ...deps, db, nowIso, onStored: succeeded, announce: batches.announce });
 
   /**
@@ -284,67 +293,9 @@ export function createFetchQueue(deps: QueueDeps) {
         else write((tx) => jobs.requeue(tx, job.id, 1, 0, nowIso()));
         throw error;
       }
-      handleFailure(job, send, sentAt, error, controller);
+      handleFailure(job, send, sentAt, error, controller.signal.aborted);
     }
     batches.announce(job.batch_id);
-  }
-
-  function handleFailure(job: JobRow, send: Send, sentAt: number, error: unknown, controller: AbortController): void {
-    const info = asGleanerError(error, job.operation);
-    const now = clock.now();
-    if (info.details.notSent === true) budget.giveBack(send);
-    else write((tx) => sendLog.setOutcome(tx, send.id, info.code));
-    const requeue = (giveBack: number, notBefore = 0) => write((tx) => jobs.requeue(tx, job.id, giveBack, notBefore, nowIso()));
-    const decision = decideFailure(
-      info,
-      { stopped: controller.signal.aborted, attempts: job.attempts, jobId: job.id, random: deps.random },
-      outage,
-    );
-    switch (decision.kind) {
-      case 'requeue':
-        // Cancelled by the user (the row already says so), stopped, or waiting for the user: back in line, this attempt not counted.
-        requeue(1);
-        if (decision.pause) pause(decision.pause.reason, decision.pause.message ?? PAUSE_MESSAGES[decision.pause.reason]);
-        return;
-      case 'rate-limited': {
-        const wait = budget.rateLimited(sentAt, decision.waitMs, deps.random);
-        requeue(1);
-        deps.log.warn('rate limited', { job: job.id, waitMs: wait, share: budget.share() });
-        return;
-      }
-      case 'unreachable': {
-        // The queue tries again by itself after a wait that doubles, one request at a time, never a storm.
-        requeue(1);
-        const wait = outage.step(sentAt, now, 0);
-        const said = info.message.replace(/;? ?nothing was stored\.?$/i, '.');
-        pauseForOutage('NETWORK', `${said} Nothing is lost: the queue tries again at ${clockText(now + wait)} UTC, or resume it now.`);
-        deps.log.warn('service unreachable', { job: job.id, retryInMs: wait });
-        return;
-      }
-      case 'outage': {
-        // This job waits with the outage, its attempt given back (see FAILING_JOBS_FOR_OUTAGE).
-        requeue(1);
-        const wait = outage.step(sentAt, now, info.details.retryAfterMs ?? 0);
-        const failing = outage.failingJobCount();
-        pauseForOutage(
-          'UPSTREAM_ERROR',
-          `The service failed ${failing === 1 ? 'the request that tried it again' : `${failing} different requests in a row`}; the last: ${info.message} Nothing is lost and no attempt is used up while it waits: the queue tries again at ${clockText(now + wait)} UTC, or resume it now.`,
-        );
-        deps.log.warn('service failing', { job: job.id, code: info.code, jobs: failing, retryInMs: wait });
-        return;
-      }
-      case 'retry-later':
-        requeue(0, now + decision.delayMs);
-        return;
-      case 'fail':
-        write((tx) => jobs.markFailed(tx, job.id, info.code, info.message, nowIso()));
-    }
-  }
-
-  /** An outage's pause, unless the user paused the queue or it waits for something only they can mend (a token, the disk). */
-  function pauseForOutage(reason: PauseReason, message: string): void {
-    const current = pausedState()?.reason;
-    if (current === undefined || isSelfLifting(current)) pause(reason, message);
   }
 
   function pause(reason: PauseReason, message: string = PAUSE_MESSAGES[reason]): void {

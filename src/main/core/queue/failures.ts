@@ -9,6 +9,7 @@ import type { Clock } from '../clock';
 import type { Logger } from '../log';
 import { writeTransaction, type ReadableDB } from '../store/database';
 import { jobRepository as jobs, type JobRow } from '../store/queue/jobs';
+import type { Pause } from '../store/queue/queue-state';
 import { sendLogRepository as sendLog } from '../store/queue/send-log';
 import type { Budget, Send } from './budget';
 import type { Timers } from './timers';
@@ -252,6 +253,44 @@ export function createFailureHandler(deps: FailureHandlerDeps) {
         return;
       case 'fail':
         writeTransaction(db, (tx) => jobs.markFailed(tx, job.id, info.code, info.message, deps.nowIso()));
+    }
+  };
+}
+
+export interface GuardDeps {
+  log: Logger;
+  /** Another process held the library's write lock too long: try again shortly. */
+  onBusy(): void;
+  /** Records the pause (kept in memory if even that cannot be written). */
+  recordPause(pause: Pause): void;
+  /** Tells the queue's status (may itself fail; the pause holds regardless). */
+  announce(): void;
+}
+
+/**
+ * Runs the queue's own machinery (timers, the end of a request) so that a failure there never
+ * escapes into the host as an uncaught error, which would end the app: a library locked by
+ * another process is tried again shortly; anything else (a full disk, a read-only folder)
+ * pauses the queue with a sentence, and the jobs wait.
+ */
+export function createGuard(deps: GuardDeps) {
+  return function guarded(what: string, work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      if (isBusy(error)) {
+        deps.log.warn('library busy; trying again shortly', { during: what });
+        deps.onBusy();
+        return;
+      }
+      const detail = error instanceof Error ? error.message : String(error);
+      deps.log.error('queue stopped sending', { during: what, error: detail });
+      deps.recordPause({ reason: 'STORAGE_ERROR', message: `${PAUSE_MESSAGES.STORAGE_ERROR} (${detail})` });
+      try {
+        deps.announce();
+      } catch {
+        // The status cannot be read either; the pause above holds regardless.
+      }
     }
   };
 }

@@ -4,6 +4,7 @@ import {
   FAILING_JOBS_FOR_OUTAGE,
   UNREACHABLE_FIRST_WAIT_MS,
   asGleanerError,
+  createGuard,
   createOutage,
   decideFailure,
   isBusy,
@@ -12,6 +13,7 @@ import {
   isSqliteError,
   outageWaitMs,
 } from '../../../../src/main/core/queue/failures';
+import { createLogger } from '../../../../src/main/core/log';
 import { createSimTime } from '../../../helpers/sim-time';
 
 const sqliteError = (code: string) => Object.assign(new Error('sqlite says no'), { code });
@@ -129,5 +131,45 @@ describe('createOutage', () => {
     sim.timers.setTimeout(() => undefined, 5_000);
     await sim.runUntil(() => false, { until: 2_000 });
     expect(probes).toBe(0);
+  });
+});
+
+describe('createGuard', () => {
+  const setup = () => {
+    const seen = { busy: 0, pauses: [] as string[], announced: 0 };
+    const guarded = createGuard({
+      log: createLogger(() => undefined),
+      onBusy: () => (seen.busy += 1),
+      recordPause: (pause) => seen.pauses.push(`${pause.reason}: ${pause.message}`),
+      announce: () => {
+        seen.announced += 1;
+        throw new Error('the status cannot be read either');
+      },
+    });
+    return { guarded, seen };
+  };
+
+  it('tries a locked library again, and pauses on any other failure with its detail, never throwing', () => {
+    const { guarded, seen } = setup();
+    guarded('wake', () => {
+      throw sqliteError('SQLITE_BUSY');
+    });
+    expect(seen).toEqual({ busy: 1, pauses: [], announced: 0 });
+    expect(() =>
+      guarded('storing an answer', () => {
+        throw sqliteError('SQLITE_FULL');
+      }),
+    ).not.toThrow();
+    expect(seen.pauses).toHaveLength(1);
+    expect(seen.pauses[0]).toMatch(/^STORAGE_ERROR: Gleaner cannot write to its library.*\(sqlite says no\)$/);
+    expect(seen.announced).toBe(1);
+  });
+
+  it('does nothing when the work succeeds', () => {
+    const { guarded, seen } = setup();
+    let ran = false;
+    guarded('pump', () => (ran = true));
+    expect(ran).toBe(true);
+    expect(seen).toEqual({ busy: 0, pauses: [], announced: 0 });
   });
 });

@@ -1,14 +1,17 @@
-import type { Database } from '../store/database';
 import type { PauseReason } from '../../../shared/queue';
-import { writeTransaction } from '../store/database';
+import { writeTransaction, type Database, type ReadableDB } from '../store/database';
+import { jobRepository as jobs } from '../store/queue/jobs';
+import { queueStateRepository as queueState } from '../store/queue/queue-state';
 
 /** Pauses that wait for the token to change (a new one saved, or the saved one allowed where requests now go). */
 export const TOKEN_PAUSES: readonly PauseReason[] = ['TOKEN_REJECTED', 'TOKEN_MISSING', 'TOKEN_ELSEWHERE'];
 
 /** Lifts whatever pause the library records, and puts the jobs it held back in line (the queue's resume, and token set's). */
 export function clearPause(db: Database, nowIso: string): void {
-  db.prepare("DELETE FROM queue_state WHERE key = 'paused'").run();
-  db.prepare("UPDATE jobs SET state = 'queued', updated_at = ? WHERE state = 'paused'").run(nowIso);
+  writeTransaction(db, (tx) => {
+    queueState.clearPause(tx);
+    jobs.requeuePaused(tx, nowIso);
+  });
 }
 
 /**
@@ -17,17 +20,15 @@ export function clearPause(db: Database, nowIso: string): void {
  * notice the change (their runner watches the database) and carry on. Says whether it lifted one.
  */
 export function liftTokenPause(db: Database, now: () => string = () => new Date().toISOString()): boolean {
-  return writeTransaction(db, () => {
-    const row = db.prepare<[], { value: string }>("SELECT value FROM queue_state WHERE key = 'paused'").get();
-    if (!row) return false;
+  return writeTransaction(db, (tx) => {
     let reason: unknown;
     try {
-      reason = (JSON.parse(row.value) as { reason?: unknown }).reason;
+      reason = queueState.read<{ reason?: unknown } | null>(tx as ReadableDB, 'paused', null)?.reason;
     } catch {
       return false;
     }
-    if (!TOKEN_PAUSES.includes(reason as PauseReason)) return false;
-    clearPause(db, now());
+    if (reason === undefined || !TOKEN_PAUSES.includes(reason as PauseReason)) return false;
+    clearPause(tx, now());
     return true;
   });
 }

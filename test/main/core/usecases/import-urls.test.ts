@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createIngester } from '../../../../src/main/core/library/ingest';
 import { normaliseResponse } from '../../../../src/main/core/platforms/normalise';
 import { recogniseUrl } from '../../../../src/main/core/platforms/recognise-url';
-import { planImport } from '../../../../src/main/core/queue/import-urls';
+import { planImport } from '../../../../src/main/core/usecases/import-urls';
 import { alreadyFetchedItems } from '../../../../src/shared/queue';
-import { createHarness } from './harness';
+import { createHarness } from '../queue/harness';
 
 const limits = { perMinute: 30, perDay: 1000 };
 

@@ -6,6 +6,7 @@ import { describePlan } from '../queue/plan';
 import { planImport } from '../queue/import-urls';
 import { recogniseUrl } from '../platforms/recognise-url';
 import { readServiceSettings } from '../settings/service-settings';
+import { queueImport } from '../usecases/queue-import';
 
 type QueueMethods =
   | 'queue.status'
@@ -17,7 +18,9 @@ type QueueMethods =
   | 'queue.batch'
   | 'queue.batches'
   | 'import.plan'
-  | 'import.start';
+  | 'import.start'
+  | 'queue.job'
+  | 'import.queue';
 
 const target = (input: { jobId: number } | { batchId: number } | { all: true }) => ('all' in input ? ('all' as const) : input);
 
@@ -120,5 +123,10 @@ export function createQueueHandlers(ctx: CoreContext): Pick<Handlers, QueueMetho
       const joinedInto = collection && joined.length > 0 ? joinIntoCollection(ctx, joined, collection) : { collected: 0, queuedInto: 0 };
       return { batchId, plan, collected: known.collected + joinedInto.collected, queuedInto: known.queuedInto + joinedInto.queuedInto };
     },
+    'queue.job': ({ jobId }) => {
+      const job = queue.job(jobId);
+      return job ? { id: job.id, batchId: job.batch_id, state: job.state } : null;
+    },
+    'import.queue': (input) => queueImport(ctx, input, { planUrlImport, collectKnownLinks, joinIntoCollection }),
   };
 }

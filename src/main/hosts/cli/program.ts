@@ -2,10 +2,8 @@ import { existsSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { GleanerError, isGleanerError } from '../../../shared/errors';
 import { escapeTerminalControlsInJson, stripTerminalControls } from '../../../shared/text';
-import { databasePath, resolveDataDir } from '../../core/data-dir';
+import { createTokenStore, databasePath, resolveDataDir } from '../../core';
 import { APP_VERSION } from '../app-version';
-import type { Core } from '../../core/core';
-import type { Logger } from '../../core/log';
 import { createNodeCore } from '../node-core';
 import { registerCall } from './commands/call';
 import { registerCollections } from './commands/collections';
@@ -18,21 +16,10 @@ import { registerDemoService } from './commands/demo-service';
 import { registerExport } from './commands/export';
 import { registerServe } from './commands/serve';
 import { registerToken } from './commands/token';
-import { createTokenStore } from '../../core/secrets/token-store';
-import { exitCodeFor, formatError, isServiceAnswer, type CliIo } from './io';
+import type { CliContext } from './context';
 
-export interface CliContext {
-  io: CliIo;
-  rendererDir: string;
-  dataDir(command: Command): string;
-  json(command: Command): boolean;
-  /**
-   * Opens the library of `--data-dir`, runs `work`, and always closes it. `existing`: the
-   * command only reads, so a folder with no library in it (a typo, a drive not mounted) is
-   * said, not quietly made into a new, empty library that answers "nothing found".
-   */
-  withCore<T>(command: Command, work: (core: Core, log: Logger) => Promise<T>, options?: { existing?: boolean }): Promise<T>;
-}
+export type { CliContext } from './context';
+import { exitCodeFor, formatError, isServiceAnswer, type CliIo } from './io';
 
 interface GlobalOptions {
   dataDir?: string;

@@ -21,6 +21,7 @@ export { checkOutName, MANIFEST_NAME, type ExportResult } from './export/run-exp
 export type { ConfirmTokenOrigin } from './secrets/confirm-token-origin';
 export { environmentWithoutToken, takeTokenFromProcessEnvironment } from './secrets/env-store';
 export { keytarLoaderFrom, loadInstalledKeytar } from './secrets/keytar-store';
+export { chooseSecretStore } from './secrets/choose-store';
 export { unavailableReasonOf, type SecretStore } from './secrets/secret-store';
 export { validateToken } from './secrets/token-format';
 export { readStoredToken, storedTokenValue } from './secrets/token-origin';

@@ -13,7 +13,7 @@ import type { SafeStorage } from 'electron';
 import { GleanerError } from '../../shared/errors';
 import type { SecretStore } from '../core';
 
-export { chooseSecretStore } from '../core/secrets/choose-store';
+export { chooseSecretStore } from '../core';
 
 export type SafeStorageLike = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString' | 'getSelectedStorageBackend'>;
 

@@ -49,6 +49,11 @@ export const METHOD_NAMES = [
   'import.start',
   'export.start',
   'export.cancel',
+  'service.start',
+  'service.results',
+  'settings.value',
+  'queue.job',
+  'import.queue',
 ] as const;
 
 export const EVENT_NAMES = ['task.progress', 'queue.status', 'queue.batch', 'export.progress'] as const;

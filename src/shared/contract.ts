@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { EventName, MethodName } from './bridge-names';
-import { OPERATION_IDS, PLATFORMS, type OperationId } from './catalogue';
+import { OPERATION_IDS, PLATFORMS } from './catalogue';
 import {
   MAX_COLLECTION_ITEMS,
   MAX_ITEMS_PER_ACTION,
@@ -25,6 +25,9 @@ import { ITEM_KINDS } from './model';
 import { JOB_STATES, type BatchProgress, type ImportPlan, type JobSummary, type QueueStatus } from './queue';
 import type { PlanLimits, PlanName } from './plans';
 import { EXPORT_FORMATS, type ExportProgress, type ExportStarted } from './export';
+import type { CallOutcome, CallResult, ConfigValue, JobBrief } from './call';
+
+export type { CallItem, CallOutcome, CallResult, ConfigValue, JobBrief } from './call';
 
 /** A phantom marker carrying the output type of a method (no runtime cost). */
 const returns = <T>(): T => undefined as T;
@@ -45,30 +48,6 @@ export interface TaskProgress {
   label: string;
   done: number;
   total: number | null;
-}
-
-/** One call's outcome as the renderer sees it; the raw body stays in the main process. */
-export interface CallResult {
-  batchId: number;
-  /** 'paused' when the queue stopped for a token or subscription problem before it finished. */
-  state: 'done' | 'failed' | 'paused' | 'cancelled';
-  error: { code: string; message: string } | null;
-  operation: OperationId;
-  /** Library ids of the items the response held, in its order. */
-  itemIds: number[];
-  warnings: string[];
-  params: Record<string, string>;
-  requestId: string;
-  status: number;
-  fetchedAt: string;
-  durationMs: number;
-  nextPage: Record<string, string> | null;
-  data: unknown;
-  /**
-   * For a cancelled call: its request had already left (it counts against the plan's budget,
-   * and its answer, if any came, was not kept). False when it was cancelled before leaving.
-   */
-  spent: boolean;
 }
 
 export interface SettingsSnapshot {
@@ -235,14 +214,24 @@ export interface RawResponse {
   body: string;
 }
 
+/** One operation to run: its parameters, which pages to follow, the collection its items go into. */
+const callInput = z
+  .object({
+    operation: z.enum(OPERATION_IDS),
+    params: z.record(z.string().max(100), paramValue).default({}),
+    collection: collectionName.optional(),
+    /** Follow the next-page value up to this many pages (default 1). */
+    pages: z.number().int().min(1).max(1000).optional(),
+    /** Follow pages until this many items are stored (with `pages` as a ceiling). */
+    maxItems: z.number().int().min(1).max(1_000_000).optional(),
+  })
+  .strict();
+
 export const methods = {
   'app.info': { input: noInput, output: returns<AppInfo>() },
   'service.call': {
-    input: z
-      .object({
-        operation: z.enum(OPERATION_IDS),
-        params: z.record(z.string().max(100), paramValue).default({}),
-        collection: collectionName.optional(),
+    input: callInput
+      .extend({
         /** Chosen by the caller, so that it can cancel the call while it waits (service.cancel). */
         ticket: z.string().min(8).max(100).optional(),
       })
@@ -385,7 +374,13 @@ export const methods = {
   'queue.status': { input: noInput, output: returns<QueueStatus>() },
   'queue.jobs': {
     input: z
-      .object({ state: z.enum(JOB_STATES).optional(), batchId: itemId.optional(), limit: z.number().int().min(1).max(1000).optional() })
+      .object({
+        state: z.enum(JOB_STATES).optional(),
+        batchId: itemId.optional(),
+        limit: z.number().int().min(1).max(1000).optional(),
+        /** The order they go out in, rather than the newest first. */
+        oldestFirst: z.boolean().optional(),
+      })
       .strict(),
     output: returns<JobSummary[]>(),
   },
@@ -412,6 +407,21 @@ export const methods = {
   // No path crosses the bridge: the desktop shell asks with a save dialog, browser mode offers a download.
   'export.start': { input: exportRequestSchema, output: returns<ExportStarted>() },
   'export.cancel': { input: z.object({ exportId: z.string().uuid() }).strict(), output: returns<{ cancelled: boolean }>() },
+  // Queues a call without waiting for it (a host that runs the queue itself follows its batch).
+  'service.start': { input: callInput, output: returns<{ batchId: number }>() },
+  // Every request of a call's batch as it stands, first page first, and the items they brought.
+  'service.results': { input: z.object({ batchId: itemId }).strict(), output: returns<CallOutcome>() },
+  // One setting in the CLI's key form, and what applies when it is not set.
+  'settings.value': { input: z.object({ key: z.string().min(1).max(200) }).strict(), output: returns<ConfigValue>() },
+  'queue.job': { input: z.object({ jobId: itemId }).strict(), output: returns<JobBrief | null>() },
+  /**
+   * Starts an import as `import.start` does (the caller has checked the budget), and says which of
+   * its links were already queued by another import meanwhile (`joined`, fetched once, there).
+   */
+  'import.queue': {
+    input: importInput,
+    output: returns<{ batchId: number | null; plan: ImportPlan; collected: number; queuedInto: number; jobs: number; joined: number[] }>(),
+  },
 } satisfies Record<MethodName, { input: z.ZodType; output: unknown }>;
 
 export const events = {

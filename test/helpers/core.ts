@@ -5,6 +5,7 @@ import { createCore, type Core } from '../../src/main/core/core';
 import type { CoreDeps } from '../../src/main/core/context';
 import { createLogger } from '../../src/main/core/log';
 import { createMemorySecretStore } from '../../src/main/core/secrets/secret-store';
+import { startDemoService } from '../../src/main/demo/server';
 
 export interface TestCore {
   core: Core;
@@ -27,6 +28,8 @@ export function createTestCore(overrides: Partial<CoreDeps> = {}): TestCore {
     },
     secretStore: createMemorySecretStore(),
     log: createLogger((line) => logLines.push(line)),
+    // The hosts' own demo starter, so a test on the default (demo) base URL runs as the app does.
+    startDemo: () => startDemoService({ port: 0 }),
     ...overrides,
   });
   // Hosts start the queue; so does every test core (bridge calls go through it).

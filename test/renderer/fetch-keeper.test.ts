@@ -240,7 +240,7 @@ describe('the Fetch view keeper', () => {
       requestId,
       fetchedAt: '2026-11-26T10:05:00.000Z',
       warnings: [],
-      data: {},
+      responseId: 1,
     }) as unknown as CallResult;
 
   /**

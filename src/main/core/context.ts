@@ -23,8 +23,11 @@ export interface CoreDeps {
   fetch: typeof fetch;
   secretStore: SecretStore;
   log: Logger;
-  /** Starts the built-in demo service when the base URL is `demo` (defaults to the real one). */
-  startDemo?: () => Promise<EmbeddedDemo>;
+  /**
+   * Starts the built-in demo service when the base URL is `demo`. Each host supplies it, so the
+   * core never imports the demo service (which is a host-side peer, not part of the core).
+   */
+  startDemo: () => Promise<EmbeddedDemo>;
   /** Electron passes its own build of better-sqlite3 here. */
   sqliteNativeBinding?: string;
   /** Tests pass ':memory:'. */

@@ -1,11 +1,11 @@
-import { startDemoService } from '../demo/server';
+import { createCoreClient, type CoreClient } from './bridge/client';
 import { createDispatcher, type Dispatch, type Handlers } from './bridge/dispatcher';
 import type { CoreContext, CoreDeps } from './context';
 import { databasePath } from './data-dir';
 import { createEventHub, type EventHub } from './events';
 import { createAppHandlers } from './handlers/app';
 import { createExportHandlers } from './handlers/export';
-import { createExportService } from './export/export-service';
+import { createExportService, type ExportService } from './export/export-service';
 import { createCollectionHandlers } from './handlers/collections';
 import { createLibraryHandlers } from './handlers/library';
 import { createCollectionRepository } from './library/collections';
@@ -23,11 +23,28 @@ import { createServiceTargets } from './service/target';
 import { createSettingsRepository } from './settings/settings-repository';
 import { effectiveLimits, readServiceSettings } from './settings/service-settings';
 import { randomUUID } from 'node:crypto';
+import type { ExportRequest } from '../../shared/export';
+import type { ExportResult } from './export/run-export';
+import { exportToFile } from './usecases/export-to-file';
 import { openDatabase } from './store/database';
 
 export interface Core {
   dispatch: Dispatch;
   events: EventHub;
+  /** The typed caller over `dispatch`: what hosts use to ask the core anything. */
+  client: CoreClient;
+  /**
+   * Runs the queue in this process (hosts decide when work may be sent); false when another
+   * process already runs this library's queue.
+   */
+  startQueue(): boolean;
+  /** Stops sending; `finishInFlight` lets the answers already on their way be stored first. */
+  stopQueue(options?: { finishInFlight?: boolean }): Promise<void>;
+  /** Browser mode hands finished exports out as downloads from here. */
+  exportDownloads: ExportService;
+  /** Writes an export to a path the person named (the CLI's --out); no path crosses the bridge. */
+  exportToFile(request: ExportRequest, outPath: string, signal?: AbortSignal): Promise<ExportResult>;
+  /** The core's insides, for its own tests only: hosts go through `client`. */
   context: CoreContext;
   close(): Promise<void>;
 }
@@ -48,7 +65,7 @@ export function createCore(deps: CoreDeps): Core {
     settings: readSettings,
     secretStore: deps.secretStore,
     log: deps.log,
-    startDemo: deps.startDemo ?? (() => startDemoService({ port: 0 })),
+    startDemo: deps.startDemo,
   });
   const service = createServiceClient({
     fetch: deps.fetch,
@@ -112,6 +129,11 @@ export function createCore(deps: CoreDeps): Core {
   return {
     dispatch,
     events,
+    client: createCoreClient({ dispatch, events }),
+    startQueue: () => queue.start(),
+    stopQueue: (options) => queue.stop(options),
+    exportDownloads: exports,
+    exportToFile: (request, outPath, signal) => exportToFile(context, request, outPath, signal),
     context,
     async close() {
       if (closed) return;

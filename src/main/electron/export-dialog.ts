@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { BrowserWindow, Dialog } from 'electron';
-import type { ChooseExportDestination } from '../core/export/export-service';
+import type { ChooseExportDestination } from '../core';
 
 export type DialogLike = Pick<Dialog, 'showSaveDialog' | 'showOpenDialog'>;
 

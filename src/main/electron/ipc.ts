@@ -1,7 +1,7 @@
 import type { IpcMainInvokeEvent, WebFrameMain } from 'electron';
 import { METHOD_NAMES, ipcChannelForMethod } from '../../shared/bridge-names';
 import type { Envelope } from '../../shared/errors';
-import type { Dispatch } from '../core/bridge/dispatcher';
+import type { Dispatch } from '../core';
 
 export interface IpcMainLike {
   handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>): void;

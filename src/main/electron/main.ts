@@ -6,13 +6,18 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, net, protocol, safeStorage, session, shell } from 'electron';
 import { IPC_EVENT_CHANNEL } from '../../shared/bridge-names';
-import { systemClock } from '../core/clock';
-import { createCore, type Core } from '../core/core';
-import { createLogger } from '../core/log';
-import { createFileLogSink } from '../core/log-file';
-import { keytarLoaderFrom, loadInstalledKeytar } from '../core/secrets/keytar-store';
-import { createTokenStore } from '../core/secrets/token-store';
-import { takeTokenFromProcessEnvironment } from '../core/secrets/env-store';
+import {
+  createCore,
+  createFileLogSink,
+  createLogger,
+  createTokenStore,
+  keytarLoaderFrom,
+  loadInstalledKeytar,
+  systemClock,
+  takeTokenFromProcessEnvironment,
+  type Core,
+} from '../core';
+import { startDemoService } from '../demo/server';
 import { isSafeExternalUrl } from '../hosts/web-security';
 import { createExportDestinationChooser } from './export-dialog';
 import { registerBridgeIpc } from './ipc';
@@ -69,6 +74,7 @@ async function start(): Promise<void> {
     fetch: net.fetch.bind(net) as typeof fetch,
     secretStore,
     log,
+    startDemo: () => startDemoService({ port: 0 }),
     ...(sqliteNativeBinding ? { sqliteNativeBinding } : {}),
     chooseExportDestination: createExportDestinationChooser(
       () => dialog,
@@ -81,7 +87,7 @@ async function start(): Promise<void> {
     ),
   });
   registerBridgeIpc(ipcMain, core.dispatch, isAppUrl);
-  core.context.queue.start();
+  core.startQueue();
 
   const window = createMainWindow(
     { BrowserWindow },

@@ -11,9 +11,9 @@ import * as nodeFs from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { SafeStorage } from 'electron';
 import { GleanerError } from '../../shared/errors';
-import type { SecretStore } from '../core/secrets/secret-store';
+import type { SecretStore } from '../core';
 
-export { chooseSecretStore } from '../core/secrets/choose-store';
+export { chooseSecretStore } from '../core';
 
 export type SafeStorageLike = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString' | 'getSelectedStorageBackend'>;
 

@@ -4,7 +4,7 @@
  * that pointed the base URL at its own server still cannot get the token sent there.
  */
 import type { BrowserWindow, Dialog, MessageBoxOptions } from 'electron';
-import type { ConfirmTokenOrigin } from '../core/secrets/confirm-token-origin';
+import type { ConfirmTokenOrigin } from '../core';
 
 export type MessageBoxLike = Pick<Dialog, 'showMessageBox'>;
 

@@ -1,10 +1,15 @@
-import { systemClock } from '../core/clock';
-import { createCore, type Core } from '../core/core';
 import type { AppInfo } from '../../shared/contract';
-import { createLogger, type Logger } from '../core/log';
-import { createFileLogSink } from '../core/log-file';
-import type { ConfirmTokenOrigin } from '../core/secrets/confirm-token-origin';
-import { createTokenStore } from '../core/secrets/token-store';
+import {
+  createCore,
+  createFileLogSink,
+  createLogger,
+  createTokenStore,
+  systemClock,
+  type ConfirmTokenOrigin,
+  type Core,
+  type Logger,
+} from '../core';
+import { startDemoService } from '../demo/server';
 import { APP_VERSION } from './app-version';
 
 export interface NodeCoreOptions {
@@ -26,6 +31,7 @@ export function createNodeCore({ dataDir, host, env, confirmTokenOrigin }: NodeC
     fetch: globalThis.fetch.bind(globalThis),
     secretStore: createTokenStore({ env, log }),
     log,
+    startDemo: () => startDemoService({ port: 0 }),
     ...(confirmTokenOrigin ? { confirmTokenOrigin } : {}),
   });
   return { core, log };

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { environmentWithoutToken } from '../core/secrets/env-store';
+import { environmentWithoutToken } from '../core';
 
 /**
  * Opens a URL in the user's browser; best effort, since a headless machine has none. The browser

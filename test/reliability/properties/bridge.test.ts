@@ -332,6 +332,28 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
     { requiredKeys: ['scope', 'format'] },
   ),
   'export.cancel': fc.record({ exportId: fc.oneof(fc.uuid(), text) }),
+  'service.start': fc.oneof(
+    fc
+      .tuple(fc.constantFrom(...OPERATION_IDS), fc.integer({ min: 1, max: 3 }))
+      .map(([operation, pages]) => ({ operation, params: SAMPLE_PARAMS[operation], pages })),
+    fc.record(
+      {
+        operation: fc.constantFrom(...OPERATION_IDS),
+        params: fc.dictionary(fc.constantFrom('query', 'url', 'handle', 'cursor'), fc.oneof(text, fc.integer())),
+        collection: name,
+        pages: fc.integer({ min: 0, max: 3 }),
+        maxItems: fc.integer({ min: 0, max: 50 }),
+      },
+      { requiredKeys: ['operation'] },
+    ),
+  ),
+  'service.results': fc.record({ batchId: fc.integer({ min: 1, max: 6 }) }),
+  'settings.value': fc.record({ key: settingKey }),
+  'queue.job': fc.record({ jobId: fc.integer({ min: 1, max: 30 }) }),
+  'import.queue': fc.record(
+    { text: importText, collection: name, transcripts: fc.boolean(), refresh: fc.boolean() },
+    { requiredKeys: ['text'] },
+  ),
 };
 
 /** A near-valid input with one field replaced by anything, dropped, or an unknown one added. */

@@ -10,7 +10,11 @@ export function createLibraryHandlers(
   'library.search' | 'library.ids' | 'items.get' | 'items.raw' | 'items.setNote' | 'items.tag' | 'items.untag' | 'tags.list'
 > {
   return {
-    'library.search': (request) => searchLibrary(ctx.db, request),
+    'library.search': (request) => {
+      // A mistyped collection is an error, as in `collections.items` and exports, not an empty result.
+      if (request.collection !== undefined) ctx.collections.require(request.collection);
+      return searchLibrary(ctx.db, request);
+    },
     'library.ids': ({ search, offset, limit }) => searchResultIds(ctx.db, search, offset, limit),
     'items.get': ({ id }) => getItemDetail(ctx.db, id),
     'items.raw': ({ responseId }) => getRawResponse(ctx.db, responseId),

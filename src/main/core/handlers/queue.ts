@@ -2,6 +2,7 @@ import { GleanerError } from '../../../shared/errors';
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
 import { collectKnownLinks, joinIntoCollection, planUrlImport, startUrlImport } from '../usecases/import-urls';
+import { queueImport } from '../usecases/queue-import';
 
 // The CLI's import command still takes these from here (until it goes through the bridge).
 export { collectKnownLinks, joinIntoCollection, planUrlImport };
@@ -16,7 +17,9 @@ type QueueMethods =
   | 'queue.batch'
   | 'queue.batches'
   | 'import.plan'
-  | 'import.start';
+  | 'import.start'
+  | 'queue.job'
+  | 'import.queue';
 
 const target = (input: { jobId: number } | { batchId: number } | { all: true }) => ('all' in input ? ('all' as const) : input);
 
@@ -42,5 +45,10 @@ export function createQueueHandlers(ctx: CoreContext): Pick<Handlers, QueueMetho
       if (input.createCollection && !input.collection) throw new GleanerError('INVALID_INPUT', 'Name the collection to create.');
       return startUrlImport(ctx, input);
     },
+    'queue.job': ({ jobId }) => {
+      const job = queue.job(jobId);
+      return job ? { id: job.id, batchId: job.batch_id, state: job.state } : null;
+    },
+    'import.queue': (input) => queueImport(ctx, input),
   };
 }

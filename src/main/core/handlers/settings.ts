@@ -3,7 +3,9 @@ import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
 import {
   addHosts,
+  defaultConfigValue,
   DEMO_BASE_URL,
+  getConfig,
   effectiveLimits,
   listConfig,
   readServiceSettings,
@@ -26,7 +28,7 @@ export function settingsSnapshot(ctx: CoreContext): SettingsSnapshot {
 
 export function createSettingsHandlers(
   ctx: CoreContext,
-): Pick<Handlers, 'settings.get' | 'settings.set' | 'settings.unset' | 'settings.addHosts' | 'settings.removeHost'> {
+): Pick<Handlers, 'settings.get' | 'settings.set' | 'settings.unset' | 'settings.addHosts' | 'settings.removeHost' | 'settings.value'> {
   return {
     'settings.get': () => settingsSnapshot(ctx),
     'settings.set': ({ key, value }) => {
@@ -50,6 +52,12 @@ export function createSettingsHandlers(
     'settings.removeHost': ({ platform, host }) => {
       writeTransaction(ctx.db, () => removeHost(ctx.settings, platform, host));
       return settingsSnapshot(ctx);
+    },
+    // An unset parameter name or path is not "nothing": Gleaner sends its default.
+    'settings.value': ({ key }) => {
+      const value = getConfig(ctx.settings, key);
+      const isSet = ctx.settings.get(`service.${key}`) !== undefined;
+      return { key, value, defaultValue: value === null ? defaultConfigValue(key) : null, isSet };
     },
   };
 }

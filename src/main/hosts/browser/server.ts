@@ -26,17 +26,13 @@
  * keep the bearer token on the short paths too (`/rpc/…`, `/events`, `/exports/…`): a
  * bearer is never sent by a browser on its own.
  */
-import { listenOnLoopback } from '../../core/listen';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ErrorCode, Envelope } from '../../../shared/errors';
-import type { Dispatch } from '../../core/bridge/dispatcher';
-import type { EventHub } from '../../core/events';
-import type { ExportService } from '../../core/export/export-service';
-import type { Logger } from '../../core/log';
+import { listenOnLoopback, type Dispatch, type EventHub, type ExportService, type Logger } from '../../core';
 import { readStaticFile } from '../static-files';
 import { SECURITY_HEADERS } from '../web-security';
 import { writeOpenerPage } from './opener-page';

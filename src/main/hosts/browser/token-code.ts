@@ -10,7 +10,7 @@
  */
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { GleanerError } from '../../../shared/errors';
-import type { ConfirmTokenOrigin } from '../../core/secrets/confirm-token-origin';
+import type { ConfirmTokenOrigin } from '../../core';
 
 export const CODE_LIFETIME_MS = 5 * 60_000;
 export const TRIES_PER_CODE = 3;

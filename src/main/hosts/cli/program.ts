@@ -2,10 +2,8 @@ import { existsSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { GleanerError, isGleanerError } from '../../../shared/errors';
 import { escapeTerminalControlsInJson, stripTerminalControls } from '../../../shared/text';
-import { databasePath, resolveDataDir } from '../../core/data-dir';
+import { createTokenStore, databasePath, resolveDataDir, type Core, type Logger } from '../../core';
 import { APP_VERSION } from '../app-version';
-import type { Core } from '../../core/core';
-import type { Logger } from '../../core/log';
 import { createNodeCore } from '../node-core';
 import { registerCall } from './commands/call';
 import { registerCollections } from './commands/collections';
@@ -18,21 +16,15 @@ import { registerDemoService } from './commands/demo-service';
 import { registerExport } from './commands/export';
 import { registerServe } from './commands/serve';
 import { registerToken } from './commands/token';
-import { createTokenStore } from '../../core/secrets/token-store';
+import type { CliContext } from './context';
+
+export type { CliContext } from './context';
 import { exitCodeFor, formatError, isServiceAnswer, type CliIo } from './io';
 
-export interface CliContext {
-  io: CliIo;
-  rendererDir: string;
-  dataDir(command: Command): string;
-  json(command: Command): boolean;
-  /**
-   * Opens the library of `--data-dir`, runs `work`, and always closes it. `existing`: the
-   * command only reads, so a folder with no library in it (a typo, a drive not mounted) is
-   * said, not quietly made into a new, empty library that answers "nothing found".
-   */
-  withCore<T>(command: Command, work: (core: Core, log: Logger) => Promise<T>, options?: { existing?: boolean }): Promise<T>;
-}
+/** Opens the core of a library folder for one command (tests pass one that watches its calls). */
+export type OpenCore = (dataDir: string, env: CliIo['env']) => { core: Core; log: Logger };
+
+const defaultOpenCore: OpenCore = (dataDir, env) => createNodeCore({ dataDir, host: 'cli', env });
 
 interface GlobalOptions {
   dataDir?: string;
@@ -40,7 +32,12 @@ interface GlobalOptions {
 }
 
 /** `helpShownForError` collects the help commander prints when a command group is run without its command. */
-export function buildProgram(io: CliIo, rendererDir: string, helpShownForError: { text: string } = { text: '' }): Command {
+export function buildProgram(
+  io: CliIo,
+  rendererDir: string,
+  helpShownForError: { text: string } = { text: '' },
+  openCore: OpenCore = defaultOpenCore,
+): Command {
   const program = new Command('gleaner');
   const ctx: CliContext = {
     io,
@@ -64,7 +61,7 @@ export function buildProgram(io: CliIo, rendererDir: string, helpShownForError: 
           `There is no Gleaner library in ${dataDir}. Check --data-dir (or GLEANER_DATA_DIR); a library starts there when something is fetched into it (call or import).`,
         );
       }
-      const { core, log } = createNodeCore({ dataDir, host: 'cli', env: io.env });
+      const { core, log } = openCore(dataDir, io.env);
       try {
         return await work(core, log);
       } finally {
@@ -113,11 +110,11 @@ function withoutTerminalControls(io: CliIo, json: boolean): CliIo {
   return { ...io, stdout: (text) => io.stdout(clean(text)), stderr: (text) => io.stderr(clean(text)) };
 }
 
-export async function runCli(argv: readonly string[], givenIo: CliIo, rendererDir: string): Promise<number> {
+export async function runCli(argv: readonly string[], givenIo: CliIo, rendererDir: string, openCore?: OpenCore): Promise<number> {
   const json = argv.includes('--json');
   const io = withoutTerminalControls(givenIo, json);
   const helpShownForError = { text: '' };
-  const program = buildProgram(io, rendererDir, helpShownForError);
+  const program = buildProgram(io, rendererDir, helpShownForError, openCore);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return 0;

@@ -1,20 +1,75 @@
 import { GleanerError, type ErrorCode } from '../../../shared/errors';
-import type { BatchProgress, QueueStatus } from '../../../shared/queue';
-import type { Core } from '../../core/core';
-import { waitForBatch } from '../../core/queue/wait';
+import type { BatchProgress, PauseReason, QueueStatus } from '../../../shared/queue';
+import type { CliCore } from './context';
 import type { CliIo } from './io';
+
+type BatchOutcome =
+  { kind: 'finished'; progress: BatchProgress } | { kind: 'paused'; reason: PauseReason; message: string; progress: BatchProgress };
+
+/**
+ * Waits until a batch has ended, or the queue pauses with it unfinished. Polls as well as
+ * listening, because another process may be the one running the queue (its events never come here).
+ */
+function waitForBatch(
+  core: CliCore,
+  batchId: number,
+  onProgress: ((progress: BatchProgress) => void | Promise<void>) | undefined,
+  pollMs: number,
+): Promise<BatchOutcome> {
+  const { client } = core;
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    let checking = false;
+    const check = async (): Promise<void> => {
+      if (settled || checking) return;
+      checking = true;
+      try {
+        const progress = await client.call('queue.batch', { batchId });
+        if (settled) return;
+        await onProgress?.(progress);
+        if (progress.finished) return finish({ kind: 'finished', progress });
+        const { paused } = await client.call('queue.status', {});
+        if (paused && !settled) finish({ kind: 'paused', reason: paused.reason, message: paused.message, progress });
+      } catch (error) {
+        settled = true;
+        stop();
+        reject(error);
+      } finally {
+        checking = false;
+      }
+    };
+    const unsubscribers = [
+      client.subscribe('queue.status', () => void check()),
+      client.subscribe('queue.batch', (progress) => {
+        if (progress.batchId === batchId) void check();
+      }),
+    ];
+    const timer = setInterval(() => void check(), pollMs);
+    timer.unref?.();
+    function stop(): void {
+      clearInterval(timer);
+      for (const unsubscribe of unsubscribers) unsubscribe();
+    }
+    function finish(outcome: BatchOutcome): void {
+      settled = true;
+      stop();
+      resolve(outcome);
+    }
+    void check();
+  });
+}
 
 /**
  * Runs the library's queue in this process (unless another Gleaner already runs it, in
  * which case the work waits there) until the batch has ended or the queue pauses.
  */
 export async function runBatchInForeground(
-  core: Core,
+  core: CliCore,
   io: CliIo,
   batchId: number,
-  onProgress?: (progress: BatchProgress) => void,
+  onProgress?: (progress: BatchProgress) => void | Promise<void>,
 ): Promise<BatchProgress> {
-  startOrExplain(core, io);
+  await startOrExplain(core, io);
   // The queue's timers do not hold the process open (a waiting queue must not keep other
   // commands alive); this command waits for its batch, so it holds the process open itself.
   // Without this, a wait for a free slot with no request in flight let the process end with
@@ -22,10 +77,10 @@ export async function runBatchInForeground(
   const keepAlive = setInterval(() => undefined, 60_000);
   const interrupt = whenInterrupted(io);
   try {
-    const outcome = await Promise.race([waitForBatch(core.context.queue, core.events, batchId, onProgress, 500), interrupt.promise]);
+    const outcome = await Promise.race([waitForBatch(core, batchId, onProgress, 500), interrupt.promise]);
     // The queue may have sent other batches' jobs beside this one's: their answers are paid
     // for, so they are stored before the command ends (Ctrl+C alone abandons them).
-    await Promise.race([core.context.queue.stop({ finishInFlight: true }), interrupt.promise]);
+    await Promise.race([core.stopQueue({ finishInFlight: true }), interrupt.promise]);
     if (outcome.kind === 'paused') throw pausedError(outcome.reason, outcome.message);
     return outcome.progress;
   } finally {
@@ -35,14 +90,17 @@ export async function runBatchInForeground(
 }
 
 /** Runs every queued job until none is left (or the queue pauses). */
-export async function drainQueue(core: Core, io: CliIo, onProgress?: (status: QueueStatus) => void): Promise<QueueStatus> {
-  startOrExplain(core, io);
-  const queue = core.context.queue;
+export async function drainQueue(
+  core: CliCore,
+  io: CliIo,
+  onProgress?: (status: QueueStatus) => void | Promise<void>,
+): Promise<QueueStatus> {
+  await startOrExplain(core, io);
   const interrupt = whenInterrupted(io);
   try {
     for (;;) {
-      const status = queue.status();
-      onProgress?.(status);
+      const status = await core.client.call('queue.status', {});
+      await onProgress?.(status);
       if (status.paused) throw pausedError(status.paused.reason, status.paused.message);
       if (status.counts.queued + status.counts.running === 0) return status;
       await Promise.race([new Promise((resolve) => setTimeout(resolve, 500)), interrupt.promise]);
@@ -79,13 +137,13 @@ function whenInterrupted(io: CliIo): { promise: Promise<never>; stop: () => void
   return { promise, stop };
 }
 
-function startOrExplain(core: Core, io: CliIo): void {
+async function startOrExplain(core: CliCore, io: CliIo): Promise<void> {
   // A command run now is the user's go-ahead to try again after a token or subscription
   // pause (the token may come from GLEANER_TOKEN, which the queue cannot see change).
   // A pause the user asked for stays until `gleaner queue resume`.
-  const paused = core.context.queue.status().paused;
-  if (paused && paused.reason !== 'user') core.context.queue.resume();
-  if (!core.context.queue.start()) {
+  const { paused } = await core.client.call('queue.status', {});
+  if (paused && paused.reason !== 'user') await core.client.call('queue.resume', {});
+  if (!core.startQueue()) {
     io.stderr('Another Gleaner process is running this library’s queue; the work waits in it and this command follows its progress.\n');
   }
 }

@@ -26,6 +26,21 @@ import { bridge } from '../transport';
 /** The library's id filter takes at most 1,000 ids per search. */
 const IDS_PER_SEARCH = 500;
 
+/**
+ * The answer's data as received, pretty-printed: read from the library by its response id, only
+ * when it is shown. Undefined when there is none, or it cannot be read (the warnings still say why).
+ */
+async function answerAsReceived(responseId: number | null): Promise<string | undefined> {
+  if (responseId === null) return undefined;
+  try {
+    const { body } = await bridge.call('items.raw', { responseId });
+    const { data } = JSON.parse(body) as { data?: unknown };
+    return data === undefined ? undefined : JSON.stringify(data, null, 2);
+  } catch {
+    return undefined;
+  }
+}
+
 export interface FetchResults {
   operation: OperationId;
   /** The first page's parameters, as sent. */
@@ -159,6 +174,7 @@ export const useFetchStore = create<FetchState>((set, get) => {
     const problem = callProblem(result);
     if (problem) return fail(seq, problem);
     const hits = await hitsFor(result.itemIds);
+    const unreadAnswer = hits.length === 0 && result.warnings.length > 0 ? await answerAsReceived(result.responseId) : undefined;
     if (seq !== runSeq) return;
     set({
       status: 'idle',
@@ -179,7 +195,7 @@ export const useFetchStore = create<FetchState>((set, get) => {
         requestId: result.requestId,
         fetchedAt: result.fetchedAt,
         warnings: result.warnings,
-        ...(hits.length === 0 && result.warnings.length > 0 ? { unreadAnswer: JSON.stringify(result.data, null, 2) } : {}),
+        ...(unreadAnswer !== undefined ? { unreadAnswer } : {}),
       },
       selection: new Set(),
       anchor: null,

@@ -19,7 +19,9 @@ describe('runBatchInForeground', () => {
 let done = false;
 setTimeout(() => { done = true; }, 1500).unref();
 const progress = () => ({ batchId: 1, label: 'x', total: 1, done: done ? 1 : 0, failed: 0, cancelled: 0, remaining: done ? 0 : 1, finished: done });
-const core = { context: { queue: { status: () => ({ paused: null }), start: () => true, stop: async () => undefined, resume: () => undefined, batchProgress: progress } }, events: { subscribe: () => () => undefined } };
+const answers: Record<string, () => unknown> = { 'queue.status': () => ({ paused: null }), 'queue.resume': () => ({ paused: null }), 'queue.batch': progress };
+const client = { call: async (method: string) => answers[method]!(), subscribe: () => () => undefined };
+const core = { client, startQueue: () => true, stopQueue: async () => undefined };
 runBatchInForeground(core as never, { stderr: () => undefined } as never, 1).then((p) => process.stdout.write('finished ' + String(p.finished)));
 `,
       );

@@ -2,12 +2,10 @@ import type { Command } from 'commander';
 import { findOperation, OPERATIONS, type OperationSpec } from '../../../../shared/catalogue';
 import type { CallResult } from '../../../../shared/contract';
 import { GleanerError, isGleanerError, type ErrorCode } from '../../../../shared/errors';
-import { callResult } from '../../../core/handlers/service';
+import { checkCollectionName } from '../../../core';
 import { runBatchInForeground } from '../queue-runner';
-import { checkCollectionName } from '../../../core/library/collections';
-import type { Database } from '../../../core/store/database';
 import { parseNameValuePairs, parsePositiveInteger } from '../arguments';
-import type { CliContext } from '../program';
+import type { CliContext } from '../context';
 
 export function registerCall(program: Command, ctx: CliContext): void {
   program
@@ -38,11 +36,12 @@ export function registerCall(program: Command, ctx: CliContext): void {
         }
         await ctx.withCore(command, async (core) => {
           // Parameters are checked when the job is queued: a bad one costs no request.
-          const { batchId } = core.context.queue.enqueue({
-            kind: 'call',
-            label: `${operation.id}`,
+          const { batchId } = await core.client.call('service.start', {
+            operation: operation.id,
+            params,
             ...(collection !== undefined ? { collection } : {}),
-            jobs: [{ operation: operation.id, params, pages, ...(maxItems !== undefined ? { maxItems } : {}) }],
+            pages,
+            ...(maxItems !== undefined ? { maxItems } : {}),
           });
           let stopped: GleanerError | null = null;
           try {
@@ -51,42 +50,37 @@ export function registerCall(program: Command, ctx: CliContext): void {
             if (!isGleanerError(error)) throw error;
             // The queue paused (a rejected token, a user's pause): this command is over, so its
             // requests must not stay behind and be sent, unseen, by a later run.
-            const withdrawn = core.context.queue.cancel({ batchId });
+            const { cancelled: withdrawn } = await core.client.call('queue.cancel', { batchId });
             stopped =
               withdrawn > 0
                 ? new GleanerError(error.code, `${error.message} This call’s request was not left waiting in the queue.`)
                 : error;
           }
-          const results = core.context.queue
-            .jobs({ batchId })
-            .reverse()
-            .map((job) => ({ job, result: callResult(core.context, batchId, job.id, null) }));
-          const itemIds: number[] = [];
-          results.forEach(({ result }, index) => {
-            for (const id of result.itemIds) if (!itemIds.includes(id)) itemIds.push(id);
+          const { results, items } = await core.client.call('service.results', { batchId });
+          results.forEach((result, index) => {
             if (!ctx.json(command) && result.state === 'done') ctx.io.stdout(describe(result, index + 1));
           });
-          const failed = results.find(({ result }) => result.state === 'failed');
+          const failed = results.find((result) => result.state === 'failed');
           if (ctx.json(command)) {
             const summary = {
               requests: results
-                .filter(({ result }) => result.state === 'done')
-                .map(({ result }) => ({
+                .filter((result) => result.state === 'done')
+                .map((result) => ({
                   request_id: result.requestId,
                   status: result.status,
                   operation: result.operation,
                   fetched_at: result.fetchedAt,
                   next_page: result.nextPage,
                 })),
-              items: itemSummaries(core.context.db, itemIds),
+              items: items.map(({ id, platform, kind, nativeId, url, title }) => ({ id, platform, kind, native_id: nativeId, url, title })),
             };
             // What was stored is reported even when a later page failed; the error goes to stderr.
             ctx.io.stdout(`${JSON.stringify(summary)}\n`);
           }
           if (stopped) throw stopped;
           // A job fails on what the service (or the network to it) answered.
-          if (failed?.result.error)
-            throw new GleanerError(failed.result.error.code as ErrorCode, failed.result.error.message, { details: { fromService: true } });
+          if (failed?.error)
+            throw new GleanerError(failed.error.code as ErrorCode, failed.error.message, { details: { fromService: true } });
         });
       },
     );
@@ -112,12 +106,4 @@ function describe(result: CallResult, page: number): string {
     : '';
   const warned = result.warnings.map((w) => `\n  warning: ${w}`).join('');
   return `${result.operation} page ${page}: ${result.status} ${result.requestId} at ${result.fetchedAt}, ${result.itemIds.length} item(s) stored${next}${warned}\n`;
-}
-
-function itemSummaries(db: Database, ids: readonly number[]) {
-  const select = db.prepare<
-    [number],
-    { id: number; platform: string; kind: string; native_id: string | null; url: string | null; title: string | null }
-  >('SELECT id, platform, kind, native_id, url, title FROM items WHERE id = ?');
-  return ids.map((id) => select.get(id)).filter((row) => row !== undefined);
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { GleanerError } from '../../../../shared/errors';
 import type { CollectionItem } from '../../../../shared/library';
-import type { CliContext } from '../program';
+import type { CliContext } from '../context';
 import { oneLine } from './search';
 
 function parseItemIds(words: readonly string[]): number[] {
@@ -38,7 +38,7 @@ export function registerCollections(program: Command, ctx: CliContext): void {
       ctx.withCore(
         command,
         async (core) => {
-          const all = core.context.collections.list();
+          const all = await core.client.call('collections.list', {});
           print(
             command,
             { collections: all },
@@ -54,7 +54,7 @@ export function registerCollections(program: Command, ctx: CliContext): void {
     .argument('<name>')
     .action((name: string, _options: unknown, command: Command) =>
       ctx.withCore(command, async (core) => {
-        const created = core.context.collections.create(name);
+        const created = await core.client.call('collections.create', { name });
         print(command, created, `Created collection ${created.name}.\n`);
       }),
     );
@@ -65,7 +65,7 @@ export function registerCollections(program: Command, ctx: CliContext): void {
     .argument('<new>')
     .action((oldName: string, newName: string, _options: unknown, command: Command) =>
       ctx.withCore(command, async (core) => {
-        core.context.collections.rename(oldName, newName);
+        await core.client.call('collections.rename', { name: oldName, newName });
         print(command, { renamed: { from: oldName, to: newName.trim() } }, `Renamed ${oldName} to ${newName.trim()}.\n`);
       }),
     );
@@ -76,7 +76,7 @@ export function registerCollections(program: Command, ctx: CliContext): void {
     .argument('<name>')
     .action((name: string, _options: unknown, command: Command) =>
       ctx.withCore(command, async (core) => {
-        const { items } = core.context.collections.delete(name);
+        const { items } = await core.client.call('collections.delete', { name });
         print(command, { deleted: name, items }, `Deleted collection ${name}; its ${items} items stay in the library.\n`);
       }),
     );
@@ -87,7 +87,7 @@ export function registerCollections(program: Command, ctx: CliContext): void {
     .argument('<ids...>', 'item ids')
     .action((name: string, ids: string[], _options: unknown, command: Command) =>
       ctx.withCore(command, async (core) => {
-        const result = core.context.collections.add(name, parseItemIds(ids));
+        const result = await core.client.call('collections.add', { name, itemIds: parseItemIds(ids) });
         print(command, result, `Added ${result.added} item(s) to ${name}.\n`);
       }),
     );
@@ -98,7 +98,7 @@ export function registerCollections(program: Command, ctx: CliContext): void {
     .argument('<ids...>', 'item ids')
     .action((name: string, ids: string[], _options: unknown, command: Command) =>
       ctx.withCore(command, async (core) => {
-        const { removed } = core.context.collections.remove(name, parseItemIds(ids));
+        const { removed } = await core.client.call('collections.remove', { name, itemIds: parseItemIds(ids) });
         print(command, { removed }, `Removed ${removed} item(s) from ${name}.\n`);
       }),
     );
@@ -111,7 +111,7 @@ export function registerCollections(program: Command, ctx: CliContext): void {
       ctx.withCore(
         command,
         async (core) => {
-          const { collection, items } = core.context.collections.items(name);
+          const { collection, items } = await core.client.call('collections.items', { name });
           const text = [`${collection.name}: ${collection.itemCount} item(s)`, ...items.flatMap(itemLines)];
           print(command, { collection, items }, `${text.join('\n')}\n`);
         },

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { defaultConfigValue, getConfig, listConfig, setConfig, unsetConfig } from '../../../core/settings/service-settings';
-import type { CliContext } from '../program';
+import type { CliContext } from '../context';
 
 export function registerConfig(program: Command, ctx: CliContext): void {
   const config = program.command('config').description('service settings: base-url, plan, limits, parameter-name and path overrides');
@@ -14,9 +13,8 @@ export function registerConfig(program: Command, ctx: CliContext): void {
     )
     .action((key: string | undefined, _options: unknown, command: Command) =>
       ctx.withCore(command, async (core) => {
-        const repo = core.context.settings;
         if (key === undefined) {
-          const all = listConfig(repo);
+          const { config: all } = await core.client.call('settings.get', {});
           ctx.io.stdout(
             ctx.json(command)
               ? `${JSON.stringify(all)}\n`
@@ -26,9 +24,8 @@ export function registerConfig(program: Command, ctx: CliContext): void {
           );
           return;
         }
-        const value = getConfig(repo, key);
         // An unset parameter name or path is not "nothing": Gleaner sends its default.
-        const fallback = value === null ? defaultConfigValue(key) : null;
+        const { value, defaultValue: fallback } = await core.client.call('settings.value', { key });
         if (ctx.json(command))
           ctx.io.stdout(`${JSON.stringify({ [key]: value ?? fallback, ...(fallback !== null ? { default: true } : {}) })}\n`);
         else ctx.io.stdout(`${value ?? (fallback !== null ? `${fallback} (the default)` : '(not set)')}\n`);
@@ -42,7 +39,9 @@ export function registerConfig(program: Command, ctx: CliContext): void {
     .argument('<value>')
     .action((key: string, value: string, _options: unknown, command: Command) =>
       ctx.withCore(command, async (core) => {
-        const stored = setConfig(core.context.settings, key, value);
+        await core.client.call('settings.set', { key, value });
+        // As stored: the value checked and put in its normal form.
+        const stored = (await core.client.call('settings.value', { key })).value;
         ctx.io.stdout(ctx.json(command) ? `${JSON.stringify({ [key]: stored })}\n` : `${key} = ${stored}\n`);
       }),
     );
@@ -53,7 +52,8 @@ export function registerConfig(program: Command, ctx: CliContext): void {
     .argument('<key>')
     .action((key: string, _options: unknown, command: Command) =>
       ctx.withCore(command, async (core) => {
-        const removed = unsetConfig(core.context.settings, key);
+        const removed = (await core.client.call('settings.value', { key })).isSet;
+        await core.client.call('settings.unset', { key });
         ctx.io.stdout(
           ctx.json(command) ? `${JSON.stringify({ removed })}\n` : removed ? `${key} reset to its default\n` : `${key} was not set\n`,
         );

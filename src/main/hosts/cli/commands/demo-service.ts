@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { PLAN_LIMITS } from '../../../../shared/plans';
 import { startDemoService } from '../../../demo/server';
-import type { CliContext } from '../program';
+import type { CliContext } from '../context';
 import { parsePort } from '../arguments';
 
 export function registerDemoService(program: Command, ctx: CliContext): void {

@@ -5,10 +5,9 @@ import { GleanerError } from '../../../../shared/errors';
 import { EXPORT_FORMATS, exportsFolder, type ExportScope } from '../../../../shared/export';
 import { languageLabel } from '../../../../shared/language';
 import { parseOrThrow } from '../../../../shared/validation';
-import { checkOutName, MANIFEST_NAME, runExport } from '../../../core/export/run-export';
-import { APP_VERSION } from '../../app-version';
+import { checkOutName, MANIFEST_NAME } from '../../../core';
 import { parsePositiveInteger } from '../arguments';
-import type { CliContext } from '../program';
+import type { CliContext } from '../context';
 
 interface ExportOptions {
   collection?: string;
@@ -85,14 +84,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
       await ctx.withCore(
         command,
         async (core) => {
-          const result = await runExport({
-            library: core.context.db,
-            request,
-            outPath,
-            now: () => new Date(core.context.clock.now()),
-            appVersion: APP_VERSION,
-            signal: controller.signal,
-          });
+          const result = await core.exportToFile(request, outPath, controller.signal);
           const { baseDir: _baseDir, ...summary } = result;
           void _baseDir;
           if (ctx.json(command)) {

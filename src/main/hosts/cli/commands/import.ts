@@ -9,11 +9,9 @@ import {
   type JobState,
   type JobSummary,
 } from '../../../../shared/queue';
-import { collectKnownLinks, joinIntoCollection, planUrlImport } from '../../../core/handlers/queue';
-import { checkCollectionName } from '../../../core/library/collections';
-import { describePlan } from '../../../core/queue/plan';
+import { checkCollectionName, describePlan } from '../../../core';
 import { drainQueue, isInterruption, runBatchInForeground } from '../queue-runner';
-import type { CliContext } from '../program';
+import type { CliContext } from '../context';
 
 const MAX_INPUT_BYTES = 50 * 1024 * 1024;
 
@@ -90,9 +88,14 @@ export function registerImport(program: Command, ctx: CliContext): void {
         const json = ctx.json(command);
         const collection = options.collection === undefined ? undefined : checkCollectionName(options.collection);
         const text = await readInput(source, ctx.io.stdin);
+        const importInput = {
+          text,
+          ...(options.transcripts ? { transcripts: true } : {}),
+          ...(options.refresh ? { refresh: true } : {}),
+        };
         await ctx.withCore(command, async (core) => {
-          const plannedAt = new Date(core.context.clock.now()).toISOString();
-          const { plan, jobs } = planUrlImport(core.context, text, { transcripts: options.transcripts, refresh: options.refresh });
+          const { client } = core;
+          const plan = await client.call('import.plan', importInput);
           ctx.io.stdout(json ? `${JSON.stringify({ plan })}\n` : describeLines(plan));
           // A list of which no line is a link Gleaner can fetch is a mistake (the wrong file?), not "nothing to do".
           const recognised = plan.lines.filter((line) => line.operation !== undefined).length;
@@ -103,23 +106,24 @@ export function registerImport(program: Command, ctx: CliContext): void {
             );
           }
           if (options.dryRun) return;
-          if (jobs.length > 0 && !plan.quota.fitsToday && !options.carryOver) {
+          if (plan.counts.fetch > 0 && !plan.quota.fitsToday && !options.carryOver) {
             throw new GleanerError(
               'BUDGET_EXCEEDED',
               `This import does not fit in today’s budget (${plan.quota.requests} requests, ${plan.quota.remainingToday} left today). Run it again with --carry-over to let it continue over the next days.`,
             );
           }
-          const { collected, queuedInto } = collectKnownLinks(core.context, plan, collection);
+          const queued = await client.call('import.queue', { ...importInput, ...(collection !== undefined ? { collection } : {}) });
+          const { collected, queuedInto } = queued;
           if (collected > 0 && !json) ctx.io.stdout(`${collected} already in the library: now in “${collection}”.\n`);
           if (queuedInto > 0 && !json) ctx.io.stdout(`${queuedInto} already waiting in the queue: they go into “${collection}” too.\n`);
           let last = '';
-          const report = (progress: BatchProgress) => {
+          const report = async (progress: BatchProgress) => {
             const line = json
               ? JSON.stringify({ progress })
               : `${progress.done} done, ${progress.failed} failed, ${progress.remaining} remaining`;
             if (line === last) return;
             last = line;
-            const gauge = core.context.queue.status();
+            const gauge = await client.call('queue.status', {});
             ctx.io.stdout(
               json
                 ? `${line}\n`
@@ -128,11 +132,12 @@ export function registerImport(program: Command, ctx: CliContext): void {
           };
           // Links from an earlier, interrupted run of this list wait in the queue: this run finishes
           // them too, and reports on them as on its own.
-          const waiting = [...alreadyQueuedJobs(plan)];
-          const waitingTally = (): WaitingTally => tally(waiting.map((id) => core.context.queue.job(id)?.state));
+          const waiting = [...alreadyQueuedJobs(queued.plan)];
+          const jobsNow = () => Promise.all(waiting.map((jobId) => client.call('queue.job', { jobId })));
+          const waitingTally = async (): Promise<WaitingTally> => tally((await jobsNow()).map((job) => job?.state));
           let lastWaiting = '';
-          const reportWaiting = () => {
-            const now = waitingTally();
+          const reportWaiting = async () => {
+            const now = await waitingTally();
             const line = json
               ? JSON.stringify({ waiting: now })
               : `Waiting from an earlier run: ${now.done} done, ${now.failed} failed, ${now.remaining} remaining`;
@@ -142,25 +147,17 @@ export function registerImport(program: Command, ctx: CliContext): void {
           };
           let finished: BatchProgress | null = null;
           try {
-            if (jobs.length > 0) {
-              const { batchId, joined } = core.context.queue.enqueue({
-                kind: 'import',
-                label: `Import of ${plan.counts.fetch} link(s)`,
-                ...(collection !== undefined ? { collection } : {}),
-                jobs,
-                joinWaiting: true,
-                ...(options.refresh ? {} : { joinDoneSince: plannedAt }),
-              });
+            if (queued.batchId !== null) {
+              const { batchId, joined } = queued;
               if (joined.length > 0) {
                 // Queued by another import since the plan above: fetched once, there; this run waits for them and tallies them.
                 waiting.push(...joined);
-                if (collection !== undefined) joinIntoCollection(core.context, joined, collection);
                 if (!json)
                   ctx.io.stdout(
                     `${joined.length} of these link(s) were queued by another import meanwhile: they are fetched once, and this run waits for them too (or has them already).\n`,
                   );
               }
-              if (joined.length < jobs.length) finished = await runBatchInForeground(core, ctx.io, batchId, report);
+              if (joined.length < queued.jobs) finished = await runBatchInForeground(core, ctx.io, batchId, report);
             }
             if (waiting.length > 0) await drainQueue(core, ctx.io, reportWaiting);
           } catch (error) {
@@ -174,19 +171,17 @@ export function registerImport(program: Command, ctx: CliContext): void {
             throw error;
           }
           // Each waiting job read once more, as it ended.
-          const ended = waiting.map((id) => core.context.queue.job(id));
+          const ended = await jobsNow();
           const resumed = waiting.length > 0 ? tally(ended.map((job) => job?.state)) : null;
           // The failed ones, with their errors, from this run's batch and those the waiting links came from.
           const failedRows = ended.filter((job) => job?.state === 'failed');
           const waitingFailed = new Set(failedRows.map((job) => job!.id));
-          const waitingBatches = new Set(failedRows.map((job) => job!.batch_id));
+          const waitingBatches = new Set(failedRows.map((job) => job!.batchId));
+          // The contract lists at most 1000 jobs at once: the first thousand failures say enough.
+          const failedOf = (batchId: number) => client.call('queue.jobs', { batchId, state: 'failed', limit: 1000 });
           const failedJobs: JobSummary[] = [
-            ...(finished ? core.context.queue.jobs({ batchId: finished.batchId, state: 'failed', limit: Number.MAX_SAFE_INTEGER }) : []),
-            ...[...waitingBatches].flatMap((batchId) =>
-              core.context.queue
-                .jobs({ batchId, state: 'failed', limit: Number.MAX_SAFE_INTEGER })
-                .filter((job) => waitingFailed.has(job.id)),
-            ),
+            ...(finished ? await failedOf(finished.batchId) : []),
+            ...(await Promise.all([...waitingBatches].map(failedOf))).flat().filter((job) => waitingFailed.has(job.id)),
           ];
           if (json) {
             ctx.io.stdout(

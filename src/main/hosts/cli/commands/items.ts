@@ -6,8 +6,7 @@ import { canonicalLanguage, languageLabel, sameBaseLanguage } from '../../../../
 import type { ItemDetail } from '../../../../shared/library';
 import { extrasToShow } from '../../../../shared/model';
 import { stripTerminalControls } from '../../../../shared/text';
-import { getItemDetail } from '../../../core/library/items';
-import type { CliContext } from '../program';
+import type { CliContext } from '../context';
 import { oneLine } from './search';
 
 /** An item id as typed (`42` or `#42`); refused before the library is opened. */
@@ -68,7 +67,7 @@ export function registerItems(program: Command, ctx: CliContext): void {
       return ctx.withCore(
         command,
         async (core) => {
-          const detail = getItemDetail(core.context.db, id);
+          const detail = await core.client.call('items.get', { id });
           const quoted = atMs === null ? null : segmentToQuote(detail, atMs, options.language);
           const text = quoted
             ? quoteSegment(detail.item, detail.citation, quoted.transcript, quoted.segment)
@@ -99,7 +98,7 @@ export function registerItems(program: Command, ctx: CliContext): void {
       return ctx.withCore(
         command,
         async (core) => {
-          const detail = getItemDetail(core.context.db, id);
+          const detail = await core.client.call('items.get', { id });
           if (ctx.json(command)) {
             ctx.io.stdout(`${JSON.stringify(detail)}\n`);
             return;

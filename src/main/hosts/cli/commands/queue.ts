@@ -2,14 +2,13 @@ import type { Command } from 'commander';
 import { GleanerError } from '../../../../shared/errors';
 import { dayWindowText, durationText, type JobSummary, type QueueStatus } from '../../../../shared/queue';
 import { cliPauseMessage, drainQueue } from '../queue-runner';
-import type { CliContext } from '../program';
-import type { FetchQueue } from '../../../core/queue/fetch-queue';
+import type { CliContext, CliCore } from '../context';
 
 /** A job id that names no job is a slip to report, not "0 jobs" to shrug at. */
 /** The job named exists, and is in a state the action applies to (else the command says why, and changes nothing). */
-function requireJob(queue: Pick<FetchQueue, 'job'>, target: { jobId: number } | 'all', action: 'cancel' | 'retry'): void {
+async function requireJob(core: CliCore, target: { jobId: number } | 'all', action: 'cancel' | 'retry'): Promise<void> {
   if (target === 'all') return;
-  const job = queue.job(target.jobId);
+  const job = await core.client.call('queue.job', { jobId: target.jobId });
   if (!job)
     throw new GleanerError(
       'NOT_FOUND',
@@ -69,13 +68,13 @@ export function registerQueue(program: Command, ctx: CliContext): void {
       ctx.withCore(
         command,
         async (core) => {
-          const status = core.context.queue.status();
-          const failed = core.context.queue.jobs({ state: 'failed', limit: 20 });
+          const status = await core.client.call('queue.status', {});
+          const failed = await core.client.call('queue.jobs', { state: 'failed', limit: 20 });
           // The ids `queue cancel ID` takes: the jobs still to run (the first 20 of each state), in
           // the order they go out: those on their way, then the next in line.
           const waiting = [
-            ...core.context.queue.jobs({ state: 'running', limit: 20, oldestFirst: true }),
-            ...core.context.queue.jobs({ state: 'queued', limit: 20, oldestFirst: true }),
+            ...(await core.client.call('queue.jobs', { state: 'running', limit: 20, oldestFirst: true })),
+            ...(await core.client.call('queue.jobs', { state: 'queued', limit: 20, oldestFirst: true })),
           ];
           const list = (title: string, jobs: readonly JobSummary[], describe: (job: JobSummary) => string) =>
             jobs.length ? `\n${title}:\n${jobs.map((job) => `  #${job.id} ${describe(job)}`).join('\n')}` : '';
@@ -95,8 +94,7 @@ export function registerQueue(program: Command, ctx: CliContext): void {
     .description('stop sending requests (jobs stay queued)')
     .action((_options: unknown, command: Command) =>
       ctx.withCore(command, async (core) => {
-        core.context.queue.pause('user');
-        out(command, core.context.queue.status(), 'The queue is paused.');
+        out(command, await core.client.call('queue.pause', {}), 'The queue is paused.');
       }),
     );
 
@@ -105,7 +103,7 @@ export function registerQueue(program: Command, ctx: CliContext): void {
     .description('resume the queue and run it here until every queued job has ended')
     .action((_options: unknown, command: Command) =>
       ctx.withCore(command, async (core) => {
-        core.context.queue.resume();
+        await core.client.call('queue.resume', {});
         // Draining may take until tomorrow's budget: say what is happening, and each change of it.
         let last = '';
         const status = await drainQueue(core, ctx.io, (now) => {
@@ -129,8 +127,8 @@ export function registerQueue(program: Command, ctx: CliContext): void {
     .action((id: string | undefined, options: { all?: boolean }, command: Command) => {
       const target = parseTarget(id, options.all, 'cancel');
       return ctx.withCore(command, async (core) => {
-        requireJob(core.context.queue, target, 'cancel');
-        const cancelled = core.context.queue.cancel(target);
+        await requireJob(core, target, 'cancel');
+        const { cancelled } = await core.client.call('queue.cancel', target === 'all' ? { all: true } : target);
         out(command, { cancelled }, `Cancelled ${cancelled} job(s).`);
       });
     });
@@ -143,8 +141,8 @@ export function registerQueue(program: Command, ctx: CliContext): void {
     .action((id: string | undefined, options: { all?: boolean }, command: Command) => {
       const target = parseTarget(id, options.all, 'retry');
       return ctx.withCore(command, async (core) => {
-        requireJob(core.context.queue, target, 'retry');
-        const retried = core.context.queue.retry(target);
+        await requireJob(core, target, 'retry');
+        const { retried } = await core.client.call('queue.retry', target === 'all' ? { all: true } : target);
         out(command, { retried }, `Queued ${retried} job(s) again; \`gleaner queue resume\` runs them.`);
       });
     });

@@ -9,9 +9,8 @@ import { ITEM_KINDS } from '../../../../shared/model';
 import { stripTerminalControls, toOneLine } from '../../../../shared/text';
 import { parseOrThrow } from '../../../../shared/validation';
 import { splitSnippet } from '../../../../shared/snippet';
-import { searchLibrary } from '../../../core/library/search';
 import { parsePositiveInteger } from '../arguments';
-import type { CliContext } from '../program';
+import type { CliContext } from '../context';
 
 /** The request's field names in an error, as the options the user typed. */
 function withFlagNames<T>(parse: () => T): T {
@@ -119,10 +118,9 @@ export function registerSearch(program: Command, ctx: CliContext): void {
       await ctx.withCore(
         command,
         async (core) => {
-          // A mistyped collection is an error, as in `collections show` and `export`, not an empty result.
-          if (request.collection !== undefined) core.context.collections.require(request.collection);
-          // The core keeps its markers to matches (platform text cannot pass for one).
-          const result = searchLibrary(core.context.db, request);
+          // The core keeps its markers to matches (platform text cannot pass for one); a mistyped
+          // collection is an error there, as in `collections show` and `export`, not an empty result.
+          const result = await core.client.call('library.search', request);
           if (ctx.json(command)) {
             const hits = result.hits.map((hit) => ({
               id: hit.id,

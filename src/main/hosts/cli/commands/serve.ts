@@ -4,7 +4,7 @@ import { startBrowserHost } from '../../browser/server';
 import { createTerminalCodeConfirmation } from '../../browser/token-code';
 import { createNodeCore } from '../../node-core';
 import { openInBrowser } from '../../open-browser';
-import type { CliContext } from '../program';
+import type { CliContext } from '../context';
 import { parsePort } from '../arguments';
 
 export function registerServe(program: Command, ctx: CliContext): void {
@@ -24,11 +24,11 @@ export function registerServe(program: Command, ctx: CliContext): void {
         confirmTokenOrigin: createTerminalCodeConfirmation({ tell: (text) => ctx.io.stderr(text), now: () => Date.now() }),
       });
       try {
-        core.context.queue.start();
+        core.startQueue();
         const host = await startBrowserHost({
           dispatch: core.dispatch,
           events: core.events,
-          exportDownloads: core.context.exports,
+          exportDownloads: core.exportDownloads,
           rendererDir: ctx.rendererDir,
           log,
           port,

@@ -2,18 +2,18 @@
  * `gleaner token set|status|clear` (shared/CLI.md). The token comes from standard input only,
  * never from argv (shell history, `ps`), and no output ever contains any part of it.
  */
-import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { GleanerError } from '../../../../shared/errors';
-import { unavailableReasonOf, type SecretStore } from '../../../core/secrets/secret-store';
-import { validateToken } from '../../../core/secrets/token-format';
-import { databasePath } from '../../../core/data-dir';
-import { liftTokenPause } from '../../../core/queue/token-pause';
-import { openDatabase, type Database } from '../../../core/store/database';
-import { readStoredToken, serviceOrigin, storedTokenValue } from '../../../core/secrets/token-origin';
-import { createSettingsRepository } from '../../../core/settings/settings-repository';
-import { readServiceSettings } from '../../../core/settings/service-settings';
-import type { CliContext } from '../program';
+import {
+  libraryServiceOrigin as serviceOriginOfLibrary,
+  liftLibraryTokenPause,
+  readStoredToken,
+  storedTokenValue,
+  unavailableReasonOf,
+  validateToken,
+  type SecretStore,
+} from '../../../core';
+import type { CliContext } from '../context';
 
 /** More than any valid token plus generous surrounding whitespace. */
 export const MAX_TOKEN_INPUT_BYTES = 16 * 1024;
@@ -195,25 +195,8 @@ async function inspect(store: SecretStore): Promise<StoreState> {
   }
 }
 
-/**
- * Runs `use` on the library of this --data-dir (or the app's) when it exists, and answers null
- * when it does not: the token commands never create a library. One that cannot be opened throws.
- */
-function withExistingLibrary<T>(dataDir: () => string, use: (db: Database) => T): T | null {
-  const file = databasePath(dataDir());
-  if (!existsSync(file)) return null;
-  const db = openDatabase({ path: file });
-  try {
-    return use(db);
-  } finally {
-    db.close();
-  }
-}
-
 /** Where the library sends requests: the real service's origin, or null on the demo service or with no library. */
-function libraryServiceOrigin(dataDir: () => string): string | null {
-  return withExistingLibrary(dataDir, (db) => serviceOrigin(readServiceSettings(createSettingsRepository(db, () => new Date())).baseUrl));
-}
+const libraryServiceOrigin = (dataDir: () => string): string | null => serviceOriginOfLibrary(dataDir());
 
 /** The same, for a library that cannot be opened: the token is then saved unbound (bound on first use). */
 function libraryServiceOriginIfReadable(dataDir: () => string): string | null {
@@ -232,7 +215,7 @@ function libraryServiceOriginIfReadable(dataDir: () => string): string | null {
  */
 function resumeTokenPause(dataDir: () => string): boolean {
   try {
-    return withExistingLibrary(dataDir, (db) => liftTokenPause(db)) ?? false;
+    return liftLibraryTokenPause(dataDir());
   } catch {
     return false;
   }

@@ -1,15 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { MAX_INPUT_LENGTH, recogniseUrl, type Recognition, linkProblemFor } from '../../../../src/main/core/platforms/recognise-url';
-import {
-  ITEM_KINDS,
-  OPERATION_IDS,
-  PLATFORMS,
-  URL_PATTERNS,
-  withHostExtensions,
-  type ItemKind,
-  type OperationId,
-  type Platform,
-} from '../../../../src/main/core/platforms/url-patterns';
+import { URL_PATTERNS } from '../../../../src/main/core/platforms/url-patterns';
+import { withHostExtensions } from '../../../../src/main/core/platforms/url-rules';
+import { LINK_KINDS, OPERATION_IDS, PLATFORMS, type LinkKind, type OperationId, type Platform } from '../../../../src/shared/catalogue';
 
 type Recognised = Extract<Recognition, { ok: true }>;
 
@@ -18,7 +11,7 @@ function fetches(
   operation: OperationId,
   params: Record<string, string>,
   canonicalUrl: string,
-  kind: ItemKind,
+  kind: LinkKind,
   nativeId?: string,
 ): Recognised {
   const platform = operation.split('/')[0] as Platform;
@@ -28,7 +21,7 @@ function fetches(
 }
 
 /** Operations whose only parameter is the canonical URL. */
-function fetchesUrl(operation: OperationId, canonicalUrl: string, kind: ItemKind, nativeId?: string): Recognised {
+function fetchesUrl(operation: OperationId, canonicalUrl: string, kind: LinkKind, nativeId?: string): Recognised {
   return fetches(operation, { url: canonicalUrl }, canonicalUrl, kind, nativeId);
 }
 
@@ -552,7 +545,7 @@ describe('URL pattern table', () => {
       const outcome = rule.then;
       expect(OPERATION_IDS).toContain(outcome.operation);
       expect(outcome.operation.startsWith(`${entry.platform}/`)).toBe(true);
-      expect(ITEM_KINDS).toContain(outcome.kind);
+      expect(LINK_KINDS).toContain(outcome.kind);
       for (const [, name] of outcome.canonical.matchAll(/\{(\w+)\}/g)) {
         expect(name === 'host' || available.has(name)).toBe(true);
       }

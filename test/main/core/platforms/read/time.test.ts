@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { absoluteTime, epochTime, timeAndText } from '../../../../../src/main/core/platforms/read/time';
+import { absoluteTime, clockToMs, epochTime, timeAndText } from '../../../../../src/main/core/platforms/read/time';
 
 /** The one shape a stored published time has: it is compared as text, so a year of other than four digits would sort wrongly. */
 const STORED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -51,5 +51,18 @@ describe('published times', () => {
       }),
       { numRuns: 2000, seed: 13_2023 },
     );
+  });
+});
+
+describe('clock times', () => {
+  it('reads m:ss, h:mm:ss, fractions and SRT commas', () => {
+    expect(clockToMs('3:33')).toBe(213_000);
+    expect(clockToMs('1:02:03')).toBe(3_723_000);
+    expect(clockToMs('00:00:01.5')).toBe(1500);
+    expect(clockToMs('00:00:01,250')).toBe(1250);
+    expect(clockToMs('12:34.567')).toBe(754_567);
+    expect(clockToMs('1:60')).toBeNull();
+    expect(clockToMs('LIVE')).toBeNull();
+    expect(clockToMs(5)).toBeNull();
   });
 });

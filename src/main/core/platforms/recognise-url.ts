@@ -164,11 +164,11 @@ type UrlTextResult = { ok: true; value: string } | { ok: false; reason: string }
 function toUrlText(text: string): UrlTextResult {
   // The usual case, and one no rule below would change.
   if (WEB_LINK.test(text)) return { ok: true, value: text };
-  const community = BARE_COMMUNITY.exec(text);
+  const community = text.match(BARE_COMMUNITY);
   if (community?.[1] !== undefined) return { ok: true, value: `https://www.reddit.com/r/${community[1]}` };
   if (text.startsWith('//')) return { ok: true, value: `https:${text}` };
 
-  const scheme = SCHEME.exec(text)?.[1];
+  const scheme = text.match(SCHEME)?.[1];
   // "example.com:8080/x" and "example.com:..." start like a scheme but are a host without one.
   if (scheme !== undefined && !scheme.includes('.') && !HOST_WITH_PORT.test(text)) {
     const lower = scheme.toLowerCase();
@@ -408,7 +408,7 @@ function matchRule(
   path: string,
   url: URL,
 ): Record<string, string> | undefined {
-  const match = compiled.path.exec(path);
+  const match = path.match(compiled.path);
   if (!match) return undefined;
   const captures: Record<string, string> = {};
   if (match.groups) {
@@ -480,5 +480,5 @@ function nativeIdFrom(outcome: FetchOutcome, captures: Record<string, string>): 
   if ('template' in source) return fillTemplate(source.template, (name) => captures[name]);
   const from = captures[source.from];
   if (from === undefined) return undefined;
-  return valueRegex(`.*?${source.extract}.*`).exec(from)?.[1];
+  return from.match(valueRegex(`.*?${source.extract}.*`))?.[1];
 }

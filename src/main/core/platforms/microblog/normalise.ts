@@ -40,7 +40,7 @@ export interface AtUri {
 }
 
 export function parseAtUri(value: unknown): AtUri | null {
-  const match = typeof value === 'string' ? AT_URI.exec(value) : null;
+  const match = typeof value === 'string' ? value.match(AT_URI) : null;
   if (!match) return null;
   const [, authority = '', collection = '', rkey = ''] = match;
   return { authority, collection, rkey };

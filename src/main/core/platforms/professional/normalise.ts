@@ -39,7 +39,7 @@ function looksLikeRecord(value: unknown): boolean {
 function slugOf(url: string | null): string | null {
   if (url === null) return null;
   try {
-    const match = /^\/(?:in|company|school|showcase)\/([^/]+)/.exec(new URL(url).pathname);
+    const match = new URL(url).pathname.match(/^\/(?:in|company|school|showcase)\/([^/]+)/);
     return match?.[1] === undefined ? null : decodeURIComponent(match[1]);
   } catch {
     return null;

@@ -67,7 +67,7 @@ function timeValue(value: unknown, keyUnit: Unit): TimeValue | null {
   if (typeof value !== 'string') return null;
   const clock = clockToMs(value);
   if (clock !== null) return { value: clock, unit: 'ms' };
-  const match = NUMBER_TEXT.exec(value);
+  const match = value.match(NUMBER_TEXT);
   if (!match) return null;
   const suffix = match[2]?.toLowerCase();
   return { value: Number(match[1]), unit: suffix === 'ms' ? 'ms' : suffix === 's' ? 's' : keyUnit };

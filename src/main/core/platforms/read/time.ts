@@ -13,7 +13,7 @@ const CLOCK = /^(\d{1,6}):(\d{1,2})(?::(\d{1,2}))?(?:[.,](\d{1,9}))?$/;
  */
 export function clockToMs(value: unknown): number | null {
   if (typeof value !== 'string') return null;
-  const match = CLOCK.exec(value.trim());
+  const match = value.trim().match(CLOCK);
   if (!match) return null;
   const [, first = '0', second = '0', third, fraction] = match;
   const hours = third === undefined ? 0 : Number(first);
@@ -40,7 +40,7 @@ const RFC_2822 = /^(?:[A-Za-z]{3},\s*)?(\d{1,2})\s+([A-Za-z]{3})\s+(\d{4})\s+(\d
 
 function offsetMinutes(zone: string): number | null {
   if (/^(?:z|gmt|utc|ut)$/i.test(zone)) return 0;
-  const match = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone);
+  const match = zone.match(/^([+-])(\d{2}):?(\d{2})?$/);
   if (!match) return null;
   const [, sign, hours = '0', minutes = '0'] = match;
   if (Number(hours) > 23 || Number(minutes) > 59) return null;
@@ -90,7 +90,7 @@ function fromParts(parts: Parts): string | null {
 export function absoluteTime(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
-  const iso = ISO_DATE_TIME.exec(trimmed);
+  const iso = trimmed.match(ISO_DATE_TIME);
   if (iso) {
     const [, year, month, day, hour, minute, second = '0', fraction, zone = ''] = iso;
     return fromParts({
@@ -104,7 +104,7 @@ export function absoluteTime(value: unknown): string | null {
       offset: offsetMinutes(zone),
     });
   }
-  const ctime = CTIME_WITH_ZONE.exec(trimmed);
+  const ctime = trimmed.match(CTIME_WITH_ZONE);
   if (ctime) {
     const [, month = '', day, hour, minute, second, zone = '', year] = ctime;
     return fromParts({
@@ -118,7 +118,7 @@ export function absoluteTime(value: unknown): string | null {
       offset: offsetMinutes(zone),
     });
   }
-  const rfc = RFC_2822.exec(trimmed);
+  const rfc = trimmed.match(RFC_2822);
   if (rfc) {
     const [, day, month = '', year, hour, minute, second = '0', zone = ''] = rfc;
     return fromParts({

@@ -60,7 +60,7 @@ export function parseTimedText(value: string): TranscriptSegment[] | null {
     const timingIndex = block.findIndex((line) => TIMING_LINE.test(line));
     if (timingIndex < 0) continue;
     sawTiming = true;
-    const match = TIMING_LINE.exec(block[timingIndex] ?? '');
+    const match = (block[timingIndex] ?? '').match(TIMING_LINE);
     const start = clockToMs(match?.[1]);
     const end = clockToMs(match?.[2]);
     if (start === null) continue;

@@ -6,13 +6,12 @@
  *
  * This file is imported by the renderer, so it imports only other files of src/shared.
  */
-import { OPERATIONS } from './operations';
-import type { OperationId, OperationSpec } from './operation-spec';
+import { OPERATIONS, type OperationId, type OperationSpec } from './operations';
 import type { Platform } from './platforms';
 
 export * from './platforms';
 export * from './operation-spec';
-export { OPERATIONS };
+export { OPERATIONS, OPERATION_IDS, SPEC_ENDPOINT_VALUES, type OperationId, type OperationSpec } from './operations';
 
 const BY_ID = new Map<string, OperationSpec>(OPERATIONS.map((op) => [op.id, op]));
 
@@ -33,21 +32,6 @@ export const operationsOf = (platform: Platform): OperationSpec[] => OPERATIONS.
 
 /** The default request path of an operation, relative to the base URL. */
 export const defaultPathOf = (op: OperationSpec): string => `/api/v1/partner/${op.platform}/${op.path}`;
-
-/** All `meta.endpoint` values the spec lists. */
-export const SPEC_ENDPOINT_VALUES = [
-  'search',
-  'channel-videos',
-  'search-hashtag',
-  'transcript',
-  'video',
-  'trending',
-  'user-posts',
-  'post',
-  'user-reels',
-  'subreddit-search',
-  'user-tweets',
-] as const;
 
 /** The request that brings an item's transcript: which operation, and the flag that asks for it when it is the item's own fetch. */
 export interface TranscriptRoute {

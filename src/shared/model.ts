@@ -2,7 +2,7 @@
  * The common item model every platform's records are normalised into. Stored in SQLite,
  * searched, shown in the Library and exported; the raw response is always kept beside it.
  */
-import type { OperationId } from './operation-spec';
+import type { OperationId } from './operations';
 import type { ItemKind, Platform } from './platforms';
 
 // The kinds are defined with the platforms; kept importable from here, where the model uses them.

@@ -1,33 +1,9 @@
 /**
  * The shape of an operation in the catalogue: its parameters, their checks, how to page on, and
- * whether it brings a transcript. The entries themselves are in operations.ts.
+ * whether it brings a transcript. The entries themselves, and the OperationId type read from
+ * them, are in operations.ts.
  */
 import type { ItemKind, Platform } from './platforms';
-
-export const OPERATION_IDS = [
-  'shortvideo/search',
-  'shortvideo/video',
-  'shortvideo/search/hashtag',
-  'shortvideo/trending',
-  'videosite/search',
-  'videosite/channel/videos',
-  'videosite/search/hashtag',
-  'videosite/transcript',
-  'videosite/video',
-  'videosite/trending',
-  'photoshare/post',
-  'photoshare/user/reels',
-  'microblog/user/posts',
-  'microblog/post',
-  'professional/post',
-  'pinboard/pin',
-  'socialnet/user/reels',
-  'forum/subreddit/search',
-  'tweetsite/transcript',
-  'tweetsite/user/tweets',
-] as const;
-
-export type OperationId = (typeof OPERATION_IDS)[number];
 
 export type ParamType = 'string' | 'integer' | 'boolean' | 'url' | 'enum';
 
@@ -67,8 +43,9 @@ export interface PaginationSpec {
   documented: boolean;
 }
 
-export interface OperationSpec {
-  id: OperationId;
+/** One operation as operations.ts writes it; its id, `<platform>/<path>`, becomes an OperationId there. */
+export interface OperationEntry {
+  id: `${Platform}/${string}`;
   platform: Platform;
   /** Path after `/api/v1/partner/<platform>/`. */
   path: string;

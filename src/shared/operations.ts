@@ -3,7 +3,7 @@
  * Where the spec says "not shown", the default wire names come from PRODUCT.md; every wire
  * name and every path can be overridden in settings.
  */
-import { TRIM_PARAM, type OperationSpec, type PaginationSpec, type ParamSpec } from './operation-spec';
+import { TRIM_PARAM, type OperationEntry, type PaginationSpec, type ParamSpec } from './operation-spec';
 
 const trimFlag: ParamSpec = {
   name: TRIM_PARAM,
@@ -49,7 +49,8 @@ const continuationPaging: PaginationSpec = {
 
 const cursorKnownPlaces = ['cursor', 'next_cursor', 'max_cursor', 'nextCursor', 'pagination.cursor', 'page_info.end_cursor'];
 
-export const OPERATIONS: readonly OperationSpec[] = [
+/** The operations in the order Gleaner lists them. Adding an operation is one entry here. */
+const ENTRIES = [
   {
     id: 'shortvideo/search',
     platform: 'shortvideo',
@@ -451,4 +452,30 @@ export const OPERATIONS: readonly OperationSpec[] = [
     pagination: null,
     transcripts: false,
   },
-];
+] as const satisfies readonly OperationEntry[];
+
+/** The id of one of the 20 operations, read from the entries so that a new entry is a new id. */
+export type OperationId = (typeof ENTRIES)[number]['id'];
+
+export interface OperationSpec extends OperationEntry {
+  id: OperationId;
+}
+
+export const OPERATIONS: readonly OperationSpec[] = ENTRIES;
+
+export const OPERATION_IDS: readonly OperationId[] = ENTRIES.map((op) => op.id);
+
+/** All `meta.endpoint` values the spec lists. */
+export const SPEC_ENDPOINT_VALUES = [
+  'search',
+  'channel-videos',
+  'search-hashtag',
+  'transcript',
+  'video',
+  'trending',
+  'user-posts',
+  'post',
+  'user-reels',
+  'subreddit-search',
+  'user-tweets',
+] as const;

@@ -3,6 +3,7 @@ import {
   bringsTranscript,
   defaultPathOf,
   findOperation,
+  isOperationId,
   ITEM_KINDS,
   kindLabel,
   OPERATIONS,
@@ -12,6 +13,7 @@ import {
   SPEC_ENDPOINT_VALUES,
   transcriptRoute,
   withTranscript,
+  type OperationId,
 } from '../../src/shared/catalogue';
 
 describe('operation catalogue', () => {
@@ -19,6 +21,13 @@ describe('operation catalogue', () => {
     expect(OPERATIONS).toHaveLength(20);
     expect(OPERATIONS.map((op) => op.id)).toEqual([...OPERATION_IDS]);
     expect(new Set(OPERATIONS.map((op) => op.id)).size).toBe(20);
+  });
+
+  it('reads the operation ids from the entries, so an id no entry has is a type error', () => {
+    // @ts-expect-error -- no entry has this id
+    const unknown: OperationId = 'videosite/nothing';
+    const known: OperationId = 'videosite/video';
+    expect([unknown, known].filter(isOperationId)).toEqual(['videosite/video']);
   });
 
   it('derives every id and path from its platform and path', () => {

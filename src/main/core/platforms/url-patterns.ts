@@ -16,8 +16,6 @@ import { tweetsiteUrls } from './tweetsite/urls';
 import type { PlatformUrlPatterns, UrlPatternTable } from './url-rules';
 import { videositeUrls } from './videosite/urls';
 
-export type * from './url-rules';
-
 const URLS_BY_PLATFORM: Readonly<Record<Platform, PlatformUrlPatterns>> = {
   videosite: videositeUrls,
   shortvideo: shortvideoUrls,

@@ -131,7 +131,7 @@ const isoDate = z
 
 /** `2024-05-01` as it is, a time as UTC ISO-8601; null for anything else, or a day the calendar lacks (2024-02-30). */
 function normaliseDayOrTime(text: string): string | null {
-  const match = ISO_DAY_OR_TIME.exec(text);
+  const match = text.match(ISO_DAY_OR_TIME);
   if (!match) return null;
   const [, day, time, zone] = match;
   const midnight = Date.parse(`${day}T00:00:00Z`);

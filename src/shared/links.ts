@@ -33,7 +33,7 @@ export function videoSiteWatchUrl(rawUrl: string | null | undefined, nativeId: s
       if (url.pathname === '/watch' && VIDEO_ID.test(url.searchParams.get('v') ?? '')) {
         return `https://${host}/watch?v=${url.searchParams.get('v')!}`;
       }
-      const match = /^\/(?:shorts|live|embed)\/([A-Za-z0-9_-]+)/.exec(url.pathname);
+      const match = url.pathname.match(/^\/(?:shorts|live|embed)\/([A-Za-z0-9_-]+)/);
       if (match && VIDEO_ID.test(match[1]!)) return `https://${host}/watch?v=${match[1]!}`;
       // A channel or a playlist has no moment to open at.
       return null;

@@ -2,24 +2,11 @@
  * The common item model every platform's records are normalised into. Stored in SQLite,
  * searched, shown in the Library and exported; the raw response is always kept beside it.
  */
-import type { OperationId, Platform } from './catalogue';
+import type { OperationId } from './operations';
+import type { ItemKind, Platform } from './platforms';
 
-export const ITEM_KINDS = [
-  'video',
-  'short',
-  'live',
-  'channel',
-  'playlist',
-  'post',
-  'article',
-  'reel',
-  'pin',
-  'tweet',
-  'comment',
-  'media',
-] as const;
-
-export type ItemKind = (typeof ITEM_KINDS)[number];
+// The kinds are defined with the platforms; kept importable from here, where the model uses them.
+export { ITEM_KINDS, LINK_KINDS, type ItemKind, type LinkKind } from './platforms';
 
 export interface Author {
   name: string | null;

@@ -39,7 +39,7 @@ function wordBeingTyped(typed: string): string | null {
   if (!trimmedStart || /\s$/.test(typed)) return null;
   if (!/[\p{L}\p{N}]$/u.test(trimmedStart)) return null;
   if ((trimmedStart.match(/"/g) ?? []).length % 2 === 1) return null;
-  return /[^\s"()]+$/.exec(trimmedStart)?.[0] ?? null;
+  return trimmedStart.match(/[^\s"()]+$/)?.[0] ?? null;
 }
 
 /** The text before a one-letter word being typed at its end; null when the text does not end so. */

@@ -1,11 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS, OPERATION_IDS, PLATFORMS, SPEC_ENDPOINT_VALUES, defaultPathOf, findOperation } from '../../src/shared/catalogue';
+import {
+  bringsTranscript,
+  defaultPathOf,
+  findOperation,
+  isOperationId,
+  ITEM_KINDS,
+  kindLabel,
+  OPERATIONS,
+  OPERATION_IDS,
+  PLATFORMS,
+  platformLabel,
+  SPEC_ENDPOINT_VALUES,
+  transcriptRoute,
+  withTranscript,
+  type OperationId,
+} from '../../src/shared/catalogue';
 
 describe('operation catalogue', () => {
   it('holds exactly the 20 operations of the spec, once each', () => {
     expect(OPERATIONS).toHaveLength(20);
     expect(OPERATIONS.map((op) => op.id)).toEqual([...OPERATION_IDS]);
     expect(new Set(OPERATIONS.map((op) => op.id)).size).toBe(20);
+  });
+
+  it('reads the operation ids from the entries, so an id no entry has is a type error', () => {
+    // @ts-expect-error -- no entry has this id
+    const unknown: OperationId = 'videosite/nothing';
+    const known: OperationId = 'videosite/video';
+    expect([unknown, known].filter(isOperationId)).toEqual(['videosite/video']);
   });
 
   it('derives every id and path from its platform and path', () => {
@@ -75,5 +97,58 @@ describe('operation catalogue', () => {
       'next_page_id',
       'cursor',
     ]);
+  });
+});
+
+describe('transcript routing', () => {
+  it('names the operation that brings an item’s transcript, by platform and kind', () => {
+    for (const kind of ['video', 'short', 'live']) {
+      expect(transcriptRoute('videosite', kind)).toEqual({ operation: 'videosite/transcript', flag: null, languageParam: 'language' });
+    }
+    expect(transcriptRoute('videosite', 'channel')).toBeNull();
+    expect(transcriptRoute('shortvideo', 'video')).toEqual({ operation: 'shortvideo/video', flag: 'get_transcript', languageParam: null });
+    expect(transcriptRoute('tweetsite', 'tweet')).toEqual({ operation: 'tweetsite/transcript', flag: null, languageParam: null });
+    expect(transcriptRoute('tweetsite', 'profile')).toBeNull();
+    for (const platform of ['photoshare', 'microblog', 'professional', 'pinboard', 'socialnet', 'forum']) {
+      expect(transcriptRoute(platform, 'post')).toBeNull();
+    }
+    expect(transcriptRoute('unknown', 'video')).toBeNull();
+  });
+
+  it('has at most one transcript operation per platform, each one that carries transcripts', () => {
+    const bringing = OPERATIONS.filter((op) => op.bringsTranscript !== undefined);
+    expect(bringing.map((op) => op.id)).toEqual(['shortvideo/video', 'videosite/transcript', 'tweetsite/transcript']);
+    for (const op of bringing) {
+      expect(op.transcripts).toBe(true);
+      const flag = op.bringsTranscript?.flag;
+      if (flag !== undefined) expect(op.params.map((p) => p.name)).toContain(flag);
+    }
+  });
+
+  it('adds the transcript to a fetch by link: a flag on the same fetch, or a separate request', () => {
+    const url = 'https://www.youtube.com/watch?v=abcdefghijk';
+    expect(withTranscript('videosite/video', { url })).toEqual({
+      params: { url },
+      extra: [{ operation: 'videosite/transcript', params: { url } }],
+    });
+    const short = 'https://www.tiktok.com/@a/video/1';
+    expect(withTranscript('shortvideo/video', { url: short })).toEqual({ params: { url: short, get_transcript: 'true' }, extra: [] });
+    // A link that is itself the transcript, a listing, and a platform without transcripts are left as they are.
+    expect(withTranscript('tweetsite/transcript', { url })).toEqual({ params: { url }, extra: [] });
+    expect(withTranscript('videosite/channel/videos', { handle: '@a' })).toEqual({ params: { handle: '@a' }, extra: [] });
+    expect(withTranscript('shortvideo/search/hashtag', { hashtag: 'x' })).toEqual({ params: { hashtag: 'x' }, extra: [] });
+    expect(withTranscript('photoshare/post', { url })).toEqual({ params: { url }, extra: [] });
+    expect(bringsTranscript('shortvideo/video')).toBe(true);
+    expect(bringsTranscript('videosite/video')).toBe(false);
+  });
+});
+
+describe('names', () => {
+  it('labels every platform and every item kind, and shows unknown values as stored', () => {
+    for (const platform of PLATFORMS) expect(platformLabel(platform)).not.toBe(platform);
+    for (const kind of ITEM_KINDS) expect(kindLabel(kind)).not.toBe(kind);
+    expect(platformLabel('elsewhere')).toBe('elsewhere');
+    expect(kindLabel('constructor')).toBe('constructor');
+    expect(kindLabel('tweet')).toBe('Short message');
   });
 });

@@ -43,7 +43,7 @@ export async function handleControl(
   if (route === '/__demo/requests') return method === 'GET' ? sendJson(res, 200, { requests: control.requests() }) : notAllowed(res, 'GET');
   if (route === '/__demo/teams') return method === 'GET' ? sendJson(res, 200, { teams: control.teams() }) : notAllowed(res, 'GET');
 
-  const teamAction = /^\/__demo\/teams\/([^/]+)\/([a-z-]+)$/.exec(route);
+  const teamAction = route.match(/^\/__demo\/teams\/([^/]+)\/([a-z-]+)$/);
   if (teamAction) {
     if (method !== 'POST') return notAllowed(res, 'POST');
     const name = safeDecode(teamAction[1] ?? '');

@@ -83,7 +83,7 @@ export async function startDemoService(options: DemoServiceOptions = {}): Promis
 
   /** Answers one API request and returns the status sent (0 when the connection was dropped). */
   async function answer(req: IncomingMessage, res: ServerResponse, url: URL): Promise<number> {
-    const match = API_PATH.exec(url.pathname);
+    const match = url.pathname.match(API_PATH);
     const op = match ? findOperation(match[1] ?? '', match[2] ?? '') : undefined;
     if (!op) {
       sendError(res, 404, `No operation at ${url.pathname}; paths look like /api/v1/partner/<platform>/<operation>.`);

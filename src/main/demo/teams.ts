@@ -66,7 +66,7 @@ export function createTeamRegistry(seed: string, onToken: (token: string) => voi
       return team ? info(team) : undefined;
     },
     authenticate(authorization) {
-      const match = /^\s*bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+      const match = (authorization ?? '').match(/^\s*bearer\s+(\S+)\s*$/i);
       if (!match?.[1]) {
         return { ok: false, status: 401, message: 'Missing API token: send the header Authorization: Bearer <API_TOKEN>.' };
       }

@@ -1,24 +1,19 @@
 /**
  * URL recognition: says which platform and operation fetch a pasted link, with the request
- * parameters, or gives one sentence explaining why none does. All platform knowledge lives in the
- * table in url-patterns.ts; this file only reads pasted text and walks that table.
+ * parameters, or gives one sentence explaining why none does. All platform knowledge lives in each
+ * platform's `urls.ts` (gathered in url-patterns.ts); this file only reads pasted text and walks that table.
  */
-import { getOperation } from '../../../shared/catalogue';
+import { getOperation, isPlatform, type OperationId, type Platform } from '../../../shared/catalogue';
+import type { LinkKind } from '../../../shared/model';
+import { LISTING_KINDS, LISTING_OPERATIONS, URL_PATTERNS } from './url-patterns';
 import {
-  LISTING_KINDS,
-  LISTING_OPERATIONS,
-  PLATFORM_DESCRIPTIONS,
-  URL_PATTERNS,
   withHostExtensions,
   type FetchOutcome,
   type HostExtension,
-  type ItemKind,
-  type OperationId,
-  type Platform,
   type PlatformUrlPatterns,
   type UrlPatternTable,
   type UrlRule,
-} from './url-patterns';
+} from './url-rules';
 
 /** Longer text is not a link anyone pasted on purpose; refusing it keeps the work bounded. */
 export const MAX_INPUT_LENGTH = 4096;
@@ -31,7 +26,7 @@ export type Recognition =
       params: Record<string, string>;
       canonicalUrl: string;
       nativeId?: string;
-      kind: ItemKind;
+      kind: LinkKind;
     }
   | {
       ok: false;
@@ -169,11 +164,11 @@ type UrlTextResult = { ok: true; value: string } | { ok: false; reason: string }
 function toUrlText(text: string): UrlTextResult {
   // The usual case, and one no rule below would change.
   if (WEB_LINK.test(text)) return { ok: true, value: text };
-  const community = BARE_COMMUNITY.exec(text);
+  const community = text.match(BARE_COMMUNITY);
   if (community?.[1] !== undefined) return { ok: true, value: `https://www.reddit.com/r/${community[1]}` };
   if (text.startsWith('//')) return { ok: true, value: `https:${text}` };
 
-  const scheme = SCHEME.exec(text)?.[1];
+  const scheme = text.match(SCHEME)?.[1];
   // "example.com:8080/x" and "example.com:..." start like a scheme but are a host without one.
   if (scheme !== undefined && !scheme.includes('.') && !HOST_WITH_PORT.test(text)) {
     const lower = scheme.toLowerCase();
@@ -255,7 +250,7 @@ function hostExtensionsFrom(extraHosts: RecogniseUrlOptions['extraHosts']): Host
   if (extraHosts === undefined || extraHosts === null || typeof extraHosts !== 'object') return [];
   const extensions: HostExtension[] = [];
   for (const [platform, hosts] of Object.entries(extraHosts) as Array<[Platform, unknown]>) {
-    if (!Object.hasOwn(PLATFORM_DESCRIPTIONS, platform) || !Array.isArray(hosts)) continue;
+    if (!isPlatform(platform) || !Array.isArray(hosts)) continue;
     const normalised = hosts.map(normaliseHostSetting).filter((h): h is string => h !== undefined);
     if (normalised.length > 0) extensions.push({ platform, hosts: normalised });
   }
@@ -296,7 +291,7 @@ function recogniseOnPlatform(found: HostEntry, url: URL): Recognition {
     const captures = matchRule(rule, compiled, entry, path, url);
     if (captures === undefined) continue;
     return 'reason' in rule.then
-      ? fail(fillReason(rule.then.reason, entry.platform, captures), entry.platform)
+      ? fail(fillReason(rule.then.reason, entry, captures), entry.platform)
       : buildRecognition(rule.then, entry.platform, captures, found.key);
   }
 
@@ -305,13 +300,13 @@ function recogniseOnPlatform(found: HostEntry, url: URL): Recognition {
     return fail(
       fillReason(
         "“/{word}” is one of the {platform}'s own pages, not a profile or an item: paste a link to a single item or profile instead.",
-        entry.platform,
+        entry,
         { word: first },
       ),
       entry.platform,
     );
   }
-  return fail(fillReason(entry.unmatchedReason, entry.platform, {}), entry.platform);
+  return fail(fillReason(entry.unmatchedReason, entry, {}), entry.platform);
 }
 
 const ASCII = /^[\x20-\x7e]*$/;
@@ -413,7 +408,7 @@ function matchRule(
   path: string,
   url: URL,
 ): Record<string, string> | undefined {
-  const match = compiled.path.exec(path);
+  const match = path.match(compiled.path);
   if (!match) return undefined;
   const captures: Record<string, string> = {};
   if (match.groups) {
@@ -458,8 +453,8 @@ function encodePathText(text: string): string {
   return encoded.replace(/%(?:3A|40|21|24|26|27|28|29|2A|2B|2C|3B|3D)/gi, (escaped) => decodeURIComponent(escaped));
 }
 
-function fillReason(reason: string, platform: Platform, captures: Record<string, string>): string {
-  return fillTemplate(reason, (name) => (name === 'platform' ? PLATFORM_DESCRIPTIONS[platform] : captures[name]));
+function fillReason(reason: string, entry: PlatformUrlPatterns, captures: Record<string, string>): string {
+  return fillTemplate(reason, (name) => (name === 'platform' ? entry.description : captures[name]));
 }
 
 function buildRecognition(outcome: FetchOutcome, platform: Platform, captures: Record<string, string>, hostKey: string): Recognition {
@@ -485,5 +480,5 @@ function nativeIdFrom(outcome: FetchOutcome, captures: Record<string, string>): 
   if ('template' in source) return fillTemplate(source.template, (name) => captures[name]);
   const from = captures[source.from];
   if (from === undefined) return undefined;
-  return valueRegex(`.*?${source.extract}.*`).exec(from)?.[1];
+  return from.match(valueRegex(`.*?${source.extract}.*`))?.[1];
 }

@@ -18,11 +18,11 @@ export const PAGE_HOSTS = {
 
 export const media = (platform: keyof typeof PAGE_HOSTS, path: string): string => `https://media.${platform}.example/${path}`;
 
-/** The first match of a pattern on the URL's path (and query), or null. */
+/** The first group of a pattern (one without the g flag) on the URL's path and query, or null. */
 export function pathMatch(url: string, pattern: RegExp): string | null {
   try {
     const parsed = new URL(url);
-    return pattern.exec(`${parsed.pathname}${parsed.search}`)?.[1] ?? null;
+    return `${parsed.pathname}${parsed.search}`.match(pattern)?.[1] ?? null;
   } catch {
     return null;
   }

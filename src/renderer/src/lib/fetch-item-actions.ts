@@ -2,7 +2,7 @@
  * Which operation fetches an item's transcript, and which fetches the item again (a new
  * metrics snapshot), decided from the item's platform, kind and URL. Pure.
  */
-import type { OperationId } from '../../../shared/catalogue';
+import { transcriptRoute, type OperationId } from '../../../shared/catalogue';
 import type { ItemRecord, TranscriptRecord } from '../../../shared/library';
 import { safeHttpsUrl } from './links';
 
@@ -19,29 +19,23 @@ const VIDEO_KINDS = new Set(['video', 'short', 'live']);
 const itemUrl = (item: ItemFacts): string | null => safeHttpsUrl(item.url);
 
 /**
- * The call that fetches the item's transcript, or null where its platform has no transcript
- * operation (or the item has no link to give it). `language` applies to the video site only.
+ * The call that fetches the item's transcript, or null where no operation brings one for its
+ * platform and kind (or the item has no link to give it). The catalogue says which operation,
+ * and whether the transcript is a flag on the item's own fetch; `language` goes where the
+ * operation takes one.
  */
 export function transcriptCall(item: ItemFacts, language?: string): ItemCall | null {
   const url = itemUrl(item);
-  if (!url) return null;
-  switch (item.platform) {
-    case 'videosite':
-      if (!VIDEO_KINDS.has(item.kind)) return null;
-      return { operation: 'videosite/transcript', params: language?.trim() ? { url, language: language.trim() } : { url } };
-    case 'shortvideo':
-      // The transcript is a flag on the video's own details: one request fetches both.
-      return { operation: 'shortvideo/video', params: { url, get_transcript: 'true' } };
-    case 'tweetsite':
-      if (item.kind !== 'tweet') return null;
-      return { operation: 'tweetsite/transcript', params: { url } };
-    default:
-      return null;
-  }
+  const route = transcriptRoute(item.platform, item.kind);
+  if (!url || !route) return null;
+  const params: Record<string, string> = { url };
+  if (route.flag !== null) params[route.flag] = 'true';
+  if (route.languageParam !== null && language?.trim()) params[route.languageParam] = language.trim();
+  return { operation: route.operation, params };
 }
 
 /** Whether the transcript call can ask for a language (only the video site's can). */
-export const transcriptTakesLanguage = (item: ItemFacts): boolean => item.platform === 'videosite';
+export const transcriptTakesLanguage = (item: ItemFacts): boolean => Boolean(transcriptRoute(item.platform, item.kind)?.languageParam);
 
 /** Whether a usable transcript (one with text) is already stored. */
 export const hasUsableTranscript = (transcripts: readonly TranscriptRecord[]): boolean =>

@@ -1,32 +1,17 @@
 /**
  * Normalising a response: dispatches by the operation's platform (from the catalogue) to that
- * platform's normaliser. Never throws: anything unexpected becomes a warning and no items, and
+ * platform's module in the registry. Never throws: anything unexpected becomes a warning and no items, and
  * the raw response is kept by the caller in any case.
  */
 import { getOperation, isOperationId, type OperationId, type Platform } from '../../../../shared/catalogue';
 import type { Normalisation, Normaliser } from '../../../../shared/model';
-import { errorText, isRecord, withWarning } from './read';
-import { normaliseForum } from './forum';
-import { normaliseMicroblog } from './microblog';
-import { normalisePhotoshare } from './photoshare';
-import { normalisePinboard } from './pinboard';
-import { normaliseProfessional } from './professional';
-import { normaliseShortvideo } from './shortvideo';
-import { normaliseSocialnet } from './socialnet';
-import { normaliseTweetsite } from './tweetsite';
-import { normaliseVideosite } from './videosite';
+import { errorText, isRecord, withWarning } from '../read';
+import { PLATFORM_MODULES } from '../registry';
 
-export const NORMALISERS: Readonly<Record<Platform, Normaliser>> = {
-  videosite: normaliseVideosite,
-  shortvideo: normaliseShortvideo,
-  photoshare: normalisePhotoshare,
-  microblog: normaliseMicroblog,
-  professional: normaliseProfessional,
-  pinboard: normalisePinboard,
-  socialnet: normaliseSocialnet,
-  forum: normaliseForum,
-  tweetsite: normaliseTweetsite,
-};
+/** Each platform's normaliser, from the platform registry. */
+export const NORMALISERS: Readonly<Record<Platform, Normaliser>> = Object.fromEntries(
+  Object.values(PLATFORM_MODULES).map((module) => [module.platform, module.normalise]),
+) as Record<Platform, Normaliser>;
 
 /** Only string values are parameters; anything else in a params object is ignored. */
 function cleanParams(params: unknown): Record<string, string> {
@@ -61,5 +46,7 @@ export function normaliseResponse(operation: OperationId, data: unknown, params:
   }
 }
 
-export { readTranscript, parseTimedText, readSegmentList, unavailableTranscript } from './transcripts';
-export type { TranscriptIdentity, TranscriptReading } from './transcripts';
+export { readTranscript, unavailableTranscript } from '../read/transcripts';
+export { parseTimedText } from '../read/timed-text';
+export { readSegmentList } from '../read/segments';
+export type { TranscriptIdentity, TranscriptReading } from '../read/transcripts';

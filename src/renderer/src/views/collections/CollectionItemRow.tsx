@@ -4,7 +4,7 @@ import { useItemStore } from '../../stores/item-store';
 import { noteField, useNoteDraft, useNoteDraftsStore } from '../../stores/note-drafts-store';
 import { useOpenCollectionStore } from './open-collection-store';
 import { MAX_TITLE_SHOWN, shorten } from '../../lib/format';
-import { kindLabel, platformLabel } from '../library/labels';
+import { kindLabel, platformLabel } from '../../../../shared/catalogue';
 
 const labelOf = (item: CollectionItem): string =>
   item.title?.trim()

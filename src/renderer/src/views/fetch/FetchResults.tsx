@@ -7,7 +7,7 @@ import { safeHttpsUrl } from '../../lib/links';
 import { useFetchStore, type FetchResults as Results } from '../../stores/fetch-store';
 import { useItemStore } from '../../stores/item-store';
 import { focusItemDetail } from '../item-detail/focus';
-import { kindLabel, platformLabel } from '../library/labels';
+import { kindLabel, platformLabel } from '../../../../shared/catalogue';
 import { FetchAddToCollection } from './FetchAddToCollection';
 
 /** The last run's items as a table: select some, add them to a collection, open one, load the next page. */

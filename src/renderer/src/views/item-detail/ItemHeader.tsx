@@ -2,7 +2,7 @@ import type { ItemRecord } from '../../../../shared/library';
 import { ExternalLink } from '../../components/ExternalLink';
 import { formatCount, MAX_TITLE_SHOWN, shorten } from '../../lib/format';
 import { safeHttpsUrl } from '../../lib/links';
-import { kindLabel, platformLabel } from '../library/labels';
+import { kindLabel, platformLabel } from '../../../../shared/catalogue';
 
 export function ItemHeader({ item }: { item: ItemRecord }) {
   const title = item.title?.trim() || null;

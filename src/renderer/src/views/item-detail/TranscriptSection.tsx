@@ -11,7 +11,7 @@ import { timestampUrl } from '../../lib/links';
 import { transcriptToShow } from '../../lib/transcripts';
 import { containsText, highlightText } from '../../lib/snippet';
 import { useItemStore } from '../../stores/item-store';
-import { platformLabel } from '../library/labels';
+import { platformLabel } from '../../../../shared/catalogue';
 
 /** A segment's height before it is measured (px): one line of text. */
 const SEGMENT_ESTIMATE_PX = 26;

@@ -5,6 +5,7 @@ import { PanelForm, type PanelProps } from '../../components/PanelForm';
 import { errorText } from '../../lib/errors';
 import { formatItems } from '../../lib/format';
 import { libraryChanged } from '../../lib/library-events';
+import { transcriptRoute } from '../../../../shared/catalogue';
 import { MAX_ITEMS_PER_ACTION } from '../../../../shared/library';
 import { useAppStore } from '../../stores/app-store';
 import { useLibraryStore } from '../../stores/library-store';
@@ -13,13 +14,8 @@ import { bridge } from '../../transport';
 
 type Panel = 'collection' | 'tag' | null;
 
-/** The kinds of item, per platform, whose transcript the service fetches: videos, shorts and video messages. */
-const TRANSCRIPT_KINDS: Readonly<Record<string, readonly string[]>> = {
-  videosite: ['video', 'short'],
-  shortvideo: ['video'],
-  tweetsite: ['tweet'],
-};
-const canHaveTranscript = (hit: { platform: string; kind: string }): boolean => TRANSCRIPT_KINDS[hit.platform]?.includes(hit.kind) ?? false;
+/** Whether the service can bring the item's transcript: videos, shorts and video messages (the catalogue says which). */
+const canHaveTranscript = (hit: { platform: string; kind: string }): boolean => transcriptRoute(hit.platform, hit.kind) !== null;
 
 /**
  * Sends the links of the selected items that can have a transcript, and have none yet, to Paste

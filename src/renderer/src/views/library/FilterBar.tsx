@@ -1,11 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { PLATFORMS, PLATFORM_LABELS } from '../../../../shared/catalogue';
-import { ITEM_KINDS, type ItemKind } from '../../../../shared/model';
-import type { Platform } from '../../../../shared/catalogue';
+import { ITEM_KINDS, kindLabel, PLATFORMS, PLATFORM_LABELS, type ItemKind, type Platform } from '../../../../shared/catalogue';
 import { useCollectionsStore } from '../../stores/collections-store';
 import { useLibraryStore, type LibraryFilters } from '../../stores/library-store';
 import { bridge } from '../../transport';
-import { kindLabel } from './labels';
 
 export function FilterBar() {
   const filters = useLibraryStore((s) => s.filters);

@@ -5,7 +5,7 @@ import { formatMoment } from '../../../../shared/export';
 import { formatCompact, formatPublished, hitText } from '../../lib/format';
 import { splitSnippet, stripMarkers } from '../../lib/snippet';
 import type { SelectMode } from '../../stores/library-store';
-import { kindLabel, platformLabel } from './labels';
+import { kindLabel, platformLabel } from '../../../../shared/catalogue';
 
 export const rowId = (index: number): string => `library-row-${index}`;
 

@@ -20,13 +20,13 @@ export function overrideRows(config: Readonly<Record<string, string | number>>):
   const rows: OverrideRow[] = [];
   for (const [key, raw] of Object.entries(config)) {
     const value = String(raw);
-    const param = /^param\.([a-z]+)\.([a-z/]+)\.([^.]+)$/.exec(key);
+    const param = key.match(/^param\.([a-z]+)\.([a-z/]+)\.([^.]+)$/);
     if (param) {
       const operation = findOperation(param[1]!, param[2]!) ?? null;
       rows.push({ key, kind: 'param', operation, param: param[3]!, value, defaultValue: param[3]! });
       continue;
     }
-    const path = /^path\.([a-z]+)\.([a-z/]+)$/.exec(key);
+    const path = key.match(/^path\.([a-z]+)\.([a-z/]+)$/);
     if (path) {
       const operation = findOperation(path[1]!, path[2]!) ?? null;
       rows.push({ key, kind: 'path', operation, param: null, value, defaultValue: operation ? defaultPathOf(operation) : '' });

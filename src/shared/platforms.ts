@@ -1,0 +1,82 @@
+/**
+ * The nine platforms and the kinds of thing found on them, with the words the app uses for each.
+ * Imported by the renderer, the catalogue and the item model, so it imports nothing.
+ */
+
+export const PLATFORMS = [
+  'videosite',
+  'shortvideo',
+  'photoshare',
+  'microblog',
+  'professional',
+  'pinboard',
+  'socialnet',
+  'forum',
+  'tweetsite',
+] as const;
+
+export type Platform = (typeof PLATFORMS)[number];
+
+export const isPlatform = (value: unknown): value is Platform =>
+  typeof value === 'string' && (PLATFORMS as readonly string[]).includes(value);
+
+/** Human names for each platform, neutral as in the spec. */
+export const PLATFORM_LABELS: Readonly<Record<Platform, string>> = {
+  videosite: 'Video site',
+  shortvideo: 'Short-video app',
+  photoshare: 'Photo-sharing network',
+  microblog: 'Microblog',
+  professional: 'Professional network',
+  pinboard: 'Image pinboard',
+  socialnet: 'Social network (pages)',
+  forum: 'Community forum',
+  tweetsite: 'Short-message site',
+};
+
+/** A platform's human name; a platform Gleaner does not know is shown as stored. */
+export const platformLabel = (platform: string): string => (isPlatform(platform) ? PLATFORM_LABELS[platform] : platform);
+
+/** The kinds of item the normalisers give: what is stored, searched, shown and exported. */
+export const ITEM_KINDS = [
+  'video',
+  'short',
+  'live',
+  'channel',
+  'playlist',
+  'post',
+  'article',
+  'reel',
+  'pin',
+  'tweet',
+  'comment',
+  'media',
+] as const;
+
+export type ItemKind = (typeof ITEM_KINDS)[number];
+
+/**
+ * What a pasted link can point at: one of the item kinds, or a listing (a profile's posts, a
+ * hashtag, a community) that is fetched as many items and never stored as one.
+ */
+export const LINK_KINDS = [...ITEM_KINDS, 'profile', 'hashtag', 'community'] as const;
+
+export type LinkKind = (typeof LINK_KINDS)[number];
+
+/** Human names for the kinds of item, in the words a list or a citation uses. */
+const KIND_LABELS: Readonly<Record<ItemKind, string>> = {
+  video: 'Video',
+  short: 'Short',
+  live: 'Live stream',
+  channel: 'Channel',
+  playlist: 'Playlist',
+  post: 'Post',
+  article: 'Article',
+  reel: 'Reel',
+  pin: 'Pin',
+  tweet: 'Short message',
+  comment: 'Comment',
+  media: 'Media',
+};
+
+/** A kind's human name; a kind Gleaner has no name for is shown as stored. */
+export const kindLabel = (kind: string): string => (Object.hasOwn(KIND_LABELS, kind) ? KIND_LABELS[kind as ItemKind] : kind);

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalLink, canonicalUrl, firstImage, httpUrl, imageUrl, segment } from '../../../../../src/main/core/platforms/read/links';
+
+describe('links in records', () => {
+  it('keeps http(s) links as given, completes //host links, and refuses other schemes', () => {
+    expect(httpUrl('http://example.org/a?b=1')).toBe('http://example.org/a?b=1');
+    expect(httpUrl('//cdn.example.org/x.jpg')).toBe('https://cdn.example.org/x.jpg');
+    expect(httpUrl('javascript:alert(1)')).toBeNull();
+    expect(httpUrl('https://')).toBeNull();
+  });
+
+  it('canonicalises a known link through the URL table, with its id and kind', () => {
+    expect(canonicalLink('https://youtu.be/abcdefghijk')).toEqual({
+      url: 'https://www.youtube.com/watch?v=abcdefghijk',
+      nativeId: 'abcdefghijk',
+      kind: 'video',
+    });
+    expect(canonicalUrl('/shorts/abcdefghijk', 'https://www.youtube.com')).toBe('https://www.youtube.com/shorts/abcdefghijk');
+  });
+
+  it('keeps a link the table does not know as given, and reads nothing from other text', () => {
+    expect(canonicalLink('https://example.org/page')).toEqual({ url: 'https://example.org/page', nativeId: null, kind: null });
+    expect(canonicalLink('data:text/html,hi')).toBeNull();
+    expect(canonicalLink('   ')).toBeNull();
+  });
+
+  it('encodes a path segment', () => {
+    expect(segment('a b/c')).toBe('a%20b%2Fc');
+  });
+
+  it('reads images from strings, objects and lists (smallest first unless told)', () => {
+    const sizes = [{ url: 'https://img.example/s.jpg' }, { src: 'https://img.example/l.jpg' }];
+    expect(imageUrl(sizes)).toBe('https://img.example/s.jpg');
+    expect(imageUrl(sizes, 'last')).toBe('https://img.example/l.jpg');
+    expect(imageUrl({ uri: 'https://img.example/u.jpg' })).toBe('https://img.example/u.jpg');
+    expect(firstImage(null, 'ftp://no', ['https://img.example/f.jpg'])).toBe('https://img.example/f.jpg');
+  });
+});

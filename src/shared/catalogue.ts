@@ -74,7 +74,8 @@ export function withTranscript(
   const transcriptOp = transcriptOperationOf(getOperation(operation).platform);
   const flag = transcriptOp?.bringsTranscript?.flag;
   if (transcriptOp?.id === operation) return { params: flag ? { ...params, [flag]: 'true' } : params, extra: [] };
-  if (transcriptOp && params.url !== undefined) return { params, extra: [{ operation: transcriptOp.id, params: { url: params.url } }] };
+  if (transcriptOp?.bringsTranscript?.afterFetches?.includes(operation) && params.url !== undefined)
+    return { params, extra: [{ operation: transcriptOp.id, params: { url: params.url } }] };
   return { params, extra: [] };
 }
 

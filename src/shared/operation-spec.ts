@@ -65,9 +65,10 @@ export interface OperationEntry {
   /**
    * Set on the one operation of a platform that brings an item's transcript: the kinds of item
    * it serves (all of the platform's when absent) and, where the transcript is a flag on the
-   * item's own fetch, that flag's parameter. `transcriptRoute` reads it.
+   * item's own fetch, that flag's parameter. `transcriptRoute` reads it. `afterFetches` names the
+   * fetches by link that a "with transcripts" import follows with this request (each costs one).
    */
-  bringsTranscript?: { kinds?: readonly ItemKind[]; flag?: string };
+  bringsTranscript?: { kinds?: readonly ItemKind[]; flag?: string; afterFetches?: readonly `${Platform}/${string}`[] };
   /** The spec calls this operation slow; it gets a longer timeout. */
   slow?: boolean;
 }

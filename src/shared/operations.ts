@@ -223,7 +223,7 @@ const ENTRIES = [
     constraints: [],
     pagination: null,
     transcripts: true,
-    bringsTranscript: { kinds: ['video', 'short', 'live'] },
+    bringsTranscript: { kinds: ['video', 'short', 'live'], afterFetches: ['videosite/video'] },
   },
   {
     id: 'videosite/video',

@@ -5,7 +5,7 @@
  * for); the result is a plan with its cost, and the jobs to enqueue. An import's collection
  * gets the links already in the library at once, and those waiting in the queue when fetched.
  */
-import type { OperationId } from '../../../shared/catalogue';
+import { bringsTranscript, withTranscript, type OperationId } from '../../../shared/catalogue';
 import { GleanerError } from '../../../shared/errors';
 import type { PlanLimits } from '../../../shared/plans';
 import { alreadyFetchedItems, alreadyQueuedJobs, type ImportLine, type ImportPlan } from '../../../shared/queue';
@@ -28,20 +28,13 @@ export interface ImportOptions {
 
 export const MAX_IMPORT_LINES = 100_000;
 
-/** Where a transcript is a separate request, and where it is a flag on the fetch itself. */
-function transcriptJobs(operation: OperationId, params: Record<string, string>): { extra: JobSpec[]; params: Record<string, string> } {
-  if (operation === 'videosite/video') return { extra: [{ operation: 'videosite/transcript', params: { url: params.url! } }], params };
-  if (operation === 'shortvideo/video') return { extra: [], params: { ...params, get_transcript: 'true' } };
-  return { extra: [], params };
-}
+/** Where a transcript is a separate request, and where it is a flag on the fetch itself: the catalogue says which. */
+const transcriptJobs = (operation: OperationId, params: Record<string, string>): { extra: JobSpec[]; params: Record<string, string> } =>
+  withTranscript(operation, params);
 
-/** The one request that brings a known item's transcript: the separate transcript operation, or the fetch with its flag. */
+/** The one request that brings a known item's transcript: the fetch itself where it brings it (with its flag), else the separate request. */
 function transcriptRequest(main: JobSpec, extra: readonly JobSpec[]): JobSpec | null {
-  if (main.operation === 'videosite/video') return extra[0] ?? null;
-  // The short-video fetch with its flag, or a link that is itself a transcript (a video message).
-  if (main.operation === 'shortvideo/video' || main.operation === 'videosite/transcript' || main.operation === 'tweetsite/transcript')
-    return main;
-  return null;
+  return bringsTranscript(main.operation) ? main : (extra[0] ?? null);
 }
 
 export function planImport(

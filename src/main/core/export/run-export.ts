@@ -514,7 +514,7 @@ async function writeManifest(baseDir: string, files: readonly ExportedFile[]): P
   const earlier = await readFile(join(baseDir, MANIFEST_NAME), 'utf8').catch(() => '');
   for (const line of earlier.split('\n')) {
     if (line === '') continue;
-    const entry = /^[0-9a-f]{64} [ *](.+)$/.exec(line);
+    const entry = line.match(/^[0-9a-f]{64} [ *](.+)$/);
     if (!entry) kept.push(line);
     else if (
       !fresh.has(entry[1]!) &&

@@ -23,5 +23,6 @@ export type WritableDB = ReadableDB & { readonly [writableBrand]: true };
  */
 export function writeTransaction<R>(db: Database, fn: (tx: WritableDB) => R): R {
   const writable = db as WritableDB;
+  // eslint-disable-next-line no-restricted-syntax -- this is writeTransaction itself, moved here from database.ts
   return db.transaction(() => fn(writable)).immediate();
 }

@@ -4,14 +4,7 @@
  */
 import { GleanerError } from '../../../shared/errors';
 import { hasControlCharacters, wellFormed } from '../../../shared/text';
-import type {
-  CollectionContents,
-  CollectionPage,
-  CollectionPlace,
-  CollectionSummary,
-  ItemTag,
-  TagSummary,
-} from '../../../shared/library';
+import type { CollectionContents, CollectionPage, CollectionPlace, CollectionSummary, ItemTag, TagSummary } from '../../../shared/library';
 import { LIBRARY_WIDE } from '../store/annotations-repository';
 import type { Database } from '../store/database';
 import { repositoriesOf } from '../store/repositories';

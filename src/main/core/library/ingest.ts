@@ -87,6 +87,9 @@ export function createIngester(database: Database, normalise: NormaliseFn): Inge
    */
   function createItemWriter(tx: WritableDB, responseId: number, fetchedAt: string) {
     const newItems: NewItem[] = [];
+    /** The first new item per URL; given up (for a scan) once a merge moves an item to another URL. */
+    const newByUrl = new Map<string, NewItem>();
+    let newByUrlExact = true;
     const newByNativeId = new Map<string, NewItem>();
     let nextId = 0;
     /** Stored items looked up for all records at once; dropped when an update changes what items are matched on. */
@@ -121,6 +124,7 @@ export function createIngester(database: Database, normalise: NormaliseFn): Inge
 
     /** The lowest-numbered new item with this URL, as `ORDER BY id LIMIT 1` finds among written ones. */
     function newItemWithUrl(platform: string, url: string): NewItem | undefined {
+      if (newByUrlExact) return newByUrl.get(key(platform, url));
       return newItems.find((candidate) => candidate.values[ITEM_VALUE.platform] === platform && candidate.values[ITEM_VALUE.url] === url);
     }
 
@@ -170,6 +174,8 @@ export function createIngester(database: Database, normalise: NormaliseFn): Inge
       const merged = into.values;
       const platform = merged[1];
       const nativeId = merged[ITEM_VALUE.nativeId];
+      const url = values[ITEM_VALUE.url];
+      if (url !== null && url !== merged[ITEM_VALUE.url]) newByUrlExact = false;
       for (let column: number = ITEM_VALUE.firstMerged; column <= ITEM_VALUE.lastMerged; column += 1) {
         if (values[column] !== null && !(column === ITEM_VALUE.nativeId && nativeId !== null))
           (merged as unknown[])[column] = values[column];
@@ -199,6 +205,7 @@ export function createIngester(database: Database, normalise: NormaliseFn): Inge
       const created: NewItem = { values: valuesOf(item, nextId) };
       nextId += 1;
       newItems.push(created);
+      if (item.url && !newByUrl.has(key(item.platform, item.url))) newByUrl.set(key(item.platform, item.url), created);
       if (item.nativeId) newByNativeId.set(key(item.platform, item.nativeId), created);
       return created.values[0];
     }
@@ -210,6 +217,8 @@ export function createIngester(database: Database, normalise: NormaliseFn): Inge
         newItems.map((created) => created.values),
       );
       newItems.length = 0;
+      newByUrl.clear();
+      newByUrlExact = true;
       newByNativeId.clear();
     }
 

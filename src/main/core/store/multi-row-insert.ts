@@ -30,8 +30,15 @@ export function multiRowInsert(
   };
   return (_tx, rows) => {
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-      const chunk = start === 0 && rows.length <= ROWS_PER_INSERT ? rows : rows.slice(start, start + ROWS_PER_INSERT);
-      statementFor(chunk.length).run(chunk.flat());
+      const end = Math.min(start + ROWS_PER_INSERT, rows.length);
+      // A plain loop: Array.prototype.flat cost a third of a millisecond per 50-item answer.
+      const values = new Array<unknown>((end - start) * columnCount);
+      let at = 0;
+      for (let r = start; r < end; r += 1) {
+        const one = rows[r]!;
+        for (let c = 0; c < columnCount; c += 1) values[at++] = one[c];
+      }
+      statementFor(end - start).run(values);
     }
   };
 }

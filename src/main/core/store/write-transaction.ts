@@ -22,7 +22,15 @@ export type WritableDB = ReadableDB & { readonly [writableBrand]: true };
  * busy timeout. Every write goes through here. Called inside another, it is a savepoint of that one.
  */
 export function writeTransaction<R>(db: Database, fn: (tx: WritableDB) => R): R {
-  const writable = db as WritableDB;
-  // eslint-disable-next-line no-restricted-syntax -- this is writeTransaction itself, moved here from database.ts
-  return db.transaction(() => fn(writable)).immediate();
+  let run = runners.get(db);
+  if (!run) {
+    const writable = db as WritableDB;
+    // eslint-disable-next-line no-restricted-syntax -- this is writeTransaction itself, moved here from database.ts
+    run = db.transaction((inner: (tx: WritableDB) => unknown) => inner(writable)).immediate;
+    runners.set(db, run);
+  }
+  return run(fn) as R;
 }
+
+/** One transaction function per connection, made once: ingest writes a transaction per answer. */
+const runners = new WeakMap<Database, (fn: (tx: WritableDB) => unknown) => unknown>();

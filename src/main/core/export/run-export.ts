@@ -20,8 +20,8 @@ import { openAtomicFile, removeAbandonedTemporaries, syncFolder, temporaryNameFo
 import { fileInTheWay } from '../file-in-the-way';
 import { FORMAT_MODULES } from './formats';
 import type { ExportContext, FormatModule, TranscriptWriter } from './formats/types';
-import { createExportQueries, type ExportItem, type ExportQueries, type ExportTranscript } from './records';
-import { createScopeTable, openExportReader } from './scope';
+import { createExportQueries, type ExportItem, type ExportQueries, type ExportTranscript } from '../store/export-records';
+import { createScopeTable, openExportReader } from '../store/export-scope';
 import { slug } from './text';
 
 export const MANIFEST_NAME = 'manifest.sha256';
@@ -83,14 +83,11 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   const intoExistingFolder = await checkDestination(outPath, folder, options.library);
 
   const reader = openExportReader(options.library, options.nativeBinding);
-  const separate = reader.db !== options.library;
-  // One snapshot for the whole export: counts, items and segments agree even while the queue writes.
-  if (separate) reader.db.exec('BEGIN');
+  reader.beginSnapshot();
   const scope = (() => {
     try {
       return createScopeTable(reader.db, request.scope);
     } catch (error) {
-      if (separate) reader.db.exec('ROLLBACK');
       reader.close();
       throw error;
     }
@@ -172,7 +169,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
     throw diskFullError(error, outPath) ?? error;
   } finally {
     scope.drop();
-    if (separate) reader.db.exec('COMMIT');
+    reader.endSnapshot();
     reader.close();
   }
 }

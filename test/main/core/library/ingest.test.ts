@@ -3,6 +3,7 @@ import { createCollectionRepository } from '../../../../src/main/core/library/co
 import { createIngester } from '../../../../src/main/core/library/ingest';
 import { getItemDetail } from '../../../../src/main/core/library/items';
 import { openDatabase, type Database } from '../../../../src/main/core/store/database';
+import { writeTransaction } from '../../../../src/main/core/store/write-transaction';
 import { normaliseResponse } from '../../../../src/main/core/platforms/normalise';
 import { searchLibrary } from '../../../../src/main/core/library/search';
 import { fakeResponse, item, stubNormalise } from '../../../helpers/library';
@@ -464,5 +465,30 @@ describe('ingest', () => {
       url: 'https://www.youtube.com/shorts/sh0rtVid01a',
       hasTranscript: true,
     });
+  });
+});
+
+describe('ingest of several answers in one transaction', () => {
+  it('stores them all with one commit, as one at a time would', () => {
+    const results = ingest.storeMany([
+      fakeResponse('videosite/search', { items: [video('m1', 'First')] }),
+      fakeResponse('videosite/search', { items: [video('m1', 'First again'), video('m2', 'Second')] }),
+    ]);
+    expect(results.map((r) => r.alreadyStored)).toEqual([false, false]);
+    // The second answer finds the item the first one stored in the same transaction.
+    expect(results[1]!.itemIds[0]).toBe(results[0]!.itemIds[0]);
+    expect(getItemDetail(db, results[0]!.itemIds[0]!).item.title).toBe('First again');
+  });
+
+  it('runs inside a caller’s transaction, and is undone with it', () => {
+    const answer = fakeResponse('videosite/search', { items: [video('w1', 'Within')] });
+    expect(() =>
+      writeTransaction(db, (tx) => {
+        ingest.within(tx, answer);
+        throw new Error('the caller fails');
+      }),
+    ).toThrow('the caller fails');
+    expect(db.prepare('SELECT count(*) FROM responses').pluck().get()).toBe(0);
+    expect(ingest(answer).alreadyStored).toBe(false);
   });
 });

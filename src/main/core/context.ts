@@ -1,7 +1,7 @@
 import type { AppInfo } from '../../shared/contract';
 import type { Clock } from './clock';
 import type { CollectionRepository } from './library/collections';
-import type { IngestResult, ResponseToStore } from './library/ingest';
+import type { Ingester } from './library/ingest';
 import type { FetchQueue, Timers } from './queue/fetch-queue';
 import type { EventHub } from './events';
 import type { ChooseExportDestination, ExportService } from './export/export-service';
@@ -56,8 +56,11 @@ export interface CoreContext extends CoreDeps {
   settings: SettingsRepository;
   targets: ServiceTargets;
   service: ServiceClient;
-  /** Stores a response and the items in it (one transaction; idempotent by request id). */
-  ingest(response: ResponseToStore): IngestResult;
+  /**
+   * Stores a response and the items in it (one transaction; idempotent by request id);
+   * `ingest.storeMany` and `ingest.within(tx, …)` commit several answers together.
+   */
+  ingest: Ingester;
   collections: CollectionRepository;
   queue: FetchQueue;
   exports: ExportService;

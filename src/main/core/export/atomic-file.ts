@@ -27,7 +27,7 @@ export async function removeAbandonedTemporaries(finalPath: string): Promise<voi
   const folder = dirname(finalPath);
   const prefix = `.${basename(finalPath)}.`;
   for (const entry of await readdir(folder).catch(() => [] as string[])) {
-    const writer = entry.startsWith(prefix) ? /^(\d+)-[0-9a-f]{12}\.partial$/.exec(entry.slice(prefix.length)) : null;
+    const writer = entry.startsWith(prefix) ? entry.slice(prefix.length).match(/^(\d+)-[0-9a-f]{12}\.partial$/) : null;
     if (writer && !processIsRunning(Number(writer[1]))) await rm(join(folder, entry), { recursive: true, force: true });
   }
 }

@@ -3,28 +3,22 @@
  * to disk, reports progress, stops cleanly when cancelled, and writes the manifest. Nothing
  * appears under the chosen name until everything under it is complete.
  */
-import { mkdir, readdir, readFile, realpath, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, realpath, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { GleanerError } from '../../../shared/errors';
-import {
-  SUBTITLE_FORMATS,
-  exportsFolder,
-  exportsTranscripts,
-  type ExportedFile,
-  type ExportRequest,
-  type ExportSummary,
-} from '../../../shared/export';
+import { SUBTITLE_FORMATS, exportsFolder, exportsTranscripts, type ExportRequest, type ExportSummary } from '../../../shared/export';
 import { canonicalLanguage, languageLabel } from '../../../shared/language';
 import { openAtomicFile, removeAbandonedTemporaries, syncFolder, temporaryNameFor, type AtomicFile } from './atomic-file';
 import { fileInTheWay } from '../file-in-the-way';
 import { FORMAT_MODULES } from './formats';
 import type { ExportContext, FormatModule, TranscriptWriter } from './formats/types';
-import { createExportQueries, type ExportItem, type ExportQueries, type ExportTranscript } from './records';
-import { createScopeTable, openExportReader } from './scope';
+import { createExportQueries, type ExportItem, type ExportQueries, type ExportTranscript } from '../store/export-records';
+import { createScopeTable, openExportReader } from '../store/export-scope';
+import { MANIFEST_NAME, writeManifest } from './manifest';
 import { slug } from './text';
 
-export const MANIFEST_NAME = 'manifest.sha256';
+export { MANIFEST_NAME };
 
 export interface RunExportOptions {
   library: Database;
@@ -83,14 +77,11 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   const intoExistingFolder = await checkDestination(outPath, folder, options.library);
 
   const reader = openExportReader(options.library, options.nativeBinding);
-  const separate = reader.db !== options.library;
-  // One snapshot for the whole export: counts, items and segments agree even while the queue writes.
-  if (separate) reader.db.exec('BEGIN');
+  reader.beginSnapshot();
   const scope = (() => {
     try {
       return createScopeTable(reader.db, request.scope);
     } catch (error) {
-      if (separate) reader.db.exec('ROLLBACK');
       reader.close();
       throw error;
     }
@@ -164,7 +155,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
         await removeAbandonedTemporaries(outPath);
       }
     }
-    if (request.manifest) await writeManifest(baseDir, summary.files);
+    if (request.manifest) await writeManifest(baseDir, summary.files, destinationError);
     return { ...summary, baseDir };
   } catch (error) {
     for (const file of opened) await file.abort();
@@ -172,7 +163,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
     throw diskFullError(error, outPath) ?? error;
   } finally {
     scope.drop();
-    if (separate) reader.db.exec('COMMIT');
+    reader.endSnapshot();
     reader.close();
   }
 }
@@ -500,41 +491,4 @@ function uniqueName(used: Set<string>, name: string): string {
   for (let n = 2; used.has(candidate); n += 1) candidate = name.replace(/(\.[a-z0-9]+)$/, `-${n}$1`);
   used.add(candidate);
   return candidate;
-}
-
-/**
- * Writes the export's files into `manifest.sha256` (`sha256sum` format: the hash, two spaces, the
- * path relative to the manifest's folder), keeping what an earlier export into the same
- * folder listed there (its files are evidence too): an entry for a file written again takes the
- * new hash, an entry whose file is gone is dropped, and lines that are not entries stay as they were.
- */
-async function writeManifest(baseDir: string, files: readonly ExportedFile[]): Promise<void> {
-  const fresh = new Map(files.map((file) => [file.path, file.sha256!]));
-  const kept: string[] = [];
-  const earlier = await readFile(join(baseDir, MANIFEST_NAME), 'utf8').catch(() => '');
-  for (const line of earlier.split('\n')) {
-    if (line === '') continue;
-    const entry = /^[0-9a-f]{64} [ *](.+)$/.exec(line);
-    if (!entry) kept.push(line);
-    else if (
-      !fresh.has(entry[1]!) &&
-      (await stat(join(baseDir, entry[1]!)).then(
-        () => true,
-        () => false,
-      ))
-    )
-      kept.push(line);
-  }
-  const lines = [...kept, ...files.map((file) => `${file.sha256!}  ${file.path}`)].map((line) => `${line}\n`).join('');
-  const manifestPath = join(baseDir, MANIFEST_NAME);
-  const manifest = await openAtomicFile(manifestPath, { hash: false, byteOrderMark: false }).catch((error: unknown) => {
-    throw destinationError(error, manifestPath);
-  });
-  try {
-    await manifest.write(lines);
-    await manifest.commit();
-  } catch (error) {
-    await manifest.abort();
-    throw error;
-  }
 }

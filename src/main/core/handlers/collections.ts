@@ -1,8 +1,10 @@
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
-import type { CollectionContents, CollectionSummary } from '../../../shared/library';
-import { searchResultIds } from '../library/search';
-import { writeTransaction } from '../store/database';
+import { collectionItems } from '../usecases/collection-items';
+import { restoreCollection } from '../usecases/restore-collection';
+
+// Tests of the queue reach the restore flow through here.
+export { restoreCollection };
 
 type CollectionMethods =
   | 'collections.list'
@@ -30,29 +32,7 @@ export function createCollectionHandlers(ctx: CoreContext): Pick<Handlers, Colle
     'collections.remove': ({ name, itemIds }) => collections.remove(name, itemIds),
     'collections.putBack': ({ name, places }) => collections.putBack(name, places),
     'collections.move': ({ name, itemId, delta }) => collections.move(name, itemId, delta),
-    'collections.items': ({ name, itemIds, query, offset, limit }) => {
-      if (!query?.trim()) return collections.items(name, { itemIds, offset, limit });
-      // What a search within the collection finds, shown in the collection's order.
-      // A column sort: one statement for the ids, no ranking to throw away.
-      const found = searchResultIds(ctx.db, { query, collection: collections.require(name).name, sort: 'fetched' }, 0, -1).ids;
-      const wanted = itemIds ? new Set(itemIds) : null;
-      return collections.items(name, { itemIds: wanted ? found.filter((id) => wanted.has(id)) : found, offset, limit });
-    },
+    'collections.items': (request) => collectionItems(ctx, request),
     'collections.restore': ({ contents }) => restoreCollection(ctx, contents),
   };
-}
-
-/**
- * Undoes a delete in one step: the collection as it was and, in the same step, the waiting
- * jobs that were to fill it. Those that finished after the delete went to the library only,
- * so their items (and their later pages') go in now.
- */
-export function restoreCollection(ctx: Pick<CoreContext, 'db' | 'queue' | 'collections'>, contents: CollectionContents): CollectionSummary {
-  return writeTransaction(ctx.db, () => {
-    const restored = ctx.collections.restore(contents);
-    const { itemsOfFinished } = ctx.queue.alsoInto(contents.waitingJobIds, restored.name);
-    if (itemsOfFinished.length === 0) return restored;
-    ctx.collections.add(restored.name, itemsOfFinished);
-    return ctx.collections.summary(restored.id);
-  });
 }

@@ -1,86 +1,17 @@
-import type { TokenStatus } from '../../../shared/contract';
-import { GleanerError } from '../../../shared/errors';
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
-import { confirmOnlyFromTerminal } from '../secrets/confirm-token-origin';
-import { validateToken } from '../secrets/token-format';
-import { readStoredToken, serviceOrigin, storedTokenValue } from '../secrets/token-origin';
-import { readServiceSettings } from '../settings/service-settings';
+import { allowTokenOrigin, saveToken, tokenStatus } from '../usecases/token';
 
-/** Where requests go now: the real service's origin, or null on the demo. */
-const currentOrigin = (ctx: CoreContext): string | null => serviceOrigin(readServiceSettings(ctx.settings).baseUrl);
-
-export async function tokenStatus(ctx: CoreContext): Promise<TokenStatus> {
-  const available = await ctx.secretStore.available();
-  const overriddenByEnvironment = ctx.secretStore.overriddenByEnvironment ?? false;
-  const value = available ? await ctx.secretStore.getToken() : null;
-  // A token from GLEANER_TOKEN has no address of its own: it goes where the settings say.
-  const origin = value === null || overriddenByEnvironment ? null : readStoredToken(value).origin;
-  const here = currentOrigin(ctx);
-  return {
-    stored: value !== null,
-    available,
-    location: ctx.secretStore.location,
-    overriddenByEnvironment,
-    origin,
-    elsewhere: origin !== null && here !== null && here !== origin ? here : null,
-  };
-}
+export { tokenStatus };
 
 export function createTokenHandlers(ctx: CoreContext): Pick<Handlers, 'token.status' | 'token.set' | 'token.clear' | 'token.allow'> {
   return {
     'token.status': () => tokenStatus(ctx),
-    'token.set': async ({ token }) => {
-      const valid = validateToken(token);
-      ctx.log.addSecret(valid);
-      // Saved for where requests go now; saved on the demo, for the first real address it is sent to.
-      await ctx.secretStore.setToken(storedTokenValue(valid, currentOrigin(ctx)));
-      // A queue paused for a rejected or missing token resumes where it stopped.
-      ctx.queue.onTokenChanged();
-      return tokenStatus(ctx);
-    },
+    'token.set': ({ token }) => saveToken(ctx, token),
     'token.clear': async () => {
       await ctx.secretStore.clearToken();
       return tokenStatus(ctx);
     },
-    'token.allow': async ({ origin, code }) => {
-      const here = currentOrigin(ctx);
-      if (here === null)
-        throw new GleanerError(
-          'INVALID_INPUT',
-          'Requests go to the built-in demo service, which never gets your token: there is nothing to allow.',
-        );
-      if (origin !== here) {
-        throw new GleanerError(
-          'INVALID_INPUT',
-          `The base URL points at ${here}, not ${origin}: the token can be allowed only where requests go now. Nothing was changed.`,
-        );
-      }
-      if (ctx.secretStore.overriddenByEnvironment) {
-        throw new GleanerError(
-          'INVALID_INPUT',
-          'The token in use comes from GLEANER_TOKEN, which is sent wherever the base URL points: there is nothing to allow.',
-        );
-      }
-      const value = await ctx.secretStore.getToken();
-      if (value === null) {
-        throw new GleanerError('TOKEN_MISSING', 'No token is saved in Gleaner to allow there. Save the token for this address instead.');
-      }
-      const saved = readStoredToken(value);
-      const confirm = ctx.confirmTokenOrigin ?? confirmOnlyFromTerminal;
-      const answer = await confirm({ origin: here, savedFor: saved.origin, ...(code === undefined ? {} : { code }) });
-      if (answer.kind === 'code-needed') return { outcome: 'code-needed', where: answer.where, token: await tokenStatus(ctx) };
-      if (answer.kind === 'declined') return { outcome: 'declined', token: await tokenStatus(ctx) };
-      // The base URL or the token may have changed while the person was asked: allow only what they were shown.
-      if (currentOrigin(ctx) !== here || (await ctx.secretStore.getToken()) !== value) {
-        throw new GleanerError(
-          'CONFLICT',
-          'The base URL or the saved token changed while you were asked. Nothing was changed; look at Settings and ask again.',
-        );
-      }
-      await ctx.secretStore.setToken(storedTokenValue(saved.token, here));
-      ctx.queue.onTokenChanged();
-      return { outcome: 'allowed', token: await tokenStatus(ctx) };
-    },
+    'token.allow': ({ origin, code }) => allowTokenOrigin(ctx, origin, code),
   };
 }

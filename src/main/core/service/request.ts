@@ -1,7 +1,16 @@
 import { defaultPathOf, getOperation, type OperationId, type OperationSpec } from '../../../shared/catalogue';
 import { GleanerError } from '../../../shared/errors';
 import { checkParams, describeProblems, type ParamCheckOptions, type ParamInput } from '../../../shared/params';
-import type { ServiceSettings } from '../settings/service-settings';
+
+/**
+ * What a request takes from the settings: the wire names and paths the user overrode. Declared
+ * here, not imported from the settings module, because that module checks overrides with
+ * wireNameClash below: the dependency runs one way, settings → request.
+ */
+export interface RequestNaming {
+  paramNames: Partial<Record<OperationId, Record<string, string>>>;
+  paths: Partial<Record<OperationId, string>>;
+}
 
 /** A request ready to send: checked, with wire names and path applied; no token in it. */
 export interface PreparedRequest {
@@ -40,7 +49,7 @@ export function wireNameClash(
 export function prepareRequest(
   operationId: OperationId,
   input: ParamInput,
-  settings: Pick<ServiceSettings, 'paramNames' | 'paths'>,
+  settings: RequestNaming,
   linkChecks: ParamCheckOptions = {},
 ): PreparedRequest {
   const operation = getOperation(operationId);

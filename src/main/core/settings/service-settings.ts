@@ -84,7 +84,7 @@ export function parseConfigKey(key: string): ConfigKey {
   if (key === 'limits.day-reset') return { kind: 'day-reset' };
   if (key === 'timeouts.request') return { kind: 'timeout', which: 'normal' };
   if (key === 'timeouts.slow-request') return { kind: 'timeout', which: 'slow' };
-  const param = /^param\.([a-z]+)\.([a-z/]+)\.([^.]+)$/.exec(key);
+  const param = key.match(/^param\.([a-z]+)\.([a-z/]+)\.([^.]+)$/);
   if (param) {
     const [, platform, path, name] = param as unknown as [string, string, string, string];
     const op = findOperation(platform, path);
@@ -94,13 +94,13 @@ export function parseConfigKey(key: string): ConfigKey {
     }
     return { kind: 'param', operation: op.id, param: name };
   }
-  const path = /^path\.([a-z]+)\.([a-z/]+)$/.exec(key);
+  const path = key.match(/^path\.([a-z]+)\.([a-z/]+)$/);
   if (path) {
     const op = findOperation(path[1]!, path[2]!);
     if (!op) throw invalid(`There is no operation ${path[1]} ${path[2]}. ${KEY_HELP}`);
     return { kind: 'path', operation: op.id };
   }
-  const hosts = /^hosts\.([a-z]+)$/.exec(key);
+  const hosts = key.match(/^hosts\.([a-z]+)$/);
   if (hosts) {
     const platform = hosts[1]!;
     if (!(PLATFORMS as readonly string[]).includes(platform))
@@ -226,7 +226,7 @@ function parseLimit(raw: string, which: 'perMinute' | 'perDay'): number {
 export function parseDayReset(raw: string): DayReset {
   const text = raw.trim().toLowerCase();
   if (text === 'rolling') return null;
-  const time = /^(\d{1,2}):(\d{2})$/.exec(text);
+  const time = text.match(/^(\d{1,2}):(\d{2})$/);
   if (!time || Number(time[1]) > 23 || Number(time[2]) > 59) {
     throw invalid(
       `limits.day-reset must be "rolling" (a sliding 24 hours, the default) or the time the service resets its daily count, in UTC, such as 00:00 or 07:30; ${JSON.stringify(raw.trim())} is neither.`,

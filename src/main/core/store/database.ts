@@ -6,29 +6,8 @@ import { assertNotTooNew, migrate } from './migrate';
 import { migrations } from './migrations';
 
 export type { Database };
-
-declare const readableBrand: unique symbol;
-declare const writableBrand: unique symbol;
-
-/**
- * The library as repositories see it. Anything may read through a ReadableDB; only code running
- * inside writeTransaction holds a WritableDB, so "this must run in a write transaction" is a type
- * rule, not a comment: a repository function that writes takes a WritableDB.
- */
-export type ReadableDB = Database & { readonly [readableBrand]: true };
-export type WritableDB = ReadableDB & { readonly [writableBrand]: true };
-
-/**
- * Runs fn in a transaction that takes the write lock when it begins (BEGIN IMMEDIATE), waiting for
- * it as long as the busy timeout allows, and returns what fn returns. The library is shared by
- * processes (the app, the CLI, browser mode): a deferred transaction that reads and then writes
- * fails at once with "database is locked" when another process wrote in between, however long the
- * busy timeout. Every write goes through here. Called inside another, it is a savepoint of that one.
- */
-export function writeTransaction<R>(db: Database, fn: (tx: WritableDB) => R): R {
-  const writable = db as WritableDB;
-  return db.transaction(() => fn(writable)).immediate();
-}
+export { writeTransaction, type ReadableDB, type WritableDB } from './write-transaction';
+import type { ReadableDB } from './write-transaction';
 
 export interface OpenDatabaseOptions {
   /** Path to the database file, or ':memory:' in tests. */

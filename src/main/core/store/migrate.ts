@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { GleanerError } from '../../../shared/errors';
 import type { Migration } from './migrations/types';
-import { writeTransaction } from './database';
+import { writeTransaction } from './write-transaction';
 
 export interface MigrationResult {
   from: number;

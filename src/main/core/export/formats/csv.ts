@@ -6,7 +6,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { formatClock } from '../../../../shared/export';
 import { atMoment, timestampBase } from '../../../../shared/links';
-import type { ExportItem, ExportSegment, ExportTranscript } from '../records';
+import type { ExportItem, ExportSegment, ExportTranscript } from '../../store/export-records';
 import { createLocalTimeFormatter, neutraliseCell } from '../text';
 import type { ExportContext, FormatModule, ItemWriter, TranscriptWriter } from './types';
 

@@ -3,7 +3,7 @@
  * carries its citation; a transcript export nests the item's transcripts and their segments.
  * Only one item's transcripts are held at a time.
  */
-import type { ExportItem, ExportSegment, ExportTranscript } from '../records';
+import type { ExportItem, ExportSegment, ExportTranscript } from '../../store/export-records';
 import type { ExportContext, FormatModule, ItemWriter, TranscriptWriter } from './types';
 
 export interface JsonTranscript {

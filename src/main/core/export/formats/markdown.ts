@@ -8,7 +8,7 @@ import { asShownWhenFetched, citedTitle, referenceSentence, type ReferenceStyle 
 import { formatClock } from '../../../../shared/export';
 import { languageLabel } from '../../../../shared/language';
 import { atMoment, timestampBase } from '../../../../shared/links';
-import type { ExportItem, ExportSegment, ExportTranscript } from '../records';
+import type { ExportItem, ExportSegment, ExportTranscript } from '../../store/export-records';
 import { escapeMarkdownBlock, escapeMarkdownLine, escapeMarkdownLinkText, markdownHref } from '../text';
 import type { ExportContext, FormatModule, ItemWriter, SourcesWriter, TranscriptWriter } from './types';
 

@@ -7,7 +7,7 @@
  * Untimed transcripts have no subtitle form and are reported as skipped.
  */
 import { languageLabel } from '../../../../shared/language';
-import type { ExportItem, ExportSegment, ExportTranscript } from '../records';
+import type { ExportItem, ExportSegment, ExportTranscript } from '../../store/export-records';
 import { asShownWhenFetched } from '../../../../shared/citation';
 import { cleanText, oneLine } from '../../../../shared/text';
 import { subtitleTime } from '../text';

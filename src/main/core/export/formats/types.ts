@@ -3,7 +3,7 @@
  * runner (run-export.ts) decides files, streaming, progress and cancellation.
  */
 import type { ExportFormat, ExportScope } from '../../../../shared/export';
-import type { ExportItem, ExportSegment, ExportTranscript } from '../records';
+import type { ExportItem, ExportSegment, ExportTranscript } from '../../store/export-records';
 
 export interface ExportContext {
   scope: ExportScope;

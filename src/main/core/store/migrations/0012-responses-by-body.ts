@@ -1,5 +1,5 @@
 import type { Migration } from './types';
-import { writeTransaction } from '../database';
+import { writeTransaction } from '../write-transaction';
 
 /** The columns of `responses`, in their order (unchanged since migration 2). */
 const COLUMNS =

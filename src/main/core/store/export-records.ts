@@ -1,12 +1,12 @@
 /**
  * What an export reads: the items of a scope with their citation, and the transcripts of those
- * items segment by segment. Rows come from a read-only connection (see reader.ts) and are
+ * items segment by segment. Rows come from a read-only connection (see export-scope.ts) and are
  * iterated, never loaded all at once.
  */
 import type { Database, Statement } from 'better-sqlite3';
 import { isoUtc, makeCitation } from '../../../shared/citation';
 import type { Citation, ItemRecord } from '../../../shared/library';
-import { parseExtras } from '../library/items';
+import { parseExtras } from './items-repository';
 
 /** An item as exported: the library's record (without display-only columns), its tags, notes and citation. */
 export interface ExportItem extends Omit<ItemRecord, 'thumbnailUrl' | 'firstFetchedAt' | 'lastFetchedAt'> {

@@ -7,21 +7,39 @@
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { GleanerError } from '../../../shared/errors';
 import type { ExportScope } from '../../../shared/export';
-import { buildSearchSql, orderedIdsStatement, rankedSearchIds } from '../library/search';
+import { buildSearchSql, orderedIdsStatement } from './search/query-builder';
+import { rankedSearchIds } from './search/search-engine';
 
 export interface ExportReader {
   db: Database;
+  /** One snapshot for the whole export: counts, items and segments agree even while the queue writes. */
+  beginSnapshot(): void;
+  endSnapshot(): void;
+  /** Ends the snapshot (if one began) and closes the connection of its own. */
   close(): void;
 }
 
 /** A read-only connection to the library; the library's own connection for an in-memory database (tests). */
 export function openExportReader(library: Database, nativeBinding?: string): ExportReader {
   if (library.memory || library.name === '' || library.name === ':memory:') {
-    return { db: library, close: () => undefined };
+    // The library's own connection sees only its own writes in order: no snapshot to hold.
+    return { db: library, beginSnapshot: () => undefined, endSnapshot: () => undefined, close: () => undefined };
   }
   const db = new BetterSqlite3(library.name, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
   db.pragma('busy_timeout = 5000');
-  return { db, close: () => db.close() };
+  // A read transaction on a read-only connection: it writes nothing, so writeTransaction has no part in it.
+  const endSnapshot = () => {
+    if (db.inTransaction) db.exec('COMMIT');
+  };
+  return {
+    db,
+    beginSnapshot: () => db.exec('BEGIN'),
+    endSnapshot,
+    close: () => {
+      endSnapshot();
+      db.close();
+    },
+  };
 }
 
 let scopeCounter = 0;

@@ -11,7 +11,7 @@ import type { SecretStore } from './secrets/secret-store';
 import type { ServiceClient } from './service/client';
 import type { EmbeddedDemo, ServiceTargets } from './service/target';
 import type { SettingsRepository } from './settings/settings-repository';
-import type { Database } from './store/database';
+import type { ReadableDB } from './store/database';
 
 /** What the core needs from its host; every piece is injected so tests can replace it. */
 export interface CoreDeps {
@@ -51,7 +51,7 @@ export interface CoreDeps {
 
 /** What handlers share once the core is built. */
 export interface CoreContext extends CoreDeps {
-  db: Database;
+  db: ReadableDB;
   events: EventHub;
   settings: SettingsRepository;
   targets: ServiceTargets;

@@ -3,6 +3,7 @@ import { GleanerError } from '../../../shared/errors';
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
 import { waitForBatch } from '../queue/wait';
+import { callRecords } from '../store/call-records';
 import { callOutcome, callResult } from '../usecases/call-results';
 
 /**
@@ -23,8 +24,7 @@ export function createServiceHandlers(
     // its way), as `gleaner call`'s does, so it is not sent later, unseen and paid for, nor
     // twice when the user runs it again.
     const pauseError = { code: outcome.reason, message: outcome.message };
-    if (ctx.db.prepare<[number], string>('SELECT state FROM jobs WHERE id = ?').pluck().get(jobId) === 'queued')
-      ctx.queue.cancel({ jobId });
+    if (callRecords.jobState(ctx.db, jobId) === 'queued') ctx.queue.cancel({ jobId });
     return { ...callResult(ctx, batchId, jobId, pauseError), state: 'paused', error: pauseError };
   }
 

@@ -122,7 +122,7 @@ export async function runCli(argv: readonly string[], givenIo: CliIo, rendererDi
     if (error instanceof CommanderError) {
       if (error.exitCode === 0) return 0;
       if (error.code === 'commander.help') {
-        const usage = /^Usage: (gleaner(?: [a-z-]+)*)/m.exec(helpShownForError.text)?.[1] ?? 'gleaner';
+        const usage = helpShownForError.text.match(/^Usage: (gleaner(?: [a-z-]+)*)/m)?.[1] ?? 'gleaner';
         io.stderr(formatError({ code: 'INVALID_INPUT', message: `${usage} needs a command; ${usage} --help lists them.` }, json));
         return 2;
       }

@@ -7,7 +7,7 @@ import { normaliseResponse } from '../../../../src/main/core/platforms/normalise
 import { createFetchQueue, type FetchQueue } from '../../../../src/main/core/queue/fetch-queue';
 import type { ServiceResponse } from '../../../../src/main/core/service/client';
 import { prepareRequest, type PreparedRequest } from '../../../../src/main/core/service/request';
-import { openDatabase, type Database } from '../../../../src/main/core/store/database';
+import { openDatabase, type ReadableDB } from '../../../../src/main/core/store/database';
 import type { DayReset, PlanLimits } from '../../../../src/shared/plans';
 import { createSimTime, type SimTime } from '../../../helpers/sim-time';
 
@@ -17,7 +17,7 @@ export type Script = (
 ) => { delayMs?: number; error?: Error; nextPage?: Record<string, string> | null } | void;
 
 export interface Harness {
-  db: Database;
+  db: ReadableDB;
   sim: SimTime;
   queue: FetchQueue;
   calls: { at: number; operation: string; params: Record<string, string> }[];
@@ -96,7 +96,7 @@ export function createHarness(
     },
   };
   let owners = 0;
-  const make = (connection: Database = db) =>
+  const make = (connection: ReadableDB = db) =>
     createFetchQueue({
       db: connection,
       clock: sim.clock,

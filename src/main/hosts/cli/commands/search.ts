@@ -75,7 +75,7 @@ function markdownSnippet(snippet: string, clean: (text: string) => string = (tex
  */
 class SearchCommand extends Command {
   override error(message: string, errorOptions?: ErrorOptions): never {
-    const flag = errorOptions?.code === 'commander.unknownOption' ? /^error: unknown option '(.*)'$/s.exec(message)?.[1] : undefined;
+    const flag = errorOptions?.code === 'commander.unknownOption' ? message.match(/^error: unknown option '(.*)'$/s)?.[1] : undefined;
     if (flag === undefined || flag.startsWith('--')) return super.error(message, errorOptions);
     return super.error(
       `error: unknown option '${flag}': a query that starts with - needs -- before it, as in gleaner search -- ${shellQuoted(flag)}`,

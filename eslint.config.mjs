@@ -9,6 +9,18 @@ const electronOnlyInShell = {
   patterns: [{ group: ['electron/*'], message: 'Only src/main/electron and src/preload may import electron.' }],
 };
 
+const onlyWriteTransaction = {
+  selector: "CallExpression[callee.property.name='transaction']",
+  message: 'Use writeTransaction(db, fn) from store/database: it begins IMMEDIATE.',
+};
+
+const sqlOnlyInStore = [
+  {
+    selector: 'CallExpression[callee.property.name=/^(prepare|exec|pragma)$/]',
+    message: 'SQL lives in src/main/core/store/ (a repository). For a RegExp, use String#match or RegExp#test.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
   js.configs.recommended,
@@ -46,17 +58,16 @@ export default tseslint.config(
   {
     // Processes share the library: a transaction that writes takes the write lock at its start
     // (writeTransaction), or a write by another process in between fails it at once.
-    files: ['src/main/**/*.ts'],
-    ignores: ['src/main/core/store/database.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.property.name='transaction']",
-          message: 'Use writeTransaction(db, fn) from store/database: it begins IMMEDIATE.',
-        },
-      ],
-    },
+    files: ['src/main/core/store/**/*.ts'],
+    ignores: ['src/main/core/store/write-transaction.ts'],
+    rules: { 'no-restricted-syntax': ['error', onlyWriteTransaction] },
+  },
+  {
+    // Every SQL statement lives in the data layer (src/main/core/store/). Outside it neither
+    // `.prepare(` nor `.exec(` may appear, not even RegExp's exec, so a search for either finds SQL.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/main/core/store/**'],
+    rules: { 'no-restricted-syntax': ['error', onlyWriteTransaction, ...sqlOnlyInStore] },
   },
   {
     // The sandboxed preload can load only electron and the dependency-free name list.

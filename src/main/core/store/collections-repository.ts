@@ -3,7 +3,7 @@
  * deleting a collection never deletes items.
  */
 import type { CollectionItem, CollectionPlace, CollectionSummary } from '../../../shared/library';
-import { JOB_WAITING } from '../queue/job-states';
+import { JOB_WAITING } from './queue/statements';
 import type { ReadableDB, WritableDB } from './write-transaction';
 
 /** A collection row as read, before its tags are given their level (`tags` is a JSON array). */

@@ -25,7 +25,6 @@ export function writeTransaction<R>(db: Database, fn: (tx: WritableDB) => R): R 
   let run = runners.get(db);
   if (!run) {
     const writable = db as WritableDB;
-    // eslint-disable-next-line no-restricted-syntax -- this is writeTransaction itself, moved here from database.ts
     run = db.transaction((inner: (tx: WritableDB) => unknown) => inner(writable)).immediate;
     runners.set(db, run);
   }

@@ -1,1 +1,0 @@
-export { JOB_WAITING } from '../store/queue/statements';

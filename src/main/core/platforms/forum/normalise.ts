@@ -19,26 +19,11 @@
  */
 import type { OperationId } from '../../../../shared/catalogue';
 import type { Author, ItemKind, Normalisation, NormalisedItem, Normaliser } from '../../../../shared/model';
-import {
-  absoluteTime,
-  at,
-  acceptsRecord,
-  emptyNormalisation,
-  epochTime,
-  firstCount,
-  firstImage,
-  firstText,
-  has,
-  httpUrl,
-  idText,
-  isRecord,
-  makeItem,
-  prop,
-  readList,
-  segment,
-  text,
-  type JsonObject,
-} from '../read';
+import { at, firstCount, firstText, has, idText, isRecord, prop, text, type JsonObject } from '../read/json';
+import { absoluteTime, epochTime } from '../read/time';
+import { firstImage, httpUrl, segment } from '../read/links';
+import { makeItem } from '../read/item';
+import { acceptsRecord, emptyNormalisation, readList } from '../read/records';
 import { platformOfUrl } from '../recognise-url';
 
 const SITE = 'https://www.reddit.com';

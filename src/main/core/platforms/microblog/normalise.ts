@@ -10,25 +10,11 @@
  */
 import type { OperationId } from '../../../../shared/catalogue';
 import type { Normalisation, NormalisedItem, Normaliser } from '../../../../shared/model';
-import {
-  NOT_AN_OBJECT,
-  at,
-  canonicalLink,
-  emptyNormalisation,
-  firstCount,
-  firstImage,
-  has,
-  isRecord,
-  makeItem,
-  notThisPlatform,
-  prop,
-  readList,
-  segment,
-  text,
-  timeAndText,
-  type CanonicalLink,
-  type JsonObject,
-} from '../read';
+import { at, firstCount, has, isRecord, prop, text, type JsonObject } from '../read/json';
+import { timeAndText } from '../read/time';
+import { canonicalLink, firstImage, segment, type CanonicalLink } from '../read/links';
+import { makeItem } from '../read/item';
+import { NOT_AN_OBJECT, emptyNormalisation, notThisPlatform, readList } from '../read/records';
 
 const SITE = 'https://bsky.app';
 const AT_URI = /^at:\/\/([^/?#]+)\/([^/?#]+)\/([^/?#]+)$/;

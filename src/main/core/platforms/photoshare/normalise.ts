@@ -18,30 +18,11 @@
  */
 import type { OperationId } from '../../../../shared/catalogue';
 import type { Author, Normalisation, NormalisedItem, Normaliser } from '../../../../shared/model';
-import {
-  NOT_AN_OBJECT,
-  at,
-  canonicalLink,
-  emptyNormalisation,
-  epochTime,
-  firstCount,
-  firstImage,
-  firstRecordAt,
-  firstText,
-  idText,
-  imageUrl,
-  isRecord,
-  makeItem,
-  notThisPlatform,
-  prop,
-  readList,
-  secondsToMs,
-  segment,
-  text,
-  type CanonicalLink,
-  type JsonObject,
-  withoutAt,
-} from '../read';
+import { at, firstCount, firstText, idText, isRecord, prop, text, type JsonObject, withoutAt } from '../read/json';
+import { epochTime, secondsToMs } from '../read/time';
+import { canonicalLink, firstImage, imageUrl, segment, type CanonicalLink } from '../read/links';
+import { makeItem } from '../read/item';
+import { NOT_AN_OBJECT, emptyNormalisation, firstRecordAt, notThisPlatform, readList } from '../read/records';
 
 const SITE = 'https://www.instagram.com';
 const SHORTCODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

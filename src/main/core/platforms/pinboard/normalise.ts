@@ -11,25 +11,11 @@
  */
 import type { OperationId } from '../../../../shared/catalogue';
 import type { Author, NormalisedItem, Normaliser } from '../../../../shared/model';
-import {
-  absoluteTime,
-  at,
-  canonicalLink,
-  acceptsRecord,
-  emptyNormalisation,
-  firstCount,
-  firstImage,
-  firstText,
-  has,
-  idText,
-  isRecord,
-  makeItem,
-  prop,
-  segment,
-  text,
-  type CanonicalLink,
-  type JsonObject,
-} from '../read';
+import { at, firstCount, firstText, has, idText, isRecord, prop, text, type JsonObject } from '../read/json';
+import { absoluteTime } from '../read/time';
+import { canonicalLink, firstImage, segment, type CanonicalLink } from '../read/links';
+import { makeItem } from '../read/item';
+import { acceptsRecord, emptyNormalisation } from '../read/records';
 import { platformOfUrl } from '../recognise-url';
 
 const SITE = 'https://www.pinterest.com';

@@ -12,23 +12,11 @@
  */
 import type { OperationId } from '../../../../shared/catalogue';
 import type { Author, NormalisedItem, Normaliser } from '../../../../shared/model';
-import {
-  canonicalLink,
-  acceptsRecord,
-  emptyNormalisation,
-  firstCount,
-  firstImage,
-  firstText,
-  has,
-  idText,
-  isRecord,
-  makeItem,
-  prop,
-  text,
-  timeAndText,
-  type CanonicalLink,
-  type JsonObject,
-} from '../read';
+import { firstCount, firstText, has, idText, isRecord, prop, text, type JsonObject } from '../read/json';
+import { timeAndText } from '../read/time';
+import { canonicalLink, firstImage, type CanonicalLink } from '../read/links';
+import { makeItem } from '../read/item';
+import { acceptsRecord, emptyNormalisation } from '../read/records';
 
 const RECORD_FIELDS = ['url', 'name', 'headline', 'description', 'author', 'datePublished', 'likeCount', 'commentCount'];
 

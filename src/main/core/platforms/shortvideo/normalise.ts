@@ -15,32 +15,13 @@
  */
 import type { OperationId } from '../../../../shared/catalogue';
 import type { Normalisation, NormalisedItem, Normaliser } from '../../../../shared/model';
-import {
-  at,
-  canonicalLink,
-  acceptsRecord,
-  emptyNormalisation,
-  epochTime,
-  firstCount,
-  firstImage,
-  firstText,
-  has,
-  idText,
-  isRecord,
-  isTruthyFlag,
-  makeItem,
-  notThisPlatform,
-  prop,
-  readList,
-  segment,
-  text,
-  type CanonicalLink,
-  type JsonObject,
-  findAtPlaces,
-  isExplicitlyEmpty,
-  readTranscript,
-  unavailableTranscript,
-} from '../read';
+import { at, firstCount, firstText, has, idText, isRecord, isTruthyFlag, prop, text, type JsonObject } from '../read/json';
+import { epochTime } from '../read/time';
+import { canonicalLink, firstImage, segment, type CanonicalLink } from '../read/links';
+import { makeItem } from '../read/item';
+import { acceptsRecord, emptyNormalisation, notThisPlatform, readList } from '../read/records';
+import { isExplicitlyEmpty, readTranscript, unavailableTranscript } from '../read/transcripts';
+import { findAtPlaces } from '../read/find-transcript';
 
 const SITE = 'https://www.tiktok.com';
 

@@ -20,26 +20,11 @@
  */
 import type { OperationId } from '../../../../shared/catalogue';
 import type { Author, Normalisation, NormalisedItem, Normaliser } from '../../../../shared/model';
-import {
-  NOT_AN_OBJECT,
-  absoluteTime,
-  canonicalLink,
-  childPath,
-  emptyNormalisation,
-  epochTime,
-  firstCount,
-  firstImage,
-  firstText,
-  has,
-  idText,
-  isRecord,
-  makeItem,
-  notThisPlatform,
-  prop,
-  readList,
-  secondsToMs,
-  type JsonObject,
-} from '../read';
+import { firstCount, firstText, has, idText, isRecord, prop, type JsonObject } from '../read/json';
+import { absoluteTime, epochTime, secondsToMs } from '../read/time';
+import { canonicalLink, firstImage } from '../read/links';
+import { childPath, makeItem } from '../read/item';
+import { NOT_AN_OBJECT, emptyNormalisation, notThisPlatform, readList } from '../read/records';
 
 const LIST_KEYS = ['reels', 'items', 'results', 'data', 'posts', 'videos', 'edges', 'nodes'];
 const WRAPPER_KEYS = ['node', 'reel', 'post', 'media'];

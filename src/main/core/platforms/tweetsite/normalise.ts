@@ -27,35 +27,13 @@
  */
 import type { OperationId } from '../../../../shared/catalogue';
 import type { Normalisation, NormalisedItem, Normaliser } from '../../../../shared/model';
-import {
-  NOT_AN_OBJECT,
-  absoluteTime,
-  at,
-  canonicalLink,
-  childPath,
-  emptyNormalisation,
-  firstCount,
-  firstImage,
-  firstText,
-  has,
-  idText,
-  isRecord,
-  makeItem,
-  notThisPlatform,
-  prop,
-  recordsNotRead,
-  segment,
-  text,
-  type CanonicalLink,
-  type JsonObject,
-  withoutAt,
-  findAtPlaces,
-  findTranscriptKey,
-  isExplicitlyEmpty,
-  readTranscript,
-  unavailableTranscript,
-  type FoundValue,
-} from '../read';
+import { at, firstCount, firstText, has, idText, isRecord, prop, text, type JsonObject, withoutAt } from '../read/json';
+import { absoluteTime } from '../read/time';
+import { canonicalLink, firstImage, segment, type CanonicalLink } from '../read/links';
+import { childPath, makeItem } from '../read/item';
+import { NOT_AN_OBJECT, emptyNormalisation, notThisPlatform, recordsNotRead } from '../read/records';
+import { isExplicitlyEmpty, readTranscript, unavailableTranscript } from '../read/transcripts';
+import { findAtPlaces, findTranscriptKey, type FoundValue } from '../read/find-transcript';
 
 const SITE = 'https://x.com';
 const TWEET_FIELDS = ['full_text', 'favorite_count', 'retweet_count', 'reply_count'];

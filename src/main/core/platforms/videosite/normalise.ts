@@ -11,33 +11,12 @@
  */
 import type { OperationId } from '../../../../shared/catalogue';
 import type { Author, ItemKind, Normalisation, NormalisedItem, Normaliser } from '../../../../shared/model';
-import {
-  canonicalLink,
-  clockToMs,
-  count,
-  acceptsRecord,
-  emptyNormalisation,
-  firstCount,
-  firstText,
-  has,
-  idText,
-  imageUrl,
-  isRecord,
-  makeItem,
-  notThisPlatform,
-  prop,
-  readList,
-  segment,
-  text,
-  timeAndText,
-  type CanonicalLink,
-  type JsonObject,
-  withoutAt,
-  isExplicitlyEmpty,
-  readTranscript,
-  unavailableTranscript,
-  type TranscriptIdentity,
-} from '../read';
+import { count, firstCount, firstText, has, idText, isRecord, prop, text, type JsonObject, withoutAt } from '../read/json';
+import { clockToMs, timeAndText } from '../read/time';
+import { canonicalLink, imageUrl, segment, type CanonicalLink } from '../read/links';
+import { makeItem } from '../read/item';
+import { acceptsRecord, emptyNormalisation, notThisPlatform, readList } from '../read/records';
+import { isExplicitlyEmpty, readTranscript, unavailableTranscript, type TranscriptIdentity } from '../read/transcripts';
 
 const SITE = 'https://www.youtube.com';
 

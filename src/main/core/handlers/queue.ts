@@ -1,11 +1,8 @@
 import { GleanerError } from '../../../shared/errors';
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
-import { collectKnownLinks, joinIntoCollection, planUrlImport, startUrlImport } from '../usecases/import-urls';
+import { planUrlImport, startUrlImport } from '../usecases/import-urls';
 import { queueImport } from '../usecases/queue-import';
-
-// The CLI's import command still takes these from here (until it goes through the bridge).
-export { collectKnownLinks, joinIntoCollection, planUrlImport };
 
 type QueueMethods =
   | 'queue.status'

@@ -10,7 +10,7 @@ import type { ConfirmTokenOrigin } from './secrets/confirm-token-origin';
 import type { SecretStore } from './secrets/secret-store';
 import type { ServiceClient } from './service/client';
 import type { EmbeddedDemo, ServiceTargets } from './service/target';
-import type { SettingsRepository } from './settings/settings-repository';
+import type { SettingsRepository } from './store/settings-repository';
 import type { ReadableDB } from './store/database';
 
 /** What the core needs from its host; every piece is injected so tests can replace it. */

@@ -20,7 +20,7 @@ import type { OperationId } from '../../shared/catalogue';
 import { linkProblemFor, platformOfUrl } from './platforms/recognise-url';
 import { createServiceClient } from './service/client';
 import { createServiceTargets } from './service/target';
-import { createSettingsRepository } from './settings/settings-repository';
+import { createSettingsRepository } from './store/settings-repository';
 import { effectiveLimits, readServiceSettings } from './settings/service-settings';
 import { randomUUID } from 'node:crypto';
 import type { ExportRequest } from '../../shared/export';

@@ -15,7 +15,7 @@ import {
 import { GleanerError } from '../../../shared/errors';
 import { formatDayReset, PLAN_LIMITS, PLAN_NAMES, type DayReset, type PlanLimits, type PlanName } from '../../../shared/plans';
 import { normaliseHostSetting, usualPlatformOfHost } from '../platforms/recognise-url';
-import type { SettingsRepository } from './settings-repository';
+import type { SettingsRepository } from '../store/settings-repository';
 import { wireNameClash } from '../service/request';
 
 /** The base URL value that selects the built-in demo service. */

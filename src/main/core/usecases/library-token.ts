@@ -7,7 +7,7 @@ import { databasePath } from '../data-dir';
 import { liftTokenPause } from '../queue/token-pause';
 import { serviceOrigin } from '../secrets/token-origin';
 import { readServiceSettings } from '../settings/service-settings';
-import { createSettingsRepository } from '../settings/settings-repository';
+import { createSettingsRepository } from '../store/settings-repository';
 import { openDatabase, type Database } from '../store/database';
 
 /** Runs `use` on the library in `dataDir` when there is one; null when there is none. One that cannot be opened throws. */

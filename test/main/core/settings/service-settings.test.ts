@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSettingsRepository } from '../../../../src/main/core/settings/settings-repository';
+import { createSettingsRepository } from '../../../../src/main/core/store/settings-repository';
 import {
   addHosts,
   effectiveLimits,

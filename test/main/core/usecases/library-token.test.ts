@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databasePath } from '../../../../src/main/core/data-dir';
 import { setConfig } from '../../../../src/main/core/settings/service-settings';
-import { createSettingsRepository } from '../../../../src/main/core/settings/settings-repository';
+import { createSettingsRepository } from '../../../../src/main/core/store/settings-repository';
 import { openDatabase, writeTransaction, type Database } from '../../../../src/main/core/store/database';
 import { queueStateRepository } from '../../../../src/main/core/store/queue/queue-state';
 import { liftLibraryTokenPause, libraryServiceOrigin } from '../../../../src/main/core/usecases/library-token';

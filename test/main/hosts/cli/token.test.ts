@@ -15,7 +15,7 @@ import type { CliContext } from '../../../../src/main/hosts/cli/program';
 import { DATABASE_FILE_NAME } from '../../../../src/main/core/data-dir';
 import { openDatabase } from '../../../../src/main/core/store/database';
 import { setConfig } from '../../../../src/main/core/settings/service-settings';
-import { createSettingsRepository } from '../../../../src/main/core/settings/settings-repository';
+import { createSettingsRepository } from '../../../../src/main/core/store/settings-repository';
 
 const TOKEN = 'tok_cli_Gh7Jk2Lm5Np';
 const REAL_KEYRING = process.env.GLEANER_TEST_KEYRING === '1';

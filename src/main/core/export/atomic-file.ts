@@ -4,10 +4,13 @@
  * renamed. Until `commit`, the chosen name is untouched; `abort` removes the temporary file.
  * A process killed mid-export cannot remove its own; the temporary name carries the writer's
  * process id, so the next export under that name removes those whose writer is gone.
+ * A regular file written over keeps its permissions; anything else found under the name at the
+ * last moment (a device, a pipe, a link put there since the export's checks) is not replaced.
  */
 import { createHash, randomBytes, type Hash } from 'node:crypto';
-import { open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
+import { lstat, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { unwritableKindError } from './destination-kind';
 
 /** Text is gathered to about this many characters before each write. */
 const WRITE_CHUNK = 256 * 1024;
@@ -74,6 +77,7 @@ export async function openAtomicFile(finalPath: string, options: { hash: boolean
     },
     async commit() {
       await flush();
+      await takeModeOfReplaced(finalPath, handle);
       await handle.sync();
       await handle.close();
       finished = true;
@@ -90,6 +94,22 @@ export async function openAtomicFile(finalPath: string, options: { hash: boolean
       await rm(temporaryPath, { force: true });
     },
   };
+}
+
+/**
+ * Gives the new file the permission bits of the regular file it replaces (an export saved over a
+ * private file stays private); set-id bits are not carried over to new content. Refuses to
+ * replace what is not a regular file. A folder is left to the rename, which fails on it.
+ */
+async function takeModeOfReplaced(finalPath: string, handle: FileHandle): Promise<void> {
+  const existing = await lstat(finalPath).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
+  if (existing === null || existing.isDirectory()) return;
+  const refusal = unwritableKindError(finalPath, existing, 'file');
+  if (refusal) throw refusal;
+  await handle.chmod(existing.mode & 0o777);
 }
 
 /** Makes a rename durable where the platform allows it (Windows cannot open a folder for syncing). */

@@ -11,6 +11,7 @@ import { SUBTITLE_FORMATS, exportsFolder, exportsTranscripts, type ExportRequest
 import { canonicalLanguage, languageLabel } from '../../../shared/language';
 import { openAtomicFile, removeAbandonedTemporaries, syncFolder, temporaryNameFor, type AtomicFile } from './atomic-file';
 import { fileInTheWay } from '../file-in-the-way';
+import { checkDestinationKind } from './destination-kind';
 import { FORMAT_MODULES } from './formats';
 import type { ExportContext, FormatModule, TranscriptWriter } from './formats/types';
 import { createExportQueries, type ExportItem, type ExportQueries, type ExportTranscript } from '../store/export-records';
@@ -74,7 +75,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   }
   const folder = exportsFolder(request);
   checkOutName(outPath, request);
-  const intoExistingFolder = await checkDestination(outPath, folder, options.library);
+  const intoExistingFolder = await checkDestination(outPath, folder, request.manifest, options.library);
 
   const reader = openExportReader(options.library, options.nativeBinding);
   reader.beginSnapshot();
@@ -193,10 +194,12 @@ export function checkOutName(out: string, request: Pick<ExportRequest, 'format' 
 }
 
 /** Refuses a destination the export would misuse; says whether it is a folder that is already there. */
-async function checkDestination(outPath: string, folder: boolean, library: Database): Promise<boolean> {
+async function checkDestination(outPath: string, folder: boolean, manifest: boolean, library: Database): Promise<boolean> {
   // The folder it goes into must already be there: creating it would turn a typo into a new folder.
   await checkParentFolder(outPath);
   await checkNotTheLibrary(outPath, library);
+  await checkDestinationKind(outPath, folder ? 'folder' : 'file');
+  if (manifest) await checkDestinationKind(join(dirname(outPath), MANIFEST_NAME), 'manifest');
   const existing = await stat(outPath).catch(() => null);
   if (folder) {
     if (existing && !existing.isDirectory()) {

@@ -3,7 +3,8 @@
  * in browser mode the finished file is a download behind the host's usual checks; in the desktop
  * shell the save dialog's answer decides where it goes; `export.cancel` stops it.
  */
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -162,6 +163,23 @@ describe('export.start in the desktop shell', () => {
       error: { code: 'INVALID_INPUT', message: expect.stringMatching(/^The folder .*gone does not exist; create it first/) },
     });
     expect(existsSync(join(testCore.dataDir, 'gone'))).toBe(false);
+  });
+
+  // The dialog asks before replacing a file, but a pipe or a device chosen there would be replaced by the rename.
+  it.skipIf(process.platform === 'win32')('fails with a clear message when the chosen path is a named pipe, leaving it one', async () => {
+    const target = { path: '' };
+    library({ chooseExportDestination: async () => target.path });
+    const pipe = (target.path = join(testCore.dataDir, 'chosen.csv'));
+    execFileSync('mkfifo', [pipe]);
+    const started = (await call('export.start', { scope: { kind: 'all' }, format: 'csv' })) as { ok: true; value: { exportId: string } };
+    expect(await finished(started.value.exportId)).toMatchObject({
+      state: 'failed',
+      error: {
+        code: 'INVALID_INPUT',
+        message: `${pipe} is a named pipe (FIFO); an export is written only to a new file or over a regular file. Choose another place to save it.`,
+      },
+    });
+    expect(lstatSync(pipe).isFIFO()).toBe(true);
   });
 
   it('cancels a running export and leaves nothing under the chosen name', async () => {

@@ -16,6 +16,7 @@ export { DATABASE_FILE_NAME, databasePath, resolveDataDir } from './data-dir';
 // Exports: what the desktop's save dialog and browser mode's downloads plug into; the CLI's file names.
 export type { ChooseExportDestination, ExportService } from './export/export-service';
 export { checkOutName, MANIFEST_NAME, type ExportResult } from './export/run-export';
+export { describeFileKind } from './export/destination-kind';
 
 // Secrets: each host builds its token store and asks before the token goes somewhere new.
 export type { ConfirmTokenOrigin } from './secrets/confirm-token-origin';

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { GleanerError, isGleanerError } from '../../../../shared/errors';
 import {
@@ -12,33 +11,7 @@ import {
 import { checkCollectionName, describePlan } from '../../../core';
 import { drainQueue, isInterruption, runBatchInForeground } from '../queue-runner';
 import type { CliContext } from '../context';
-
-const MAX_INPUT_BYTES = 50 * 1024 * 1024;
-
-async function readInput(source: string, stdin: NodeJS.ReadableStream): Promise<string> {
-  if (source !== '-') {
-    try {
-      const text = await readFile(source, 'utf8');
-      if (text.length > MAX_INPUT_BYTES) throw new GleanerError('INVALID_INPUT', 'The file is larger than 50 MB.');
-      return text;
-    } catch (error) {
-      if (error instanceof GleanerError) throw error;
-      throw new GleanerError(
-        'INVALID_INPUT',
-        `Could not read ${JSON.stringify(source)}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'it is not a readable file'}.`,
-      );
-    }
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stdin) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    size += buffer.length;
-    if (size > MAX_INPUT_BYTES) throw new GleanerError('INVALID_INPUT', 'The input is larger than 50 MB.');
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
+import { readImportText } from '../import-text';
 
 function describeLines(plan: ImportPlan): string {
   const lines = plan.lines
@@ -87,7 +60,7 @@ export function registerImport(program: Command, ctx: CliContext): void {
       ) => {
         const json = ctx.json(command);
         const collection = options.collection === undefined ? undefined : checkCollectionName(options.collection);
-        const text = await readInput(source, ctx.io.stdin);
+        const text = await readImportText(source, ctx.io.stdin);
         const importInput = {
           text,
           ...(options.transcripts ? { transcripts: true } : {}),

@@ -97,8 +97,9 @@ export async function openAtomicFile(finalPath: string, options: { hash: boolean
 }
 
 /**
- * Gives the new file the permission bits of the regular file it replaces (an export saved over a
- * private file stays private); set-id bits are not carried over to new content. Refuses to
+ * Gives the new file the permission bits (and, run as root, the owner) of the regular file it
+ * replaces, so an export saved over a private file stays private; set-id bits are not carried
+ * over to new content. Refuses to
  * replace what is not a regular file. A folder is left to the rename, which fails on it.
  */
 async function takeModeOfReplaced(finalPath: string, handle: FileHandle): Promise<void> {
@@ -110,6 +111,8 @@ async function takeModeOfReplaced(finalPath: string, handle: FileHandle): Promis
   const refusal = unwritableKindError(finalPath, existing, 'file');
   if (refusal) throw refusal;
   await handle.chmod(existing.mode & 0o777);
+  // Run as root, an export over someone's file would otherwise leave it root's.
+  if (process.getuid?.() === 0 && (existing.uid !== 0 || existing.gid !== 0)) await handle.chown(existing.uid, existing.gid);
 }
 
 /** Makes a rename durable where the platform allows it (Windows cannot open a folder for syncing). */

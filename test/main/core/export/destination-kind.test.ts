@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import {
   chmodSync,
+  chownSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -79,6 +80,16 @@ describe.skipIf(process.platform === 'win32')('openAtomicFile over what is alrea
     await file.commit();
     expect(readFileSync(at('private.csv'), 'utf8')).toBe('new');
     expect(statSync(at('private.csv')).mode & 0o777).toBe(0o640);
+  });
+
+  it.runIf(process.getuid?.() === 0)('run as root, gives the new file the owner of the file it replaces', async () => {
+    writeFileSync(at('theirs.csv'), 'old');
+    chownSync(at('theirs.csv'), 4321, 4322);
+    const file = await openAtomicFile(at('theirs.csv'), { hash: false, byteOrderMark: false });
+    await file.write('new');
+    await file.commit();
+    const { uid, gid } = statSync(at('theirs.csv'));
+    expect([uid, gid, readFileSync(at('theirs.csv'), 'utf8')]).toEqual([4321, 4322, 'new']);
   });
 
   it('does not carry set-id bits over to the new content', async () => {

@@ -51,7 +51,30 @@ export interface IngestResult {
 
 export type NormaliseFn = (operation: OperationId, data: unknown, params: Record<string, string>) => Normalisation;
 
-const key = (scope: string | number, value: string): string => `${scope}\u0000${value}`;
+/**
+ * Values per platform (or per item id), looked up without building a joined key string for
+ * every lookup: a response's records make a dozen lookups each.
+ */
+class KeyedByScope<Scope extends string | number, V> {
+  private readonly scopes = new Map<Scope, Map<string, V>>();
+  get(scope: Scope, value: string): V | undefined {
+    return this.scopes.get(scope)?.get(value);
+  }
+  has(scope: Scope, value: string): boolean {
+    return this.scopes.get(scope)?.has(value) ?? false;
+  }
+  set(scope: Scope, value: string, found: V): void {
+    let values = this.scopes.get(scope);
+    if (!values) {
+      values = new Map();
+      this.scopes.set(scope, values);
+    }
+    values.set(value, found);
+  }
+  clear(): void {
+    this.scopes.clear();
+  }
+}
 
 /** An item of this response that is not in the library yet: written when the response's items are all read. */
 interface NewItem {
@@ -88,29 +111,29 @@ export function createIngester(database: Database, normalise: NormaliseFn): Inge
   function createItemWriter(tx: WritableDB, responseId: number, fetchedAt: string) {
     const newItems: NewItem[] = [];
     /** The first new item per URL; given up (for a scan) once a merge moves an item to another URL. */
-    const newByUrl = new Map<string, NewItem>();
+    const newByUrl = new KeyedByScope<string, NewItem>();
     let newByUrlExact = true;
-    const newByNativeId = new Map<string, NewItem>();
+    const newByNativeId = new KeyedByScope<string, NewItem>();
     let nextId = 0;
     /** Stored items looked up for all records at once; dropped when an update changes what items are matched on. */
-    let prefetched: { byNativeId: Map<string, StoredItemKey>; byUrl: Map<string, StoredItemKey> } | null = null;
+    let prefetched: { byNativeId: KeyedByScope<string, StoredItemKey>; byUrl: KeyedByScope<string, StoredItemKey> } | null = null;
 
     function prefetch(records: readonly NormalisedItem[]): void {
-      const byNativeIdFound = new Map<string, StoredItemKey>();
-      const byUrlFound = new Map<string, StoredItemKey>();
+      const byNativeIdFound = new KeyedByScope<string, StoredItemKey>();
+      const byUrlFound = new KeyedByScope<string, StoredItemKey>();
       for (const platform of new Set(records.map((item) => item.platform))) {
         const mine = records.filter((item) => item.platform === platform);
         const nativeIds = mine.flatMap((item) => (item.nativeId ? [item.nativeId] : []));
         if (nativeIds.length > 0)
-          for (const stored of items.allByNativeIds(platform, nativeIds)) byNativeIdFound.set(key(platform, stored.nativeId!), stored);
+          for (const stored of items.allByNativeIds(platform, nativeIds)) byNativeIdFound.set(platform, stored.nativeId!, stored);
         // URLs matter for records whose native id is missing or not stored (a refetch needs none).
         const urls = mine.flatMap((item) =>
-          item.url && !(item.nativeId && byNativeIdFound.has(key(platform, item.nativeId))) ? [item.url] : [],
+          item.url && !(item.nativeId && byNativeIdFound.has(platform, item.nativeId)) ? [item.url] : [],
         );
         if (urls.length > 0) {
           for (const stored of items.allByUrls(platform, urls)) {
             // The lowest id per URL, as the single lookup's ORDER BY id LIMIT 1.
-            if (!byUrlFound.has(key(platform, stored.url!))) byUrlFound.set(key(platform, stored.url!), stored);
+            if (!byUrlFound.has(platform, stored.url!)) byUrlFound.set(platform, stored.url!, stored);
           }
         }
       }
@@ -118,19 +141,19 @@ export function createIngester(database: Database, normalise: NormaliseFn): Inge
     }
 
     const storedByNativeId = (platform: string, nativeId: string): StoredItemKey | undefined =>
-      prefetched ? prefetched.byNativeId.get(key(platform, nativeId)) : items.byNativeId(platform, nativeId);
+      prefetched ? prefetched.byNativeId.get(platform, nativeId) : items.byNativeId(platform, nativeId);
     const storedByUrl = (platform: string, url: string): StoredItemKey | undefined =>
-      prefetched ? prefetched.byUrl.get(key(platform, url)) : items.byUrl(platform, url);
+      prefetched ? prefetched.byUrl.get(platform, url) : items.byUrl(platform, url);
 
     /** The lowest-numbered new item with this URL, as `ORDER BY id LIMIT 1` finds among written ones. */
     function newItemWithUrl(platform: string, url: string): NewItem | undefined {
-      if (newByUrlExact) return newByUrl.get(key(platform, url));
+      if (newByUrlExact) return newByUrl.get(platform, url);
       return newItems.find((candidate) => candidate.values[ITEM_VALUE.platform] === platform && candidate.values[ITEM_VALUE.url] === url);
     }
 
     function find(platform: string, nativeId: string | null, url: string | null): StoredItemKey | NewItem | undefined {
       if (nativeId) {
-        const found = storedByNativeId(platform, nativeId) ?? newByNativeId.get(key(platform, nativeId));
+        const found = storedByNativeId(platform, nativeId) ?? newByNativeId.get(platform, nativeId);
         if (found) return found;
       }
       // Else by canonical URL; stored items have lower ids than this response's new ones.
@@ -185,7 +208,7 @@ export function createIngester(database: Database, normalise: NormaliseFn): Inge
       if (extras !== null)
         merged[ITEM_VALUE.extras] = mergedExtras === null ? extras : JSON.stringify({ ...JSON.parse(mergedExtras), ...JSON.parse(extras) });
       const gained = merged[ITEM_VALUE.nativeId];
-      if (nativeId === null && gained !== null) newByNativeId.set(key(platform, gained), into);
+      if (nativeId === null && gained !== null) newByNativeId.set(platform, gained, into);
     }
 
     /** The item's id: a stored item is updated now, a new one is written by `flush`. */
@@ -205,8 +228,8 @@ export function createIngester(database: Database, normalise: NormaliseFn): Inge
       const created: NewItem = { values: valuesOf(item, nextId) };
       nextId += 1;
       newItems.push(created);
-      if (item.url && !newByUrl.has(key(item.platform, item.url))) newByUrl.set(key(item.platform, item.url), created);
-      if (item.nativeId) newByNativeId.set(key(item.platform, item.nativeId), created);
+      if (item.url && !newByUrl.has(item.platform, item.url)) newByUrl.set(item.platform, item.url, created);
+      if (item.nativeId) newByNativeId.set(item.platform, item.nativeId, created);
       return created.values[0];
     }
 
@@ -228,20 +251,25 @@ export function createIngester(database: Database, normalise: NormaliseFn): Inge
   /** The sightings of a response's items, written together once the items exist. */
   function createSourceWriter(tx: WritableDB, responseId: number) {
     const rows: SourceRow[] = [];
-    const byItemAndPath = new Map<string, SourceRow>();
+    const byItemAndPath = new KeyedByScope<number, SourceRow>();
     const withCounts = new Set<number>();
     return {
       /** Provenance in the order the response listed its records; the first counts per item are its snapshot. */
       link(id: number, sourcePath: string, metrics: Metrics | null): void {
-        let row = byItemAndPath.get(key(id, sourcePath));
+        let row = byItemAndPath.get(id, sourcePath);
         if (!row) {
           row = [id, responseId, sourcePath, rows.length, null, null, null, null, null, null];
           rows.push(row);
-          byItemAndPath.set(key(id, sourcePath), row);
+          byItemAndPath.set(id, sourcePath, row);
         }
         if (metrics !== null && !noMetrics(metrics) && !withCounts.has(id)) {
           withCounts.add(id);
-          row.splice(4, 6, metrics.views, metrics.likes, metrics.comments, metrics.reposts, metrics.shares, metrics.followers);
+          row[4] = metrics.views;
+          row[5] = metrics.likes;
+          row[6] = metrics.comments;
+          row[7] = metrics.reposts;
+          row[8] = metrics.shares;
+          row[9] = metrics.followers;
         }
       },
       write(): void {

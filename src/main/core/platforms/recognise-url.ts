@@ -133,13 +133,17 @@ const WRAPPER_PAIRS: ReadonlyArray<readonly [string, string]> = [
 
 const EDGE_SPACE = /^[\s\u200b-\u200d\u2060\ufeff]+|[\s\u200b-\u200d\u2060\ufeff]+$/gu;
 const TRAILING_PUNCTUATION = /[.,;]+$/;
-/** First or last character that cleaning could remove: space, a wrapper, trailing punctuation. */
-const CLEANABLE_EDGE = /^[\s\u200b-\u200d\u2060\ufeff<"'“‘]|[\s\u200b-\u200d\u2060\ufeff>"'”’.,;]$/u;
+/**
+ * First and last characters that cleaning could remove: space, a wrapper, trailing punctuation.
+ * Tested on one code unit each: one pattern anchored at the end would be tried at every position.
+ */
+const CLEANABLE_FIRST = /^[\s\u200b-\u200d\u2060\ufeff<"'“‘]$/;
+const CLEANABLE_LAST = /^[\s\u200b-\u200d\u2060\ufeff>"'”’.,;]$/;
 
 /** Removes what commonly surrounds a link copied from an email or a sentence. */
 function cleanPastedText(input: string): string {
   // Most text (every link a normaliser canonicalises) has nothing to remove.
-  if (!CLEANABLE_EDGE.test(input)) return input;
+  if (!CLEANABLE_FIRST.test(input.charAt(0)) && !CLEANABLE_LAST.test(input.charAt(input.length - 1))) return input;
   // trim() does not remove zero-width spaces and joiners, which arrive with copied links.
   let text = input.replace(EDGE_SPACE, '');
   for (const [open, close] of WRAPPER_PAIRS) {

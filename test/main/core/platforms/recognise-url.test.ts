@@ -100,6 +100,20 @@ describe('recogniseUrl: never throws', () => {
   it('strips a byte-order mark and zero-width spaces around a link', () => {
     expect(recogniseUrl(`\ufeff\u200bhttps://youtu.be/${VIDEO_ID}\u200b`)).toMatchObject({ ok: true, nativeId: VIDEO_ID });
   });
+
+  it('cleans a link with something to remove at only one of its ends', () => {
+    for (const input of [
+      ` https://youtu.be/${VIDEO_ID}`,
+      `\u2060https://youtu.be/${VIDEO_ID}`,
+      `https://youtu.be/${VIDEO_ID}.`,
+      `https://youtu.be/${VIDEO_ID};`,
+      `https://youtu.be/${VIDEO_ID}\u200d`,
+      `https://youtu.be/${VIDEO_ID} `,
+    ]) {
+      expect(recogniseUrl(input)).toMatchObject({ ok: true, nativeId: VIDEO_ID });
+    }
+    expect(recogniseUrl(`“https://youtu.be/${VIDEO_ID}”`)).toMatchObject({ ok: true, nativeId: VIDEO_ID });
+  });
 });
 
 describe('recogniseUrl: extra hosts from settings', () => {

@@ -40,7 +40,11 @@ export function has(value: unknown, key: string): boolean {
 
 /** A string with visible content, exactly as given; null otherwise. */
 export function text(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() !== '' ? value : null;
+  if (typeof value !== 'string') return null;
+  // A visible ASCII first character settles it without trimming a copy of the text.
+  const first = value.charCodeAt(0);
+  if (first > 0x20 && first < 0x7f) return value;
+  return value.trim() !== '' ? value : null;
 }
 
 /** A handle without its leading "@" (people type `@name`; records mostly say `name`); null stays null. */

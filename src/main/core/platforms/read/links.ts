@@ -3,6 +3,7 @@
  * (`recogniseUrl`) so they take the same canonical form as pasted links.
  */
 import { recogniseUrl } from '../recognise-url';
+import { LISTING_KINDS } from '../url-patterns';
 import { isRecord, text } from './json';
 
 /** An absolute http(s) URL, exactly as given; `//host/...` gets https. Anything else is null. */
@@ -35,11 +36,47 @@ export function canonicalLink(value: unknown, site?: string): CanonicalLink | nu
   let candidate = text(value);
   if (candidate === null) return null;
   if (candidate.startsWith('/') && !candidate.startsWith('//') && site !== undefined) candidate = `${site}${candidate}`;
+  const remembered = recentListingLinks.get(candidate);
+  if (remembered) return { ...remembered };
   const recognition = recogniseUrl(candidate);
-  if (recognition.ok) return { url: recognition.canonicalUrl, nativeId: recognition.nativeId ?? null, kind: recognition.kind };
+  if (recognition.ok) {
+    const link = { url: recognition.canonicalUrl, nativeId: recognition.nativeId ?? null, kind: recognition.kind };
+    if (LISTING_KINDS.has(recognition.kind)) recentListingLinks.set(candidate, link);
+    return { ...link };
+  }
   const url = httpUrl(candidate);
   return url === null ? null : { url, nativeId: null, kind: null };
 }
+
+/** Listing links remembered per generation; two generations keep the recently used ones. */
+const LISTING_LINKS_PER_GENERATION = 4096;
+
+/**
+ * Channel and profile links recur in answer after answer (every record names its author), while
+ * item links mostly appear once and would push them out, so only listing links are remembered.
+ * Recognition depends on nothing but the text, so a remembered link is the one it would give.
+ */
+const recentListingLinks = (() => {
+  let current = new Map<string, CanonicalLink>();
+  let previous = new Map<string, CanonicalLink>();
+  const set = (candidate: string, link: CanonicalLink): void => {
+    if (current.size >= LISTING_LINKS_PER_GENERATION) {
+      previous = current;
+      current = new Map();
+    }
+    current.set(candidate, link);
+  };
+  return {
+    set,
+    get(candidate: string): CanonicalLink | undefined {
+      const found = current.get(candidate);
+      if (found !== undefined) return found;
+      const older = previous.get(candidate);
+      if (older !== undefined) set(candidate, older);
+      return older;
+    },
+  };
+})();
 
 export function canonicalUrl(value: unknown, site?: string): string | null {
   return canonicalLink(value, site)?.url ?? null;

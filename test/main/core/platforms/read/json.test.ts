@@ -28,6 +28,11 @@ describe('reading untrusted JSON', () => {
   it('keeps text as given and treats blank text as absent', () => {
     expect(text('  padded  ')).toBe('  padded  ');
     expect(text('   ')).toBeNull();
+    // Text starting with a visible character is kept without trimming; other text is still trimmed to test.
+    expect(text('x')).toBe('x');
+    expect(text('\u00a0\u2003')).toBeNull();
+    expect(text('\u00a0é')).toBe('\u00a0é');
+    expect(text('')).toBeNull();
     expect(text(5)).toBeNull();
     expect(firstText(null, '', 'second', 'third')).toBe('second');
     expect(withoutAt('@name')).toBe('name');

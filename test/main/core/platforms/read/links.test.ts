@@ -24,6 +24,18 @@ describe('links in records', () => {
     expect(canonicalLink('   ')).toBeNull();
   });
 
+  it('gives a channel link seen before exactly as the first time, and as a copy the caller may change', () => {
+    // Enough other channels between two sightings to roll the remembered links over more than once.
+    const seen = (n: number) => canonicalLink(`https://www.youtube.com/@remembered${n}`);
+    const first = seen(0);
+    expect(first).toEqual({ url: 'https://www.youtube.com/@remembered0', nativeId: null, kind: 'channel' });
+    first!.url = 'changed';
+    expect(seen(0)).toEqual({ url: 'https://www.youtube.com/@remembered0', nativeId: null, kind: 'channel' });
+    for (let n = 1; n <= 10_000; n += 1) seen(n);
+    expect(seen(0)).toEqual({ url: 'https://www.youtube.com/@remembered0', nativeId: null, kind: 'channel' });
+    expect(seen(10_000)).toEqual({ url: 'https://www.youtube.com/@remembered10000', nativeId: null, kind: 'channel' });
+  });
+
   it('encodes a path segment', () => {
     expect(segment('a b/c')).toBe('a%20b%2Fc');
   });

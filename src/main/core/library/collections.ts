@@ -4,6 +4,7 @@
  */
 import { GleanerError } from '../../../shared/errors';
 import { hasControlCharacters, wellFormed } from '../../../shared/text';
+import { emptyTextKeyed } from '../../../shared/text-keys';
 import type { CollectionContents, CollectionPage, CollectionPlace, CollectionSummary, ItemTag, TagSummary } from '../../../shared/library';
 import { LIBRARY_WIDE } from '../store/annotations-repository';
 import type { Database } from '../store/database';
@@ -133,7 +134,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
     contents(name: string): CollectionContents {
       const collection = require(name);
       const members = collections.members(collection.id);
-      const tags: Record<string, number[]> = {};
+      const tags = emptyTextKeyed<number[]>();
       for (const { tag, itemId } of annotations.tagsOfCollection(collection.id)) (tags[tag] ??= []).push(itemId);
       return {
         name: collection.name,

@@ -5,7 +5,7 @@
  * The Electron IPC registration, the preload, the browser-mode host and the renderer's
  * transport are all derived from this one object.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import type { EventName, MethodName } from './bridge-names';
 import { textKeyedRecord } from './text-keys';
 import { OPERATION_IDS, PLATFORMS } from './catalogue';

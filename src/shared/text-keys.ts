@@ -3,7 +3,7 @@
  * already answers to `constructor`, `toString` and `__proto__`, and assigning `__proto__` to it
  * changes its prototype instead of storing a key; these helpers keep such text as plain data.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 /** An empty object with no prototype, so every key is the caller's own. */
 export const emptyTextKeyed = <V>(): Record<string, V> => Object.create(null) as Record<string, V>;

@@ -10,6 +10,7 @@ import { LIBRARY_WIDE } from '../store/annotations-repository';
 import type { Database } from '../store/database';
 import { repositoriesOf } from '../store/repositories';
 import { writeTransaction } from '../store/write-transaction';
+import { quoteInput } from '../../../shared/quote-input';
 
 const MAX_NAME = 200;
 
@@ -46,7 +47,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
 
   function require(name: string): { id: number; name: string } {
     const found = collections.byName(checkCollectionName(name));
-    if (!found) throw new GleanerError('NOT_FOUND', `There is no collection named ${JSON.stringify(name.trim())}.`);
+    if (!found) throw new GleanerError('NOT_FOUND', `There is no collection named ${quoteInput(name.trim())}.`);
     return found;
   }
 
@@ -87,7 +88,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
 
     create(rawName: string): CollectionSummary {
       const name = checkCollectionName(rawName);
-      if (collections.byName(name)) throw new GleanerError('INVALID_INPUT', `A collection named ${JSON.stringify(name)} already exists.`);
+      if (collections.byName(name)) throw new GleanerError('INVALID_INPUT', `A collection named ${quoteInput(name)} already exists.`);
       const at = now();
       const id = writeTransaction(db, (tx) => collections.create(tx, name, at));
       return { id, name, itemCount: 0, createdAt: at, updatedAt: at };
@@ -104,7 +105,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
       const newName = checkCollectionName(rawNewName);
       const clash = collections.byName(newName);
       if (clash && clash.id !== collection.id)
-        throw new GleanerError('INVALID_INPUT', `A collection named ${JSON.stringify(newName)} already exists.`);
+        throw new GleanerError('INVALID_INPUT', `A collection named ${quoteInput(newName)} already exists.`);
       writeTransaction(db, (tx) => {
         collections.rename(tx, collection.id, newName, now());
         // The queue names the collection its jobs fill: renamed mid-import, the rest of the
@@ -312,5 +313,5 @@ function noteConflict(stored: string): GleanerError {
 }
 
 function notInIt(itemId: number, collection: string): GleanerError {
-  return new GleanerError('INVALID_INPUT', `Item ${itemId} is not in the collection ${JSON.stringify(collection)}.`);
+  return new GleanerError('INVALID_INPUT', `Item ${itemId} is not in the collection ${quoteInput(collection)}.`);
 }

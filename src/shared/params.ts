@@ -125,7 +125,7 @@ function checkUrl(op: OperationSpec, label: string, text: string, options: Param
     return { problem: `${label} must be a full link starting with https://; ${quote(text)} is not a link.` };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    return { problem: `${label} must be a web link (https://…), not a ${url.protocol} link.` };
+    return { problem: `${label} must be a web link (https://…), not a ${shortenInput(url.protocol)} link.` };
   if (!url.hostname.includes('.')) return { problem: `${label} must be a public web link; ${quote(url.hostname)} is not a public host.` };
   if (text.length > MAX_TEXT_LENGTH) return { problem: `${label} is longer than ${MAX_TEXT_LENGTH} characters.` };
   if (!options.platformOfUrl) return { value: text };

@@ -18,6 +18,7 @@ describe('error messages quote at most 200 characters of the input', () => {
   it.each([
     ['an unknown field name', 'app.info', { [LONG]: 1 }],
     ['a base URL', 'settings.set', { key: 'base-url', value: LONG }],
+    ['the scheme of a link', 'service.call', { operation: 'videosite/video', params: { url: `${LONG}:x` } }],
     ['a host list', 'settings.addHosts', { platform: 'videosite', hosts: `${LONG}/` }],
   ])('%s', async (_what, method, input) => {
     const message = await messageOf(method, input);

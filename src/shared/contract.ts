@@ -5,8 +5,9 @@
  * The Electron IPC registration, the preload, the browser-mode host and the renderer's
  * transport are all derived from this one object.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import type { EventName, MethodName } from './bridge-names';
+import { textKeyedRecord } from './text-keys';
 import { OPERATION_IDS, PLATFORMS } from './catalogue';
 import {
   MAX_COLLECTION_ITEMS,
@@ -101,7 +102,7 @@ const collectionContents = z
     itemIds: z.array(itemId).max(MAX_COLLECTION_ITEMS),
     addedAt: z.array(z.iso.datetime()).max(MAX_COLLECTION_ITEMS),
     notes: z.array(z.object({ itemId, body: z.string().min(1).max(100_000) }).strict()).max(MAX_COLLECTION_ITEMS),
-    tags: z.record(z.string().trim().min(1).max(100), z.array(itemId).min(1).max(MAX_COLLECTION_ITEMS)),
+    tags: textKeyedRecord(z.string().trim().min(1).max(100), z.array(itemId).min(1).max(MAX_COLLECTION_ITEMS)),
     waitingJobIds: z.array(itemId).max(MAX_COLLECTION_ITEMS),
   })
   .strict()
@@ -218,7 +219,7 @@ export interface RawResponse {
 const callInput = z
   .object({
     operation: z.enum(OPERATION_IDS),
-    params: z.record(z.string().max(100), paramValue).default({}),
+    params: textKeyedRecord(z.string().max(100), paramValue).default({}),
     collection: collectionName.optional(),
     /** Follow the next-page value up to this many pages (default 1). */
     pages: z.number().int().min(1).max(1000).optional(),

@@ -5,6 +5,7 @@
  */
 import { hasControlCharacters } from './text';
 import { PLATFORM_LABELS, type OperationSpec, type ParamSpec, type Platform } from './catalogue';
+import { shortenInput } from './quote-input';
 
 export type ParamValue = string | number | boolean;
 export type ParamInput = Readonly<Record<string, ParamValue | null | undefined>>;
@@ -50,8 +51,8 @@ export function checkParams(op: OperationSpec, input: ParamInput, options: Param
       problems.push({
         param: name,
         message: names.length
-          ? `${name} is not a parameter of ${op.id}; it takes ${names.join(', ')}.`
-          : `${op.id} takes no parameters, so ${name} cannot be used.`,
+          ? `${shortenInput(name)} is not a parameter of ${op.id}; it takes ${names.join(', ')}.`
+          : `${op.id} takes no parameters, so ${shortenInput(name)} cannot be used.`,
       });
       continue;
     }
@@ -124,7 +125,7 @@ function checkUrl(op: OperationSpec, label: string, text: string, options: Param
     return { problem: `${label} must be a full link starting with https://; ${quote(text)} is not a link.` };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    return { problem: `${label} must be a web link (https://…), not a ${url.protocol} link.` };
+    return { problem: `${label} must be a web link (https://…), not a ${shortenInput(url.protocol)} link.` };
   if (!url.hostname.includes('.')) return { problem: `${label} must be a public web link; ${quote(url.hostname)} is not a public host.` };
   if (text.length > MAX_TEXT_LENGTH) return { problem: `${label} is longer than ${MAX_TEXT_LENGTH} characters.` };
   if (!options.platformOfUrl) return { value: text };
@@ -133,7 +134,7 @@ function checkUrl(op: OperationSpec, label: string, text: string, options: Param
     const host = url.hostname;
     return {
       problem:
-        `${label}: “${host}” is not an address Gleaner knows for the ${PLATFORM_LABELS[op.platform].toLowerCase()}. ` +
+        `${label}: “${shortenInput(host)}” is not an address Gleaner knows for the ${PLATFORM_LABELS[op.platform].toLowerCase()}. ` +
         // Not `config set hosts.<platform> <host>` on its own: that replaces the platform's list.
         `If it is one, add it under Link hosts in Settings, or to the list that \`gleaner config set hosts.${op.platform}\` sets.`,
     };

@@ -1,13 +1,15 @@
 import type { z } from 'zod';
 import { GleanerError } from './errors';
+import { shortenInput } from './quote-input';
 
 /** Describes the first problem zod found as "field: problem", for an INVALID_INPUT message. */
 export function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)
     .map((issue) => {
-      const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'input';
-      return `${field}: ${issue.message}`;
+      // Both can carry the input itself (a field name, an unknown key): each is cut short.
+      const field = issue.path.length > 0 ? shortenInput(issue.path.map(String).join('.')) : 'input';
+      return `${field}: ${shortenInput(issue.message)}`;
     })
     .join('; ');
 }

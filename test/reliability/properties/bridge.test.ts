@@ -50,6 +50,8 @@ function inputKeys(method: MethodName): string[] {
   return [...new Set(shapes.flatMap((shape) => Object.keys(shape)))];
 }
 
+// Text a plain object already answers to: as a tag, a name or a parameter it must stay plain data.
+const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
 const plausibleString = fc.constantFrom(
   '',
   ' ',
@@ -65,8 +67,7 @@ const plausibleString = fc.constantFrom(
   'http://127.0.0.1:1/',
   'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
   'https://www.tiktok.com/@a/video/7234567890123456789\nhttps://example.com\njavascript:alert(1)',
-  '__proto__',
-  'constructor',
+  ...PROTOTYPE_NAMES,
   "'; DROP TABLE items; --",
   '"unclosed',
   '<script>alert(1)</script>',
@@ -88,7 +89,7 @@ const plausibleValue = fc.oneof(
 );
 
 const ids = fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 4 });
-const name = fc.constantFrom('story', 'climate', 'desk', ' padded ', 'ÉTÉ 2026', '<b>x</b>');
+const name = fc.constantFrom('story', 'climate', 'desk', ' padded ', 'ÉTÉ 2026', '<b>x</b>', 'constructor', '__proto__');
 // The seeded collection "story" is restored before collections.move runs, so moving in it can succeed.
 const otherName = fc.constantFrom('climate', 'desk', ' padded ', 'ÉTÉ 2026', '<b>x</b>');
 const text = fc.oneof(fc.string({ maxLength: 40 }), plausibleString);
@@ -225,7 +226,7 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
   'collections.list': fc.constant({}),
   'collections.create': fc.record({ name }),
   'collections.rename': fc.record({ name: otherName, newName: otherName }),
-  'collections.delete': fc.record({ name: fc.constantFrom('desk', 'ÉTÉ 2026', 'nothing here') }),
+  'collections.delete': fc.record({ name: fc.constantFrom('desk', 'ÉTÉ 2026', 'nothing here', 'constructor', 'toString') }),
   'collections.add': fc.record({ name, itemIds: ids }),
   'collections.remove': fc.record({ name: otherName, itemIds: ids }),
   // Back into the seeded "story" (or a name that may be gone), at any place, mostly at a real time.
@@ -281,7 +282,7 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
         itemIds,
         addedAt: addedAt ?? itemIds.map(() => '2026-01-02T03:04:05.000Z'),
         notes: itemIds.length && note ? [{ itemId: itemIds[0], body: note }] : [],
-        tags: itemIds.length ? { [tag]: itemIds.slice(0, 2) } : {},
+        tags: itemIds.length ? { [tag]: itemIds.slice(0, 2), ['__proto__']: [itemIds[0]] } : {},
         waitingJobIds,
       },
     })),
@@ -410,6 +411,14 @@ describe('every bridge method under arbitrary input', () => {
         // record can name it); put it back so moving in it can succeed.
         await testCore.core.dispatch('collections.create', { name: 'story' });
         await testCore.core.dispatch('collections.add', { name: 'story', itemIds: [1, 2, 3] });
+      }
+      if (method === 'collections.delete') {
+        // Collections to delete whose items carry tags named like Object.prototype members.
+        for (const collection of ['desk', 'toString']) {
+          await testCore.core.dispatch('collections.create', { name: collection });
+          await testCore.core.dispatch('collections.add', { name: collection, itemIds: [1, 2] });
+          for (const tag of PROTOTYPE_NAMES) await testCore.core.dispatch('items.tag', { itemIds: [1], tag, collection });
+        }
       }
       let restoreBaseUrl: string | null = null;
       if (method === 'token.allow') {

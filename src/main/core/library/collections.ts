@@ -4,11 +4,13 @@
  */
 import { GleanerError } from '../../../shared/errors';
 import { hasControlCharacters, wellFormed } from '../../../shared/text';
+import { emptyTextKeyed } from '../../../shared/text-keys';
 import type { CollectionContents, CollectionPage, CollectionPlace, CollectionSummary, ItemTag, TagSummary } from '../../../shared/library';
 import { LIBRARY_WIDE } from '../store/annotations-repository';
 import type { Database } from '../store/database';
 import { repositoriesOf } from '../store/repositories';
 import { writeTransaction } from '../store/write-transaction';
+import { quoteInput } from '../../../shared/quote-input';
 
 const MAX_NAME = 200;
 
@@ -45,7 +47,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
 
   function require(name: string): { id: number; name: string } {
     const found = collections.byName(checkCollectionName(name));
-    if (!found) throw new GleanerError('NOT_FOUND', `There is no collection named ${JSON.stringify(name.trim())}.`);
+    if (!found) throw new GleanerError('NOT_FOUND', `There is no collection named ${quoteInput(name.trim())}.`);
     return found;
   }
 
@@ -86,7 +88,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
 
     create(rawName: string): CollectionSummary {
       const name = checkCollectionName(rawName);
-      if (collections.byName(name)) throw new GleanerError('INVALID_INPUT', `A collection named ${JSON.stringify(name)} already exists.`);
+      if (collections.byName(name)) throw new GleanerError('INVALID_INPUT', `A collection named ${quoteInput(name)} already exists.`);
       const at = now();
       const id = writeTransaction(db, (tx) => collections.create(tx, name, at));
       return { id, name, itemCount: 0, createdAt: at, updatedAt: at };
@@ -103,7 +105,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
       const newName = checkCollectionName(rawNewName);
       const clash = collections.byName(newName);
       if (clash && clash.id !== collection.id)
-        throw new GleanerError('INVALID_INPUT', `A collection named ${JSON.stringify(newName)} already exists.`);
+        throw new GleanerError('INVALID_INPUT', `A collection named ${quoteInput(newName)} already exists.`);
       writeTransaction(db, (tx) => {
         collections.rename(tx, collection.id, newName, now());
         // The queue names the collection its jobs fill: renamed mid-import, the rest of the
@@ -133,7 +135,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
     contents(name: string): CollectionContents {
       const collection = require(name);
       const members = collections.members(collection.id);
-      const tags: Record<string, number[]> = {};
+      const tags = emptyTextKeyed<number[]>();
       for (const { tag, itemId } of annotations.tagsOfCollection(collection.id)) (tags[tag] ??= []).push(itemId);
       return {
         name: collection.name,
@@ -311,5 +313,5 @@ function noteConflict(stored: string): GleanerError {
 }
 
 function notInIt(itemId: number, collection: string): GleanerError {
-  return new GleanerError('INVALID_INPUT', `Item ${itemId} is not in the collection ${JSON.stringify(collection)}.`);
+  return new GleanerError('INVALID_INPUT', `Item ${itemId} is not in the collection ${quoteInput(collection)}.`);
 }

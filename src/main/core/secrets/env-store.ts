@@ -2,7 +2,9 @@
  * shared/CLI.md: "Token: GLEANER_TOKEN if set, else the OS keychain." The variable wins while
  * it is set; saving or clearing still acts on the keychain, and says the variable still wins.
  */
+import { GleanerError } from '../../../shared/errors';
 import { unavailableReasonOf, type SecretStore } from './secret-store';
+import { tokenProblem } from './token-format';
 
 export const TOKEN_ENV_VAR = 'GLEANER_TOKEN';
 export const ENV_LOCATION = 'the GLEANER_TOKEN environment variable';
@@ -40,6 +42,20 @@ export interface EnvironmentOverrideStore extends SecretStore {
   readonly persistentStore: SecretStore;
 }
 
+/**
+ * GLEANER_TOKEN's value, checked as `token set` checks a token: a value no service accepts (a
+ * non-ASCII character would otherwise fail inside fetch, as a network error) stops the request
+ * before it is sent. The message names the variable and the rule, never the value.
+ */
+export function checkedEnvironmentToken(value: string): string {
+  const problem = tokenProblem(value);
+  if (problem === null) return value;
+  throw new GleanerError(
+    'INVALID_INPUT',
+    `${TOKEN_ENV_VAR} does not hold a usable token. ${problem} Set ${TOKEN_ENV_VAR} to the token alone, or unset it to use the saved token.`,
+  );
+}
+
 /** The environment is read at every call, so a changed variable takes effect at once. */
 export function withEnvironmentOverride(env: Record<string, string | undefined>, inner: SecretStore): EnvironmentOverrideStore {
   const fromEnv = (): string | null => tokenFromEnvironment(env);
@@ -53,7 +69,10 @@ export function withEnvironmentOverride(env: Record<string, string | undefined>,
     persistentStore: inner,
     available: async () => fromEnv() !== null || inner.available(),
     unavailableReason: async () => (fromEnv() !== null ? null : unavailableReasonOf(inner)),
-    getToken: async () => fromEnv() ?? inner.getToken(),
+    getToken: async () => {
+      const value = fromEnv();
+      return value === null ? inner.getToken() : checkedEnvironmentToken(value);
+    },
     setToken: (token) => inner.setToken(token),
     clearToken: () => inner.clearToken(),
   };

@@ -11,29 +11,34 @@ export const TOKEN_MAX_LENGTH = 4096;
 
 const invalid = (sentence: string): GleanerError => new GleanerError('INVALID_INPUT', `${sentence} Nothing was saved.`);
 
-/**
- * Returns the token trimmed of surrounding whitespace (and of a byte-order mark a text editor
- * may have put in front), or throws GleanerError('INVALID_INPUT').
- */
-export function validateToken(raw: string): string {
-  const token = raw.replace(/^\uFEFF/, '').trim();
-  if (token === '') throw invalid('The token is empty.');
+/** The token trimmed of surrounding whitespace (and of a byte-order mark a text editor may have put in front). */
+const trimToken = (raw: string): string => raw.replace(/^\uFEFF/, '').trim();
+
+/** The rule a (trimmed) token breaks, as a sentence about "the token", or null when it may be one. */
+export function tokenProblem(raw: string): string | null {
+  const token = trimToken(raw);
+  if (token === '') return 'The token is empty.';
   if (/^(authorization:\s*)?bearer\s/i.test(token)) {
-    throw invalid('Give only the token itself, without “Bearer ” or an Authorization header in front of it.');
+    return 'Give only the token itself, without “Bearer ” or an Authorization header in front of it.';
   }
   if (/\s/.test(token)) {
-    throw invalid(
-      'The token contains whitespace or a line break inside it; a token is one unbroken string (check that only the token was given).',
-    );
+    return 'The token contains whitespace or a line break inside it; a token is one unbroken string (check that only the token was given).';
   }
   if (!/^[\x21-\x7e]+$/.test(token)) {
-    throw invalid('The token contains a character that is not printable ASCII; copy it again from the service’s account page.');
+    return 'The token contains a character that is not printable ASCII; copy it again from the service’s account page.';
   }
   if (token.length < TOKEN_MIN_LENGTH) {
-    throw invalid(`The token is too short: tokens have at least ${TOKEN_MIN_LENGTH} characters (check that all of it was copied).`);
+    return `The token is too short: tokens have at least ${TOKEN_MIN_LENGTH} characters (check that all of it was copied).`;
   }
   if (token.length > TOKEN_MAX_LENGTH) {
-    throw invalid(`The token is too long: tokens have at most ${TOKEN_MAX_LENGTH} characters (check that only the token was given).`);
+    return `The token is too long: tokens have at most ${TOKEN_MAX_LENGTH} characters (check that only the token was given).`;
   }
-  return token;
+  return null;
+}
+
+/** Returns the token trimmed, or throws GleanerError('INVALID_INPUT') naming the rule it breaks. */
+export function validateToken(raw: string): string {
+  const problem = tokenProblem(raw);
+  if (problem !== null) throw invalid(problem);
+  return trimToken(raw);
 }

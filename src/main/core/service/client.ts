@@ -4,7 +4,7 @@
  * read only to build the Authorization header and is scrubbed from anything the server
  * echoes back.
  */
-import { z } from 'zod';
+import { z } from '../../../shared/zod';
 import type { OperationId } from '../../../shared/catalogue';
 import { GleanerError, markNotSent, type ErrorCode } from '../../../shared/errors';
 import type { ParamCheckOptions, ParamInput } from '../../../shared/params';

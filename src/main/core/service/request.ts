@@ -1,6 +1,7 @@
 import { defaultPathOf, getOperation, type OperationId, type OperationSpec } from '../../../shared/catalogue';
 import { GleanerError } from '../../../shared/errors';
 import { checkParams, describeProblems, type ParamCheckOptions, type ParamInput } from '../../../shared/params';
+import { emptyTextKeyed } from '../../../shared/text-keys';
 
 /**
  * What a request takes from the settings: the wire names and paths the user overrode. Declared
@@ -70,7 +71,8 @@ export function prepareRequest(
   const checked = checkParams(operation, named, linkChecks);
   if (!checked.ok) throw new GleanerError('INVALID_INPUT', describeProblems(checked.problems));
 
-  const wireParams: Record<string, string> = {};
+  // A wire name comes from the user's settings: `__proto__` must be sent, not set the prototype.
+  const wireParams = emptyTextKeyed<string>();
   for (const [name, value] of Object.entries(checked.params)) wireParams[overrides[name] ?? name] = value;
   const query = new URLSearchParams(wireParams).toString();
   const path = settings.paths[operationId] ?? defaultPathOf(operation);

@@ -17,6 +17,7 @@ import { formatDayReset, PLAN_LIMITS, PLAN_NAMES, type DayReset, type PlanLimits
 import { normaliseHostSetting, usualPlatformOfHost } from '../platforms/recognise-url';
 import type { SettingsRepository } from '../store/settings-repository';
 import { wireNameClash } from '../service/request';
+import { quoteInput } from '../../../shared/quote-input';
 
 /** The base URL value that selects the built-in demo service. */
 export const DEMO_BASE_URL = 'demo';
@@ -107,7 +108,7 @@ export function parseConfigKey(key: string): ConfigKey {
       throw invalid(`There is no platform ${platform}; the platforms are ${PLATFORMS.join(', ')}.`);
     return { kind: 'hosts', platform: platform as Platform };
   }
-  throw invalid(`Unknown setting ${JSON.stringify(key)}. ${KEY_HELP}`);
+  throw invalid(`Unknown setting ${quoteInput(key)}. ${KEY_HELP}`);
 }
 
 const MAX_HOSTS = 50;
@@ -123,7 +124,7 @@ function parseHostList(raw: string): string[] {
   }
   const hosts = entries.map((entry) => {
     const host = normaliseHostSetting(entry);
-    if (!host) throw invalid(`${JSON.stringify(entry)} is not a host name such as example.org or *.example.org.`);
+    if (!host) throw invalid(`${quoteInput(entry)} is not a host name such as example.org or *.example.org.`);
     return host;
   });
   return [...new Set(hosts)];
@@ -199,7 +200,7 @@ export function parseBaseUrl(raw: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw invalid(`base-url must be "demo" or a link such as https://api.example.com; ${JSON.stringify(text)} is neither.`);
+    throw invalid(`base-url must be "demo" or a link such as https://api.example.com; ${quoteInput(text)} is neither.`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalid('base-url must start with https://.');
   if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
@@ -229,7 +230,7 @@ export function parseDayReset(raw: string): DayReset {
   const time = text.match(/^(\d{1,2}):(\d{2})$/);
   if (!time || Number(time[1]) > 23 || Number(time[2]) > 59) {
     throw invalid(
-      `limits.day-reset must be "rolling" (a sliding 24 hours, the default) or the time the service resets its daily count, in UTC, such as 00:00 or 07:30; ${JSON.stringify(raw.trim())} is neither.`,
+      `limits.day-reset must be "rolling" (a sliding 24 hours, the default) or the time the service resets its daily count, in UTC, such as 00:00 or 07:30; ${quoteInput(raw.trim())} is neither.`,
     );
   }
   return Number(time[1]) * 60 + Number(time[2]);
@@ -243,7 +244,7 @@ const MAX_TIMEOUT_SECONDS = 3600;
 function parseTimeoutSeconds(raw: string, which: keyof RequestTimeouts): number {
   const text = raw.trim();
   if (!/^\d+$/.test(text) || Number(text) < 5 || Number(text) > MAX_TIMEOUT_SECONDS) {
-    throw invalid(`${TIMEOUT_KEYS[which]} is a number of seconds from 5 to ${MAX_TIMEOUT_SECONDS}; ${JSON.stringify(text)} is not.`);
+    throw invalid(`${TIMEOUT_KEYS[which]} is a number of seconds from 5 to ${MAX_TIMEOUT_SECONDS}; ${quoteInput(text)} is not.`);
   }
   return Number(text);
 }
@@ -251,7 +252,7 @@ function parseTimeoutSeconds(raw: string, which: keyof RequestTimeouts): number 
 function parseWireName(raw: string): string {
   const text = raw.trim();
   if (!/^[A-Za-z_][A-Za-z0-9_.\-[\]]{0,63}$/.test(text)) {
-    throw invalid(`A parameter name is 1 to 64 letters, digits, _ . - [ ], starting with a letter or _; ${JSON.stringify(text)} is not.`);
+    throw invalid(`A parameter name is 1 to 64 letters, digits, _ . - [ ], starting with a letter or _; ${quoteInput(text)} is not.`);
   }
   return text;
 }
@@ -260,7 +261,7 @@ function parsePath(raw: string): string {
   const text = raw.trim();
   if (!/^\/[A-Za-z0-9._~\-/]{1,200}$/.test(text) || text.split('/').includes('..')) {
     throw invalid(
-      `A path starts with / and holds only letters, digits and . _ ~ - /, e.g. /api/v1/partner/tweetsite/user-tweets; ${JSON.stringify(text)} is not.`,
+      `A path starts with / and holds only letters, digits and . _ ~ - /, e.g. /api/v1/partner/tweetsite/user-tweets; ${quoteInput(text)} is not.`,
     );
   }
   return text.replace(/\/+$/, '');

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { makeDataFolder } from '../make-folder';
@@ -41,9 +42,30 @@ export function storageError(error: unknown, path: string): unknown {
   return error;
 }
 
+/** The size of the file at `path` in bytes, or null when there is none yet. */
+function fileSize(path: string): number | null {
+  try {
+    return statSync(path).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
 /** Opens (creating if needed) and migrates the library database. */
 export function openDatabase({ path, nativeBinding }: OpenDatabaseOptions): ReadableDB {
-  if (path !== ':memory:') makeDataFolder(dirname(path));
+  if (path !== ':memory:') {
+    makeDataFolder(dirname(path));
+    // SQLite takes a 0-byte file for an empty database and would start a new library in it. Gleaner
+    // writes its schema the moment it creates the file, so an empty one lost its contents (a failed
+    // copy or sync): say so, and leave it for the user to restore.
+    if (fileSize(path) === 0) {
+      throw new GleanerError(
+        'STORAGE_ERROR',
+        `The library at ${path} is empty (0 bytes): it was damaged, by an interrupted copy or sync perhaps. Gleaner left it as it is; restore it from a backup, or move it away to start a new library.`,
+      );
+    }
+  }
   let db: Database;
   try {
     db = new BetterSqlite3(path, nativeBinding ? { nativeBinding } : {});

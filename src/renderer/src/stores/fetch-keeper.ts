@@ -4,7 +4,7 @@
  * service had more), and the run or page load on its way when the page went, which the reloaded
  * page follows again (the call itself went on in Gleaner's core). Kept per library.
  */
-import { z } from 'zod';
+import { z } from '../../../shared/zod';
 import { isOperationId, PLATFORMS, getOperation, type OperationId } from '../../../shared/catalogue';
 import { createKeeper } from '../lib/page-storage';
 import { useFetchStore, type FetchResults, type KeptFetch } from './fetch-store';

@@ -19,6 +19,13 @@ describe('prepareRequest', () => {
     expect(byWireName.params).toEqual({ query: 'x', filter: 'shorts' });
   });
 
+  it.each(['__proto__', 'constructor', 'toString'])('sends a parameter whose wire name is %j', (wire) => {
+    const settings = { paramNames: { 'videosite/search': { filter: wire } }, paths: {} };
+    const request = prepareRequest('videosite/search', { query: 'x', filter: 'shorts' }, settings);
+    expect(request.pathAndQuery).toBe(`/api/v1/partner/videosite/search?query=x&${wire}=shorts`);
+    expect(prepareRequest('videosite/search', { query: 'x', [wire]: 'shorts' }, settings).pathAndQuery).toBe(request.pathAndQuery);
+  });
+
   it('refuses, before anything is sent, settings that give two parameters the same wire name', () => {
     // Stored before the rule (settings refuse it now): the query would carry only one value.
     const clash = { paramNames: { 'videosite/search': { filter: 'query' } }, paths: {} };

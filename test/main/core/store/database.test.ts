@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -93,5 +93,28 @@ describe('openDatabase', () => {
         message: `${path} is not a Gleaner library (it is not an SQLite database). Point --data-dir (or GLEANER_DATA_DIR) at the right folder.`,
       }),
     );
+  });
+
+  it('reports a 0-byte library file as damaged and leaves it as it is, instead of starting a new library in it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gleaner-db-'));
+    dirs.push(dir);
+    const path = join(dir, 'gleaner.sqlite3');
+    writeFileSync(path, '');
+    expect(() => openDatabase({ path })).toThrow(
+      expect.objectContaining({ code: 'STORAGE_ERROR', message: expect.stringMatching(/is empty \(0 bytes\).*damaged/) }),
+    );
+    expect(statSync(path).size).toBe(0);
+    expect(readdirSync(dir)).toEqual(['gleaner.sqlite3']);
+  });
+
+  it('leaves a file that is not a library untouched', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gleaner-db-'));
+    dirs.push(dir);
+    const path = join(dir, 'gleaner.sqlite3');
+    const text = 'not a database '.repeat(100);
+    writeFileSync(path, text);
+    expect(() => openDatabase({ path })).toThrow(expect.objectContaining({ code: 'STORAGE_ERROR' }));
+    expect(readFileSync(path, 'utf8')).toBe(text);
+    expect(readdirSync(dir)).toEqual(['gleaner.sqlite3']);
   });
 });

@@ -6,6 +6,7 @@ import { checkCollectionName } from '../../../core';
 import { runBatchInForeground } from '../queue-runner';
 import { parseNameValuePairs, parsePositiveInteger } from '../arguments';
 import type { CliContext } from '../context';
+import { quoteInput } from '../../../../shared/quote-input';
 
 export function registerCall(program: Command, ctx: CliContext): void {
   program
@@ -93,8 +94,8 @@ function resolveOperation(platform: string, path: string): OperationSpec {
   throw new GleanerError(
     'INVALID_INPUT',
     ofPlatform.length
-      ? `${platform} has no operation ${JSON.stringify(path)}; it has ${ofPlatform.join(', ')}.`
-      : `There is no platform ${JSON.stringify(platform)}; the platforms are ${[...new Set(OPERATIONS.map((op) => op.platform))].join(', ')}.`,
+      ? `${platform} has no operation ${quoteInput(path)}; it has ${ofPlatform.join(', ')}.`
+      : `There is no platform ${quoteInput(platform)}; the platforms are ${[...new Set(OPERATIONS.map((op) => op.platform))].join(', ')}.`,
   );
 }
 

@@ -3,6 +3,7 @@ import { GleanerError } from '../../../../shared/errors';
 import type { CollectionItem } from '../../../../shared/library';
 import type { CliContext } from '../context';
 import { oneLine } from './search';
+import { quoteInput } from '../../../../shared/quote-input';
 
 function parseItemIds(words: readonly string[]): number[] {
   return words.map((word) => {
@@ -10,7 +11,7 @@ function parseItemIds(words: readonly string[]): number[] {
     if (!/^#?\d+$/.test(word) || !Number.isSafeInteger(id) || id < 1) {
       throw new GleanerError(
         'INVALID_INPUT',
-        `Item ids are whole numbers, as \`gleaner search\` shows them; ${JSON.stringify(word)} is not one.`,
+        `Item ids are whole numbers, as \`gleaner search\` shows them; ${quoteInput(word)} is not one.`,
       );
     }
     return id;

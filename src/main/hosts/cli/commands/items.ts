@@ -8,12 +8,13 @@ import { extrasToShow } from '../../../../shared/model';
 import { stripTerminalControls } from '../../../../shared/text';
 import type { CliContext } from '../context';
 import { oneLine } from './search';
+import { quoteInput } from '../../../../shared/quote-input';
 
 /** An item id as typed (`42` or `#42`); refused before the library is opened. */
 function parseItemId(rawId: string): number {
   const id = Number(rawId.replace(/^#/, ''));
   if (!/^#?\d+$/.test(rawId) || !Number.isSafeInteger(id) || id < 1)
-    throw new GleanerError('INVALID_INPUT', `An item id is a whole number; ${JSON.stringify(rawId)} is not.`);
+    throw new GleanerError('INVALID_INPUT', `An item id is a whole number; ${quoteInput(rawId)} is not.`);
   return id;
 }
 
@@ -58,7 +59,7 @@ export function registerItems(program: Command, ctx: CliContext): void {
       if (options.at !== undefined && atMs === null)
         throw new GleanerError(
           'INVALID_INPUT',
-          `--at takes a moment such as 1:02:03, 2:03 or 123 (seconds); ${JSON.stringify(options.at)} is not one.`,
+          `--at takes a moment such as 1:02:03, 2:03 or 123 (seconds); ${quoteInput(options.at)} is not one.`,
         );
       if (options.language !== undefined && atMs === null)
         throw new GleanerError('INVALID_INPUT', '--language chooses the transcript to quote, so it needs --at.');

@@ -3,6 +3,7 @@ import { GleanerError } from '../../../../shared/errors';
 import { dayWindowText, durationText, type JobSummary, type QueueStatus } from '../../../../shared/queue';
 import { cliPauseMessage, drainQueue } from '../queue-runner';
 import type { CliContext, CliCore } from '../context';
+import { quoteInput } from '../../../../shared/quote-input';
 
 /** A job id that names no job is a slip to report, not "0 jobs" to shrug at. */
 /** The job named exists, and is in a state the action applies to (else the command says why, and changes nothing). */
@@ -51,8 +52,7 @@ function parseTarget(id: string | undefined, all: boolean | undefined, verb: str
   if (all && id !== undefined) throw new GleanerError('INVALID_INPUT', `Give a job id or --all to ${verb}, not both.`);
   if (all) return 'all';
   if (id === undefined) throw new GleanerError('INVALID_INPUT', `Give the job id to ${verb}, or --all.`);
-  if (!/^\d+$/.test(id) || Number(id) < 1)
-    throw new GleanerError('INVALID_INPUT', `A job id is a whole number; ${JSON.stringify(id)} is not.`);
+  if (!/^\d+$/.test(id) || Number(id) < 1) throw new GleanerError('INVALID_INPUT', `A job id is a whole number; ${quoteInput(id)} is not.`);
   return { jobId: Number(id) };
 }
 

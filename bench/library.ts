@@ -35,7 +35,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { createIngester, type ResponseToStore } from '../src/main/core/library/ingest';
-import { searchLibrary } from '../src/main/core/library/search';
+import { searchLibrary } from '../src/main/core/store/search/search-engine';
 import { normaliseResponse } from '../src/main/core/platforms/normalise';
 import { openDatabase, type Database } from '../src/main/core/store/database';
 import { figure, forComparison, percentile, type BenchmarkResult } from './report';

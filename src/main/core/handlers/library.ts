@@ -1,7 +1,7 @@
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
 import { getItemDetail, getRawResponse } from '../library/items';
-import { searchLibrary, searchResultIds } from '../library/search';
+import { searchLibrary, searchResultIds } from '../store/search/search-engine';
 
 export function createLibraryHandlers(
   ctx: CoreContext,

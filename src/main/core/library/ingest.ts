@@ -16,7 +16,7 @@ import { getOperation, type OperationId } from '../../../shared/catalogue';
 import { canonicalLanguage } from '../../../shared/language';
 import type { Metrics, Normalisation, NormalisedItem, NormalisedTranscript } from '../../../shared/model';
 import { makeWellFormed } from '../../../shared/text';
-import { makeItem } from '../platforms/normalise/read';
+import { makeItem } from '../platforms/read/item';
 import type { Database } from '../store/database';
 import { ITEM_VALUE, createItemsRepository, type ItemValues, type SourceRow, type StoredItemKey } from '../store/items-repository';
 import { createResponsesRepository } from '../store/responses-repository';

@@ -1,6 +1,6 @@
 import type { CollectionPage } from '../../../shared/library';
 import type { CoreContext } from '../context';
-import { searchResultIds } from '../library/search';
+import { searchResultIds } from '../store/search/search-engine';
 
 export interface CollectionItemsRequest {
   name: string;

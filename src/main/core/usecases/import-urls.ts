@@ -10,7 +10,7 @@ import { GleanerError } from '../../../shared/errors';
 import type { PlanLimits } from '../../../shared/plans';
 import { alreadyFetchedItems, alreadyQueuedJobs, type ImportLine, type ImportPlan } from '../../../shared/queue';
 import { toOneLine } from '../../../shared/text';
-import { parseAtUri } from '../platforms/normalise/microblog';
+import { parseAtUri } from '../platforms/microblog/normalise';
 import type { CoreContext } from '../context';
 import { recogniseUrl, type Recognition } from '../platforms/recognise-url';
 import { LISTING_KINDS } from '../platforms/url-patterns';

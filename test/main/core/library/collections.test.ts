@@ -3,7 +3,7 @@ import { createCollectionRepository } from '../../../../src/main/core/library/co
 import { createIngester } from '../../../../src/main/core/library/ingest';
 import { getItemDetail } from '../../../../src/main/core/library/items';
 import { openDatabase, type Database } from '../../../../src/main/core/store/database';
-import { searchLibrary } from '../../../../src/main/core/library/search';
+import { searchLibrary } from '../../../../src/main/core/store/search/search-engine';
 import { fakeResponse, item, stubNormalise } from '../../../helpers/library';
 
 let db: Database;

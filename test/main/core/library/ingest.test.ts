@@ -5,7 +5,7 @@ import { getItemDetail } from '../../../../src/main/core/library/items';
 import { openDatabase, type Database } from '../../../../src/main/core/store/database';
 import { writeTransaction } from '../../../../src/main/core/store/write-transaction';
 import { normaliseResponse } from '../../../../src/main/core/platforms/normalise';
-import { searchLibrary } from '../../../../src/main/core/library/search';
+import { searchLibrary } from '../../../../src/main/core/store/search/search-engine';
 import { fakeResponse, item, stubNormalise } from '../../../helpers/library';
 
 let db: Database;

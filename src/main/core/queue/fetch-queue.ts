@@ -81,7 +81,7 @@ export function createFetchQueue(deps: QueueDeps) {
   const db = deps.db as ReadableDB;
   const concurrency = deps.concurrency ?? 3;
   const nowIso = () => new Date(clock.now()).toISOString();
-  // By a name of its own: outside store/, a lint rule keeps `.prepare(` for SQL (none is left here).
+  // Under a name of its own: outside store/, the lint rule against SQL forbids calling any method named prepare.
   const { prepare: prepareServiceRequest } = deps.service;
   const write = <R>(fn: Parameters<typeof writeTransaction<R>>[1]): R => writeTransaction(db, fn);
 

@@ -1,76 +1,43 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestCore, type TestCore } from '../../../helpers/core';
-import { fakeResponse, item } from '../../../helpers/library';
+import { describe, expect, it } from 'vitest';
+import { coreWithTwoVideos } from './two-videos';
 
-let testCore: TestCore;
-let ids: number[];
-
-beforeEach(() => {
-  testCore = createTestCore();
-  // Stored through the real ingest path, with the real videosite normaliser.
-  const data = {
-    videos: [
-      {
-        type: 'video',
-        id: 'aaaaaaaaaa1',
-        url: 'https://www.youtube.com/watch?v=aaaaaaaaaa1',
-        title: 'Harbour flooding explained',
-        channel: { id: 'UC1', title: 'Port News', handle: '@portnews' },
-        viewCountInt: 1200,
-      },
-      {
-        type: 'video',
-        id: 'bbbbbbbbbb2',
-        url: 'https://www.youtube.com/watch?v=bbbbbbbbbb2',
-        title: 'Dry summer in Spain',
-        channel: { id: 'UC2', title: 'Iberia', handle: '@iberia' },
-        viewCountInt: 90,
-      },
-    ],
-    channels: [],
-    playlists: [],
-    shorts: [],
-    continuationToken: 'x',
-  };
-  ids = testCore.core.context.ingest(fakeResponse('videosite/search', data, { params: { query: 'water' } })).itemIds;
-  void item;
-});
-afterEach(async () => testCore.dispose());
-
-const call = (method: string, input: unknown) => testCore.core.dispatch(method, input);
+const { ids: itemIds, call } = coreWithTwoVideos();
 
 describe('collections.*', () => {
   it('creates, fills, moves, renames, lists, empties and deletes', async () => {
     expect(await call('collections.create', { name: 'Water' })).toMatchObject({ ok: true, value: { name: 'Water', itemCount: 0 } });
-    expect(await call('collections.add', { name: 'Water', itemIds: ids })).toEqual({ ok: true, value: { added: 2 } });
-    expect(await call('collections.move', { name: 'Water', itemId: ids[1], delta: -1 })).toEqual({
+    expect(await call('collections.add', { name: 'Water', itemIds: itemIds() })).toEqual({ ok: true, value: { added: 2 } });
+    expect(await call('collections.move', { name: 'Water', itemId: itemIds()[1], delta: -1 })).toEqual({
       ok: true,
       value: { position: 1, total: 2 },
     });
     expect(await call('collections.items', { name: 'Water' })).toMatchObject({
       ok: true,
-      value: { items: [{ id: ids[1] }, { id: ids[0] }] },
+      value: { items: [{ id: itemIds()[1] }, { id: itemIds()[0] }] },
     });
     expect(await call('collections.rename', { name: 'Water', newName: 'Water story' })).toMatchObject({
       ok: true,
       value: [{ name: 'Water story', itemCount: 2 }],
     });
     expect(await call('collections.list', {})).toMatchObject({ ok: true, value: [{ name: 'Water story' }] });
-    const removed = await call('collections.remove', { name: 'Water story', itemIds: [ids[0]] });
+    const removed = await call('collections.remove', { name: 'Water story', itemIds: [itemIds()[0]] });
     expect(removed).toMatchObject({
       ok: true,
-      value: { removed: 1, places: [{ itemId: ids[0], position: expect.any(Number), addedAt: expect.any(String) }] },
+      value: { removed: 1, places: [{ itemId: itemIds()[0], position: expect.any(Number), addedAt: expect.any(String) }] },
     });
     expect(
-      await call('collections.putBack', { name: 'Water story', places: [{ itemId: ids[0], position: 1, addedAt: 'yesterday' }] }),
+      await call('collections.putBack', { name: 'Water story', places: [{ itemId: itemIds()[0], position: 1, addedAt: 'yesterday' }] }),
     ).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     expect(
       await call('collections.putBack', { name: 'Water story', places: (removed as { value: { places: unknown[] } }).value.places }),
     ).toEqual({ ok: true, value: { restored: 1 } });
-    expect(await call('collections.remove', { name: 'Water story', itemIds: [ids[0]] })).toMatchObject({ ok: true, value: { removed: 1 } });
-    expect(await call('collections.items', { name: 'Water story' })).toMatchObject({ ok: true, value: { items: [{ id: ids[1] }] } });
-    await call('items.tag', { itemIds: [ids[1]], tag: 'dry' });
-    await call('items.tag', { itemIds: [ids[1]], tag: 'dry', collection: 'Water story' });
+    expect(await call('collections.remove', { name: 'Water story', itemIds: [itemIds()[0]] })).toMatchObject({
+      ok: true,
+      value: { removed: 1 },
+    });
+    expect(await call('collections.items', { name: 'Water story' })).toMatchObject({ ok: true, value: { items: [{ id: itemIds()[1] }] } });
+    await call('items.tag', { itemIds: [itemIds()[1]], tag: 'dry' });
+    await call('items.tag', { itemIds: [itemIds()[1]], tag: 'dry', collection: 'Water story' });
     expect(await call('collections.items', { name: 'Water story' })).toMatchObject({
       ok: true,
       value: {
@@ -85,11 +52,14 @@ describe('collections.*', () => {
       },
     });
     // Only the rows asked for, of those still in the collection (a view refreshing what it changed).
-    expect(await call('collections.items', { name: 'Water story', itemIds: [ids[1], ids[0]] })).toMatchObject({
+    expect(await call('collections.items', { name: 'Water story', itemIds: [itemIds()[1], itemIds()[0]] })).toMatchObject({
       ok: true,
-      value: { items: [{ id: ids[1] }] },
+      value: { items: [{ id: itemIds()[1] }] },
     });
-    expect(await call('collections.items', { name: 'Water story', itemIds: [ids[0]] })).toMatchObject({ ok: true, value: { items: [] } });
+    expect(await call('collections.items', { name: 'Water story', itemIds: [itemIds()[0]] })).toMatchObject({
+      ok: true,
+      value: { items: [] },
+    });
     // What went with it, for an undo: the order, the notes and only its own tags.
     expect(await call('collections.delete', { name: 'Water story' })).toEqual({
       ok: true,
@@ -97,10 +67,10 @@ describe('collections.*', () => {
         items: 1,
         contents: {
           name: 'Water story',
-          itemIds: [ids[1]],
+          itemIds: [itemIds()[1]],
           addedAt: ['2026-01-02T03:04:05.000Z'],
           notes: [],
-          tags: { dry: [ids[1]] },
+          tags: { dry: [itemIds()[1]] },
           waitingJobIds: [],
         },
       },

@@ -1,67 +1,40 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestCore, type TestCore } from '../../../helpers/core';
-import { fakeResponse, item } from '../../../helpers/library';
+import { describe, expect, it } from 'vitest';
+import { coreWithTwoVideos } from './two-videos';
 
-let testCore: TestCore;
-let ids: number[];
-
-beforeEach(() => {
-  testCore = createTestCore();
-  // Stored through the real ingest path, with the real videosite normaliser.
-  const data = {
-    videos: [
-      {
-        type: 'video',
-        id: 'aaaaaaaaaa1',
-        url: 'https://www.youtube.com/watch?v=aaaaaaaaaa1',
-        title: 'Harbour flooding explained',
-        channel: { id: 'UC1', title: 'Port News', handle: '@portnews' },
-        viewCountInt: 1200,
-      },
-      {
-        type: 'video',
-        id: 'bbbbbbbbbb2',
-        url: 'https://www.youtube.com/watch?v=bbbbbbbbbb2',
-        title: 'Dry summer in Spain',
-        channel: { id: 'UC2', title: 'Iberia', handle: '@iberia' },
-        viewCountInt: 90,
-      },
-    ],
-    channels: [],
-    playlists: [],
-    shorts: [],
-    continuationToken: 'x',
-  };
-  ids = testCore.core.context.ingest(fakeResponse('videosite/search', data, { params: { query: 'water' } })).itemIds;
-  void item;
-});
-afterEach(async () => testCore.dispose());
-
-const call = (method: string, input: unknown) => testCore.core.dispatch(method, input);
+const { ids: itemIds, call } = coreWithTwoVideos();
 
 describe('library.search', () => {
   it('finds stored items and filters them', async () => {
     expect(await call('library.search', { query: 'harbour' })).toMatchObject({
       ok: true,
-      value: { total: 1, hits: [{ id: ids[0], title: 'Harbour flooding explained' }] },
+      value: { total: 1, hits: [{ id: itemIds()[0], title: 'Harbour flooding explained' }] },
     });
     expect(await call('library.search', { platform: 'shortvideo' })).toMatchObject({ ok: true, value: { total: 0 } });
-    expect(await call('library.search', { sort: 'views' })).toMatchObject({ ok: true, value: { hits: [{ id: ids[0] }, { id: ids[1] }] } });
+    expect(await call('library.search', { sort: 'views' })).toMatchObject({
+      ok: true,
+      value: { hits: [{ id: itemIds()[0] }, { id: itemIds()[1] }] },
+    });
   });
 
   it('narrows to given ids, with or without a query', async () => {
-    expect(await call('library.search', { ids: [ids[1]] })).toMatchObject({ ok: true, value: { total: 1, hits: [{ id: ids[1] }] } });
-    expect(await call('library.search', { ids: [ids[1]], query: 'harbour' })).toMatchObject({ ok: true, value: { total: 0 } });
-    expect(await call('library.search', { ids: [ids[0]], query: 'harbour' })).toMatchObject({ ok: true, value: { total: 1 } });
+    expect(await call('library.search', { ids: [itemIds()[1]] })).toMatchObject({
+      ok: true,
+      value: { total: 1, hits: [{ id: itemIds()[1] }] },
+    });
+    expect(await call('library.search', { ids: [itemIds()[1]], query: 'harbour' })).toMatchObject({ ok: true, value: { total: 0 } });
+    expect(await call('library.search', { ids: [itemIds()[0]], query: 'harbour' })).toMatchObject({ ok: true, value: { total: 1 } });
   });
 
   it('library.ids gives a stretch of a result by row, and refuses more than one action takes', async () => {
-    expect(await call('library.ids', { search: { sort: 'views' }, limit: 10 })).toEqual({ ok: true, value: { ids, total: 2 } });
+    expect(await call('library.ids', { search: { sort: 'views' }, limit: 10 })).toEqual({ ok: true, value: { ids: itemIds(), total: 2 } });
     expect(await call('library.ids', { search: { sort: 'views' }, offset: 1, limit: 1 })).toEqual({
       ok: true,
-      value: { ids: [ids[1]], total: 2 },
+      value: { ids: [itemIds()[1]], total: 2 },
     });
-    expect(await call('library.ids', { search: { query: 'spain' }, limit: 5 })).toEqual({ ok: true, value: { ids: [ids[1]], total: 1 } });
+    expect(await call('library.ids', { search: { query: 'spain' }, limit: 5 })).toEqual({
+      ok: true,
+      value: { ids: [itemIds()[1]], total: 1 },
+    });
     for (const [input, message] of [
       [{ search: {}, limit: 100_001 }, /limit/],
       [{ search: {}, limit: 0 }, /limit/],
@@ -98,7 +71,7 @@ describe('library.search', () => {
 
 describe('items.get / items.raw / items.setNote / items.tag / items.untag', () => {
   it('returns fields, provenance and the raw response exactly as received', async () => {
-    const detail = (await call('items.get', { id: ids[0] })) as {
+    const detail = (await call('items.get', { id: itemIds()[0] })) as {
       ok: true;
       value: { item: { authorHandle: string }; provenance: { responseId: number; requestId: string }[] };
     };
@@ -112,13 +85,13 @@ describe('items.get / items.raw / items.setNote / items.tag / items.untag', () =
   });
 
   it('sets notes and tags, global or per collection', async () => {
-    expect(await call('items.setNote', { itemId: ids[0], body: 'Ask the port authority' })).toMatchObject({
+    expect(await call('items.setNote', { itemId: itemIds()[0], body: 'Ask the port authority' })).toMatchObject({
       ok: true,
       value: { notes: [{ collection: null, body: 'Ask the port authority' }] },
     });
-    expect(await call('items.tag', { itemIds: ids, tag: 'water' })).toEqual({ ok: true, value: { tagged: 2 } });
+    expect(await call('items.tag', { itemIds: itemIds(), tag: 'water' })).toEqual({ ok: true, value: { tagged: 2 } });
     expect(await call('library.search', { tag: 'water' })).toMatchObject({ ok: true, value: { total: 2 } });
-    expect(await call('items.tag', { itemIds: [ids[0]], tag: 'Port' })).toEqual({ ok: true, value: { tagged: 1 } });
+    expect(await call('items.tag', { itemIds: [itemIds()[0]], tag: 'Port' })).toEqual({ ok: true, value: { tagged: 1 } });
     expect(await call('tags.list', {})).toEqual({
       ok: true,
       value: [
@@ -126,16 +99,16 @@ describe('items.get / items.raw / items.setNote / items.tag / items.untag', () =
         { tag: 'water', itemCount: 2 },
       ],
     });
-    expect(await call('items.untag', { itemIds: [ids[1]], tag: 'water' })).toEqual({ ok: true, value: { untagged: 1 } });
+    expect(await call('items.untag', { itemIds: [itemIds()[1]], tag: 'water' })).toEqual({ ok: true, value: { untagged: 1 } });
     // Counted, not echoed: a tag that is not there at that level is not reported as removed.
-    expect(await call('items.untag', { itemIds: ids, tag: 'water' })).toEqual({ ok: true, value: { untagged: 1 } });
-    expect(await call('items.untag', { itemIds: [ids[0]], tag: 'Port', collection: 'Nope' })).toMatchObject({
+    expect(await call('items.untag', { itemIds: itemIds(), tag: 'water' })).toEqual({ ok: true, value: { untagged: 1 } });
+    expect(await call('items.untag', { itemIds: [itemIds()[0]], tag: 'Port', collection: 'Nope' })).toMatchObject({
       ok: false,
       error: { code: 'NOT_FOUND' },
     });
     expect(await call('library.search', { query: 'authority' })).toMatchObject({
       ok: true,
-      value: { hits: [{ id: ids[0], matchedIn: 'note' }] },
+      value: { hits: [{ id: itemIds()[0], matchedIn: 'note' }] },
     });
   });
 

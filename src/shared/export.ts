@@ -4,8 +4,53 @@
  */
 import type { SearchFilters, SearchSort } from './library';
 
-export const EXPORT_FORMATS = ['csv', 'md', 'json', 'jsonl', 'srt', 'vtt', 'txt'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** How the dialog and `gleaner export --help` present one format. */
+export interface ExportFlavour {
+  format: string;
+  label: string;
+  /** What it is for, in a few words. */
+  hint: string;
+  /** A risk the user takes with it, said before the export starts. */
+  warning?: string;
+}
+
+/**
+ * Every export format, in the order the dialog and the CLI list them: the one table both read.
+ * Three flavours of table: a CSV safe to open in a spreadsheet (text that a spreadsheet would run
+ * as a formula gets a leading apostrophe), a CSV with every value as given for data tools, and
+ * an XLSX workbook whose typed cells keep every value as given and run nothing.
+ */
+export const EXPORT_FLAVOURS = [
+  {
+    format: 'csv',
+    label: 'CSV for spreadsheets',
+    hint: 'UTF-8 for Excel; a cell starting with = + - @ gets a leading apostrophe so it cannot run as a formula',
+  },
+  {
+    format: 'csv-data',
+    label: 'CSV for data tools',
+    hint: 'for pandas, R or csvkit: every value exactly as the platform gave it',
+    warning:
+      'Values are written exactly as given, so a spreadsheet that opens this file may run a cell starting with = + - @ as a formula. Open it with a data tool; for a spreadsheet, choose XLSX or CSV for spreadsheets.',
+  },
+  {
+    format: 'xlsx',
+    label: 'Excel workbook (XLSX)',
+    hint: 'every value exactly as given, typed: text stays text (no formula runs, long ids keep every digit), counts are numbers',
+  },
+  { format: 'md', label: 'Markdown', hint: 'for the newsroom: citations, timestamped transcripts, Sources list' },
+  { format: 'json', label: 'JSON', hint: 'one document, for archives and scripts' },
+  { format: 'jsonl', label: 'JSON Lines', hint: 'one item per line' },
+  { format: 'srt', label: 'SRT subtitles', hint: 'subtitles, one file per transcript' },
+  { format: 'vtt', label: 'WebVTT subtitles', hint: 'subtitles for the web, one file per transcript' },
+  { format: 'txt', label: 'Plain text', hint: 'timestamped transcript text, one file per transcript' },
+] as const satisfies readonly ExportFlavour[];
+
+export type ExportFormat = (typeof EXPORT_FLAVOURS)[number]['format'];
+export const EXPORT_FORMATS: readonly ExportFormat[] = EXPORT_FLAVOURS.map((flavour) => flavour.format);
+
+/** One format's row of the table. */
+export const exportFlavour = (format: ExportFormat): ExportFlavour => EXPORT_FLAVOURS.find((flavour) => flavour.format === format)!;
 
 /** Subtitle and plain-text formats hold transcripts only, one file per transcript. */
 export const TRANSCRIPT_FILE_FORMATS: readonly ExportFormat[] = ['srt', 'vtt', 'txt'];
@@ -13,15 +58,9 @@ export const TRANSCRIPT_FILE_FORMATS: readonly ExportFormat[] = ['srt', 'vtt', '
 /** Subtitle formats: one transcript per file, so one item's transcripts in several languages need a choice. */
 export const SUBTITLE_FORMATS: readonly ExportFormat[] = ['srt', 'vtt'];
 
-export const EXPORT_FORMAT_LABELS: Readonly<Record<ExportFormat, string>> = {
-  csv: 'CSV (spreadsheet)',
-  md: 'Markdown',
-  json: 'JSON',
-  jsonl: 'JSON Lines',
-  srt: 'SRT subtitles',
-  vtt: 'WebVTT subtitles',
-  txt: 'Plain text',
-};
+export const EXPORT_FORMAT_LABELS: Readonly<Record<ExportFormat, string>> = Object.fromEntries(
+  EXPORT_FLAVOURS.map((flavour) => [flavour.format, flavour.label]),
+) as Record<ExportFormat, string>;
 
 /** What to export: one item (Item detail), a selection, a collection, a search result, or everything. */
 export type ExportScope =

@@ -16,7 +16,8 @@ import { unwritableKindError } from './destination-kind';
 const WRITE_CHUNK = 256 * 1024;
 
 export interface AtomicFile {
-  write(text: string): Promise<void>;
+  /** Text (written as UTF-8) or bytes (a binary format's). */
+  write(data: string | Uint8Array): Promise<void>;
   /** Flushes, syncs and renames into place; returns the size and (when asked) the SHA-256. */
   commit(): Promise<{ bytes: number; sha256: string | null }>;
   abort(): Promise<void>;
@@ -54,11 +55,7 @@ export async function openAtomicFile(finalPath: string, options: { hash: boolean
   let bytes = 0;
   let finished = false;
 
-  const flush = async (): Promise<void> => {
-    if (pendingLength === 0) return;
-    const buffer = Buffer.from(pending.join(''), 'utf8');
-    pending = [];
-    pendingLength = 0;
+  const writeBytes = async (buffer: Uint8Array): Promise<void> => {
     hash?.update(buffer);
     bytes += buffer.length;
     let offset = 0;
@@ -67,12 +64,24 @@ export async function openAtomicFile(finalPath: string, options: { hash: boolean
       offset += bytesWritten;
     }
   };
+  const flush = async (): Promise<void> => {
+    if (pendingLength === 0) return;
+    const buffer = Buffer.from(pending.join(''), 'utf8');
+    pending = [];
+    pendingLength = 0;
+    await writeBytes(buffer);
+  };
 
   return {
-    async write(text) {
-      if (text === '') return;
-      pending.push(text);
-      pendingLength += text.length;
+    async write(data) {
+      if (typeof data !== 'string') {
+        await flush();
+        await writeBytes(data);
+        return;
+      }
+      if (data === '') return;
+      pending.push(data);
+      pendingLength += data.length;
       if (pendingLength >= WRITE_CHUNK) await flush();
     },
     async commit() {

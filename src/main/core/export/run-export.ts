@@ -18,8 +18,9 @@ import { createExportQueries, type ExportItem, type ExportQueries, type ExportTr
 import { createScopeTable, openExportReader } from '../store/export-scope';
 import { MANIFEST_NAME, writeManifest } from './manifest';
 import { slug } from './text';
+import { cancelledError, destinationError, diskFullError } from './export-errors';
 
-export { MANIFEST_NAME };
+export { MANIFEST_NAME, cancelledError, destinationError, diskFullError };
 
 export interface RunExportOptions {
   library: Database;
@@ -42,9 +43,6 @@ export interface ExportResult extends ExportSummary {
 
 const PROGRESS_EVERY = 1000;
 
-export const cancelledError = (): GleanerError =>
-  new GleanerError('CANCELLED', 'The export was cancelled; nothing was saved under the chosen name.');
-
 /** "English (en), French (fr)": each language once, as a person reads it. */
 const namedLanguages = (languages: readonly (string | null)[]): string =>
   [...new Set(languages.map((language) => (language ? languageLabel(language) : 'language not stated')))].join(', ');
@@ -65,7 +63,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   const transcripts = exportsTranscripts(request);
   if (transcripts && !module.transcripts) throw new GleanerError('INVALID_INPUT', `The ${request.format} format cannot hold transcripts.`);
   if (!transcripts && !module.items) {
-    throw new GleanerError('INVALID_INPUT', `The ${request.format} format holds transcripts only; export items as csv, md, json or jsonl.`);
+    throw new GleanerError('INVALID_INPUT', `The ${request.format} format holds transcripts only; export items as csv, csv-data, xlsx, md, json or jsonl.`);
   }
   if (!transcripts && request.language !== undefined) {
     throw new GleanerError(
@@ -279,39 +277,6 @@ async function checkNotTheLibrary(outPath: string, library: Database): Promise<v
 const notAFolder = (outPath: string, file: string): GleanerError =>
   new GleanerError('INVALID_INPUT', `Cannot write ${outPath}: ${file} is a file, not a folder; choose another place to save it.`);
 
-/**
- * Says why the destination refused a new file, as a sentence naming the path, for the refusals
- * that another place would fix; other failures (a full disk, an I/O error) keep their own error.
- * ENOENT in a folder that exists means a file system that takes no new files, such as /proc.
- */
-export function destinationError(error: unknown, outPath: string, parent = dirname(outPath)): unknown {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  const reason =
-    code === 'EACCES' || code === 'EPERM'
-      ? `permission denied in the folder ${parent}`
-      : code === 'EROFS'
-        ? `the folder ${parent} is on a read-only file system`
-        : code === 'ENOTDIR'
-          ? `${parent} is not a folder`
-          : code === 'ENOENT' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'EINVAL'
-            ? `the folder ${parent} is not writable`
-            : null;
-  return reason === null
-    ? error
-    : new GleanerError('INVALID_INPUT', `Cannot write ${outPath}: ${reason}; choose another place to save it.`, { cause: error });
-}
-
-/** A disk (or quota) that filled up while the export was written, said as such rather than as a failure of Gleaner's. */
-export function diskFullError(error: unknown, outPath: string): GleanerError | null {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (code !== 'ENOSPC' && code !== 'EDQUOT') return null;
-  return new GleanerError(
-    'STORAGE_ERROR',
-    `The disk holding ${dirname(outPath)} is full, so the export stopped; nothing was saved under the chosen name. Free some space, or export to another disk.`,
-    { cause: error },
-  );
-}
-
 interface WriteStep {
   module: FormatModule;
   context: ExportContext;
@@ -325,9 +290,9 @@ interface WriteStep {
 
 async function writeItems(step: WriteStep): Promise<void> {
   const { module, context, queries, options, summary } = step;
-  const writer = module.items!(context);
   const total = queries.countItems({ withTranscriptsOnly: false });
   const file = await step.openFile(options.outPath);
+  const writer = module.items!(context, file);
   await file.write(writer.begin());
   let index = 0;
   for (const item of queries.items({ withTranscriptsOnly: false })) {
@@ -336,10 +301,12 @@ async function writeItems(step: WriteStep): Promise<void> {
     index += 1;
     if (index % PROGRESS_EVERY === 0) {
       step.checkCancelled();
+      await writer.settled?.();
       options.onProgress?.({ done: index, total, unit: 'items' });
     }
   }
   await file.write(writer.end());
+  await writer.settled?.();
   await writeSources(step, file, false);
   step.checkCancelled();
   summary.items = index;
@@ -396,9 +363,10 @@ async function writeTranscripts(step: TranscriptStep): Promise<void> {
     );
   }
   const total = everyItem ? queries.countSegmentRows({ everyItem }) : queries.countSegmentRows();
-  const writer: TranscriptWriter = module.transcripts!(context);
   const usedNames = new Set<string>();
   let file: AtomicFile | null = single ? await step.openFile(options.outPath) : null;
+  // A binary format's bytes go to whichever file is open.
+  const writer: TranscriptWriter = module.transcripts!(context, { write: (bytes) => file!.write(bytes) });
   let fileName = basename(options.outPath);
   if (file) await file.write(writer.begin());
 
@@ -469,12 +437,14 @@ async function writeTranscripts(step: TranscriptStep): Promise<void> {
     done += 1;
     if (done % PROGRESS_EVERY === 0) {
       step.checkCancelled();
+      await writer.settled?.();
       options.onProgress?.({ done, total, unit: 'segments' });
     }
   }
   await closeItem();
   if (single) {
     await file!.write(writer.end());
+    await writer.settled?.();
     await writeSources(step, file!, !everyItem);
     step.checkCancelled();
     await step.closeFile(file!, fileName);

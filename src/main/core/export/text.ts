@@ -31,6 +31,17 @@ export function neutraliseCell(value: string | number | boolean | null | undefin
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
+/**
+ * A cell for data tools: the value as given, formula-like text included (the CSV for data tools
+ * says so where it is chosen). Empty for null and for a number that is not finite.
+ */
+export function verbatimCell(value: string | number | boolean | null | undefined): string | number {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return value;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Markdown
 

@@ -197,7 +197,7 @@ describe('export.start in the desktop shell', () => {
 describe('export input validation', () => {
   beforeEach(() => library());
   it.each([
-    [{ scope: { kind: 'all' }, format: 'xlsx' }, /format/],
+    [{ scope: { kind: 'all' }, format: 'ods' }, /format/],
     [{ scope: { kind: 'items', ids: [] }, format: 'csv' }, /ids/],
     [{ scope: { kind: 'everything' }, format: 'csv' }, /scope/],
     [{ scope: { kind: 'search', search: { query: 'x', limit: 5 } }, format: 'csv' }, /limit/],

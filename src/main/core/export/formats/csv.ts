@@ -1,14 +1,18 @@
 /**
- * CSV for spreadsheets and data desks: UTF-8 with a byte-order mark, CRLF records, cells with
- * line breaks, semicolons or tabs quoted (csv-stringify does the quoting), formula-like text
- * neutralised, times in ISO-8601 UTC with a local-time column beside them.
+ * CSV for spreadsheets (this module's `csvFormat`) and, with the same rows, for data tools
+ * (csv-data.ts): CRLF records, cells with line breaks, semicolons or tabs quoted (csv-stringify
+ * does the quoting), times in ISO-8601 UTC with a local-time column beside them. The spreadsheet
+ * flavour starts with a byte-order mark and neutralises formula-like text.
  */
 import { stringify } from 'csv-stringify/sync';
 import { formatClock } from '../../../../shared/export';
 import { atMoment, timestampBase } from '../../../../shared/links';
 import type { ExportItem, ExportSegment, ExportTranscript } from '../../store/export-records';
+import { ITEM_COLUMNS, SEGMENT_COLUMNS, itemCells, transcriptHead, transcriptTail, type CellValue, type RowContext } from './columns';
 import { createLocalTimeFormatter, neutraliseCell } from '../text';
 import type { ExportContext, FormatModule, ItemWriter, TranscriptWriter } from './types';
+
+export { ITEM_COLUMNS, SEGMENT_COLUMNS };
 
 type Cell = string | number;
 
@@ -37,57 +41,6 @@ export function quoteCell(value: string): string {
 /** Rows are handed on in batches: awaiting a file write per row would cost more than the row. */
 const BATCH = 500;
 
-export const ITEM_COLUMNS = [
-  'id',
-  'platform',
-  'kind',
-  'native_id',
-  'url',
-  'title',
-  'text',
-  'author_name',
-  'author_handle',
-  'author_id',
-  'author_url',
-  'published_at_utc',
-  'published_local',
-  'published_text',
-  'duration_ms',
-  'views',
-  'likes',
-  'comments',
-  'reposts',
-  'shares',
-  'followers',
-  'has_transcript',
-  'tags',
-  'notes',
-  'fetched_at_utc',
-  'fetched_local',
-  'local_time_zone',
-  'operation',
-  'request_id',
-] as const;
-
-export const SEGMENT_COLUMNS = [
-  'item_id',
-  'platform',
-  'item_url',
-  'language',
-  'segment',
-  'start_ms',
-  'end_ms',
-  'start',
-  'end',
-  'text',
-  'link',
-  'transcript_fetched_at_utc',
-  'transcript_fetched_local',
-  'local_time_zone',
-  'operation',
-  'request_id',
-] as const;
-
 function batcher(header: readonly string[]) {
   let rows: Cell[][] = [];
   const flush = (): string => {
@@ -106,48 +59,15 @@ function batcher(header: readonly string[]) {
   };
 }
 
-const notesText = (item: ExportItem): string =>
-  item.notes.map((note) => (note.collection ? `[${note.collection}] ${note.body}` : note.body)).join('\n\n');
+/** How one flavour writes a cell: the spreadsheet CSV neutralises formula-like text, the data CSV writes it as given. */
+export type CsvCell = (value: CellValue) => string | number;
 
-function itemWriter(context: ExportContext): ItemWriter {
-  const local = createLocalTimeFormatter(context.timeZone);
+function itemWriter(context: ExportContext, cell: CsvCell): ItemWriter {
+  const at: RowContext = { local: createLocalTimeFormatter(context.timeZone), timeZone: context.timeZone };
   const rows = batcher(ITEM_COLUMNS);
   return {
     begin: () => rows.header(),
-    item: (item) =>
-      rows.push(
-        [
-          item.id,
-          item.platform,
-          item.kind,
-          item.nativeId,
-          item.url,
-          item.title,
-          item.text,
-          item.authorName,
-          item.authorHandle,
-          item.authorId,
-          item.authorUrl,
-          item.citation.publishedAt,
-          local(item.citation.publishedAt),
-          item.publishedText,
-          item.durationMs,
-          item.views,
-          item.likes,
-          item.comments,
-          item.reposts,
-          item.shares,
-          item.followers,
-          item.hasTranscript,
-          item.tags.join('; '),
-          notesText(item),
-          item.citation.fetchedAt,
-          local(item.citation.fetchedAt),
-          context.timeZone,
-          item.citation.operation,
-          item.citation.requestId,
-        ].map(neutraliseCell),
-      ),
+    item: (item) => rows.push(itemCells(item, at).map(cell)),
     end: () => rows.flush(),
   };
 }
@@ -161,9 +81,9 @@ function itemWriter(context: ExportContext): ItemWriter {
  * (`'' + n`). Handing csv-stringify those five cells per row as well would more than double
  * the cost of a row without changing a byte.
  */
-function transcriptWriter(context: ExportContext): TranscriptWriter {
-  const local = createLocalTimeFormatter(context.timeZone);
-  const quote = (cells: Cell[]): string => stringify([cells], CELLS_OPTIONS);
+function transcriptWriter(context: ExportContext, cell: CsvCell): TranscriptWriter {
+  const at: RowContext = { local: createLocalTimeFormatter(context.timeZone), timeZone: context.timeZone };
+  const quote = (cells: CellValue[]): string => stringify([cells.map(cell)], CELLS_OPTIONS);
   // The quoted shared cells before a segment's own (with the comma after them), and after them.
   let head = '';
   let tail = '';
@@ -176,22 +96,22 @@ function transcriptWriter(context: ExportContext): TranscriptWriter {
     return text;
   };
   return {
-    begin: () => stringify([SEGMENT_COLUMNS as unknown as string[]], STRINGIFY_OPTIONS),
+    begin: () => stringify([SEGMENT_COLUMNS as string[]], STRINGIFY_OPTIONS),
     startItem: () => '',
     startTranscript(transcript: ExportTranscript, item: ExportItem) {
-      head = `${quote([item.id, item.platform, item.url, transcript.language].map(neutraliseCell))},`;
-      tail = `,${quote([transcript.fetchedAt, local(transcript.fetchedAt), context.timeZone, transcript.operation, transcript.requestId].map(neutraliseCell))}\r\n`;
+      head = `${quote(transcriptHead(item, transcript))},`;
+      tail = `,${quote(transcriptTail(transcript, at))}\r\n`;
       linkBase = timestampBase(item);
       // An untimed transcript is its text alone: one row, with no segment number or times.
       if (!transcript.timed) {
-        rows.push(`${head},,,,,${quoteCell(String(neutraliseCell(transcript.fullText ?? '')))},${tail}`);
+        rows.push(`${head},,,,,${quoteCell(String(cell(transcript.fullText ?? '')))},${tail}`);
         return rows.length >= BATCH ? flush() : '';
       }
       return '';
     },
     segment({ number, startMs, endMs, text }: ExportSegment) {
-      // Text is never a number, so neutraliseCell gives it back as a string.
-      const own = `${quoteCell(String(neutraliseCell(text)))},${linkBase === null ? '' : quoteCell(atMoment(linkBase, startMs))}`;
+      // Text is never a number, so a cell function gives it back as a string.
+      const own = `${quoteCell(String(cell(text)))},${linkBase === null ? '' : quoteCell(atMoment(linkBase, startMs))}`;
       const start = formatClock(startMs);
       const end = endMs === null ? '' : formatClock(endMs);
       rows.push(`${head}${number},${startMs},${endMs ?? ''},${start},${end},${own}${tail}`);
@@ -203,11 +123,17 @@ function transcriptWriter(context: ExportContext): TranscriptWriter {
   };
 }
 
-export const csvFormat: FormatModule = {
-  format: 'csv',
-  extension: 'csv',
-  mediaType: 'text/csv; charset=utf-8',
-  byteOrderMark: true,
-  items: itemWriter,
-  transcripts: transcriptWriter,
-};
+/** A CSV flavour: the same columns, quoting and batching; `cell` says how a value is written. */
+export function createCsvFormat(format: 'csv' | 'csv-data', options: { byteOrderMark: boolean; cell: CsvCell }): FormatModule {
+  return {
+    format,
+    extension: 'csv',
+    mediaType: 'text/csv; charset=utf-8',
+    byteOrderMark: options.byteOrderMark,
+    items: (context) => itemWriter(context, options.cell),
+    transcripts: (context) => transcriptWriter(context, options.cell),
+  };
+}
+
+/** For spreadsheets: a byte-order mark so Excel reads UTF-8, and no cell a spreadsheet would run. */
+export const csvFormat: FormatModule = createCsvFormat('csv', { byteOrderMark: true, cell: neutraliseCell });

@@ -37,4 +37,3 @@ export function diskFullError(error: unknown, outPath: string): GleanerError | n
     { cause: error },
   );
 }
-

@@ -63,7 +63,10 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   const transcripts = exportsTranscripts(request);
   if (transcripts && !module.transcripts) throw new GleanerError('INVALID_INPUT', `The ${request.format} format cannot hold transcripts.`);
   if (!transcripts && !module.items) {
-    throw new GleanerError('INVALID_INPUT', `The ${request.format} format holds transcripts only; export items as csv, csv-data, xlsx, md, json or jsonl.`);
+    throw new GleanerError(
+      'INVALID_INPUT',
+      `The ${request.format} format holds transcripts only; export items as csv, csv-data, xlsx, md, json or jsonl.`,
+    );
   }
   if (!transcripts && request.language !== undefined) {
     throw new GleanerError(

@@ -93,7 +93,7 @@ interface ZipFeed {
  */
 function streamedSheet(sink: ByteSink, context: ExportContext, name: string, columns: readonly string[], localTime: readonly string[]) {
   const output = sinkStream(sink);
-  const failed = new Promise<never>((_resolve, reject) => output.once('error', reject));
+  const failed = new Promise<never>((_resolve, reject) => output.on('error', reject));
   failed.catch(() => undefined);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Gleaner';
@@ -111,20 +111,24 @@ function streamedSheet(sink: ByteSink, context: ExportContext, name: string, col
     if (isLocalTime[index]) return wallClockDate(value) ?? excelText(value);
     return excelText(value);
   };
+  // Each step gives back the text the runner writes: none, the bytes going to the sink instead.
   return {
-    header(): void {
+    header(): '' {
       const row = sheet.addRow([...columns]);
       row.font = { bold: true };
       row.commit();
+      return '';
     },
-    row(values: CellValue[]): void {
+    row(values: CellValue[]): '' {
       sheet.addRow(values.map(cell)).commit();
+      return '';
     },
     /** Bytes of rows the zip has not taken yet. */
     backlog: (): number => feed()?._writableState?.length ?? 0,
-    finish(): void {
+    finish(): '' {
       sheet.commit();
       committed = workbook.commit();
+      return '';
     },
     async settled(): Promise<void> {
       const waiting = feed();
@@ -138,7 +142,7 @@ function streamedSheet(sink: ByteSink, context: ExportContext, name: string, col
 
 export type StreamedSheet = ReturnType<typeof streamedSheet>;
 
-function itemWriter(context: ExportContext, sink: ByteSink): ItemWriter & { sheet: StreamedSheet } {
+export function xlsxItemWriter(context: ExportContext, sink: ByteSink): ItemWriter & { sheet: StreamedSheet } {
   const at: RowContext = { local: createLocalTimeFormatter(context.timeZone), timeZone: context.timeZone };
   const localTime = ITEM_TABLE.filter((column) => column.localTime).map((column) => column.name);
   const sheet = streamedSheet(
@@ -150,14 +154,14 @@ function itemWriter(context: ExportContext, sink: ByteSink): ItemWriter & { shee
   );
   return {
     sheet,
-    begin: () => (sheet.header(), ''),
-    item: (item) => (sheet.row(itemCells(item, at)), ''),
-    end: () => (sheet.finish(), ''),
+    begin: () => sheet.header(),
+    item: (item) => sheet.row(itemCells(item, at)),
+    end: () => sheet.finish(),
     settled: () => sheet.settled(),
   };
 }
 
-function transcriptWriter(context: ExportContext, sink: ByteSink): TranscriptWriter & { sheet: StreamedSheet } {
+export function xlsxTranscriptWriter(context: ExportContext, sink: ByteSink): TranscriptWriter & { sheet: StreamedSheet } {
   const at: RowContext = { local: createLocalTimeFormatter(context.timeZone), timeZone: context.timeZone };
   const sheet = streamedSheet(sink, context, 'Transcripts', SEGMENT_COLUMNS, SEGMENT_LOCAL_TIME_COLUMNS);
   let head: CellValue[] = [];
@@ -165,7 +169,7 @@ function transcriptWriter(context: ExportContext, sink: ByteSink): TranscriptWri
   let linkBase: string | null = null;
   return {
     sheet,
-    begin: () => (sheet.header(), ''),
+    begin: () => sheet.header(),
     startItem: () => '',
     startTranscript(transcript: ExportTranscript, item: ExportItem) {
       head = transcriptHead(item, transcript);
@@ -175,22 +179,20 @@ function transcriptWriter(context: ExportContext, sink: ByteSink): TranscriptWri
       if (!transcript.timed) sheet.row([...head, ...untimedCells(transcript), ...tail]);
       return '';
     },
-    segment: (segment) => (sheet.row([...head, ...segmentCells(segment, linkBase), ...tail]), ''),
+    segment: (segment) => sheet.row([...head, ...segmentCells(segment, linkBase), ...tail]),
     endTranscript: () => '',
     endItem: () => '',
-    end: () => (sheet.finish(), ''),
+    end: () => sheet.finish(),
     settled: () => sheet.settled(),
   };
 }
 
-export const xlsxFormat: FormatModule & {
-  items(context: ExportContext, sink: ByteSink): ItemWriter & { sheet: StreamedSheet };
-  transcripts(context: ExportContext, sink: ByteSink): TranscriptWriter & { sheet: StreamedSheet };
-} = {
+export const xlsxFormat: FormatModule = {
   format: 'xlsx',
   extension: 'xlsx',
   mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   byteOrderMark: false,
-  items: itemWriter,
-  transcripts: transcriptWriter,
+  // The runner always hands a binary format its file.
+  items: (context, sink) => xlsxItemWriter(context, sink!),
+  transcripts: (context, sink) => xlsxTranscriptWriter(context, sink!),
 };

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, TRANSCRIPT_FILE_FORMATS, exportsFolder, type ExportFormat } from '../../../shared/export';
+import { EXPORT_FLAVOURS, TRANSCRIPT_FILE_FORMATS, exportFlavour, exportsFolder } from '../../../shared/export';
 import { languageLabel } from '../../../shared/language';
 import { formatItems } from '../lib/format';
 import { useAppStore } from '../stores/app-store';
@@ -33,16 +33,6 @@ export function ExportButton({ target, label = 'Export…', disabled, className 
     </>
   );
 }
-
-const FORMAT_HINTS: Readonly<Record<ExportFormat, string>> = {
-  csv: 'UTF-8 for Excel; one row per item, or per transcript segment',
-  md: 'for the newsroom: citations, timestamped transcripts, Sources list',
-  json: 'one document, for archives and scripts',
-  jsonl: 'one item per line',
-  srt: 'subtitles, one file per transcript',
-  vtt: 'subtitles for the web, one file per transcript',
-  txt: 'timestamped transcript text, one file per transcript',
-};
 
 /** The language select's value for "all" ("" is a language: the one not stated). */
 const ALL_LANGUAGES = '\u0000all';
@@ -89,6 +79,8 @@ export function ExportDialog({ owner }: { owner: string }) {
   const transcriptOnly = TRANSCRIPT_FILE_FORMATS.includes(options.format);
   const folder = exportsFolder({ format: options.format, scope: target.scope });
   const languages = languageChoice(target, options);
+  // Said before the export starts: what the chosen flavour may do to the data or to its reader.
+  const warning = exportFlavour(options.format).warning;
   // Browser mode hands the result to the browser as downloads; the desktop asks where to save it.
   const downloads = host === 'browser';
 
@@ -104,7 +96,7 @@ export function ExportDialog({ owner }: { owner: string }) {
         >
           <fieldset disabled={running}>
             <legend>Format</legend>
-            {EXPORT_FORMATS.map((format, index) => (
+            {EXPORT_FLAVOURS.map(({ format, label, hint }, index) => (
               <label key={format} className="export-format">
                 <input
                   ref={index === 0 ? firstField : undefined}
@@ -114,11 +106,16 @@ export function ExportDialog({ owner }: { owner: string }) {
                   checked={options.format === format}
                   onChange={() => setOptions({ format })}
                 />
-                <span>{EXPORT_FORMAT_LABELS[format]}</span>
-                <span className="muted"> — {FORMAT_HINTS[format]}</span>
+                <span>{label}</span>
+                <span className="muted"> — {hint}</span>
               </label>
             ))}
           </fieldset>
+          {warning && (
+            <p className="export-warning" role="note" data-testid="export-format-warning">
+              {warning}
+            </p>
+          )}
           <fieldset disabled={running}>
             <legend>Options</legend>
             <label>

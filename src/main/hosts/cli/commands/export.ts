@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { exportRequestSchema } from '../../../../shared/contract';
 import { GleanerError } from '../../../../shared/errors';
-import { EXPORT_FORMATS, exportsFolder, type ExportScope } from '../../../../shared/export';
+import { EXPORT_FLAVOURS, EXPORT_FORMATS, exportsFolder, type ExportScope } from '../../../../shared/export';
 import { languageLabel } from '../../../../shared/language';
 import { parseOrThrow } from '../../../../shared/validation';
 import { checkOutName, MANIFEST_NAME } from '../../../core';
@@ -19,6 +19,30 @@ interface ExportOptions {
   manifest?: boolean;
   language?: string;
   out: string;
+}
+
+/** Words laid into lines of at most `width` characters, each after `indent`. */
+function wrap(text: string, indent: string, width = 100): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && indent.length + line.length + 1 + word.length > width) {
+      lines.push(indent + line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return [...lines, indent + line];
+}
+
+/** `--help`'s list of formats, from the table the export dialog shows, warnings included. */
+function formatsHelp(): string {
+  const width = Math.max(...EXPORT_FLAVOURS.map(({ format }) => format.length));
+  const indent = ' '.repeat(width + 4);
+  const lines = EXPORT_FLAVOURS.flatMap((flavour) => [
+    `  ${flavour.format.padEnd(width)}  ${wrap(`${flavour.label} — ${flavour.hint}`, indent).join('\n').trimStart()}`,
+    ...('warning' in flavour ? wrap(`Warning: ${flavour.warning}`, indent) : []),
+  ]);
+  return `\nFormats:\n${lines.join('\n')}\n`;
 }
 
 function scopeFrom(options: ExportOptions): ExportScope {
@@ -41,15 +65,17 @@ function scopeFrom(options: ExportOptions): ExportScope {
 export function registerExport(program: Command, ctx: CliContext): void {
   program
     .command('export')
-    .description('export items or transcripts to CSV, Markdown, JSON, JSON Lines, SRT, WebVTT or plain text')
+    .description(
+      'export items or transcripts to CSV (for spreadsheets or for data tools), XLSX, Markdown, JSON, JSON Lines, SRT, WebVTT or plain text',
+    )
     .option('--collection <name>', 'the items of this collection, in its order')
     .option('--query <q>', 'the items a library search finds, best first')
     .option('--all', 'every item in the library')
     .option('--item <id>', 'one item (srt, vtt and txt then write one file)')
-    .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS).makeOptionMandatory())
+    .addOption(new Option('--format <format>', 'output format (listed below)').choices(EXPORT_FORMATS).makeOptionMandatory())
     .option(
       '--transcripts',
-      'export transcripts (one row per segment in CSV; in Markdown, every item with its transcripts under it); implied by srt, vtt and txt',
+      'export transcripts (one row per segment in CSV and XLSX; in Markdown, every item with its transcripts under it); implied by srt, vtt and txt',
     )
     .option('--manifest', `also write ${MANIFEST_NAME} (sha256sum format) beside the output`)
     .option(
@@ -57,6 +83,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
       'only the transcripts in this language: a code such as en or its name (English); "" for those whose language is not stated',
     )
     .requiredOption('--out <path>', 'the file to write; a folder for srt, vtt and txt over several items')
+    .addHelpText('after', formatsHelp)
     .action(async (options: ExportOptions, command: Command) => {
       const request = parseOrThrow(
         exportRequestSchema,

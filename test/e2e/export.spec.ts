@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, startServe, test, type ServedGleaner } from './fixtures';
 import { browserLink, fetchInto, rpc, seedLibrary } from './library-helpers';
@@ -46,7 +47,9 @@ test('selected items export to a CSV download that opens safely in a spreadsheet
 
   await page.getByRole('button', { name: 'Export selected…' }).click();
   const dialog = page.getByRole('dialog', { name: /Export 4 items/ });
-  await dialog.getByRole('radio', { name: /CSV/ }).check();
+  await dialog.getByRole('radio', { name: /^CSV for spreadsheets/ }).check();
+  // The spreadsheet flavour warns of nothing: it runs nothing.
+  await expect(dialog.getByTestId('export-format-warning')).toHaveCount(0);
   const arrived = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Export', exact: true }).click();
   const download = await arrived;
@@ -65,6 +68,51 @@ test('selected items export to a CSV download that opens safely in a spreadsheet
 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test('the data desk gets the values as the platform gave them: a CSV for data tools, with a warning, and an XLSX', async ({ page }) => {
+  const results = await openLibrary(page);
+  const rows = results.getByRole('option');
+  await rows.nth(0).click();
+  await rows.nth(2).click({ modifiers: ['Shift'] });
+  const ids = await Promise.all([0, 1, 2].map(async (i) => Number(await rows.nth(i).getAttribute('data-item-id'))));
+  const stored = await Promise.all(
+    ids.map((id) => rpc<{ item: { nativeId: string | null; title: string | null } }>(served, 'items.get', { id })),
+  );
+
+  await page.getByRole('button', { name: 'Export selected…' }).click();
+  const dialog = page.getByRole('dialog', { name: /Export 3 items/ });
+  await dialog.getByRole('radio', { name: /^CSV for data tools/ }).check();
+  // Said before anything is written: a spreadsheet may run what this file holds.
+  await expect(dialog.getByTestId('export-format-warning')).toHaveText(/a spreadsheet that opens this file may run a cell/);
+  const csvArrived = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  const csv = await text(await csvArrived);
+  expect(csv.startsWith('id,platform,kind')).toBe(true);
+  const records = parse(csv, { columns: true }) as Record<string, string>[];
+  expect(records.map((record) => Number(record.id))).toEqual(ids);
+  expect(records.map((record) => record.native_id)).toEqual(stored.map(({ item }) => item.nativeId ?? ''));
+  expect(records.map((record) => record.title)).toEqual(stored.map(({ item }) => item.title ?? ''));
+
+  await dialog.getByRole('radio', { name: /^Excel workbook \(XLSX\)/ }).check();
+  await expect(dialog.getByTestId('export-format-warning')).toHaveCount(0);
+  const xlsxArrived = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: /^Export( again)?$/ }).click();
+  const xlsx = await xlsxArrived;
+  expect(xlsx.suggestedFilename()).toMatch(/^gleaner-selection-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await readFile((await xlsx.path())!)) as unknown as ArrayBuffer);
+  const sheet = book.getWorksheet('Items')!;
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  const cell = (row: number, name: string) => sheet.getRow(row).getCell(header.indexOf(name) + 1);
+  for (const [index, { item }] of stored.entries()) {
+    expect(cell(index + 2, 'id').value).toBe(ids[index]);
+    if (item.nativeId !== null) {
+      expect(cell(index + 2, 'native_id').type).toBe(ExcelJS.ValueType.String);
+      expect(cell(index + 2, 'native_id').value).toBe(item.nativeId);
+    }
+  }
+  await dialog.getByRole('button', { name: 'Close' }).click();
 });
 
 test('the search result exports to Markdown with timestamped transcripts and a Sources list', async ({ page }) => {

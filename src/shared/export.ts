@@ -58,10 +58,6 @@ export const TRANSCRIPT_FILE_FORMATS: readonly ExportFormat[] = ['srt', 'vtt', '
 /** Subtitle formats: one transcript per file, so one item's transcripts in several languages need a choice. */
 export const SUBTITLE_FORMATS: readonly ExportFormat[] = ['srt', 'vtt'];
 
-export const EXPORT_FORMAT_LABELS: Readonly<Record<ExportFormat, string>> = Object.fromEntries(
-  EXPORT_FLAVOURS.map((flavour) => [flavour.format, flavour.label]),
-) as Record<ExportFormat, string>;
-
 /** What to export: one item (Item detail), a selection, a collection, a search result, or everything. */
 export type ExportScope =
   | { kind: 'item'; id: number }

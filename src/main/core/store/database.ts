@@ -10,7 +10,7 @@ import { migrations } from './migrations';
 export type { Database };
 export { writeTransaction, type ReadableDB, type WritableDB } from './write-transaction';
 export { freeBytesAt, isDiskFull, isStorageFailure, storageError } from './storage-error';
-import type { ReadableDB } from './write-transaction';
+import { failEveryWriteForTests, type ReadableDB } from './write-transaction';
 
 export interface OpenDatabaseOptions {
   /** Path to the database file, or ':memory:' in tests. */
@@ -76,16 +76,19 @@ export function schemaVersion(db: Database): number {
 }
 
 /**
- * Tests only (no setting, variable or argument reaches it): makes the library's disk full from
- * now on, as far as this connection can tell. SQLite then refuses to grow the file past the pages
- * it has (SQLITE_FULL), as it does when the disk has no room left.
+ * Tests only (no setting, variable or argument reaches it): the library's disk is full from now
+ * on, as far as this connection can tell. SQLite refuses to grow the file past the pages it has
+ * (PRAGMA max_page_count: a real SQLITE_FULL, for writes that need room); with `everyWrite`, every
+ * write transaction fails too, as on a disk where not even the write-ahead log can grow.
  */
-export function fillDiskForTests(db: Database): void {
+export function fillDiskForTests(db: Database, options: { everyWrite?: boolean } = {}): void {
   const pages = db.pragma('page_count', { simple: true }) as number;
   db.pragma(`max_page_count = ${pages}`);
+  if (options.everyWrite) failEveryWriteForTests(db, true);
 }
 
 /** Tests only: the disk has room again. */
 export function freeDiskForTests(db: Database): void {
   db.pragma('max_page_count = 4294967294');
+  failEveryWriteForTests(db, false);
 }

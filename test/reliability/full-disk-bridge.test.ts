@@ -17,6 +17,8 @@ import { createAutoTime, loopbackOnlyFetch } from './auto-time';
 
 let testCore: TestCore;
 let itemIds: number[] = [];
+/** Every request the core sent (their origins). */
+const sent: string[] = [];
 
 beforeAll(async () => {
   const time = createAutoTime();
@@ -24,7 +26,7 @@ beforeAll(async () => {
     clock: time.clock,
     timers: time.timers,
     random: () => 0.5,
-    fetch: loopbackOnlyFetch([]),
+    fetch: loopbackOnlyFetch(sent),
     startDemo: () => startDemoService({ port: 0, seed: 'full-disk', clock: time.clock }),
   });
   const seeded = await testCore.core.dispatch('service.call', {
@@ -90,6 +92,25 @@ describe('a full disk, over the bridge', () => {
     }
     expect(answer).toMatchObject({ ok: false, error: { code: 'STORAGE_ERROR' } });
     expect(answer.ok || answer.error.message).toMatch(/disk holding the library.* is full.*free some space/);
+  });
+
+  it('a call whose answer came but could not be stored pauses with STORAGE_ERROR; on resume it is stored, not asked for again', async () => {
+    const { db } = testCore.core.context;
+    const requestsBefore = sent.length;
+    // Room to claim the job, none for its answer's items: SQLite may not grow the file.
+    fillDiskForTests(db);
+    let call: Envelope<unknown>;
+    try {
+      call = await testCore.core.dispatch('service.call', { operation: 'videosite/search', params: { query: 'estuary' } });
+    } finally {
+      freeDiskForTests(db);
+    }
+    expect(call).toMatchObject({ ok: true, value: { state: 'paused', error: { code: 'STORAGE_ERROR' } } });
+    expect(sent.length).toBe(requestsBefore + 1);
+    expect(await testCore.core.dispatch('queue.resume', {})).toMatchObject({ ok: true, value: { paused: null } });
+    const jobs = await testCore.core.dispatch('queue.jobs', { limit: 1 });
+    expect(jobs).toMatchObject({ ok: true, value: [{ operation: 'videosite/search', state: 'done' }] });
+    expect(sent.length).toBe(requestsBefore + 1);
   });
 
   it('leaves the library whole: what was stored before is there, and the integrity check passes', async () => {

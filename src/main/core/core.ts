@@ -16,6 +16,7 @@ import { createSettingsHandlers } from './handlers/settings';
 import { createTokenHandlers } from './handlers/token';
 import { createQueueHandlers } from './handlers/queue';
 import { createFetchQueue, processIsAlive, systemTimers } from './queue/fetch-queue';
+import { createHeldAnswerFiles, heldAnswersFolder } from './queue/held-answer-files';
 import type { OperationId } from '../../shared/catalogue';
 import { linkProblemFor, platformOfUrl } from './platforms/recognise-url';
 import { createServiceClient } from './service/client';
@@ -54,8 +55,9 @@ export interface Core {
  * browser mode, tests) builds one of these from its own dependencies.
  */
 export function createCore(deps: CoreDeps): Core {
+  const libraryPath = deps.databasePath ?? databasePath(deps.dataDir);
   const db = openDatabase({
-    path: deps.databasePath ?? databasePath(deps.dataDir),
+    path: libraryPath,
     ...(deps.sqliteNativeBinding ? { nativeBinding: deps.sqliteNativeBinding } : {}),
   });
   const events = createEventHub((error) => deps.log.warn('event listener failed', { error: String(error) }));
@@ -102,6 +104,9 @@ export function createCore(deps: CoreDeps): Core {
     // Real time: look for other processes' work every second (simulated time drives the queue itself).
     ...(deps.timers ? {} : { watchOthersMs: 1000 }),
     ...(deps.concurrency ? { concurrency: deps.concurrency } : {}),
+    ...(libraryPath === ':memory:'
+      ? {}
+      : { heldAnswerFiles: createHeldAnswerFiles({ folder: heldAnswersFolder(libraryPath), log: deps.log }) }),
   });
   const exports = createExportService({
     db,
@@ -125,7 +130,7 @@ export function createCore(deps: CoreDeps): Core {
     ...createExportHandlers(context),
   };
   let closed = false;
-  const dispatch = createDispatcher(handlers, deps.log);
+  const dispatch = createDispatcher(handlers, deps.log, { libraryPath });
   return {
     dispatch,
     events,

@@ -3,6 +3,7 @@ import { methods, type MethodOutput, type ParsedInput } from '../../../shared/co
 import { GleanerError, isGleanerError, type Envelope } from '../../../shared/errors';
 import { describeIssues } from '../../../shared/validation';
 import type { Logger } from '../log';
+import { storageError } from '../store/database';
 
 export type Handler<M extends MethodName> = (input: ParsedInput<M>) => Promise<MethodOutput<M>> | MethodOutput<M>;
 export type Handlers = { [M in MethodName]: Handler<M> };
@@ -10,11 +11,18 @@ export type Handlers = { [M in MethodName]: Handler<M> };
 /**
  * Every transport (IPC, HTTP, CLI) calls the core through this one function: it checks
  * the method name, validates the input against the contract's schema, runs the handler,
- * and turns any failure into an error envelope. It never throws.
+ * and turns any failure into an error envelope. It never throws. A refusal of the disk or of
+ * SQLite that a handler did not expect (a full disk mid-write) answers STORAGE_ERROR here, the one
+ * place every method passes, rather than INTERNAL: the user can act on it.
  */
 export type Dispatch = (method: unknown, input: unknown) => Promise<Envelope<unknown>>;
 
-export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
+export interface DispatcherOptions {
+  /** The library file, named in a storage error's sentence. */
+  libraryPath?: string;
+}
+
+export function createDispatcher(handlers: Handlers, log: Logger, options: DispatcherOptions = {}): Dispatch {
   return async (method, input) => {
     if (!isMethodName(method)) {
       return {
@@ -35,6 +43,11 @@ export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
       return { ok: true, value };
     } catch (error) {
       if (isGleanerError(error)) return { ok: false, error: error.toInfo() };
+      const storage = storageError(error, options.libraryPath);
+      if (isGleanerError(storage)) {
+        log.error('the library could not be written', { method, error: error instanceof Error ? error.message : String(error) });
+        return { ok: false, error: storage.toInfo() };
+      }
       log.error('bridge handler failed', { method, error: error instanceof Error ? error.message : String(error) });
       const internal = new GleanerError('INTERNAL', `Something went wrong inside Gleaner while running ${method}. Details are in the log.`);
       return { ok: false, error: internal.toInfo() };

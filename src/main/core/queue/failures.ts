@@ -7,7 +7,7 @@ import { GleanerError, isGleanerError, type ErrorCode } from '../../../shared/er
 import type { PauseReason } from '../../../shared/queue';
 import type { Clock } from '../clock';
 import type { Logger } from '../log';
-import { writeTransaction, type ReadableDB } from '../store/database';
+import { isDiskFull, storageError, writeTransaction, type ReadableDB } from '../store/database';
 import { jobRepository as jobs, type JobRow } from '../store/queue/jobs';
 import type { Pause } from '../store/queue/queue-state';
 import { sendLogRepository as sendLog } from '../store/queue/send-log';
@@ -64,10 +64,15 @@ export function outageWaitMs(step: number, askedMs = 0): number {
   return Math.max(Math.min(UNREACHABLE_FIRST_WAIT_MS * 2 ** (step - 1), UNREACHABLE_LONGEST_WAIT_MS), askedMs);
 }
 
-/** Any failure as a GleanerError: one that is not (a bug while storing) is INTERNAL, naming the operation. */
+/**
+ * Any failure as a GleanerError: a refusal of the disk is STORAGE_ERROR; any other that is not one
+ * already (a bug while storing) is INTERNAL, naming the operation.
+ */
 export function asGleanerError(error: unknown, operation: string): GleanerError {
-  return isGleanerError(error)
-    ? error
+  if (isGleanerError(error)) return error;
+  const storage = storageError(error);
+  return isGleanerError(storage)
+    ? storage
     : new GleanerError(
         'INTERNAL',
         `Gleaner could not store the answer to ${operation}: ${error instanceof Error ? error.message : String(error)}`,
@@ -257,8 +262,14 @@ export function createFailureHandler(deps: FailureHandlerDeps) {
   };
 }
 
+/** The pause's sentence when the library's disk is full: what to do, and that nothing paid for is asked for again. */
+export const diskFullPauseMessage = (libraryPath?: string): string =>
+  `The disk holding ${libraryPath && libraryPath !== ':memory:' ? `the library at ${libraryPath}` : 'the library'} is full, so the queue paused: free some space on it, then resume the queue. Answers already received are stored then, without asking the service again.`;
+
 export interface GuardDeps {
   log: Logger;
+  /** The library file, named in the pause's sentence. */
+  libraryPath?: string;
   /** Another process held the library's write lock too long: try again shortly. */
   onBusy(): void;
   /** Records the pause (kept in memory if even that cannot be written). */
@@ -285,7 +296,10 @@ export function createGuard(deps: GuardDeps) {
       }
       const detail = error instanceof Error ? error.message : String(error);
       deps.log.error('queue stopped sending', { during: what, error: detail });
-      deps.recordPause({ reason: 'STORAGE_ERROR', message: `${PAUSE_MESSAGES.STORAGE_ERROR} (${detail})` });
+      const message = isDiskFull(error, deps.libraryPath)
+        ? diskFullPauseMessage(deps.libraryPath)
+        : `${PAUSE_MESSAGES.STORAGE_ERROR} (${detail})`;
+      deps.recordPause({ reason: 'STORAGE_ERROR', message });
       try {
         deps.announce();
       } catch {

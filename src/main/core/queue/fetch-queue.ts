@@ -38,6 +38,7 @@ import {
   isSelfLifting,
   isSqliteError,
 } from './failures';
+import type { HeldAnswerStore } from './held-answer-files';
 import { createHeldAnswers } from './held-answers';
 import { LEASE_MS, createLease } from './lease';
 import { createWakeTimer, lanesFor } from './scheduler';
@@ -71,6 +72,8 @@ export interface QueueDeps {
    * queuing jobs while the app runs the queue, `gleaner queue resume`); undefined: never.
    */
   watchOthersMs?: number;
+  /** Where answers that could not be stored wait for the next run (beside the library); absent, in memory only. */
+  heldAnswerFiles?: HeldAnswerStore;
 }
 
 export type CancelTarget = JobTarget;
@@ -111,7 +114,14 @@ export function createFetchQueue(deps: QueueDeps) {
     pausedReason: () => pausedState()?.reason,
     pause: (reason, message) => pause(reason, message),
   });
-  const held = createHeldAnswers({ ...deps, db, nowIso, onStored: succeeded, announce: batches.announce });
+  const held = createHeldAnswers({
+    ...deps,
+    db,
+    nowIso,
+    onStored: succeeded,
+    announce: batches.announce,
+    ...(deps.heldAnswerFiles ? { files: deps.heldAnswerFiles } : {}),
+  });
 
   /**
    * A pause the library could not record (its disk is full): kept here, so this process stops
@@ -131,6 +141,7 @@ export function createFetchQueue(deps: QueueDeps) {
 
   const guarded = createGuard({
     log: deps.log,
+    libraryPath: db.name,
     onBusy: () => {
       if (running) wake.at(clock.now() + BUSY_RETRY_MS);
     },
@@ -148,11 +159,15 @@ export function createFetchQueue(deps: QueueDeps) {
     holdsLease = true;
     // The process that ran the queue until now kept its own count of sends; send_log has them all.
     budget.reload();
-    const recovered = write((tx) => jobs.requeueRunning(tx, nowIso()));
+    // Jobs whose answers came but wait on disk to be stored stay running: pump stores them first.
+    const answered = held.loadSaved();
+    const recovered = write((tx) => jobs.requeueRunning(tx, nowIso(), answered));
     if (recovered) deps.log.info('recovered interrupted jobs', { count: recovered });
     // Left waiting for an unreachable service by a process that has gone: try it again soon.
     if (isSelfLifting(pausedState()?.reason)) outage.scheduleProbe(UNREACHABLE_FIRST_WAIT_MS);
     pump();
+    // The library takes writes again: set space aside for answers a full disk may make us hold.
+    if (held.size() === 0) held.topUpReserve();
   }
 
   /** This process was asleep or stopped past its lease and another took the queue over: it follows now. */
@@ -360,12 +375,15 @@ export function createFetchQueue(deps: QueueDeps) {
       outage.cancelProbe();
       if (!options.finishInFlight) for (const controller of inFlight.values()) controller.abort();
       await new Promise<void>((resolve) => (inFlight.size === 0 ? resolve() : idleWaiters.push(resolve)));
-      // Held answers get one last try; those that still cannot be stored leave their jobs in line, to be sent again.
+      // Held answers get one last try. Those still not stored wait on disk, their jobs running, for
+      // the next run to store; only one that could not be written there goes back in line, to be sent again.
       if (held.size() > 0) guarded('storing held answers', held.drain);
-      for (const jobId of held.jobIds())
-        guarded('putting a job back in line', () => write((tx) => jobs.requeue(tx, jobId, 1, 0, nowIso())));
+      for (const jobId of held.jobIds()) {
+        if (!held.isSaved(jobId)) guarded('putting a job back in line', () => write((tx) => jobs.requeue(tx, jobId, 1, 0, nowIso())));
+      }
       held.clear();
-      if (holdsLease) lease.release();
+      // On a full disk even this may fail: the next process sees this one gone and takes over.
+      if (holdsLease) guarded('releasing the queue', lease.release);
       holdsLease = false;
     },
 

@@ -3,8 +3,10 @@
  * past its busy timeout, or its disk was full), by job: paid for, and evidence. The job stays
  * running in this process, so nothing sends it again; the answers are stored as soon as the
  * queue runs again (resumed here or from another process), before any request and whatever
- * the rate limits, even if their job was cancelled meanwhile. Held in this process only: if it
- * ends first, the next one takes the job over and sends it again.
+ * the rate limits, even if their job was cancelled meanwhile. Each is also written beside the
+ * library (held-answer-files.ts), its job left running: a process that ends first leaves it to
+ * the next one to take the queue over, which stores it instead of sending the job again. Only an
+ * answer that could not be written there either is lost with its process (its job is sent again).
  *
  * A backlog is stored a batch at a time, each batch in one write transaction with its jobs
  * marked done: fewer commits (each one a sync to disk), and a failure part-way through stores
@@ -15,6 +17,7 @@ import type { Logger } from '../log';
 import { writeTransaction, type ReadableDB } from '../store/database';
 import { jobRepository as jobs, type JobRow } from '../store/queue/jobs';
 import { storeAnswerIn, type Answer, type AnswerStoreDeps } from './answers';
+import type { HeldAnswerStore } from './held-answer-files';
 
 /** Answers stored per write transaction at most, so one batch cannot hold the write lock for long. */
 export const HELD_BATCH_SIZE = 50;
@@ -33,11 +36,16 @@ export interface HeldAnswersDeps extends AnswerStoreDeps {
   /** A held answer's job changed: its batch's progress is told. */
   announce(batchId: number): void;
   batchSize?: number;
+  /** Where held answers outlive this process; absent (a library in memory), they are held here only. */
+  files?: HeldAnswerStore;
 }
 
 export function createHeldAnswers(deps: HeldAnswersDeps) {
   const held = new Map<number, Answer>();
+  /** The held answers written to disk, by job. */
+  const saved = new Set<number>();
   const batchSize = deps.batchSize ?? HELD_BATCH_SIZE;
+  const { files } = deps;
 
   /** Stores one batch in one transaction; returns the answers it settled (stored, or no longer ours). */
   function storeBatch(batch: readonly Answer[]): { answer: Answer; result: IngestResult | null }[] {
@@ -53,8 +61,30 @@ export function createHeldAnswers(deps: HeldAnswersDeps) {
   return {
     size: () => held.size,
     jobIds: () => [...held.keys()],
-    hold: (answer: Answer) => void held.set(answer.job.id, answer),
-    clear: () => held.clear(),
+    hold(answer: Answer): void {
+      held.set(answer.job.id, answer);
+      if (files?.save(answer)) saved.add(answer.job.id);
+    },
+    /** Whether the job's answer waits on disk, so the job must stay running rather than be sent again. */
+    isSaved: (jobId: number) => saved.has(jobId),
+    /**
+     * Takes up the answers other processes (or this one, earlier) left on disk; returns their jobs,
+     * which stay running until the answers are stored.
+     */
+    loadSaved(): number[] {
+      for (const answer of files?.loadAll() ?? []) {
+        if (held.has(answer.job.id)) continue;
+        held.set(answer.job.id, answer);
+        saved.add(answer.job.id);
+      }
+      return [...saved];
+    },
+    /** Forgets the answers held in memory; those on disk stay there for the next run. */
+    clear(): void {
+      held.clear();
+      saved.clear();
+    },
+    topUpReserve: () => files?.topUpReserve(),
     /** Stores every held answer, a batch per transaction; throws, to pause again, if it still cannot (that batch stays held). */
     drain(): void {
       while (held.size > 0) {
@@ -62,6 +92,7 @@ export function createHeldAnswers(deps: HeldAnswersDeps) {
         for (const { answer, result } of settled) {
           const { job } = answer;
           held.delete(job.id);
+          if (saved.delete(job.id)) files?.remove(job.id);
           if (result) {
             deps.onStored(job, result);
             deps.log.info('stored an answer held while the library could not be written', { job: job.id, operation: job.operation });

@@ -4,42 +4,19 @@ import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { makeDataFolder } from '../make-folder';
 import { GleanerError } from '../../../shared/errors';
 import { assertNotTooNew, migrate } from './migrate';
+import { storageError } from './storage-error';
 import { migrations } from './migrations';
 
 export type { Database };
 export { writeTransaction, type ReadableDB, type WritableDB } from './write-transaction';
-import type { ReadableDB } from './write-transaction';
+export { freeBytesAt, isDiskFull, isStorageFailure, storageError } from './storage-error';
+import { failEveryWriteForTests, type ReadableDB } from './write-transaction';
 
 export interface OpenDatabaseOptions {
   /** Path to the database file, or ':memory:' in tests. */
   path: string;
   /** Electron builds better-sqlite3 for its own ABI; it passes that binary here. */
   nativeBinding?: string;
-}
-
-/**
- * SQLite's refusals, in words a user can act on (they name the file, never its contents). Any
- * other error passes through unchanged.
- */
-export function storageError(error: unknown, path: string): unknown {
-  const code = error instanceof Error ? (error as Error & { code?: unknown }).code : undefined;
-  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return error;
-  const say = (message: string) => new GleanerError('STORAGE_ERROR', message, { cause: error });
-  if (code.startsWith('SQLITE_CANTOPEN'))
-    return say(`Gleaner cannot open its library at ${path}: check that the folder exists and that you may read and write it.`);
-  if (code.startsWith('SQLITE_READONLY'))
-    return say(`The library at ${path} is read-only (the file, its folder or the disk): Gleaner needs to write to it, even to search it.`);
-  if (code === 'SQLITE_NOTADB')
-    return say(
-      `${path} is not a Gleaner library (it is not an SQLite database). Point --data-dir (or GLEANER_DATA_DIR) at the right folder.`,
-    );
-  if (code.startsWith('SQLITE_CORRUPT'))
-    return say(`The library at ${path} is damaged. Restore it from a backup; sqlite3's .recover command may save what is left.`);
-  if (code === 'SQLITE_FULL')
-    return say(`The disk holding ${path} is full: free some space, then try again. Nothing stored so far is lost.`);
-  if (code.startsWith('SQLITE_IOERR'))
-    return say(`Gleaner could not read or write ${path} (${(error as Error).message}); the disk may be failing or gone.`);
-  return error;
 }
 
 /** The size of the file at `path` in bytes, or null when there is none yet. */
@@ -96,4 +73,22 @@ export function sqliteVersion(db: Database): string {
 
 export function schemaVersion(db: Database): number {
   return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Tests only (no setting, variable or argument reaches it): the library's disk is full from now
+ * on, as far as this connection can tell. SQLite refuses to grow the file past the pages it has
+ * (PRAGMA max_page_count: a real SQLITE_FULL, for writes that need room); with `everyWrite`, every
+ * write transaction fails too, as on a disk where not even the write-ahead log can grow.
+ */
+export function fillDiskForTests(db: Database, options: { everyWrite?: boolean } = {}): void {
+  const pages = db.pragma('page_count', { simple: true }) as number;
+  db.pragma(`max_page_count = ${pages}`);
+  if (options.everyWrite) failEveryWriteForTests(db, true);
+}
+
+/** Tests only: the disk has room again. */
+export function freeDiskForTests(db: Database): void {
+  db.pragma('max_page_count = 4294967294');
+  failEveryWriteForTests(db, false);
 }

@@ -28,7 +28,21 @@ export function writeTransaction<R>(db: Database, fn: (tx: WritableDB) => R): R 
     run = db.transaction((inner: (tx: WritableDB) => unknown) => inner(writable)).immediate;
     runners.set(db, run);
   }
-  return run(fn) as R;
+  if (!failingForTests.has(db)) return run(fn) as R;
+  return run((tx) => {
+    fn(tx);
+    // Thrown inside the transaction, so what fn wrote is rolled back, as SQLite does when a commit cannot be written.
+    throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+  }) as R;
+}
+
+/** Connections whose every write fails as on a disk with no room left at all (tests only: see fillDiskForTests). */
+const failingForTests = new WeakSet<Database>();
+
+/** Tests only (no setting, variable or argument reaches it): every write transaction on `db` fails with SQLITE_FULL, or again succeeds. */
+export function failEveryWriteForTests(db: Database, failing: boolean): void {
+  if (failing) failingForTests.add(db);
+  else failingForTests.delete(db);
 }
 
 /** One transaction function per connection, made once: ingest writes a transaction per answer. */

@@ -144,6 +144,10 @@ async function startOrExplain(core: CliCore, io: CliIo): Promise<void> {
   const { paused } = await core.client.call('queue.status', {});
   if (paused && paused.reason !== 'user') await core.client.call('queue.resume', {});
   if (!core.startQueue()) {
+    // The queue could not start here because the library cannot be written (a full disk): say
+    // that, not that another process runs it.
+    const { paused: now } = await core.client.call('queue.status', {});
+    if (now?.reason === 'STORAGE_ERROR') throw pausedError(now.reason, now.message);
     io.stderr('Another Gleaner process is running this library’s queue; the work waits in it and this command follows its progress.\n');
   }
 }

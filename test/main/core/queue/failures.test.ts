@@ -160,9 +160,18 @@ describe('createGuard', () => {
         throw sqliteError('SQLITE_FULL');
       }),
     ).not.toThrow();
-    expect(seen.pauses).toHaveLength(1);
-    expect(seen.pauses[0]).toMatch(/^STORAGE_ERROR: Gleaner cannot write to its library.*\(sqlite says no\)$/);
-    expect(seen.announced).toBe(1);
+    expect(() =>
+      guarded('storing an answer', () => {
+        throw sqliteError('SQLITE_READONLY');
+      }),
+    ).not.toThrow();
+    expect(seen.pauses).toHaveLength(2);
+    // A full disk says so, and what to do; another refusal keeps the general sentence and its detail.
+    expect(seen.pauses[0]).toMatch(
+      /^STORAGE_ERROR: The disk holding the library is full, so the queue paused: free some space on it, then resume the queue\./,
+    );
+    expect(seen.pauses[1]).toMatch(/^STORAGE_ERROR: Gleaner cannot write to its library.*\(sqlite says no\)$/);
+    expect(seen.announced).toBe(2);
   });
 
   it('does nothing when the work succeeds', () => {

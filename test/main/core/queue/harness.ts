@@ -1,4 +1,5 @@
 /** A queue on a real database with simulated time and a scripted service (no network). */
+import type { HeldAnswerStore } from '../../../../src/main/core/queue/held-answer-files';
 import { createCollectionRepository } from '../../../../src/main/core/library/collections';
 import { createIngester } from '../../../../src/main/core/library/ingest';
 import { createLogger } from '../../../../src/main/core/log';
@@ -67,7 +68,14 @@ function videoResponse(request: PreparedRequest, at: number, nextPage: Record<st
 }
 
 export function createHarness(
-  options: { limits?: PlanLimits; dayReset?: DayReset; concurrency?: number; dbPath?: string; watchOthersMs?: number } = {},
+  options: {
+    limits?: PlanLimits;
+    dayReset?: DayReset;
+    concurrency?: number;
+    dbPath?: string;
+    watchOthersMs?: number;
+    heldAnswerFiles?: HeldAnswerStore;
+  } = {},
 ): Harness {
   const sim = createSimTime();
   const db = openDatabase({ path: options.dbPath ?? ':memory:' });
@@ -111,6 +119,7 @@ export function createHarness(
       ownerId: `test-owner-${(owners += 1)}`,
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       ...(options.watchOthersMs ? { watchOthersMs: options.watchOthersMs } : {}),
+      ...(options.heldAnswerFiles ? { heldAnswerFiles: options.heldAnswerFiles } : {}),
     });
   const harness: Harness = {
     db,

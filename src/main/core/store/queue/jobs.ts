@@ -91,8 +91,11 @@ export interface JobRepository {
   /** Puts a running job back in line, `giveBack` attempts returned, due at `notBefore`. */
   requeue(tx: WritableDB, id: number, giveBack: number, notBefore: number, now: string): void;
   markFailed(tx: WritableDB, id: number, code: string, message: string, now: string): void;
-  /** Jobs left running by a process that stopped go back in line; returns how many. */
-  requeueRunning(tx: WritableDB, now: string): number;
+  /**
+   * Jobs left running by a process that stopped go back in line, except `keep` (their answers came
+   * and wait on disk to be stored: sending them again would pay twice); returns how many.
+   */
+  requeueRunning(tx: WritableDB, now: string, keep?: readonly number[]): number;
   /** Paused jobs go back in line (the pause lifted). */
   requeuePaused(tx: WritableDB, now: string): void;
   cancelWaiting(tx: WritableDB, target: JobTarget, now: string): void;
@@ -212,7 +215,11 @@ export const jobRepository: JobRepository = {
       tx,
       "UPDATE jobs SET state = 'failed', error_code = ?, error_message = ?, updated_at = ?, finished_at = ? WHERE id = ? AND state = 'running'",
     ).run(code, message, now, now, id),
-  requeueRunning: (tx, now) => statement(tx, "UPDATE jobs SET state = 'queued', updated_at = ? WHERE state = 'running'").run(now).changes,
+  requeueRunning: (tx, now, keep = []) =>
+    statement(
+      tx,
+      "UPDATE jobs SET state = 'queued', updated_at = ? WHERE state = 'running' AND id NOT IN (SELECT value FROM json_each(?))",
+    ).run(now, JSON.stringify(keep)).changes,
   requeuePaused: (tx, now) => void statement(tx, "UPDATE jobs SET state = 'queued', updated_at = ? WHERE state = 'paused'").run(now),
   cancelWaiting: (tx, target, now) => {
     const { where, id } = whereTarget(target);

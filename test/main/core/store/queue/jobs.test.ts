@@ -57,6 +57,16 @@ describe('job repository', () => {
     expect(jobs.countsByState(db)).toEqual([{ state: 'queued', n: 2 }]);
   });
 
+  it('leaves running the jobs whose answers wait on disk to be stored, when it puts the others back in line', () => {
+    const { db, write } = openLibrary();
+    const [answered, interrupted] = addBatch(write, [{}, {}]).jobIds as [number, number];
+    write((tx) => jobs.markRunning(tx, answered, NOW));
+    write((tx) => jobs.markRunning(tx, interrupted, NOW));
+    expect(write((tx) => jobs.requeueRunning(tx, LATER, [answered]))).toBe(1);
+    expect(jobs.byId(db, answered)).toMatchObject({ state: 'running', attempts: 1 });
+    expect(jobs.byId(db, interrupted)).toMatchObject({ state: 'queued' });
+  });
+
   it('cancels the waiting jobs of a target, and retries failed ones (cancelled ones only when named)', () => {
     const { db, write } = openLibrary();
     const first = addBatch(write, [{}, {}]);

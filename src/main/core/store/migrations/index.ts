@@ -13,6 +13,7 @@ import { migration0012 } from './0012-responses-by-body';
 import { migration0013 } from './0013-jobs-recent';
 import { migration0014 } from './0014-batch-tickets';
 import { migration0015 } from './0015-untimed-transcript-search';
+import { migration0016 } from './0016-resolved-links';
 import type { Migration } from './types';
 
 /** Every migration, in order. Adding one: a new `NNNN-name.ts` file and one line here. */
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   migration0013,
   migration0014,
   migration0015,
+  migration0016,
 ];

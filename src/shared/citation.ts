@@ -126,6 +126,20 @@ export function quoteSegment(
 }
 
 /**
+ * Words of a transcript that has no timings (one text, as the short-message site gives it), quoted
+ * as `quoteSegment` quotes a moment: the words, the item's citation and the transcript's request,
+ * with no time, since the service gave none.
+ */
+export function quoteUntimedPassage(item: ItemRecord, citation: Citation, transcript: QuotedTranscript, passage: string): string {
+  const language = transcript.language ? ` in ${plainStyle.text(languageLabel(transcript.language))}` : '';
+  return [
+    `“${plainStyle.text(passage)}”`,
+    `— in: ${citeItem(item, citation)}`,
+    `Transcript${language} (without timings) fetched ${plainStyle.text(transcript.fetchedAt)} by ${plainStyle.text(transcript.operation)}, request id ${plainStyle.text(transcript.requestId)}.`,
+  ].join('\n');
+}
+
+/**
  * The segment being said at `ms`: the latest start at or before it (a moment before the first
  * segment gives the first). Null for a transcript without timed segments.
  */

@@ -5,6 +5,7 @@ import {
   makeCitation,
   parseMoment,
   quoteSegment,
+  quoteUntimedPassage,
   referenceSentence,
   segmentAt,
   type ReferenceStyle,
@@ -163,5 +164,19 @@ describe('a moment as people write it', () => {
 
   it.each(['', 'soon', '1:83', '1:000005', '1:2:3:4', '1:60:00', '-5', '1:-2', ':30', '1:', '1,5', '1e3'])('refuses %j', (text) => {
     expect(parseMoment(text)).toBeNull();
+  });
+});
+
+describe('a quote of a transcript without timings', () => {
+  it('gives the words, the item and the transcript’s own request, and no moment', () => {
+    const tweet = { ...video, platform: 'tweetsite', kind: 'tweet', url: 'https://x.com/harbournews/status/1712345678901234567' };
+    expect(quoteUntimedPassage(tweet, makeCitation(tweet, cited), { ...transcript, language: null }, 'The pilots\u202E walked\nout.')).toBe(
+      [
+        '“The pilots walked out.”',
+        '— in: Harbour News @harbournews, “Council budget hearing”, tweetsite, published 2025-03-08T10:00:00.000Z. ' +
+          'https://x.com/harbournews/status/1712345678901234567. Fetched 2026-11-23T00:17:34.000Z by videosite/video, request id req_item_1.',
+        'Transcript (without timings) fetched 2026-11-23T00:18:00.000Z by videosite/transcript, request id req_tr_2.',
+      ].join('\n'),
+    );
   });
 });

@@ -19,6 +19,7 @@ import { makeWellFormed } from '../../../shared/text';
 import { makeItem } from '../platforms/read/item';
 import type { Database } from '../store/database';
 import { ITEM_VALUE, createItemsRepository, type ItemValues, type SourceRow, type StoredItemKey } from '../store/items-repository';
+import { knownLinksRepository } from '../store/queue/known-links';
 import { createResponsesRepository } from '../store/responses-repository';
 import { createTranscriptsRepository } from '../store/transcripts-repository';
 import { writeTransaction, type ReadableDB, type WritableDB } from '../store/write-transaction';
@@ -388,6 +389,7 @@ export function createIngester(database: Database, normalise: NormaliseFn): Inge
     });
     for (const transcript of normalisation.transcripts) storeTranscript(tx, transcript, response, responseId, itemIds, sources);
     sources.write();
+    knownLinksRepository.rememberResolvedLink(tx, response, responseId, itemIds);
     if (itemIds.length !== normalisation.items.length) responses.setItemCount(tx, responseId, itemIds.length);
     return { responseId, alreadyStored: false, itemIds, transcripts: normalisation.transcripts.length, warnings };
   }

@@ -55,8 +55,11 @@ export function planImport(
   // A microblog post link may name its author by handle, while the library keeps the post under the
   // author's DID (the service's at:// uri): each DID the library has seen behind that handle is tried.
   const knownItem = (platform: string, nativeId: string | undefined, canonicalUrl: string) => {
+    // A share link (vm.tiktok.com/…) names no item: what it resolved to when fetched, in any spelling the URL table reads.
     const direct =
-      (nativeId ? knownLinks.itemByNativeId(db, platform, nativeId) : undefined) ?? knownLinks.itemByUrl(db, platform, canonicalUrl);
+      (nativeId ? knownLinks.itemByNativeId(db, platform, nativeId) : undefined) ??
+      knownLinks.itemByUrl(db, platform, canonicalUrl) ??
+      knownLinks.itemByResolvedLink(db, platform, canonicalUrl);
     const uri = direct === undefined && platform === 'microblog' ? parseAtUri(nativeId) : null;
     if (uri === null || uri.authority.startsWith('did:')) return direct;
     for (const did of knownLinks.didsOfHandle(db, uri.authority)) {

@@ -5,6 +5,7 @@ import { recogniseUrl } from '../../../../src/main/core/platforms/recognise-url'
 import { planImport } from '../../../../src/main/core/usecases/import-urls';
 import { alreadyFetchedItems } from '../../../../src/shared/queue';
 import { createHarness } from '../queue/harness';
+import { fakeResponse } from '../../../helpers/library';
 
 const limits = { perMinute: 30, perDay: 1000 };
 
@@ -61,8 +62,15 @@ describe('planImport', () => {
       itemId,
     });
     expect(planImport(link, deps, { refresh: true }).plan.lines[0]).toMatchObject({ status: 'fetch' });
-    // The service may store the item under another identity: the finished job still says which item it brought.
+    // The service may store the item under another identity: the link is known as the item it resolved to,
     h.db.prepare("UPDATE items SET native_id = 'renamed', url = 'https://www.youtube.com/watch?v=renamed'").run();
+    expect(planImport(link, deps).plan.lines[0]).toMatchObject({
+      status: 'already-fetched',
+      reason: `Already in the library as item ${itemId}; ask for a refresh to fetch it again.`,
+      itemId,
+    });
+    // and, in a library whose answers name no link, the finished job still says which item it brought.
+    h.db.prepare('DELETE FROM resolved_links').run();
     expect(planImport(link, deps).plan.lines[0]).toMatchObject({
       status: 'already-fetched',
       reason: expect.stringMatching(/^Already fetched into the library/),
@@ -169,6 +177,31 @@ describe('planImport', () => {
       itemId: videoId,
       reason: 'Its transcript is already waiting in the queue.',
     });
+  });
+
+  it('knows a share link once fetched as the item it resolved to, whatever was asked with it or however it was spelt', () => {
+    const h = createHarness();
+    const deps = { db: h.db, recognise: (l: string) => recogniseUrl(l), limits, usedToday: 0 };
+    // Fetched with its transcript flag, and typed with a trailing slash (as the Fetch view or `gleaner call` send it).
+    const data = {
+      aweme_detail: { aweme_id: '7234567890123456789', desc: 'harbour at dawn', author: { unique_id: 'newsroom' } },
+      transcript: null,
+    };
+    const [itemId] = createIngester(
+      h.db,
+      normaliseResponse,
+    )(fakeResponse('shortvideo/video', data, { params: { url: 'https://vm.tiktok.com/ZMshare12/', get_transcript: 'true' } })).itemIds;
+    expect(itemId).toEqual(expect.any(Number));
+    for (const pasted of ['https://vm.tiktok.com/ZMshare12/', 'vm.tiktok.com/ZMshare12', 'https://vm.tiktok.com/ZMshare12?_r=1']) {
+      for (const options of [{}, { transcripts: true }]) {
+        const { plan, jobs } = planImport(pasted, deps, options);
+        expect(plan.lines[0], `${pasted} ${JSON.stringify(options)}`).toMatchObject({ status: 'already-fetched', itemId });
+        expect(jobs).toEqual([]);
+      }
+    }
+    expect(planImport('https://vm.tiktok.com/ZMshare12/', deps, { refresh: true }).plan.lines[0]).toMatchObject({ status: 'fetch' });
+    // Another share link is another question: only its answer can say which video it is.
+    expect(planImport('https://vm.tiktok.com/ZMother34/', deps).plan.lines[0]).toMatchObject({ status: 'fetch' });
   });
 
   it('knows a microblog post already kept under its DID when the link names the author by handle', () => {

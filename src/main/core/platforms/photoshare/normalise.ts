@@ -80,11 +80,14 @@ function isVideo(media: JsonObject): boolean {
 export function readShortcodeMedia(media: JsonObject, sourcePath: string, fromParams: CanonicalLink | null): NormalisedItem {
   // A trimmed reel may lack its video fields; a /reel/ link asked for still says what it is.
   const reel = isVideo(media) || fromParams?.kind === 'reel';
-  const shortcode = firstText(media.shortcode, media.code);
+  // Without its shortcode (a trimmed answer), the one the link asked for, else the media id's own:
+  // the numeric id is not the public one, and a reels listing keeps the same reel under its shortcode.
+  const mediaId = idText(media.id);
+  const shortcode = firstText(media.shortcode, media.code) ?? fromParams?.nativeId ?? (mediaId === null ? null : shortcodeFromPk(mediaId));
   const link = postUrl(shortcode, reel) ?? fromParams;
   return makeItem('photoshare', sourcePath, {
     kind: reel ? 'reel' : 'post',
-    nativeId: shortcode ?? idText(media.id) ?? fromParams?.nativeId ?? null,
+    nativeId: shortcode ?? mediaId,
     url: link?.url ?? null,
     text: captionOf(media),
     author: ownerOf(media),

@@ -5,7 +5,11 @@
  * Title: the pin's own `title`/`gridTitle` when present, else `description`, else
  * `autoAltText`. Text: `closeupUnifiedDescription`, else `description`. Author: the origin
  * pinner (else `pinner`). Thumbnail: `images.orig.url` (else another size). The nativeId is the
- * pin's `id`, else the pin id the URL table reads from the requested URL. The pin's `link` is
+ * pin's public number (pin-id.ts: `entityId`, or the number inside a GraphQL `id` such as the
+ * base 64 of `Pin:<number>`), else the pin id the URL table reads from the requested URL, and
+ * the URL is the public address built from it, `/pin/<number>`, so that the same pin fetched
+ * two ways is one item. An opaque id that holds no number is kept only when nothing else names
+ * the pin. The pin's `link` is
  * where it points outside the pinboard, not the pin's own page. The dominant colour, the image's
  * size and the alt text have no column in the common model and are kept as the item's extras.
  */
@@ -14,6 +18,7 @@ import type { Author, NormalisedItem, Normaliser } from '../../../../shared/mode
 import { at, firstCount, firstText, has, idText, isRecord, prop, text, type JsonObject } from '../read/json';
 import { absoluteTime } from '../read/time';
 import { canonicalLink, firstImage, segment, type CanonicalLink } from '../read/links';
+import { pinNumberOf, pinUrl } from './pin-id';
 import { makeItem } from '../read/item';
 import { acceptsRecord, emptyNormalisation } from '../read/records';
 import { platformOfUrl } from '../recognise-url';
@@ -44,14 +49,13 @@ function pinnerOf(pin: JsonObject): Author | null {
 }
 
 export function readPin(pin: JsonObject, sourcePath: string, fromParams: CanonicalLink | null): NormalisedItem {
-  const id = idText(pin.id);
+  const number = pinNumberOf(pin);
   const ownUrl = platformOfUrl(text(pin.url) ?? '') === 'pinboard' ? canonicalLink(pin.url) : null;
-  const built = id === null ? null : canonicalLink(`${SITE}/pin/${segment(id)}`);
-  const link = ownUrl ?? built ?? fromParams;
+  const link = number === null ? (ownUrl ?? fromParams) : { url: pinUrl(number), nativeId: number };
   const images = prop(pin, 'images');
   return makeItem('pinboard', sourcePath, {
     kind: 'pin',
-    nativeId: id ?? link?.nativeId ?? null,
+    nativeId: number ?? link?.nativeId ?? idText(pin.id),
     url: link?.url ?? null,
     title: firstText(pin.title, pin.gridTitle, pin.grid_title, pin.description, pin.autoAltText, pin.auto_alt_text),
     text: firstText(pin.closeupUnifiedDescription, pin.closeup_unified_description, pin.description),

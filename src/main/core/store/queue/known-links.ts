@@ -1,8 +1,11 @@
 /**
  * What an import plan asks the library about its links: items already stored (by native id or
- * URL), the DIDs behind a microblog handle, and links a finished job fetched before.
+ * URL, or as what a link fetched before resolved to), the DIDs behind a microblog handle, and
+ * links a finished job fetched before.
  */
-import type { ReadableDB } from '../database';
+import type { OperationId } from '../../../../shared/catalogue';
+import { askedItemLink } from '../../platforms/read/asked-link';
+import type { ReadableDB, WritableDB } from '../database';
 import { statement } from './statements';
 
 /** askedTranscript: the service has answered for its transcript, even "none in that language". */
@@ -14,6 +17,18 @@ export interface KnownItem {
 export interface KnownLinksRepository {
   itemByNativeId(db: ReadableDB, platform: string, nativeId: string): KnownItem | undefined;
   itemByUrl(db: ReadableDB, platform: string, url: string): KnownItem | undefined;
+  /** The item a link (canonical, as the URL table gives it) resolved to when it was fetched: a share link's video. */
+  itemByResolvedLink(db: ReadableDB, platform: string, link: string): KnownItem | undefined;
+  /**
+   * Remembers the item a single-item request's link resolved to (the answer's first item), so
+   * that the link, pasted again in any spelling the URL table reads, is known; called by ingest.
+   */
+  rememberResolvedLink(
+    tx: WritableDB,
+    request: { operation: OperationId; params: Readonly<Record<string, string>> },
+    responseId: number,
+    itemIds: readonly number[],
+  ): void;
   /** Each DID the library has seen behind a microblog handle. */
   didsOfHandle(db: ReadableDB, handle: string): string[];
   /** The response of a finished job that asked exactly this, if any. */
@@ -33,6 +48,22 @@ export const knownLinksRepository: KnownLinksRepository = {
       db,
       'SELECT id, EXISTS (SELECT 1 FROM transcripts t WHERE t.item_id = items.id) AS askedTranscript FROM items WHERE platform = ? AND url = ? LIMIT 1',
     ).get(platform, url),
+  itemByResolvedLink: (db, platform, link) =>
+    statement<[string, string], KnownItem>(
+      db,
+      `SELECT i.id, EXISTS (SELECT 1 FROM transcripts t WHERE t.item_id = i.id) AS askedTranscript
+         FROM resolved_links l JOIN items i ON i.id = l.item_id WHERE l.platform = ? AND l.link = ?`,
+    ).get(platform, link),
+  rememberResolvedLink(tx, request, responseId, itemIds) {
+    const itemId = itemIds[0];
+    const asked = itemId === undefined ? null : askedItemLink(request.operation, request.params);
+    if (asked === null || itemId === undefined) return;
+    statement<[string, string, number, number]>(
+      tx,
+      `INSERT INTO resolved_links (platform, link, item_id, response_id) VALUES (?, ?, ?, ?)
+       ON CONFLICT (platform, link) DO UPDATE SET item_id = excluded.item_id, response_id = excluded.response_id`,
+    ).run(asked.platform, asked.link, itemId, responseId);
+  },
   didsOfHandle: (db, handle) =>
     statement<[string], { did: string }>(
       db,

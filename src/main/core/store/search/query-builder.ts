@@ -44,6 +44,10 @@ const NOTE_HITS =
   'FROM notes_fts CROSS JOIN notes n ON n.id = notes_fts.rowid CROSS JOIN items i ON i.id = n.item_id WHERE notes_fts MATCH @match';
 const SEGMENT_HITS = `FROM segments_fts CROSS JOIN transcript_segments s ON s.id = segments_fts.rowid
   CROSS JOIN transcripts t ON t.id = s.transcript_id CROSS JOIN items i ON i.id = t.item_id WHERE segments_fts MATCH @match`;
+/** Transcripts without timed segments are indexed as one text each (migration 0015). */
+const UNTIMED_TEXT_SCORE = 'bm25(transcript_texts_fts) * 0.8';
+const UNTIMED_TEXT_HITS = `FROM transcript_texts_fts CROSS JOIN transcripts t ON t.id = transcript_texts_fts.rowid
+  CROSS JOIN items i ON i.id = t.item_id WHERE transcript_texts_fts MATCH @match`;
 
 /** The statements of one search, exported so tests can check their plans with EXPLAIN QUERY PLAN. */
 export interface SearchSql {
@@ -119,10 +123,20 @@ function snippetsOf(index: string, column: number): string {
     WHERE ${index} MATCH @match AND +rowid IN (SELECT value FROM json_each(@ids))`;
 }
 
-/** The best hit per item of a notes or segments query, ties to the earliest moment. */
-function bestPerItem(columns: string, hits: string): string {
-  return `WITH hits AS MATERIALIZED (SELECT ${columns} ${hits})
+/** The best hit per item of a notes or transcripts query, ties to the earliest moment. */
+function bestPerItem(columns: string, hits: string, more = ''): string {
+  return `WITH hits AS MATERIALIZED (SELECT ${columns} ${hits}${more})
     SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY id ORDER BY score, startMs) AS rankInItem FROM hits) WHERE rankInItem = 1`;
+}
+
+/**
+ * Snippets of transcript hits. An untimed transcript's hit has no segment: its id is the
+ * transcript's, negated, so that the two kinds share one id space without meeting.
+ */
+function transcriptSnippets(): string {
+  return `${snippetsOf('segments_fts', 0)}
+    UNION ALL SELECT -rowid AS id, snippet(transcript_texts_fts, 0, @markStart, @markEnd, '…', 16) AS snippet FROM transcript_texts_fts
+    WHERE transcript_texts_fts MATCH @match AND -rowid IN (SELECT value FROM json_each(@ids))`;
 }
 
 export function buildSearchSql(request: SearchRequest, markers: SnippetMarkers = DEFAULT_MARKERS): SearchSql {
@@ -168,7 +182,9 @@ export function buildSearchSql(request: SearchRequest, markers: SnippetMarkers =
         SELECT rowid FROM items_fts WHERE items_fts MATCH @match
         UNION SELECT n.item_id FROM notes_fts CROSS JOIN notes n ON n.id = notes_fts.rowid WHERE notes_fts MATCH @match${notesInScope}
         UNION SELECT t.item_id FROM segments_fts CROSS JOIN transcript_segments s ON s.id = segments_fts.rowid
-          CROSS JOIN transcripts t ON t.id = s.transcript_id WHERE segments_fts MATCH @match)
+          CROSS JOIN transcripts t ON t.id = s.transcript_id WHERE segments_fts MATCH @match
+        UNION SELECT t.item_id FROM transcript_texts_fts CROSS JOIN transcripts t ON t.id = transcript_texts_fts.rowid
+          WHERE transcript_texts_fts MATCH @match)
       SELECT i.id, count(*) OVER () AS total FROM matching m CROSS JOIN items i ON i.id = m.id
       ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''} ORDER BY ${ORDER_BY[sort]} LIMIT @limit OFFSET @offset`;
   }
@@ -188,9 +204,12 @@ export function buildSearchSql(request: SearchRequest, markers: SnippetMarkers =
         `n.item_id AS id, ${NOTE_SCORE} AS score, NULL AS startMs, notes_fts.rowid AS hitId`,
         `${NOTE_HITS}${notesInScope}${and}${amongPage}`,
       ),
+      // Untimed transcripts' hits join the segments' (no moment, a negated transcript id: see transcriptSnippets).
       segmentBest: bestPerItem(
         `t.item_id AS id, ${SEGMENT_SCORE} AS score, s.start_ms AS startMs, segments_fts.rowid AS hitId, t.language AS language`,
         `${SEGMENT_HITS}${and}${amongPage}`,
+        ` UNION ALL SELECT t.item_id AS id, ${UNTIMED_TEXT_SCORE} AS score, NULL AS startMs, -transcript_texts_fts.rowid AS hitId,
+          t.language AS language ${UNTIMED_TEXT_HITS}${and}${amongPage}`,
       ),
       // Rows of `@ids` are picked out of one pass over the matches: the unary + keeps the id list from
       // becoming one index lookup (and set-up) per id, which costs more than reading the doclist.
@@ -198,7 +217,7 @@ export function buildSearchSql(request: SearchRequest, markers: SnippetMarkers =
       itemScores: `SELECT rowid AS id, ${ITEM_SCORE} AS score FROM items_fts WHERE items_fts MATCH @match AND +rowid IN (SELECT value FROM json_each(@ids))`,
       itemSnippets: snippetsOf('items_fts', -1),
       noteSnippets: snippetsOf('notes_fts', 0),
-      segmentSnippets: snippetsOf('segments_fts', 0),
+      segmentSnippets: transcriptSnippets(),
     },
     items,
   };

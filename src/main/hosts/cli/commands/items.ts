@@ -45,6 +45,15 @@ function segmentToQuote(detail: ItemDetail, atMs: number, language: string | und
   return { transcript, segment: segmentAt(transcript.segments, atMs)! };
 }
 
+/** An untimed transcript's text for the terminal: indented, one printed line per line of it, blank lines dropped. */
+function untimedLines(fullText: string): string[] {
+  return stripTerminalControls(fullText)
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .map((line) => `  ${line}`);
+}
+
 export function registerItems(program: Command, ctx: CliContext): void {
   const items = program.command('items').description('items in the library');
   items
@@ -138,6 +147,9 @@ export function registerItems(program: Command, ctx: CliContext): void {
               `Transcript: ${transcript.language ? languageLabel(transcript.language) : 'language not stated'}${transcript.available ? '' : ', none in that language'}`,
             );
             for (const segment of transcript.segments) lines.push(`  ${formatMoment(segment.startMs)}  ${oneLine(segment.text)}`);
+            // A transcript given as one text has no moments: its words, as its lines run (platform text, made inert).
+            if (transcript.available && transcript.segments.length === 0 && transcript.fullText?.trim())
+              lines.push(...untimedLines(transcript.fullText));
           }
           // Platform text is untrusted: control characters (terminal escapes) are dropped before printing.
           if (item.text) lines.push('Text:', stripTerminalControls(item.text));

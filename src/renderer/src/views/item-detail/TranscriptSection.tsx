@@ -12,6 +12,7 @@ import { transcriptToShow } from '../../lib/transcripts';
 import { containsText, highlightText } from '../../lib/snippet';
 import { useItemStore } from '../../stores/item-store';
 import { platformLabel } from '../../../../shared/catalogue';
+import { UntimedTranscript } from './UntimedTranscript';
 
 /** A segment's height before it is measured (px): one line of text. */
 const SEGMENT_ESTIMATE_PX = 26;
@@ -120,17 +121,7 @@ export function TranscriptSection({
               The service had no transcript{transcript.language ? ` in ${languageLabel(transcript.language)}` : ''} for this item.
             </p>
           ) : segments.length === 0 ? (
-            untimedText.trim() ? (
-              typed && !containsText(untimedText, typed) ? (
-                <p className="muted">“{typed}” does not occur in this transcript.</p>
-              ) : (
-                <p className="item-text" dir="auto">
-                  {typed ? <Highlighted parts={highlightText(untimedText, typed)} /> : untimedText}
-                </p>
-              )
-            ) : (
-              <p className="muted">The transcript is empty.</p>
-            )
+            <UntimedTranscript item={item} citation={citation} transcript={transcript} needle={typed} copy={copy} />
           ) : matching.length === 0 ? (
             <p className="muted">No segment contains “{typed}”.</p>
           ) : (

@@ -190,6 +190,16 @@ describe('photoshare user reels', () => {
     expect([listed!.nativeId, listed!.url, listed!.kind]).toEqual([fetched!.nativeId, fetched!.url, fetched!.kind]);
   });
 
+  it('gives a post answered without its shortcode the public one, never the numeric media id', () => {
+    const pk = '3301234567890123456';
+    const code = shortcodeFromPk(pk)!;
+    const [listed] = normalisePhotoshare('photoshare/user/reels', { items: [{ pk }] }, { handle: 'natgeo' }).items;
+    // Asked by a link that is not the reel's own form (a share link), the answer names only the numeric id.
+    const [trimmed] = normalisePhotoshare('photoshare/post', { data: { xdt_shortcode_media: { id: pk, is_video: true } } }, {}).items;
+    expect([trimmed!.nativeId, trimmed!.url]).toEqual([code, `https://www.instagram.com/reel/${code}`]);
+    expect([trimmed!.nativeId, trimmed!.url]).toEqual([listed!.nativeId, listed!.url]);
+  });
+
   it('reports garbage entries and keeps empty objects', () => {
     const result = normalisePhotoshare('photoshare/user/reels', { items: [{}, 'x', null] }, { user_id: '787132' });
     expect(result.items).toHaveLength(1);

@@ -80,3 +80,38 @@ describe('pinboard pin', () => {
     });
   });
 });
+
+describe('a pin’s public number', () => {
+  // The GraphQL id of pin 123456789012345678: base 64 of `Pin:123456789012345678`.
+  const graphId = Buffer.from('Pin:123456789012345678').toString('base64');
+  const asked = { url: 'https://www.pinterest.com/pin/123456789012345678/' };
+
+  it('is the id and the public address, not the opaque GraphQL id, whether entityId is given or not', () => {
+    for (const record of [
+      { ...pin, id: graphId, entityId: '123456789012345678' },
+      { ...pin, id: graphId },
+      { ...pin, id: graphId, entityId: 'not-a-number' },
+    ]) {
+      const [item] = normalisePinboard('pinboard/pin', record, {}).items;
+      expect(item, JSON.stringify(record)).toMatchObject({
+        nativeId: '123456789012345678',
+        url: 'https://www.pinterest.com/pin/123456789012345678',
+      });
+    }
+  });
+
+  it('makes the same pin fetched two ways (by its link, by a short link answering with its GraphQL id) one id and one address', () => {
+    const [byLink] = normalisePinboard('pinboard/pin', pin, asked).items;
+    const [byShortLink] = normalisePinboard('pinboard/pin', { ...pin, id: graphId }, { url: 'https://pin.it/AbCdEf12' }).items;
+    expect([byShortLink!.nativeId, byShortLink!.url]).toEqual([byLink!.nativeId, byLink!.url]);
+  });
+
+  it('keeps an opaque id that holds no number only when nothing else names the pin', () => {
+    const opaque = Buffer.from('Board:42').toString('base64');
+    expect(normalisePinboard('pinboard/pin', { ...pin, id: opaque }, asked).items[0]).toMatchObject({
+      nativeId: '123456789012345678',
+      url: 'https://www.pinterest.com/pin/123456789012345678',
+    });
+    expect(normalisePinboard('pinboard/pin', { ...pin, id: opaque }, {}).items[0]).toMatchObject({ nativeId: opaque, url: null });
+  });
+});

@@ -117,6 +117,50 @@ describe('search', () => {
     expect(searchLibrary(db, {}).hits.every((h) => h.segmentLanguage === null && h.segmentStartMs === null)).toBe(true);
   });
 
+  it('finds the words of a transcript given as one text, with a snippet and no moment, in every kind of search', () => {
+    const untimed = (nativeId: string, fullText: string) =>
+      ingest(
+        fakeResponse('videosite/transcript', {
+          transcripts: [{ nativeId, url: null, language: 'ar', available: true, format: 'text', fullText, segments: [] }],
+        }),
+      );
+    untimed('a3', 'the harbour pilots walked out at dawn');
+    const [hit] = searchLibrary(db, { query: 'pilots' }, { start: '[', end: ']' }).hits;
+    expect(hit).toMatchObject({
+      title: 'Café owners protest',
+      matchedIn: 'transcript',
+      segmentStartMs: null,
+      segmentLanguage: 'ar',
+      snippet: 'the harbour [pilots] walked out at dawn',
+    });
+    expect(searchLibrary(db, { query: 'pilots', sort: 'views' }).hits.map((h) => h.title)).toEqual(['Café owners protest']);
+    expect(searchLibrary(db, { query: 'pilots', hasTranscript: true }).total).toBe(1);
+    expect(rankedSearchIds(db, { query: 'pilots' })).toEqual([hit!.id]);
+    // A refetch that brings timed segments replaces the text's index entry with the segments'.
+    ingest(
+      fakeResponse('videosite/transcript', {
+        transcripts: [
+          {
+            nativeId: 'a3',
+            url: null,
+            language: 'ar',
+            available: true,
+            format: 'segments',
+            fullText: 'the ferry sailed',
+            segments: [{ startMs: 2_000, endMs: 3_000, text: 'the ferry sailed' }],
+          },
+        ],
+      }),
+    );
+    expect(searchLibrary(db, { query: 'pilots' }).total).toBe(0);
+    expect(searchLibrary(db, { query: 'ferry' }).hits[0]).toMatchObject({ segmentStartMs: 2_000 });
+    // Timed and untimed hits never mix up their snippets, whichever ids they have.
+    untimed('a1', 'welcome back to the harbour');
+    const byTitle = new Map(searchLibrary(db, { query: 'welcome' }, { start: '[', end: ']' }).hits.map((h) => [h.title, h.snippet]));
+    expect(byTitle.get('Flood defences in Rotterdam')).toBe('[welcome] back to the harbour');
+    expect(byTitle.get('Drought maps of Spain')).toBe('[welcome] back');
+  });
+
   it('keeps the transcript moment when the title matches better', () => {
     ingest(
       fakeResponse('videosite/transcript', {
@@ -402,6 +446,7 @@ describe('search', () => {
         [match!.itemCount, 'items_fts'],
         [match!.noteBest, 'notes_fts'],
         [match!.segmentBest, 'segments_fts'],
+        [match!.segmentBest, 'transcript_texts_fts'],
       ] as const) {
         const steps = plan(sql, params);
         expect(steps, JSON.stringify(request)).toMatch(new RegExp(`SCAN ${index} VIRTUAL TABLE INDEX \\d+:M`));

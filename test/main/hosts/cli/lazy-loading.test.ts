@@ -65,6 +65,8 @@ describe('the built gleaner loads each command on demand', () => {
     expect(sources).toContain('src/main/hosts/cli/commands/search.ts');
     expect(coreSources(sources)).toContain('src/main/core/index.ts');
     expect(packages).toContain('better-sqlite3');
+    // The embedded demo service starts only when a call goes to it.
+    expect(sources).not.toContain('src/main/demo/server.ts');
     expect([...sources].filter((source) => source.includes('/cli/commands/') && !source.endsWith('/search.ts'))).toEqual([]);
   });
 });

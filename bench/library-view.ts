@@ -25,7 +25,7 @@ const KEYSTROKE_TARGET_MS = 100;
 const COLLECTION_TARGET_MS = 500;
 
 /** A library of `items` items with a collection of its first `collected` items, built once and reused. */
-function cachedLibrary(items: number, collected: number, log: (line: string) => void): { dataDir: string; collection: string } {
+export function cachedLibrary(items: number, collected: number, log: (line: string) => void): { dataDir: string; collection: string } {
   const dataDir = join(tmpdir(), `gleaner-bench-library-view-${items}`);
   const collection = `First ${collected}`;
   const finished = join(dataDir, 'bench-library-complete');

@@ -20,7 +20,8 @@ function captureIo() {
 
 const names = (argv: string[]): string[] => commandsNamedIn(argv).map((entry) => entry.name);
 
-describe('the command table', () => {
+// Loading every command transforms the whole core on first import: slow on a busy machine.
+describe('the command table', { timeout: 60_000 }, () => {
   it('says of each command what its module registers', async () => {
     const program = buildProgram(captureIo().io, '/nowhere', undefined, undefined, await loadAllCommands());
     const help = new Help();

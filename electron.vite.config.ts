@@ -6,10 +6,14 @@ export default defineConfig({
   main: {
     build: {
       // keytar is an optional dependency, which electron-vite does not externalise by default;
-      // bundled, its native binding loses its exports and every keychain call fails.
-      externalizeDeps: { include: ['keytar'] },
+      // bundled, its native binding loses its exports and every keychain call fails. zod is
+      // bundled: loaded from node_modules it reads some 95 files (every locale) on each start,
+      // about a fifth of what `gleaner search` spends before it searches (issue 28.19).
+      externalizeDeps: { include: ['keytar'], exclude: ['zod'] },
       // Two Node entries over one core: the Electron shell and the `gleaner` CLI
       // (which also hosts browser mode). Native modules stay external (package deps).
+      // The CLI imports each command with import(), so each becomes a chunk of its own that
+      // loads only when the command runs (src/main/hosts/cli/command-table.ts).
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/electron/main.ts'),

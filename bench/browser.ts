@@ -38,7 +38,7 @@ declare global {
   }
 }
 
-async function openLibrary(page: Page, url: string): Promise<void> {
+export async function openLibrary(page: Page, url: string): Promise<void> {
   await page.goto(`${url}#/library`);
   await page.waitForSelector('[data-testid="status-info"]');
   await page
@@ -46,7 +46,7 @@ async function openLibrary(page: Page, url: string): Promise<void> {
     .catch(() => undefined);
 }
 
-async function keystrokeLatencies(page: Page, log: (line: string) => void): Promise<number[]> {
+export async function keystrokeLatencies(page: Page, log: (line: string) => void): Promise<number[]> {
   await page.evaluate(() => {
     document.addEventListener('keydown', (event) => (window.__benchKeyAt = event.timeStamp), true);
   });
@@ -118,11 +118,11 @@ async function scrollFrames(page: Page): Promise<{ frames: number; dropped: numb
 }
 
 /** Click on the long collection's name to the first frame that draws its rows, once per fresh page load. */
-async function collectionOpenTimes(page: Page, url: string): Promise<number[]> {
+export async function collectionOpenTimes(page: Page, url: string, name = LONG_COLLECTION): Promise<number[]> {
   const times: number[] = [];
   for (let run = 0; run < COLLECTION_OPENS; run += 1) {
     await page.goto(`${url}#/collections`);
-    const open = page.getByRole('list', { name: 'Your collections' }).getByRole('button', { name: new RegExp(LONG_COLLECTION) });
+    const open = page.getByRole('list', { name: 'Your collections' }).getByRole('button', { name: new RegExp(name) });
     await open.waitFor();
     await open.evaluate((button) => {
       button.addEventListener('click', (event) => (window.__benchKeyAt = event.timeStamp), { capture: true, once: true });

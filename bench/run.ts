@@ -9,14 +9,18 @@
  *   npm run bench -- --only export --segments 200000   # a smaller export
  *   npm run bench -- --only library-view --ui-items 20000  # the Library view in Chromium
  *   npm run bench -- --only memory                         # host memory, 1,000,000 items
+ *   npm run bench -- --only cli-start --cli-runs 10        # gleaner --help and search, process start to exit
+ *   npm run bench -- --only library-view-large --items 50000  # the Library view over --items items
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runBrowserBenchmark } from './browser';
+import { runCliStartBenchmark } from './cli-start';
 import { runExportBenchmark } from './export';
 import { runLibraryBenchmark } from './library';
+import { runLibraryViewBenchmark } from './library-view';
 import { runMemoryBenchmark } from './memory';
 import { runQueueBenchmark } from './queue';
 import type { BenchmarkResult } from './report';
@@ -26,6 +30,7 @@ const { values } = parseArgs({
     items: { type: 'string', default: '1000000' },
     segments: { type: 'string', default: '1000000' },
     'ui-items': { type: 'string', default: '100000' },
+    'cli-runs': { type: 'string', default: '20' },
     only: { type: 'string' },
     'report-only': { type: 'boolean', default: false },
     out: { type: 'string', default: join(__dirname) },
@@ -37,6 +42,8 @@ const segments = Number(values.segments);
 if (!Number.isInteger(segments) || segments < 1000) throw new Error('--segments must be a whole number of at least 1000');
 const uiItems = Number(values['ui-items']);
 if (!Number.isInteger(uiItems) || uiItems < 1000) throw new Error('--ui-items must be a whole number of at least 1000');
+const cliRuns = Number(values['cli-runs']);
+if (!Number.isInteger(cliRuns) || cliRuns < 1) throw new Error('--cli-runs must be a whole number of at least 1');
 
 const BENCHMARKS: Record<string, () => Promise<BenchmarkResult>> = {
   library: () => runLibraryBenchmark(items, log),
@@ -44,6 +51,8 @@ const BENCHMARKS: Record<string, () => Promise<BenchmarkResult>> = {
   export: () => runExportBenchmark(segments, log),
   'library-view': () => runBrowserBenchmark(uiItems, log),
   memory: () => runMemoryBenchmark(items, log),
+  'cli-start': () => runCliStartBenchmark(cliRuns, log),
+  'library-view-large': () => runLibraryViewBenchmark(items, log),
 };
 
 function readPrevious(path: string): { date: string | null; results: BenchmarkResult[] } {

@@ -47,8 +47,14 @@ const VARIANTS = [
 const TAG = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/;
 
 let byName: Map<string, string> | null = null;
-const englishNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none', languageDisplay: 'standard' });
-const englishDialectNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none', languageDisplay: 'dialect' });
+// The first DisplayNames loads Intl's language names (about 0.1 s): made on first use, so a
+// command that never names a language (gleaner search, --help) does not wait for them.
+let displayNames: { standard: Intl.DisplayNames; dialect: Intl.DisplayNames } | null = null;
+const englishNames = (languageDisplay: 'standard' | 'dialect' = 'standard'): Intl.DisplayNames =>
+  (displayNames ??= {
+    standard: new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none', languageDisplay: 'standard' }),
+    dialect: new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none', languageDisplay: 'dialect' }),
+  })[languageDisplay];
 
 function canonicalTag(text: string): string | null {
   try {
@@ -67,12 +73,12 @@ function names(): Map<string, string> {
     if (key && !map.has(key)) map.set(key, tag);
   };
   const codes: string[] = [];
-  for (const a of LETTERS) for (const b of LETTERS) if (englishNames.of(a + b) !== undefined) codes.push(a + b);
+  for (const a of LETTERS) for (const b of LETTERS) if (englishNames().of(a + b) !== undefined) codes.push(a + b);
   const tags = [...new Set([...codes, ...THREE_LETTER, ...VARIANTS].map((code) => canonicalTag(code) ?? code))];
   // English names first, so that no language's own name can take one of them.
   for (const tag of tags) {
-    add(englishNames.of(tag), tag);
-    add(englishDialectNames.of(tag), tag);
+    add(englishNames().of(tag), tag);
+    add(englishNames('dialect').of(tag), tag);
   }
   for (const tag of tags) {
     try {
@@ -95,7 +101,7 @@ export function canonicalLanguage(value: string | null | undefined): string {
   if (text === '') return '';
   if (TAG.test(text)) {
     const tag = canonicalTag(text);
-    if (tag !== null && englishNames.of(tag) !== undefined) return tag;
+    if (tag !== null && englishNames().of(tag) !== undefined) return tag;
   }
   return names().get(text.toLowerCase()) ?? text;
 }
@@ -107,7 +113,7 @@ export function canonicalLanguage(value: string | null | undefined): string {
 export function languageLabel(language: string | null | undefined): string {
   if (!language) return '';
   const tag = TAG.test(language) ? canonicalTag(language) : null;
-  const name = tag !== null && tag === language ? englishNames.of(tag) : undefined;
+  const name = tag !== null && tag === language ? englishNames().of(tag) : undefined;
   if (name === undefined) return language;
   return name.endsWith(')') ? `${name.slice(0, -1)}, ${tag})` : `${name} (${tag})`;
 }

@@ -9,7 +9,6 @@ import {
   type Core,
   type Logger,
 } from '../core';
-import { startDemoService } from '../demo/server';
 import { APP_VERSION } from './app-version';
 
 export interface NodeCoreOptions {
@@ -31,7 +30,8 @@ export function createNodeCore({ dataDir, host, env, confirmTokenOrigin }: NodeC
     fetch: globalThis.fetch.bind(globalThis),
     secretStore: createTokenStore({ env, log }),
     log,
-    startDemo: () => startDemoService({ port: 0 }),
+    // Loaded when first asked for: most commands never start it.
+    startDemo: async () => (await import('../demo/server')).startDemoService({ port: 0 }),
     ...(confirmTokenOrigin ? { confirmTokenOrigin } : {}),
   });
   return { core, log };

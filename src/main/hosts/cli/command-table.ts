@@ -1,0 +1,119 @@
+/**
+ * Every `gleaner` command as data: what `gleaner --help` lists, and how to load the command's
+ * module. A command's code (and the core behind it) is imported only when that command runs, so
+ * `--help` and a quick `search` do not pay for loading all of them (issue 28.19). A test checks
+ * each row against the command its module registers.
+ */
+import type { Command } from 'commander';
+import type { CliContext } from './context';
+
+/** Adds a loaded command, with its options and action, to the program. */
+export type RegisterCommand = (program: Command, ctx: CliContext) => void;
+
+export interface CommandEntry {
+  name: string;
+  /** The command as `gleaner --help` lists it: its name, `[options]` when it has some, its arguments. */
+  term: string;
+  description: string;
+  load(): Promise<RegisterCommand>;
+}
+
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: 'serve',
+    term: 'serve [options]',
+    description: 'run Gleaner in your browser: a host on 127.0.0.1 guarded by a per-run key',
+    load: async () => (await import('./commands/serve')).registerServe,
+  },
+  {
+    name: 'demo-service',
+    term: 'demo-service [options]',
+    description: 'run the built-in demo service on 127.0.0.1: all 20 operations with sample data, one team per plan',
+    load: async () => (await import('./commands/demo-service')).registerDemoService,
+  },
+  {
+    name: 'config',
+    term: 'config',
+    description: 'service settings: base-url, plan, limits, parameter-name and path overrides',
+    load: async () => (await import('./commands/config')).registerConfig,
+  },
+  {
+    name: 'token',
+    term: 'token',
+    description: 'the retrieval service token, kept in the OS keychain (GLEANER_TOKEN overrides it)',
+    load: async () => {
+      const [{ registerToken }, { createTokenStore }] = await Promise.all([import('./commands/token'), import('../../core')]);
+      return (program, ctx) => registerToken(program, ctx, () => createTokenStore({ env: ctx.io.env }));
+    },
+  },
+  {
+    name: 'call',
+    term: 'call [options] <platform> <path> [params...]',
+    description: 'run one operation of the service, e.g. `gleaner call videosite search query=climate`',
+    load: async () => (await import('./commands/call')).registerCall,
+  },
+  {
+    name: 'search',
+    term: 'search [options] <query>',
+    description: 'search the library offline: words, "phrases", prefix*, OR, NOT, -exclude, (groups)',
+    load: async () => (await import('./commands/search')).registerSearch,
+  },
+  {
+    name: 'collections',
+    term: 'collections',
+    description: 'collections: list, create, rename, delete, add, remove, show',
+    load: async () => (await import('./commands/collections')).registerCollections,
+  },
+  {
+    name: 'items',
+    term: 'items',
+    description: 'items in the library',
+    load: async () => (await import('./commands/items')).registerItems,
+  },
+  {
+    name: 'import',
+    term: 'import [options] <file>',
+    description: 'fetch a list of links (one per line; blank lines and # comments allowed), showing the plan first',
+    load: async () => (await import('./commands/import')).registerImport,
+  },
+  {
+    name: 'queue',
+    term: 'queue',
+    description: 'the request queue and the quota gauge',
+    load: async () => (await import('./commands/queue')).registerQueue,
+  },
+  {
+    name: 'export',
+    term: 'export [options]',
+    description: 'export items or transcripts to CSV, Markdown, JSON, JSON Lines, SRT, WebVTT or plain text',
+    load: async () => (await import('./commands/export')).registerExport,
+  },
+];
+
+const BY_NAME = new Map(COMMANDS.map((entry) => [entry.name, entry]));
+
+export const commandEntry = (name: string): CommandEntry | undefined => BY_NAME.get(name);
+
+/** Root options that take a value, so the word after them is not read as the command. */
+const ROOT_OPTIONS_WITH_VALUE = new Set(['--data-dir']);
+
+/**
+ * The commands an argument list runs, found the way commander finds them: the first word that is
+ * not an option (nor a root option's value); after `help`, the command it asks about. A word this
+ * misreads costs only time: the program loads a command the moment it is reached (see program.ts).
+ */
+export function commandsNamedIn(argv: readonly string[]): CommandEntry[] {
+  const words: string[] = [];
+  for (let index = 0; index < argv.length && words.length < 2; index += 1) {
+    const word = argv[index]!;
+    if (word === '--') break;
+    if (word.startsWith('-')) {
+      if (ROOT_OPTIONS_WITH_VALUE.has(word)) index += 1;
+      continue;
+    }
+    words.push(word);
+    if (word !== 'help') break;
+  }
+  const named = words[0] === 'help' ? words.slice(1) : words.slice(0, 1);
+  return named.flatMap((name) => commandEntry(name) ?? []);
+}

@@ -77,6 +77,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   const folder = exportsFolder(request);
   checkOutName(outPath, request);
   const intoExistingFolder = await checkDestination(outPath, folder, request.manifest, options.library);
+  await module.load?.();
 
   const reader = openExportReader(options.library, options.nativeBinding);
   reader.beginSnapshot();

@@ -67,6 +67,8 @@ export interface FormatModule {
   mediaType: string;
   /** The spreadsheet CSV starts with a byte-order mark so Excel reads UTF-8. */
   byteOrderMark: boolean;
+  /** Loads what the format's writers need before they are made (a large library only this format uses). */
+  load?(): Promise<void>;
   /** The sink is for binary formats; the runner always gives it, text formats ignore it. */
   items?(context: ExportContext, sink?: ByteSink): ItemWriter;
   transcripts?(context: ExportContext, sink?: ByteSink): TranscriptWriter;

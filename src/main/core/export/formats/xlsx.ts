@@ -11,7 +11,7 @@
  * and `settled` holds the export back while the zip is behind, so memory stays flat.
  */
 import { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { timestampBase } from '../../../../shared/links';
 import type { ExportItem, ExportTranscript } from '../../store/export-records';
 import { createLocalTimeFormatter } from '../text';
@@ -30,6 +30,21 @@ import {
 import type { ByteSink, ExportContext, FormatModule, ItemWriter, TranscriptWriter } from './types';
 
 /** Excel refuses (offers to "repair") a workbook with a longer cell: such text is cut, and says so. */
+// exceljs takes about a second to load on a busy machine: only an XLSX export pays for it.
+let excel: typeof ExcelJS | null = null;
+
+export async function loadExcel(): Promise<typeof ExcelJS> {
+  // CommonJS seen through import(): the library is the default export.
+  const loaded = (await import('exceljs')) as { default?: typeof ExcelJS } & typeof ExcelJS;
+  excel ??= loaded.default ?? loaded;
+  return excel;
+}
+
+function loadedExcel(): typeof ExcelJS {
+  if (!excel) throw new Error('The XLSX writer was made before exceljs was loaded.');
+  return excel;
+}
+
 export const EXCEL_CELL_LIMIT = 32_767;
 export const CUT_MARK = ' … [cut at Excel’s limit of 32,767 characters; the CSV and JSON exports hold the whole text]';
 const LOCAL_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
@@ -95,7 +110,7 @@ function streamedSheet(sink: ByteSink, context: ExportContext, name: string, col
   const output = sinkStream(sink);
   const failed = new Promise<never>((_resolve, reject) => output.on('error', reject));
   failed.catch(() => undefined);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const workbook = new (loadedExcel().stream.xlsx.WorkbookWriter)({ stream: output, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Gleaner';
   workbook.created = new Date(context.exportedAt);
   workbook.modified = workbook.created;
@@ -192,6 +207,9 @@ export const xlsxFormat: FormatModule = {
   extension: 'xlsx',
   mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   byteOrderMark: false,
+  load: async () => {
+    await loadExcel();
+  },
   // The runner always hands a binary format its file.
   items: (context, sink) => xlsxItemWriter(context, sink!),
   transcripts: (context, sink) => xlsxTranscriptWriter(context, sink!),

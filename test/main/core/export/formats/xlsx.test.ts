@@ -3,18 +3,23 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_COLUMNS, SEGMENT_COLUMNS } from '../../../../../src/main/core/export/formats/columns';
 import {
   CUT_MARK,
   EXCEL_CELL_LIMIT,
   excelText,
+  loadExcel,
   xlsxItemWriter,
   xlsxTranscriptWriter,
 } from '../../../../../src/main/core/export/formats/xlsx';
 import type { ByteSink } from '../../../../../src/main/core/export/formats/types';
 import { context, exportItem, transcript } from './fixtures';
 import { hostileItem, hostileSegment, NINETEEN_DIGITS } from './hostile-values';
+
+beforeAll(async () => {
+  await loadExcel();
+});
 
 /** A sink that keeps the bytes, as the export's file would. */
 function memorySink(): ByteSink & { bytes(): Buffer } {

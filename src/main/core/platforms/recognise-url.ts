@@ -5,6 +5,7 @@
  */
 import { getOperation, isPlatform, type OperationId, type Platform } from '../../../shared/catalogue';
 import type { LinkKind } from '../../../shared/model';
+import { plainLinkParts, type LinkParts } from './plain-link';
 import { LISTING_KINDS, LISTING_OPERATIONS, URL_PATTERNS } from './url-patterns';
 import {
   withHostExtensions,
@@ -89,9 +90,9 @@ function recognise(input: unknown, options: RecogniseUrlOptions): Recognition {
   const urlText = toUrlText(text);
   if (!urlText.ok) return urlText;
 
-  let url: URL;
+  let url: LinkParts | null = plainLinkParts(urlText.value);
   try {
-    url = new URL(urlText.value);
+    url ??= new URL(urlText.value);
   } catch {
     return fail(UNREADABLE);
   }
@@ -279,7 +280,7 @@ export function normaliseHostSetting(raw: unknown): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // Paths and rules
 
-function recogniseOnPlatform(found: HostEntry, url: URL): Recognition {
+function recogniseOnPlatform(found: HostEntry, url: LinkParts): Recognition {
   const { entry } = found;
   const path = matchablePath(url.pathname);
   // Literal prefixes are compared in lower case; that equals the rules' case-insensitive matching for ASCII only.
@@ -410,7 +411,7 @@ function matchRule(
   compiled: CompiledRule,
   entry: PlatformUrlPatterns,
   path: string,
-  url: URL,
+  url: LinkParts,
 ): Record<string, string> | undefined {
   const match = path.match(compiled.path);
   if (!match) return undefined;

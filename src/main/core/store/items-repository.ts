@@ -2,7 +2,7 @@
 import type { CitedResponse } from '../../../shared/citation';
 import type { ItemRecord, MetricSnapshot, Provenance } from '../../../shared/library';
 import type { ItemExtras } from '../../../shared/model';
-import { multiRowInsert } from './multi-row-insert';
+import { sparseRowInsert } from './sparse-row-insert';
 import type { ReadableDB, WritableDB } from './write-transaction';
 
 /** The item columns ingest writes, in the order of ITEM_WRITE_COLUMNS. */
@@ -48,10 +48,49 @@ export interface StoredItemKey {
   url: string | null;
 }
 
-const ITEM_WRITE_COLUMNS = `id, platform, kind, native_id, url, title, text, author_name, author_handle, author_id, author_url,
-  published_at, published_text, duration_ms, thumbnail_url, views, likes, comments, reposts, shares, followers,
-  first_fetched_at, last_fetched_at, last_response_id, extras`;
-const SOURCE_COLUMNS = 'item_id, response_id, source_path, position, views, likes, comments, reposts, shares, followers';
+const ITEM_WRITE_COLUMNS = [
+  'id',
+  'platform',
+  'kind',
+  'native_id',
+  'url',
+  'title',
+  'text',
+  'author_name',
+  'author_handle',
+  'author_id',
+  'author_url',
+  'published_at',
+  'published_text',
+  'duration_ms',
+  'thumbnail_url',
+  'views',
+  'likes',
+  'comments',
+  'reposts',
+  'shares',
+  'followers',
+  'first_fetched_at',
+  'last_fetched_at',
+  'last_response_id',
+  'extras',
+];
+/** Item columns a batch of new items without a value for them leaves out: nullable, NULL by default. */
+const OPTIONAL_ITEM_COLUMNS = ITEM_WRITE_COLUMNS.slice(ITEM_VALUE.nativeId, ITEM_VALUE.lastMerged + 1).concat('extras');
+const SOURCE_COLUMNS = [
+  'item_id',
+  'response_id',
+  'source_path',
+  'position',
+  'views',
+  'likes',
+  'comments',
+  'reposts',
+  'shares',
+  'followers',
+];
+/** The counts of a sighting: a sighting without them (most answers carry views alone) leaves them out. */
+const OPTIONAL_SOURCE_COLUMNS = SOURCE_COLUMNS.slice(4);
 
 const ITEM_READ_COLUMNS = `i.id, i.platform, i.kind, i.native_id AS nativeId, i.url, i.title, i.text,
   i.author_name AS authorName, i.author_handle AS authorHandle, i.author_id AS authorId, i.author_url AS authorUrl,
@@ -131,8 +170,8 @@ export function createItemsRepository(db: ReadableDB): ItemsRepository {
        extras = coalesce(json_patch(extras, ?), ?, extras)
      WHERE id = ?`,
   );
-  const insertItems = multiRowInsert(db, 'items', ITEM_WRITE_COLUMNS, 25);
-  const insertSources = multiRowInsert(db, 'item_sources', SOURCE_COLUMNS, 10);
+  const insertItems = sparseRowInsert(db, 'items', ITEM_WRITE_COLUMNS, OPTIONAL_ITEM_COLUMNS);
+  const insertSources = sparseRowInsert(db, 'item_sources', SOURCE_COLUMNS, OPTIONAL_SOURCE_COLUMNS);
 
   return {
     byNativeId: (platform, nativeId) => byNativeId.get(platform, nativeId),

@@ -41,40 +41,32 @@ export function canonicalLink(value: unknown, site?: string): CanonicalLink | nu
   const recognition = recogniseUrl(candidate);
   if (recognition.ok) {
     const link = { url: recognition.canonicalUrl, nativeId: recognition.nativeId ?? null, kind: recognition.kind };
-    if (LISTING_KINDS.has(recognition.kind)) recentListingLinks.set(candidate, link);
+    if (!LISTING_KINDS.has(recognition.kind)) return link;
+    recentListingLinks.set(candidate, link);
     return { ...link };
   }
   const url = httpUrl(candidate);
   return url === null ? null : { url, nativeId: null, kind: null };
 }
 
-/** Listing links remembered per generation; two generations keep the recently used ones. */
-const LISTING_LINKS_PER_GENERATION = 4096;
+/** Listing links remembered; past this many, all are forgotten and the ones in use come back. */
+const LISTING_LINKS_REMEMBERED = 8192;
 
 /**
  * Channel and profile links recur in answer after answer (every record names its author), while
  * item links mostly appear once and would push them out, so only listing links are remembered.
- * Recognition depends on nothing but the text, so a remembered link is the one it would give.
+ * Recognition depends on nothing but the text, so a remembered link is the one it would give. One
+ * map, not two generations of one: every item link misses, and each lookup of a newly built string
+ * costs hashing it, which two generations paid twice.
  */
 const recentListingLinks = (() => {
-  let current = new Map<string, CanonicalLink>();
-  let previous = new Map<string, CanonicalLink>();
-  const set = (candidate: string, link: CanonicalLink): void => {
-    if (current.size >= LISTING_LINKS_PER_GENERATION) {
-      previous = current;
-      current = new Map();
-    }
-    current.set(candidate, link);
-  };
+  const remembered = new Map<string, CanonicalLink>();
   return {
-    set,
-    get(candidate: string): CanonicalLink | undefined {
-      const found = current.get(candidate);
-      if (found !== undefined) return found;
-      const older = previous.get(candidate);
-      if (older !== undefined) set(candidate, older);
-      return older;
+    set(candidate: string, link: CanonicalLink): void {
+      if (remembered.size >= LISTING_LINKS_REMEMBERED) remembered.clear();
+      remembered.set(candidate, link);
     },
+    get: (candidate: string): CanonicalLink | undefined => remembered.get(candidate),
   };
 })();
 

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { CITATION_STYLE_LABELS, CITATION_STYLES, citeItem, isCitationStyle } from '../../../../shared/citation';
 import { getOperation } from '../../../../shared/catalogue';
+import { itemLabel } from '../../../../shared/item-label';
 import { canonicalLanguage, sameBaseLanguage } from '../../../../shared/language';
 import type { ItemDetail, TranscriptRecord } from '../../../../shared/library';
 import { CopyOutcome, useCopyToClipboard } from '../../components/CopyToClipboard';
@@ -159,7 +160,7 @@ export function ItemActions({ detail }: { detail: ItemDetail }) {
           label="Export…"
           target={() => ({
             scope: { kind: 'item', id: detail.item.id },
-            description: `“${detail.item.title ?? `item ${detail.item.id}`}”`,
+            description: `“${itemLabel(detail.item, { maxTitle: 120 })}”`,
             // As the library stores them: "" where the service did not say.
             transcriptLanguages: detail.transcripts.filter((t) => t.available).map((t) => t.language ?? ''),
           })}

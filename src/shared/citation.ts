@@ -3,7 +3,9 @@
  * when and by which request Gleaner fetched it), and a quote of a transcript moment with the
  * same source and the transcript's own request. The Markdown export's Sources list, the item
  * detail's "Copy citation", the transcript's "Copy quote" and `gleaner items cite` all write it
- * here, so a reference reads the same wherever it was taken from.
+ * here, so a reference reads the same wherever it was taken from. The styles (newsroom, APA 7,
+ * Chicago) are in citation-styles.ts; the rule for which line a moment quotes is here, shared
+ * with the transcript view.
  *
  * Platform text is untrusted; each medium says how it is made inert (a `ReferenceStyle`).
  */

@@ -39,6 +39,8 @@ export interface CallItem {
   nativeId: string | null;
   url: string | null;
   title: string | null;
+  /** What every place calls the item: its title, else the start of its text, else a description. */
+  label: string;
 }
 
 /** Every request of a call (one per page), first first, and the items they brought, each once. */

@@ -3,16 +3,30 @@
  * when and by which request Gleaner fetched it), and a quote of a transcript moment with the
  * same source and the transcript's own request. The Markdown export's Sources list, the item
  * detail's "Copy citation", the transcript's "Copy quote" and `gleaner items cite` all write it
- * here, so a reference reads the same wherever it was taken from.
+ * here, so a reference reads the same wherever it was taken from. The styles (newsroom, APA 7,
+ * Chicago) are in citation-styles.ts; the rule for which line a moment quotes is here, shared
+ * with the transcript view.
  *
  * Platform text is untrusted; each medium says how it is made inert (a `ReferenceStyle`).
  */
-import { kindLabel } from './catalogue';
+import { momentInWords, writeReference, type CitationStyle, type CitedItem, type ReferenceStyle } from './citation-styles';
 import { formatMoment } from './export';
+import { itemLabel, type Labelled } from './item-label';
 import { languageLabel } from './language';
 import type { Citation, ItemRecord, TranscriptRecord } from './library';
 import { safeHttpsUrl, timestampUrl } from './links';
 import { oneLine, stripTerminalControls } from './text';
+
+export {
+  CITATION_STYLE_LABELS,
+  CITATION_STYLES,
+  citedAuthor,
+  isCitationStyle,
+  momentInWords,
+  type CitationStyle,
+  type CitedItem,
+  type ReferenceStyle,
+} from './citation-styles';
 
 /** An ISO-8601 UTC time from a stored time, or null when it is not an absolute time. */
 export function isoUtc(value: string | null): string | null {
@@ -50,31 +64,11 @@ export function makeCitation(item: CitedFields, cited: CitedResponse): Citation 
   };
 }
 
-type TitledItem = Pick<ItemRecord, 'kind' | 'title' | 'text'>;
-
-/** The item's own words a citation quotes as its title: its title, else the start of its text; null if it has neither. */
-function ownTitle(item: TitledItem): string | null {
-  if (item.title?.trim()) return item.title;
-  // The first 80 characters, never half a surrogate pair.
-  if (item.text?.trim()) return item.text.slice(0, 80).replace(/[\uD800-\uDBFF]$/, '');
-  return null;
-}
-
 /**
- * What a citation calls an item: its own words, else a description in square brackets, as
- * citation styles describe an untitled work ("[Untitled video]").
+ * What a citation or an export heading calls an item: the one label every place uses (its title,
+ * else the start of its text, else "Untitled video by @name"); see item-label.ts.
  */
-export function citedTitle(item: TitledItem): string {
-  return ownTitle(item) ?? `[Untitled ${kindLabel(item.kind).toLowerCase()}]`;
-}
-
-/** How one medium writes platform text and a web address so that neither can act. */
-export interface ReferenceStyle {
-  /** One line of platform text (or a value Gleaner stored), inert in the medium. */
-  text(value: string): string;
-  /** A safe https address, as the medium shows a link. */
-  link(url: string): string;
-}
+export const citedTitle = (item: Labelled): string => itemLabel(item);
 
 /**
  * For the clipboard and the terminal: one line each, without control characters or the
@@ -85,19 +79,19 @@ export const plainStyle: ReferenceStyle = {
   link: (url) => url,
 };
 
-/** The sentence that cites an item: its own words as a title in quotes, a description of an untitled one without. */
-export function referenceSentence(citation: Citation, item: TitledItem, style: ReferenceStyle): string {
-  const own = ownTitle(item);
-  const title = own === null ? style.text(citedTitle(item)) : `“${style.text(own)}”`;
-  const parts = [citation.author ? style.text(citation.author) : null, title, style.text(citation.platform)];
-  if (citation.publishedAt) parts.push(`published ${citation.publishedAt}`);
-  const where = citation.url ? style.link(citation.url) : 'no web address on record';
-  return `${parts.filter(Boolean).join(', ')}. ${where}. Fetched ${style.text(citation.fetchedAt)} by ${style.text(citation.operation)}, request id ${style.text(citation.requestId)}.`;
+/** The sentence that cites an item in a citation style (the newsroom's by default), written for one medium. */
+export function referenceSentence(
+  citation: Citation,
+  item: CitedItem,
+  style: ReferenceStyle,
+  citationStyle: CitationStyle = 'newsroom',
+): string {
+  return writeReference(citation, item, style, citationStyle);
 }
 
 /** The item as a plain-text citation, for the clipboard and the terminal. */
-export function citeItem(item: ItemRecord, citation: Citation): string {
-  return referenceSentence(citation, item, plainStyle);
+export function citeItem(item: CitedItem, citation: Citation, citationStyle: CitationStyle = 'newsroom'): string {
+  return referenceSentence(citation, item, plainStyle, citationStyle);
 }
 
 type QuotedTranscript = Pick<TranscriptRecord, 'language' | 'fetchedAt' | 'operation' | 'requestId'>;
@@ -108,20 +102,21 @@ type QuotedTranscript = Pick<TranscriptRecord, 'language' | 'fetchedAt' | 'opera
  * transcript came from, which may differ from the item's.
  */
 export function quoteSegment(
-  item: ItemRecord,
+  item: CitedItem & Pick<ItemRecord, 'url'>,
   citation: Citation,
   transcript: QuotedTranscript,
   segment: { startMs: number; text: string },
+  citationStyle: CitationStyle = 'newsroom',
 ): string {
-  const clock = formatMoment(segment.startMs);
+  const clock = segmentClock(segment.startMs);
   const moment = timestampUrl(item, segment.startMs);
   // A language the library does not know is shown as the platform gave it: platform text.
   const language = transcript.language ? ` in ${plainStyle.text(languageLabel(transcript.language))}` : '';
   return [
     `“${plainStyle.text(segment.text)}”`,
-    `— at ${clock} in: ${citeItem(item, citation)}`,
+    `— at ${clock} in: ${citeItem(item, citation, citationStyle)}`,
     ...(moment ? [`Open at ${clock}: ${moment}`] : []),
-    `Transcript${language} fetched ${plainStyle.text(transcript.fetchedAt)} by ${plainStyle.text(transcript.operation)}, request id ${plainStyle.text(transcript.requestId)}.`,
+    `Transcript${language} fetched ${plainStyle.text(momentInWords(transcript.fetchedAt))} by ${plainStyle.text(transcript.operation)}, request id ${plainStyle.text(transcript.requestId)}.`,
   ].join('\n');
 }
 
@@ -130,24 +125,45 @@ export function quoteSegment(
  * as `quoteSegment` quotes a moment: the words, the item's citation and the transcript's request,
  * with no time, since the service gave none.
  */
-export function quoteUntimedPassage(item: ItemRecord, citation: Citation, transcript: QuotedTranscript, passage: string): string {
+export function quoteUntimedPassage(
+  item: CitedItem,
+  citation: Citation,
+  transcript: QuotedTranscript,
+  passage: string,
+  citationStyle: CitationStyle = 'newsroom',
+): string {
   const language = transcript.language ? ` in ${plainStyle.text(languageLabel(transcript.language))}` : '';
   return [
     `“${plainStyle.text(passage)}”`,
-    `— in: ${citeItem(item, citation)}`,
-    `Transcript${language} (without timings) fetched ${plainStyle.text(transcript.fetchedAt)} by ${plainStyle.text(transcript.operation)}, request id ${plainStyle.text(transcript.requestId)}.`,
+    `— in: ${citeItem(item, citation, citationStyle)}`,
+    `Transcript${language} (without timings) fetched ${plainStyle.text(momentInWords(transcript.fetchedAt))} by ${plainStyle.text(transcript.operation)}, request id ${plainStyle.text(transcript.requestId)}.`,
   ].join('\n');
 }
 
 /**
- * The segment being said at `ms`: the latest start at or before it (a moment before the first
- * segment gives the first). Null for a transcript without timed segments.
+ * The moment the transcript shows beside a segment: its start in whole seconds, as the clock
+ * beside it reads (a line starting at 63.4 s is shown at 1:03).
  */
-export function segmentAt<S extends { startMs: number }>(segments: readonly S[], ms: number): S | null {
-  if (segments.length === 0) return null;
-  const started = segments.filter((segment) => segment.startMs <= ms);
-  if (started.length === 0) return segments.reduce((first, segment) => (segment.startMs < first.startMs ? segment : first));
-  return started.reduce((latest, segment) => (segment.startMs >= latest.startMs ? segment : latest));
+export const shownStartMs = (startMs: number): number => Math.max(0, Math.floor(startMs / 1000)) * 1000;
+
+/** The clock the transcript shows beside a segment ("1:03"). */
+export const segmentClock = (startMs: number): string => formatMoment(shownStartMs(startMs));
+
+/**
+ * The segment the transcript shows at `ms`: the first of those shown at the latest clock at or
+ * before it, so `--at 1:03` quotes the line the window labels 1:03, not one that started a
+ * fraction earlier (a moment before the first segment gives the first). Null without timed segments.
+ */
+export function segmentShownAt<S extends { startMs: number }>(segments: readonly S[], ms: number): S | null {
+  let found: S | null = null;
+  for (const segment of segments) {
+    const shown = shownStartMs(segment.startMs);
+    if (shown > ms) continue;
+    if (found === null || shown > shownStartMs(found.startMs) || (shown === shownStartMs(found.startMs) && segment.startMs < found.startMs))
+      found = segment;
+  }
+  if (found !== null || segments.length === 0) return found;
+  return segments.reduce((first, segment) => (segment.startMs < first.startMs ? segment : first));
 }
 
 /**

@@ -195,6 +195,9 @@ export interface CollectionItem {
   title: string | null;
   url: string | null;
   authorName: string | null;
+  /** For the item's label when it has no title: the start of its text, and who posted it (always read from the library). */
+  excerpt?: string | null;
+  authorHandle?: string | null;
   /** This collection's note on the item (its library-wide note is in ItemDetail). */
   note: string | null;
   /** The item's library-wide tags and this collection's own, by tag, library-wide first. */

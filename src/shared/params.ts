@@ -134,14 +134,14 @@ function checkUrl(op: OperationSpec, label: string, text: string, options: Param
     const host = url.hostname;
     return {
       problem:
-        `${label}: “${shortenInput(host)}” is not an address Gleaner knows for the ${PLATFORM_LABELS[op.platform].toLowerCase()}. ` +
+        `${label}: “${shortenInput(host)}” is not an address Gleaner knows for ${PLATFORM_LABELS[op.platform]}. ` +
         // Not `config set hosts.<platform> <host>` on its own: that replaces the platform's list.
         `If it is one, add it under Link hosts in Settings, or to the list that \`gleaner config set hosts.${op.platform}\` sets.`,
     };
   }
   if (platform !== op.platform) {
     return {
-      problem: `That link is from the ${PLATFORM_LABELS[platform].toLowerCase()}, but ${op.id} fetches ${PLATFORM_LABELS[op.platform].toLowerCase()} links.`,
+      problem: `That link is from ${PLATFORM_LABELS[platform]}, but ${op.id} fetches ${PLATFORM_LABELS[op.platform]} links.`,
     };
   }
   const problem = options.linkProblem?.(text, op.id);

@@ -20,21 +20,53 @@ export type Platform = (typeof PLATFORMS)[number];
 export const isPlatform = (value: unknown): value is Platform =>
   typeof value === 'string' && (PLATFORMS as readonly string[]).includes(value);
 
-/** Human names for each platform, neutral as in the spec. */
+/**
+ * Each platform by the name its users know: the site its links point to (the URL table's hosts in
+ * src/main/core/platforms/<p>/urls.ts: youtube.com, tiktok.com …). The neutral segment (the
+ * spec's word, `videosite`) stays the name in the CLI and in stored data; `platformDetail` shows both.
+ */
 export const PLATFORM_LABELS: Readonly<Record<Platform, string>> = {
-  videosite: 'Video site',
-  shortvideo: 'Short-video app',
-  photoshare: 'Photo-sharing network',
-  microblog: 'Microblog',
-  professional: 'Professional network',
-  pinboard: 'Image pinboard',
-  socialnet: 'Social network (pages)',
-  forum: 'Community forum',
-  tweetsite: 'Short-message site',
+  videosite: 'YouTube',
+  shortvideo: 'TikTok',
+  photoshare: 'Instagram',
+  microblog: 'Bluesky',
+  professional: 'LinkedIn',
+  pinboard: 'Pinterest',
+  socialnet: 'Facebook',
+  forum: 'Reddit',
+  tweetsite: 'X',
 };
 
 /** A platform's human name; a platform Gleaner does not know is shown as stored. */
 export const platformLabel = (platform: string): string => (isPlatform(platform) ? PLATFORM_LABELS[platform] : platform);
+
+/** The name with the service's segment beside it, where the segment matters (Settings, the operation picker): "YouTube (videosite)". */
+export const platformDetail = (platform: string): string =>
+  isPlatform(platform) ? `${PLATFORM_LABELS[platform]} (${platform})` : platform;
+
+/**
+ * How each platform writes an account, one form per platform so a citation or a label reads the
+ * same whichever response brought the handle: `@name` on most, `u/name` on the forum; the
+ * professional network's handle is a profile slug nobody writes with a sign.
+ */
+const HANDLE_PREFIXES: Readonly<Record<Platform, string>> = {
+  videosite: '@',
+  shortvideo: '@',
+  photoshare: '@',
+  microblog: '@',
+  professional: '',
+  pinboard: '@',
+  socialnet: '@',
+  forum: 'u/',
+  tweetsite: '@',
+};
+
+/** A stored handle (with or without its "@" or "u/") in its platform's one form; null for none. */
+export function formatHandle(platform: string, handle: string | null | undefined): string | null {
+  const bare = handle?.trim().replace(/^(?:@|\/?u\/)/, '');
+  if (!bare) return null;
+  return `${isPlatform(platform) ? HANDLE_PREFIXES[platform] : '@'}${bare}`;
+}
 
 /** The kinds of item the normalisers give: what is stored, searched, shown and exported. */
 export const ITEM_KINDS = [

@@ -19,7 +19,7 @@ async function searchVideoSite(page: Page, keyed: KeyedGleaner, query: string): 
   await page.goto(keyed.url);
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Fetch', exact: true }).click();
   const main = page.getByRole('main', { name: 'Fetch' });
-  await main.getByLabel('Platform', { exact: true }).selectOption({ label: 'Video site' });
+  await main.getByLabel('Platform', { exact: true }).selectOption({ label: 'YouTube' });
   await main.getByLabel('Operation', { exact: true }).selectOption({ label: 'Search' });
   await main.getByLabel(/^Query/).fill(query);
   await main.getByRole('button', { name: 'Run', exact: true }).click();

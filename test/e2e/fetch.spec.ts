@@ -77,7 +77,7 @@ test('search the short-video app, load more, collect three, fetch a transcript, 
   // Before anything runs, the view says what to do.
   await expect(main.getByText(/Nothing fetched yet/)).toBeVisible();
 
-  await chooseOperation(page, 'Short-video app', 'Search videos');
+  await chooseOperation(page, 'TikTok', 'Search videos');
   await expect(main.getByText('Region sets the location of the proxy the service searches from.')).toBeVisible();
   const keyword = main.getByLabel(/^Keyword/);
   await expect(keyword).toHaveAttribute('aria-required', 'true');
@@ -100,7 +100,7 @@ test('search the short-video app, load more, collect three, fetch a transcript, 
   const rows = table.locator('tbody tr');
   await expect(main.getByTestId('fetch-result-count')).toContainText('10 items from 1 page');
   await expect(rows).toHaveCount(10);
-  await expect(rows.first()).toContainText('Short-video app');
+  await expect(rows.first()).toContainText('TikTok');
   await expect(table.getByRole('columnheader')).toHaveText([
     'Select',
     'Picture',
@@ -197,7 +197,7 @@ test('a run waiting for the plan’s next free request says so, and Cancel ends 
   await page.goto(gleaner.url);
   await openView(page, 'Fetch');
   const main = page.getByRole('main', { name: 'Fetch' });
-  await chooseOperation(page, 'Video site', 'Search');
+  await chooseOperation(page, 'YouTube', 'Search');
   await main.getByLabel('Query', { exact: false }).fill('council');
   await main.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(main.getByRole('table').locator('tbody tr').first()).toBeVisible();
@@ -233,7 +233,7 @@ test('a video-site transcript found in the Library opens the video at the moment
   const main = page.getByRole('main', { name: 'Fetch' });
   const detail = page.getByRole('complementary', { name: 'Item detail' });
 
-  await chooseOperation(page, 'Video site', 'Search');
+  await chooseOperation(page, 'YouTube', 'Search');
   // The filter's caveat sits next to the filter, and a clash is caught as it is made.
   await expect(main.getByText('Works only together with a query, and not with “Uploaded” or “Sort by”.')).toBeVisible();
   await main.getByLabel('Query', { exact: false }).fill('council');
@@ -277,7 +277,7 @@ test('after a reload the Fetch view shows the same operation, form and results, 
   await page.goto(gleaner.url);
   await openView(page, 'Fetch');
   let main = page.getByRole('main', { name: 'Fetch' });
-  await chooseOperation(page, 'Short-video app', 'Search videos');
+  await chooseOperation(page, 'TikTok', 'Search videos');
   await main.getByLabel(/^Keyword/).fill('harbour');
   await main.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(main.getByTestId('fetch-result-count')).toContainText('10 items from 1 page');

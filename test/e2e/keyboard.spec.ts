@@ -144,7 +144,7 @@ test('Fetch says what a run and a further page brought, and Load more hands focu
   await page.goto(gleaner.url);
   await openView(page, 'Fetch');
   const main = page.getByRole('main', { name: 'Fetch' });
-  await main.getByLabel('Platform', { exact: true }).selectOption({ label: 'Video site' });
+  await main.getByLabel('Platform', { exact: true }).selectOption({ label: 'YouTube' });
   await main.getByLabel('Operation', { exact: true }).selectOption({ label: 'Search' });
   await main.getByLabel('Query', { exact: false }).fill('flood');
   await main.getByRole('button', { name: 'Run', exact: true }).focus();

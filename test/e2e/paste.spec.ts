@@ -77,9 +77,9 @@ test('paste 20 links with junk, see each line recognised or rejected and the pla
   const lines = main.getByRole('table').locator('tbody tr');
   const line = (text: string) => lines.filter({ has: page.getByRole('cell', { name: text, exact: true }) });
   await expect(line(LINKS[0]!)).toHaveAttribute('data-status', 'fetch');
-  await expect(line(LINKS[0]!)).toContainText('Video site · Video details');
-  await expect(line(LINKS[1]!)).toContainText('Short-video app · Video details');
-  await expect(line(LINKS[4]!)).toContainText('Image pinboard · Pin');
+  await expect(line(LINKS[0]!)).toContainText('YouTube · Video details');
+  await expect(line(LINKS[1]!)).toContainText('TikTok · Video details');
+  await expect(line(LINKS[4]!)).toContainText('Pinterest · Pin');
   for (const junk of JUNK) {
     await expect(line(junk)).toHaveAttribute('data-status', 'rejected');
     await expect(line(junk).getByRole('cell').last()).not.toBeEmpty();

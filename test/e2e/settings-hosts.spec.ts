@@ -54,15 +54,15 @@ test('a link on an unknown host → add the host for the forum in Settings → r
   await expect(section.getByTestId('no-extra-hosts')).toBeVisible();
   const form = section.getByRole('form', { name: 'Add link hosts' });
   const hostsField = form.getByLabel('Hosts to add');
-  await form.getByLabel('Platform').selectOption({ label: 'Community forum' });
+  await form.getByLabel('Platform').selectOption({ label: 'Reddit (forum)' });
   await hostsField.fill('forum.example.org');
   await form.getByRole('button', { name: 'Add hosts' }).click();
-  await expect(form.getByRole('status')).toHaveText('Added forum.example.org to Community forum.');
+  await expect(form.getByRole('status')).toHaveText('Added forum.example.org to Reddit.');
   await expect(hostsField).toHaveValue('');
   const rows = section.getByTestId('hosts-row');
-  const forumHosts = rows.getByRole('list', { name: 'Extra hosts of Community forum' }).getByRole('listitem');
+  const forumHosts = rows.getByRole('list', { name: 'Extra hosts of Reddit' }).getByRole('listitem');
   await expect(rows).toHaveCount(1);
-  await expect(rows.getByRole('rowheader')).toHaveText('Community forum');
+  await expect(rows.getByRole('rowheader')).toHaveText('Reddit');
   // Each host is listed with its own remove button, ×.
   await expect(forumHosts).toHaveText(['forum.example.org×']);
   expect(await savedConfig(gleaner)).toMatchObject({ 'hosts.forum': 'forum.example.org' });
@@ -77,12 +77,12 @@ test('a link on an unknown host → add the host for the forum in Settings → r
   // Added to the one saved host, fifty more are one too many.
   await hostsField.fill(Array.from({ length: 50 }, (_, i) => `m${i}.example.net`).join(', '));
   await form.getByRole('button', { name: 'Add hosts' }).click();
-  await expect(error).toContainText('A platform can have up to 50 extra hosts; Community forum would have 51.');
+  await expect(error).toContainText('A platform can have up to 50 extra hosts; Reddit would have 51.');
   // Another platform's usual host would change nothing (the usual hosts keep precedence): refused.
   await hostsField.fill('m.youtube.com');
   await form.getByRole('button', { name: 'Add hosts' }).click();
   await expect(error).toHaveText(
-    'Could not add these hosts. m.youtube.com is a usual host of Video site, and a host is recognised as one platform only, so it cannot be added to Community forum.',
+    'Could not add these hosts. m.youtube.com is a usual host of YouTube, and a host is recognised as one platform only, so it cannot be added to Reddit.',
   );
   await expect(forumHosts).toHaveText(['forum.example.org×']);
   expect((await savedConfig(gleaner))['hosts.forum']).toBe('forum.example.org');
@@ -97,24 +97,24 @@ test('a link on an unknown host → add the host for the forum in Settings → r
   await expect(hostsField).not.toHaveAttribute('aria-invalid');
   await expect(forumHosts).toHaveText(['forum.example.org×', 'cli.example.org×', '*.mirror.example.net×']);
   expect((await savedConfig(gleaner))['hosts.forum']).toBe('forum.example.org,cli.example.org,*.mirror.example.net');
-  await section.getByRole('button', { name: 'Remove *.mirror.example.net from Community forum' }).click();
-  await section.getByRole('button', { name: 'Remove cli.example.org from Community forum' }).click();
+  await section.getByRole('button', { name: 'Remove *.mirror.example.net from Reddit' }).click();
+  await section.getByRole('button', { name: 'Remove cli.example.org from Reddit' }).click();
   await expect(forumHosts).toHaveText(['forum.example.org×']);
   expect((await savedConfig(gleaner))['hosts.forum']).toBe('forum.example.org');
 
   // Back in Paste URLs, the same link is now the forum's community, ready to fetch.
   await openView(page, 'Paste URLs');
   await expect(line).toHaveAttribute('data-status', 'fetch');
-  await expect(line).toContainText('Community forum · Search a community');
+  await expect(line).toContainText('Reddit · Search a community');
   await expect(paste.getByRole('button', { name: 'Fetch 1 link' })).toBeEnabled();
 
   // Removing the forum's extra hosts empties the listing, and the link is refused again.
   await openView(page, 'Settings');
-  await section.getByRole('button', { name: 'Remove all extra hosts of Community forum' }).click();
+  await section.getByRole('button', { name: 'Remove all extra hosts of Reddit' }).click();
   await expect(section.getByTestId('no-extra-hosts')).toBeVisible();
   await expect(rows).toHaveCount(0);
   await expect(section.getByTestId('hosts-removal-note')).toHaveText(
-    'Removed the extra hosts of Community forum; its links are recognised on its usual hosts only.',
+    'Removed the extra hosts of Reddit; its links are recognised on its usual hosts only.',
   );
   expect(await savedConfig(gleaner)).not.toHaveProperty(['hosts.forum']);
   await openView(page, 'Paste URLs');

@@ -28,8 +28,6 @@ import {
   withLinksAdded,
 } from '../../src/renderer/src/lib/paste-plan';
 
-const kindLabel = (kind: string): string => ({ video: 'Video', tweet: 'Short message' })[kind] ?? kind;
-
 describe('the Fetch form', () => {
   it('starts empty, keeps page values apart, and sends only what was filled in', () => {
     const op = getOperation('shortvideo/search');
@@ -91,14 +89,11 @@ describe('the Fetch form', () => {
     expect(state.selection.size).toBe(0);
   });
 
-  it('names a row by its title, else its text, else what it is and who posted it', () => {
-    const base = { kind: 'tweet', authorName: 'Ana', authorHandle: '@ana' };
-    expect(hitText({ ...base, title: ' Floods ', excerpt: 'x' }, kindLabel)).toEqual({ text: 'Floods', untitled: false });
-    expect(hitText({ ...base, title: null, excerpt: 'The river rose' }, kindLabel)).toEqual({ text: 'The river rose', untitled: false });
-    expect(hitText({ ...base, title: null, excerpt: null }, kindLabel)).toEqual({
-      text: 'Short message by Ana (no title or text)',
-      untitled: true,
-    });
+  it('names a row by the shared label: its title, else its text, else what it is and who posted it', () => {
+    const base = { platform: 'tweetsite', kind: 'tweet', authorName: 'Ana', authorHandle: '@ana' };
+    expect(hitText({ ...base, title: ' Floods ', excerpt: 'x' })).toEqual({ text: 'Floods', untitled: false });
+    expect(hitText({ ...base, title: null, excerpt: 'The river rose' })).toEqual({ text: 'The river rose', untitled: false });
+    expect(hitText({ ...base, title: null, excerpt: null })).toEqual({ text: 'Untitled short message by @ana', untitled: true });
   });
 
   it('has field caveats only for real operations and parameters', () => {
@@ -160,7 +155,7 @@ describe('the paste plan in words', () => {
   it('says what a line was recognised as, or why it is skipped', () => {
     expect(lineVerdict(line({ platform: 'videosite', operation: 'videosite/video', requests: 2 }))).toEqual({
       label: 'Will fetch',
-      detail: 'Video site · Video details (2 requests)',
+      detail: 'YouTube · Video details (2 requests)',
       problem: false,
     });
     expect(lineVerdict(line({ status: 'rejected', reason: 'Not a web link.' }))).toEqual({

@@ -7,7 +7,8 @@ import {
   quoteSegment,
   quoteUntimedPassage,
   referenceSentence,
-  segmentAt,
+  segmentClock,
+  segmentShownAt,
   type ReferenceStyle,
 } from '../../src/shared/citation';
 import type { ItemRecord } from '../../src/shared/library';
@@ -43,11 +44,38 @@ const cited = { operation: 'videosite/video', requestId: 'req_item_1', fetchedAt
 const transcript = { language: 'en', fetchedAt: '2026-11-23T00:18:00.000Z', operation: 'videosite/transcript', requestId: 'req_tr_2' };
 
 describe('an item’s citation', () => {
-  it('names the author, title, platform, publication, address and the request that fetched it', () => {
+  it('names the author with the platform’s handle, title, platform by its known name, dates in words and the request', () => {
     expect(citeItem(video, makeCitation(video, cited))).toBe(
-      'Harbour News @harbournews, “Council budget hearing”, videosite, published 2025-03-08T10:00:00.000Z. ' +
-        'https://www.youtube.com/watch?v=dQw4w9WgXcQ. Fetched 2026-11-23T00:17:34.000Z by videosite/video, request id req_item_1.',
+      'Harbour News (@harbournews), “Council budget hearing”, YouTube video, published 8 March 2025. ' +
+        'https://www.youtube.com/watch?v=dQw4w9WgXcQ. Fetched 23 November 2026, 00:17 UTC by videosite/video, request id req_item_1.',
     );
+  });
+
+  it('writes APA 7 and Chicago for social-media posts, each with the fetch moment and the request id', () => {
+    const citation = makeCitation(video, cited);
+    expect(citeItem(video, citation, 'apa')).toBe(
+      'Harbour News [@harbournews]. (2025, March 8). Council budget hearing [Video]. YouTube. ' +
+        'Retrieved 23 November 2026, 00:17 UTC, from https://www.youtube.com/watch?v=dQw4w9WgXcQ (request id req_item_1, videosite/video).',
+    );
+    expect(citeItem(video, citation, 'chicago')).toBe(
+      'Harbour News (@harbournews), “Council budget hearing,” YouTube video, March 8, 2025, https://www.youtube.com/watch?v=dQw4w9WgXcQ, ' +
+        'accessed 23 November 2026, 00:17 UTC (request id req_item_1, videosite/video).',
+    );
+  });
+
+  it('says "approximately" before a date worked out from the platform’s words, in every style', () => {
+    const estimated = { ...video, publishedApproximate: true };
+    const citation = makeCitation(estimated, cited);
+    expect(citeItem(estimated, citation)).toContain(', published approximately 8 March 2025.');
+    expect(citeItem(estimated, citation, 'apa')).toContain('(approximately 2025, March 8)');
+    expect(citeItem(estimated, citation, 'chicago')).toContain(', approximately March 8, 2025,');
+  });
+
+  it('writes one handle form per platform, whichever way the response spelled it', () => {
+    const post = { ...video, platform: 'forum', kind: 'post', authorName: null, authorHandle: 'u/tidewatcher' };
+    expect(citeItem(post, makeCitation(post, cited))).toMatch(/^u\/tidewatcher, “Council budget hearing”, Reddit post,/);
+    const tweet = { ...video, platform: 'tweetsite', kind: 'tweet', authorName: 'Ana', authorHandle: 'ana' };
+    expect(citeItem(tweet, makeCitation(tweet, cited), 'apa')).toMatch(/^Ana \[@ana\]\. /);
   });
 
   it('never offers an address that is not plain https, and says when there is none', () => {
@@ -56,43 +84,45 @@ describe('an item’s citation', () => {
     expect(citeItem(video, citation)).toContain('. no web address on record. Fetched');
   });
 
-  it('leaves out a publication time the platform gave only in words', () => {
-    const citation = makeCitation({ ...video, publishedAt: '3 days ago' }, cited);
+  it('gives a publication time the platform gave only in words as shown, not as a date', () => {
+    const worded = { ...video, publishedAt: '3 days ago', publishedText: '3 days ago' };
+    const citation = makeCitation(worded, cited);
     expect(citation.publishedAt).toBeNull();
-    expect(citeItem(video, citation)).not.toContain('published');
+    expect(citeItem(worded, citation)).toContain('YouTube video, shown as published “3 days ago” when fetched.');
+    expect(citeItem(worded, citation, 'apa')).toContain('(n.d.)');
   });
 
-  it('calls an untitled item by the start of its text, else by what it is', () => {
-    expect(citedTitle({ ...video, title: null, text: 'x'.repeat(100) })).toBe('x'.repeat(80));
-    // Never half of a surrogate pair at the cut.
-    expect(citedTitle({ ...video, title: null, text: `${'a'.repeat(79)}😀 rest` })).toBe('a'.repeat(79));
-    expect(citedTitle({ ...video, title: null, text: null })).toBe('[Untitled video]');
-    expect(citedTitle({ ...video, kind: 'tweet', title: null, text: ' ' })).toBe('[Untitled short message]');
-    expect(citedTitle({ ...video, kind: 'novel', title: null, text: null })).toBe('[Untitled novel]');
+  it('calls an untitled item by the shared label: the start of its text, cut at a word, else what it is and who posted it', () => {
+    expect(citedTitle({ ...video, title: null, text: 'word '.repeat(30) })).toBe(`${'word '.repeat(16).trim()}…`);
+    expect(citedTitle({ ...video, title: null, text: null })).toBe('Untitled video by @harbournews');
+    expect(citedTitle({ ...video, kind: 'tweet', title: null, text: ' ', authorHandle: null, authorName: null })).toBe(
+      'Untitled short message',
+    );
     expect(citedTitle({ ...video, title: '  ', text: 'The words' })).toBe('The words');
   });
 
-  it('describes an untitled item in square brackets, not in the quotes of a title', () => {
+  it('describes an untitled item without the quotes of a title', () => {
     const untitled = { ...video, kind: 'short', title: null, text: null };
-    expect(citeItem(untitled, makeCitation(untitled, cited))).toMatch(
-      /^Harbour News @harbournews, \[Untitled short\], videosite, published /,
-    );
+    expect(citeItem(untitled, makeCitation(untitled, cited))).toMatch(/^Harbour News \(@harbournews\), untitled YouTube short, published /);
+    expect(citeItem(untitled, makeCitation(untitled, cited), 'apa')).toContain('(2025, March 8). [Short]. YouTube.');
   });
 
   it('keeps platform text on one line, without controls or direction overrides, in plain text', () => {
     const hostile = { ...video, title: 'Line one\nline two\u001b[31m', authorName: 'in\u202Egnp.exe', authorHandle: null };
-    const text = citeItem(hostile, makeCitation(hostile, cited));
-    expect(text).toContain('“Line one line two[31m”');
-    expect(text).toContain('ingnp.exe,');
-    // eslint-disable-next-line no-control-regex -- looking for control characters is the point
-    expect(text).not.toMatch(/[\u0000-\u001f\u202a-\u202e]/);
+    for (const style of ['newsroom', 'apa', 'chicago'] as const) {
+      const text = citeItem(hostile, makeCitation(hostile, cited), style);
+      expect(text).toContain('Line one line two[31m');
+      expect(text).toContain('ingnp.exe');
+      // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+      expect(text).not.toMatch(/[\u0000-\u001f\u202a-\u202e]/);
+    }
   });
 
   it('writes the same sentence in any medium, through that medium’s escaping', () => {
     const brackets: ReferenceStyle = { text: (value) => `[${value}]`, link: (url) => `<${url}>` };
     expect(referenceSentence(makeCitation(video, cited), { ...video, title: 'T' }, brackets)).toBe(
-      '[Harbour News @harbournews], “[T]”, [videosite], published 2025-03-08T10:00:00.000Z. <https://www.youtube.com/watch?v=dQw4w9WgXcQ>. ' +
-        'Fetched [2026-11-23T00:17:34.000Z] by [videosite/video], request id [req_item_1].',
+      '[Harbour News] ([@harbournews]), “[T]”, [YouTube] video, published 8 March 2025. <https://www.youtube.com/watch?v=dQw4w9WgXcQ>. ' +
+        'Fetched [23 November 2026, 00:17 UTC] by [videosite/video], request id [req_item_1].',
     );
   });
 });
@@ -104,11 +134,18 @@ describe('a quote of a transcript moment', () => {
     ).toBe(
       [
         '“The council says the work is done.”',
-        '— at 1:23 in: Harbour News @harbournews, “Council budget hearing”, videosite, published 2025-03-08T10:00:00.000Z. ' +
-          'https://www.youtube.com/watch?v=dQw4w9WgXcQ. Fetched 2026-11-23T00:17:34.000Z by videosite/video, request id req_item_1.',
+        '— at 1:23 in: Harbour News (@harbournews), “Council budget hearing”, YouTube video, published 8 March 2025. ' +
+          'https://www.youtube.com/watch?v=dQw4w9WgXcQ. Fetched 23 November 2026, 00:17 UTC by videosite/video, request id req_item_1.',
         'Open at 1:23: https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=83s',
-        'Transcript in English (en) fetched 2026-11-23T00:18:00.000Z by videosite/transcript, request id req_tr_2.',
+        'Transcript in English (en) fetched 23 November 2026, 00:18 UTC by videosite/transcript, request id req_tr_2.',
       ].join('\n'),
+    );
+  });
+
+  it('cites the item in the style chosen', () => {
+    const quote = quoteSegment(video, makeCitation(video, cited), transcript, { startMs: 0, text: 'Hi' }, 'chicago');
+    expect(quote.split('\n')[1]).toMatch(
+      /^— at 0:00 in: Harbour News \(@harbournews\), “Council budget hearing,” YouTube video, March 8, 2025,/,
     );
   });
 
@@ -116,7 +153,7 @@ describe('a quote of a transcript moment', () => {
     const short = { ...video, platform: 'shortvideo', kind: 'short', url: 'https://www.tiktok.com/@a/video/1' };
     const quote = quoteSegment(short, makeCitation(short, cited), { ...transcript, language: null }, { startMs: 2000, text: 'Hi' });
     expect(quote).not.toContain('Open at');
-    expect(quote).toContain('\nTranscript fetched 2026-11-23T00:18:00.000Z by videosite/transcript');
+    expect(quote).toContain('\nTranscript fetched 23 November 2026, 00:18 UTC by videosite/transcript');
   });
 
   it('keeps a language the library does not know, as the platform gave it, on one line without overrides', () => {
@@ -131,19 +168,28 @@ describe('a quote of a transcript moment', () => {
   });
 });
 
-describe('the segment said at a moment', () => {
+describe('the segment the transcript shows at a moment', () => {
   const segments = [{ startMs: 0 }, { startMs: 2000 }, { startMs: 5000 }];
 
-  it('is the latest to start at or before it', () => {
-    expect(segmentAt(segments, 0)).toBe(segments[0]);
-    expect(segmentAt(segments, 4999)).toBe(segments[1]);
-    expect(segmentAt(segments, 5000)).toBe(segments[2]);
-    expect(segmentAt(segments, 99_000)).toBe(segments[2]);
+  it('is the latest shown at or before it', () => {
+    expect(segmentShownAt(segments, 0)).toBe(segments[0]);
+    expect(segmentShownAt(segments, 4999)).toBe(segments[1]);
+    expect(segmentShownAt(segments, 5000)).toBe(segments[2]);
+    expect(segmentShownAt(segments, 99_000)).toBe(segments[2]);
   });
 
-  it('is the first before any starts, and none without timed segments', () => {
-    expect(segmentAt([{ startMs: 1000 }, { startMs: 3000 }], 10)).toEqual({ startMs: 1000 });
-    expect(segmentAt([], 10)).toBeNull();
+  it('is the line the transcript labels with that clock, though it starts a fraction of a second later', () => {
+    const lines = [{ startMs: 61_700 }, { startMs: 63_400 }, { startMs: 65_000 }];
+    expect(segmentClock(lines[1]!.startMs)).toBe('1:03');
+    expect(segmentShownAt(lines, parseMoment('1:03')!)).toBe(lines[1]);
+    // Two lines shown at one clock: the first of them.
+    const same = [{ startMs: 63_100 }, { startMs: 63_800 }];
+    expect(segmentShownAt(same, 63_000)).toBe(same[0]);
+  });
+
+  it('is the first before any is shown, and none without timed segments', () => {
+    expect(segmentShownAt([{ startMs: 1000 }, { startMs: 3000 }], 10)).toEqual({ startMs: 1000 });
+    expect(segmentShownAt([], 10)).toBeNull();
   });
 });
 

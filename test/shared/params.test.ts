@@ -55,16 +55,12 @@ describe('parameter checks', () => {
     ['videosite/video', { url: 'not a url' }, /is not a link/],
     ['videosite/video', { url: 'javascript:alert(1)' }, /must be a web link/],
     ['videosite/video', { url: 'https://localhost/x' }, /not a public host/],
-    [
-      'videosite/video',
-      { url: 'https://www.tiktok.com/@a/video/1' },
-      /from the short-video app, but videosite\/video fetches video site links/,
-    ],
+    ['videosite/video', { url: 'https://www.tiktok.com/@a/video/1' }, /from TikTok, but videosite\/video fetches YouTube links/],
     // A host the recogniser does not know would spend a request on an answer the service cannot give.
     [
       'videosite/video',
       { url: 'https://tube.example.org/watch?v=abc' },
-      /“tube\.example\.org” is not an address Gleaner knows for the video site\. If it is one, add it under Link hosts in Settings, or to the list that `gleaner config set hosts\.videosite` sets\./,
+      /“tube\.example\.org” is not an address Gleaner knows for YouTube\. If it is one, add it under Link hosts in Settings, or to the list that `gleaner config set hosts\.videosite` sets\./,
     ],
     ['shortvideo/trending', {}, /Region \(region\) is required/],
     ['shortvideo/trending', { region: 'USA' }, /two-letter country code/],

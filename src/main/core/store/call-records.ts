@@ -31,6 +31,10 @@ export interface CallItemRow {
   native_id: string | null;
   url: string | null;
   title: string | null;
+  /** The start of the item's text, for its label. */
+  text: string | null;
+  authorHandle: string | null;
+  authorName: string | null;
 }
 
 export interface CallRecords {
@@ -66,5 +70,8 @@ export const callRecords: CallRecords = {
   wasSent: (db, jobId) =>
     statement<[number], { one: number }>(db, 'SELECT 1 AS one FROM send_log WHERE job_id = ? LIMIT 1').get(jobId) !== undefined,
   item: (db, itemId) =>
-    statement<[number], CallItemRow>(db, 'SELECT id, platform, kind, native_id, url, title FROM items WHERE id = ?').get(itemId),
+    statement<[number], CallItemRow>(
+      db,
+      'SELECT id, platform, kind, native_id, url, title, substr(text, 1, 200) AS text, author_handle AS authorHandle, author_name AS authorName FROM items WHERE id = ?',
+    ).get(itemId),
 };

@@ -4,6 +4,7 @@
  */
 import type { CallOutcome, CallResult } from '../../../shared/contract';
 import type { CoreContext } from '../context';
+import { itemLabel } from '../../../shared/item-label';
 import { callRecords } from '../store/call-records';
 
 type Reader = Pick<CoreContext, 'db'>;
@@ -42,6 +43,10 @@ export function callOutcome(ctx: Pick<CoreContext, 'db' | 'queue'>, batchId: num
   const items = ids
     .map((id) => callRecords.item(ctx.db, id))
     .filter((row) => row !== undefined)
-    .map(({ native_id, ...row }) => ({ ...row, nativeId: native_id }));
+    .map(({ native_id, text, authorHandle, authorName, ...row }) => ({
+      ...row,
+      nativeId: native_id,
+      label: itemLabel({ ...row, text, authorHandle, authorName }),
+    }));
   return { results, items };
 }

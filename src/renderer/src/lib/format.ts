@@ -1,5 +1,6 @@
 /** Display formatting for counts, dates and times. Pure: no DOM, no store. */
 import { formatMoment } from '../../../shared/export';
+import { describeItem } from '../../../shared/item-label';
 import type { SearchHit } from '../../../shared/library';
 
 const integer = new Intl.NumberFormat('en-US');
@@ -57,15 +58,16 @@ export function shorten(text: string, max: number): string {
   return `${text.slice(0, end)}…`;
 }
 
-/** A row's text (Library, Fetch results): the title, else the start of the item's text, else what it is and who posted it. */
+/**
+ * A row's text (Library, Fetch results): the label every place uses (its title, else the start of
+ * its text, else "Untitled video by @name"), a long title shortened for the screen. `untitled`
+ * marks a description, which rows show in a muted style. (The second parameter is unused: the
+ * shared label knows the kinds.)
+ */
 export function hitText(
-  hit: Pick<SearchHit, 'title' | 'excerpt' | 'kind' | 'authorName' | 'authorHandle'>,
-  kindLabel: (kind: string) => string,
+  hit: Pick<SearchHit, 'platform' | 'title' | 'excerpt' | 'kind' | 'authorName' | 'authorHandle'>,
+  ..._unused: unknown[]
 ): { text: string; untitled: boolean } {
-  const title = hit.title?.trim();
-  if (title) return { text: shorten(title, MAX_TITLE_SHOWN), untitled: false };
-  const excerpt = hit.excerpt?.trim();
-  if (excerpt) return { text: excerpt, untitled: false };
-  const who = hit.authorName ?? hit.authorHandle;
-  return { text: `${kindLabel(hit.kind)}${who ? ` by ${who}` : ''} (no title or text)`, untitled: true };
+  const { label, source } = describeItem({ ...hit, text: hit.excerpt }, { maxTitle: MAX_TITLE_SHOWN });
+  return { text: label, untitled: source === 'description' };
 }

@@ -306,7 +306,7 @@ describe('Markdown', () => {
       ].join('\n'),
     );
     expect(markdown).toContain(`## 1. Call www\\.evil.example\n`);
-    expect(markdown).toContain('- Author: a\\@evil.example @handle\n');
+    expect(markdown).toContain('- Author: a\\@evil.example (@handle)\n');
     // Gleaner's own link to the item, and nothing else a renderer would link.
     const ownLinks = markdown.match(/(?<!\\)\[[^\]]*\]\(https:\/\/[^)]*\)/g) ?? [];
     expect(ownLinks).toEqual([

@@ -256,7 +256,7 @@ describe('settings.get / settings.set / settings.unset', () => {
       error: {
         code: 'INVALID_INPUT',
         message: expect.stringMatching(
-          /“tube\.example\.org” is not an address Gleaner knows for the video site.*config set hosts\.videosite` sets/,
+          /“tube\.example\.org” is not an address Gleaner knows for YouTube.*config set hosts\.videosite` sets/,
         ),
       },
     });
@@ -275,7 +275,7 @@ describe('settings.get / settings.set / settings.unset', () => {
       ok: false,
       error: {
         code: 'INVALID_INPUT',
-        message: expect.stringMatching(/from the community forum, but videosite\/video fetches video site links/),
+        message: expect.stringMatching(/from Reddit, but videosite\/video fetches YouTube links/),
       },
     });
     expect(requests).toBe(1);
@@ -290,7 +290,7 @@ describe('settings.get / settings.set / settings.unset', () => {
     });
     expect(await testCore.core.dispatch('settings.addHosts', { platform: 'forum', hosts: 'youtube.com' })).toMatchObject({
       ok: false,
-      error: { code: 'INVALID_INPUT', message: expect.stringMatching(/usual host of Video site/) },
+      error: { code: 'INVALID_INPUT', message: expect.stringMatching(/usual host of YouTube/) },
     });
     expect(await testCore.core.dispatch('settings.addHosts', { platform: 'myspace', hosts: 'a.example.org' })).toMatchObject({
       ok: false,

@@ -81,9 +81,9 @@ describe('service settings (gleaner config)', () => {
   });
 
   it.each([
-    ['hosts.videosite', 'www.youtube.com', /www\.youtube\.com is already a usual host of Video site/],
-    ['hosts.forum', 'tube.example.org, youtube.com', /youtube\.com is a usual host of Video site, .* cannot be added to Community forum/],
-    ['hosts.pinboard', '*.reddit.com', /\*\.reddit\.com is a usual host of Community forum/],
+    ['hosts.videosite', 'www.youtube.com', /www\.youtube\.com is already a usual host of YouTube/],
+    ['hosts.forum', 'tube.example.org, youtube.com', /youtube\.com is a usual host of YouTube, .* cannot be added to Reddit/],
+    ['hosts.pinboard', '*.reddit.com', /\*\.reddit\.com is a usual host of Reddit/],
   ])('refuses %s = %s, a host that would have no effect there', (key, value, message) => {
     const settings = repo();
     expect(() => setConfig(settings, key, value)).toThrow(message);
@@ -94,9 +94,9 @@ describe('service settings (gleaner config)', () => {
     const settings = repo();
     setConfig(settings, 'hosts.forum', 'mirror.example.org');
     expect(() => setConfig(settings, 'hosts.videosite', 'mirror.example.org')).toThrow(
-      /already an extra host of Community forum; remove it there first/,
+      /already an extra host of Reddit; remove it there first/,
     );
-    expect(() => addHosts(settings, 'videosite', 'MIRROR.example.org')).toThrow(/already an extra host of Community forum/);
+    expect(() => addHosts(settings, 'videosite', 'MIRROR.example.org')).toThrow(/already an extra host of Reddit/);
     // A list saved by an older version may hold such a host: saving the list again keeps it.
     settings.set('service.hosts.videosite', 'youtube.com,tube.example.org');
     expect(setConfig(settings, 'hosts.videosite', 'youtube.com, tube.example.org, new.example.org')).toBe(
@@ -114,7 +114,7 @@ describe('service settings (gleaner config)', () => {
     );
     expect(() => addHosts(settings, 'forum', 'not a host')).toThrow(/"not a host" is not a host name/);
     const many = Array.from({ length: 47 }, (_, n) => `h${n}.example.org`).join(',');
-    expect(() => addHosts(settings, 'forum', many)).toThrow(/up to 50 extra hosts; Community forum would have 51/);
+    expect(() => addHosts(settings, 'forum', many)).toThrow(/up to 50 extra hosts; Reddit would have 51/);
     expect(listConfig(settings)['hosts.forum']).toBe('a.example.org,cli.example.org,b.example.org,*.c.example.net');
   });
 

@@ -78,6 +78,9 @@ describe('call records', () => {
       native_id: 'dQw4w9WgXcQ',
       url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       title: 'Video dQw4w9WgXcQ',
+      text: null,
+      authorHandle: null,
+      authorName: null,
     });
   });
 

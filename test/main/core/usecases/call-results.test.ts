@@ -103,6 +103,7 @@ describe('callOutcome', () => {
       nativeId: expect.any(String),
       url: expect.any(String),
       title: 'Result 0',
+      label: 'Result 0',
     });
     await h.queue.stop();
   });

@@ -89,6 +89,15 @@ describe('each gleaner command asks the core through its client', () => {
     });
   });
 
+  it('call lists the items it stored by their labels in its human output', async () => {
+    const called = await run(['call', 'videosite', 'video', 'url=https://www.youtube.com/watch?v=dQw4w9WgXcQ']);
+    expect(called.code, called.err).toBe(0);
+    const listed = await run(['call', 'videosite', 'video', 'url=https://www.youtube.com/watch?v=dQw4w9WgXcQ', '--json']);
+    const { items } = JSON.parse(listed.out) as { items: { id: number; kind: string; title: string; label: string }[] };
+    expect(items[0]!.label).toBe(items[0]!.title);
+    expect(called.out).toContain(`\n  #${items[0]!.id} [videosite ${items[0]!.kind}] ${items[0]!.label}\n`);
+  });
+
   it('search reads library.search', async () => {
     expect(await run(['search', ''])).toMatchObject({ code: 0, calls: ['library.search'] });
   });

@@ -204,6 +204,46 @@ describe('gleaner items show', () => {
   });
 });
 
+describe('the label of an untitled item in the CLI', () => {
+  it('is the start of its text, else a description, in search, collections show and items show', async () => {
+    await inTempDir('gleaner-cli-labels-', async (dir) => {
+      const db = openDatabase({ path: join(dir, DATABASE_FILE_NAME) });
+      const { itemIds } = createIngester(
+        db,
+        stubNormalise,
+      )(
+        fakeResponse('videosite/search', {
+          items: [
+            item({
+              nativeId: 'u1',
+              text: 'Water over the harbour wall\nthis morning',
+              author: { name: 'Liam Brooks', handle: 'liam', id: null, url: null },
+            }),
+            item({ nativeId: 'u2', author: { name: 'Liam Brooks', handle: '@liam', id: null, url: null } }),
+          ],
+        }),
+      );
+      const collections = createCollectionRepository(db, () => '2026-01-02T03:04:05Z');
+      collections.create('Harbour story');
+      collections.add('Harbour story', itemIds);
+      db.close();
+
+      const shown = captureIo();
+      expect(await runCli(['collections', 'show', 'Harbour story', '--data-dir', dir], shown.io, '/nowhere'), shown.err()).toBe(0);
+      expect(shown.out()).toContain(`  #${itemIds[0]} [videosite video] Water over the harbour wall this morning\n`);
+      expect(shown.out()).toContain(`  #${itemIds[1]} [videosite video] Untitled video by @liam\n`);
+
+      const found = captureIo();
+      expect(await runCli(['search', '', '--data-dir', dir], found.io, '/nowhere'), found.err()).toBe(0);
+      expect(found.out()).toContain(`#${itemIds[1]} [videosite video] Untitled video by @liam\n`);
+
+      const one = captureIo();
+      expect(await runCli(['items', 'show', String(itemIds[1]), '--data-dir', dir], one.io, '/nowhere'), one.err()).toBe(0);
+      expect(one.out()).toContain('Label:      Untitled video by @liam\n');
+    });
+  });
+});
+
 describe('gleaner items cite', () => {
   /** A video with its details and an English transcript, each from a request of its own. */
   async function withCitedVideo(
@@ -224,8 +264,9 @@ describe('gleaner items cite', () => {
       });
       const [id] = ingest(details).itemIds;
       const segments = [
-        { startMs: 0, endMs: 4000, text: 'Good evening.' },
-        { startMs: 4000, endMs: 9000, text: 'The wall gave way at \u001b[2Jdawn.' },
+        { startMs: 0, endMs: 4600, text: 'Good evening.' },
+        // Shown at 0:04 in the window, though it starts a little after.
+        { startMs: 4600, endMs: 9000, text: 'The wall gave way at \u001b[2Jdawn.' },
       ];
       const words = fakeResponse('videosite/transcript', {
         transcripts: [
@@ -244,7 +285,7 @@ describe('gleaner items cite', () => {
       expect(await runCli(['items', 'cite', `#${id}`, '--data-dir', dir], io, '/nowhere'), err()).toBe(0);
       expect(out()).toMatch(
         new RegExp(
-          `^Harbour News @harbournews, “Harbour wall collapse”, videosite, published 2025-03-08T10:00:00\\.000Z\\. https://www\\.youtube\\.com/watch\\?v=dQw4w9WgXcQ\\. Fetched \\S+Z by videosite/video, request id ${requests.item}\\.\\n$`,
+          `^Harbour News \\(@harbournews\\), “Harbour wall collapse”, YouTube video, published 8 March 2025\\. https://www\\.youtube\\.com/watch\\?v=dQw4w9WgXcQ\\. Fetched \\d{1,2} \\w+ \\d{4}, \\d\\d:\\d\\d UTC by videosite/video, request id ${requests.item}\\.\\n$`,
         ),
       );
     });
@@ -259,10 +300,12 @@ describe('gleaner items cite', () => {
       ).toBe(0);
       const lines = out().split('\n');
       expect(lines[0]).toBe('“The wall gave way at [2Jdawn.”');
-      expect(lines[1]).toMatch(/^— at 0:04 in: Harbour News @harbournews, “Harbour wall collapse”/);
+      expect(lines[1]).toMatch(/^— at 0:04 in: Harbour News \(@harbournews\), “Harbour wall collapse”/);
       expect(lines[2]).toBe('Open at 0:04: https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=4s');
       expect(lines[3]).toMatch(
-        new RegExp(`^Transcript in English \\(en\\) fetched \\S+Z by videosite/transcript, request id ${requests.transcript}\\.$`),
+        new RegExp(
+          `^Transcript in English \\(en\\) fetched \\d{1,2} \\w+ \\d{4}, \\d\\d:\\d\\d UTC by videosite/transcript, request id ${requests.transcript}\\.$`,
+        ),
       );
 
       const json = captureIo();
@@ -281,6 +324,29 @@ describe('gleaner items cite', () => {
         segment: { startMs: 0, text: 'Good evening.', language: 'en' },
       });
       expect(cited.text.split('\n')[0]).toBe('“Good evening.”');
+    });
+  });
+
+  it('cites in the style asked for, and quotes at a moment the line the window shows at that clock', async () => {
+    await withCitedVideo(async (dir, id, requests) => {
+      const apa = captureIo();
+      expect(await runCli(['items', 'cite', String(id), '--style', 'apa', '--data-dir', dir], apa.io, '/nowhere'), apa.err()).toBe(0);
+      expect(apa.out()).toMatch(
+        new RegExp(
+          `^Harbour News \\[@harbournews\\]\\. \\(2025, March 8\\)\\. Harbour wall collapse \\[Video\\]\\. YouTube\\. Retrieved .+ UTC, from https://www\\.youtube\\.com/watch\\?v=dQw4w9WgXcQ \\(request id ${requests.item}, videosite/video\\)\\.\\n$`,
+        ),
+      );
+      const chicago = captureIo();
+      expect(
+        await runCli(['items', 'cite', String(id), '--style', 'chicago', '--at', '0:04', '--data-dir', dir], chicago.io, '/nowhere'),
+      ).toBe(0);
+      const lines = chicago.out().split('\n');
+      // The window shows the second line at 0:04 (it starts at 4.6 s): that is the line quoted.
+      expect(lines[0]).toBe('“The wall gave way at [2Jdawn.”');
+      expect(lines[1]).toMatch(/^— at 0:04 in: Harbour News \(@harbournews\), “Harbour wall collapse,” YouTube video, March 8, 2025, /);
+      const bad = captureIo();
+      expect(await runCli(['items', 'cite', String(id), '--style', 'mla', '--data-dir', dir], bad.io, '/nowhere')).toBe(2);
+      expect(bad.err()).toBe('error INVALID_INPUT: --style is one of newsroom, apa, chicago; "mla" is not.\n');
     });
   });
 

@@ -15,7 +15,7 @@ import {
 describe('activity wording', () => {
   it('names a job by platform, operation and its telling parameter', () => {
     expect(describeJob({ operation: 'videosite/video', params: { url: 'https://www.youtube.com/watch?v=x' } })).toEqual({
-      title: 'Video site · Video details',
+      title: 'YouTube · Video details',
       subject: 'https://www.youtube.com/watch?v=x',
     });
     expect(describeJob({ operation: 'videosite/search', params: { query: 'flood', trim: 'true' } }).subject).toBe('query: flood');

@@ -4,7 +4,8 @@
  * timestamp a link to that moment where the platform has one), and a Sources list at the end. Every piece of platform text is escaped, so a title
  * cannot become a heading, a link, a table, HTML or a code fence.
  */
-import { asShownWhenFetched, citedTitle, referenceSentence, type ReferenceStyle } from '../../../../shared/citation';
+import { asShownWhenFetched, citedAuthor, citedTitle, referenceSentence, type ReferenceStyle } from '../../../../shared/citation';
+import { kindLabel, platformLabel } from '../../../../shared/platforms';
 import { formatClock } from '../../../../shared/export';
 import { languageLabel } from '../../../../shared/language';
 import { atMoment, timestampBase } from '../../../../shared/links';
@@ -32,9 +33,10 @@ function citationLines(item: ExportItem): string[] {
   const c = item.citation;
   const lines = [
     `- Source: ${c.url ? link(escapeMarkdownLinkText(c.url), c.url) : 'no web address on record'}`,
-    `- Platform: ${escapeMarkdownLine(`${c.platform} (${item.kind})`)}`,
+    `- Platform: ${escapeMarkdownLine(`${platformLabel(c.platform)} (${c.platform}), ${kindLabel(item.kind).toLowerCase()}`)}`,
   ];
-  if (c.author) lines.push(`- Author: ${escapeMarkdownLine(c.author)}`);
+  const author = citedAuthor(item);
+  if (author) lines.push(`- Author: ${escapeMarkdownLine(author)}`);
   if (c.publishedAt) lines.push(`- Published: ${c.publishedAt}`);
   else if (item.publishedText) lines.push(`- Published: ${escapeMarkdownLine(item.publishedText)}${asShownWhenFetched(c.fetchedAt)}`);
   lines.push(

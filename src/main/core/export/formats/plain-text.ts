@@ -4,7 +4,8 @@
  */
 import { formatClock } from '../../../../shared/export';
 import { languageLabel } from '../../../../shared/language';
-import { asShownWhenFetched } from '../../../../shared/citation';
+import { asShownWhenFetched, citedAuthor, citedTitle } from '../../../../shared/citation';
+import { platformLabel } from '../../../../shared/platforms';
 import { cleanText, oneLine } from '../../../../shared/text';
 import type { FormatModule, TranscriptWriter } from './types';
 
@@ -21,10 +22,10 @@ function writer(): TranscriptWriter {
       transcriptsInFile += 1;
       const c = item.citation;
       const lines = [
-        oneLine(item.title ?? `${item.platform} ${item.kind} ${item.id}`),
+        oneLine(citedTitle(item)),
         `Source: ${c.url ?? 'no web address on record'}`,
-        `Platform: ${c.platform}`,
-        ...(c.author ? [`Author: ${oneLine(c.author)}`] : []),
+        `Platform: ${platformLabel(c.platform)} (${c.platform})`,
+        ...(citedAuthor(item) ? [`Author: ${oneLine(citedAuthor(item)!)}`] : []),
         `Published: ${c.publishedAt ?? (item.publishedText ? `${oneLine(item.publishedText)}${asShownWhenFetched(c.fetchedAt)}` : 'unknown')}`,
         `Item fetched: ${c.fetchedAt} by ${c.operation}, request id ${oneLine(c.requestId)}`,
         `Transcript fetched: ${transcript.fetchedAt} by ${transcript.operation}, request id ${oneLine(transcript.requestId)}`,

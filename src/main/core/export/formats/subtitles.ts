@@ -8,7 +8,8 @@
  */
 import { languageLabel } from '../../../../shared/language';
 import type { ExportItem, ExportSegment, ExportTranscript } from '../../store/export-records';
-import { asShownWhenFetched } from '../../../../shared/citation';
+import { asShownWhenFetched, citedAuthor, citedTitle } from '../../../../shared/citation';
+import { platformLabel } from '../../../../shared/platforms';
 import { cleanText, oneLine } from '../../../../shared/text';
 import { subtitleTime } from '../text';
 import type { FormatModule, TranscriptWriter } from './types';
@@ -105,9 +106,9 @@ export const vttFormat: FormatModule = {
         // A NOTE block carries the citation; it may not contain `-->` or blank lines.
         const note = [
           `Source: ${c.url ?? 'no web address on record'}`,
-          `Title: ${oneLine(item.title ?? '')}`,
-          `Platform: ${c.platform}`,
-          `Author: ${c.author ?? ''}`,
+          `Title: ${citedTitle(item)}`,
+          `Platform: ${platformLabel(c.platform)} (${c.platform})`,
+          `Author: ${citedAuthor(item) ?? ''}`,
           `Published: ${c.publishedAt ?? (item.publishedText ? `${item.publishedText}${asShownWhenFetched(c.fetchedAt)}` : '')}`,
           `Transcript fetched: ${transcript.fetchedAt} by ${transcript.operation}, request id ${transcript.requestId}`,
           ...(transcript.language ? [`Language: ${languageLabel(transcript.language)}`] : []),

@@ -6,6 +6,7 @@ import { checkCollectionName } from '../../../core';
 import { runBatchInForeground } from '../queue-runner';
 import { parseNameValuePairs, parsePositiveInteger } from '../arguments';
 import type { CliContext } from '../context';
+import { oneLine } from './search';
 import { quoteInput } from '../../../../shared/quote-input';
 
 export function registerCall(program: Command, ctx: CliContext): void {
@@ -61,6 +62,9 @@ export function registerCall(program: Command, ctx: CliContext): void {
           results.forEach((result, index) => {
             if (!ctx.json(command) && result.state === 'done') ctx.io.stdout(describe(result, index + 1));
           });
+          // Each item by its label, as the window and the other commands call it.
+          if (!ctx.json(command))
+            for (const item of items) ctx.io.stdout(`  #${item.id} [${item.platform} ${item.kind}] ${oneLine(item.label)}\n`);
           const failed = results.find((result) => result.state === 'failed');
           if (ctx.json(command)) {
             const summary = {
@@ -73,7 +77,15 @@ export function registerCall(program: Command, ctx: CliContext): void {
                   fetched_at: result.fetchedAt,
                   next_page: result.nextPage,
                 })),
-              items: items.map(({ id, platform, kind, nativeId, url, title }) => ({ id, platform, kind, native_id: nativeId, url, title })),
+              items: items.map(({ id, platform, kind, nativeId, url, title, label }) => ({
+                id,
+                platform,
+                kind,
+                native_id: nativeId,
+                url,
+                title,
+                label,
+              })),
             };
             // What was stored is reported even when a later page failed; the error goes to stderr.
             ctx.io.stdout(`${JSON.stringify(summary)}\n`);

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { GleanerError } from '../../../../shared/errors';
 import type { CollectionItem } from '../../../../shared/library';
 import type { CliContext } from '../context';
-import { oneLine } from './search';
+import { labelLine, oneLine } from './search';
 import { quoteInput } from '../../../../shared/quote-input';
 
 function parseItemIds(words: readonly string[]): number[] {
@@ -22,7 +22,7 @@ function parseItemIds(words: readonly string[]): number[] {
 function itemLines(item: CollectionItem): string[] {
   const tags = item.tags.map((t) => `${oneLine(t.tag)}${t.collection === null ? ' (library-wide)' : ''}`);
   return [
-    `  #${item.id} [${item.platform} ${item.kind}] ${oneLine(item.title ?? item.url ?? '(untitled)')}`,
+    `  #${item.id} [${item.platform} ${item.kind}] ${labelLine({ ...item, text: item.excerpt })}`,
     ...(item.note ? [`      note: ${oneLine(item.note)}`] : []),
     ...(tags.length ? [`      tags: ${tags.join(', ')}`] : []),
   ];

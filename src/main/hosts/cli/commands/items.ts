@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { citeItem, parseMoment, quoteSegment, segmentAt } from '../../../../shared/citation';
+import { CITATION_STYLES, citeItem, isCitationStyle, parseMoment, quoteSegment, segmentShownAt } from '../../../../shared/citation';
 import { GleanerError } from '../../../../shared/errors';
 import { formatMoment } from '../../../../shared/export';
 import { canonicalLanguage, languageLabel, sameBaseLanguage } from '../../../../shared/language';
@@ -7,7 +7,7 @@ import type { ItemDetail } from '../../../../shared/library';
 import { extrasToShow } from '../../../../shared/model';
 import { stripTerminalControls } from '../../../../shared/text';
 import type { CliContext } from '../context';
-import { oneLine } from './search';
+import { labelLine, oneLine } from './search';
 import { quoteInput } from '../../../../shared/quote-input';
 
 /** An item id as typed (`42` or `#42`); refused before the library is opened. */
@@ -42,7 +42,7 @@ function segmentToQuote(detail: ItemDetail, atMs: number, language: string | und
       'INVALID_INPUT',
       `Item #${detail.item.id}'s transcript ends at ${formatMoment(last)}; ${formatMoment(atMs)} is past it.`,
     );
-  return { transcript, segment: segmentAt(transcript.segments, atMs)! };
+  return { transcript, segment: segmentShownAt(transcript.segments, atMs)! };
 }
 
 /** An untimed transcript's text for the terminal: indented, one printed line per line of it, blank lines dropped. */
@@ -60,10 +60,14 @@ export function registerItems(program: Command, ctx: CliContext): void {
     .command('cite')
     .description('a citation of one item, or with --at a quote of its transcript at that moment, ready to paste')
     .argument('<id>', 'the item id')
-    .option('--at <moment>', 'quote the transcript segment said at this moment (1:02:03, 2:03 or seconds)')
+    .option('--at <moment>', 'quote the transcript line shown at this moment (1:02:03, 2:03 or seconds)')
+    .option('--style <style>', `the citation style: ${CITATION_STYLES.join(', ')}`, 'newsroom')
     .option('--language <code>', 'the transcript to quote, where the item has several (en, de …)')
-    .action((rawId: string, options: { at?: string; language?: string }, command: Command) => {
+    .action((rawId: string, options: { at?: string; language?: string; style: string }, command: Command) => {
       const id = parseItemId(rawId);
+      const style = options.style.trim().toLowerCase();
+      if (!isCitationStyle(style))
+        throw new GleanerError('INVALID_INPUT', `--style is one of ${CITATION_STYLES.join(', ')}; ${quoteInput(options.style)} is not.`);
       const atMs = options.at === undefined ? null : parseMoment(options.at);
       if (options.at !== undefined && atMs === null)
         throw new GleanerError(
@@ -80,8 +84,8 @@ export function registerItems(program: Command, ctx: CliContext): void {
           const detail = await core.client.call('items.get', { id });
           const quoted = atMs === null ? null : segmentToQuote(detail, atMs, options.language);
           const text = quoted
-            ? quoteSegment(detail.item, detail.citation, quoted.transcript, quoted.segment)
-            : citeItem(detail.item, detail.citation);
+            ? quoteSegment(detail.item, detail.citation, quoted.transcript, quoted.segment, style)
+            : citeItem(detail.item, detail.citation, style);
           if (ctx.json(command)) {
             const segment = quoted
               ? {
@@ -91,7 +95,7 @@ export function registerItems(program: Command, ctx: CliContext): void {
                   text: quoted.segment.text,
                 }
               : undefined;
-            ctx.io.stdout(`${JSON.stringify({ id, citation: detail.citation, ...(segment ? { segment } : {}), text })}\n`);
+            ctx.io.stdout(`${JSON.stringify({ id, style, citation: detail.citation, ...(segment ? { segment } : {}), text })}\n`);
             return;
           }
           ctx.io.stdout(`${text}\n`);
@@ -116,6 +120,8 @@ export function registerItems(program: Command, ctx: CliContext): void {
           const { item } = detail;
           const lines = [
             `#${item.id} ${item.platform} ${item.kind}${item.nativeId ? ` ${item.nativeId}` : ''}`,
+            // What every other place calls it: the title, else the start of its text, else a description.
+            `Label:      ${labelLine(item)}`,
             `Title:      ${item.title ? oneLine(item.title) : '–'}`,
             `URL:        ${item.url ?? '–'}`,
             `Author:     ${[item.authorName, item.authorHandle].filter(Boolean).join(' ') || '–'}`,

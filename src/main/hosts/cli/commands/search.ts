@@ -2,6 +2,7 @@ import { Command, Option, type ErrorOptions } from 'commander';
 import type { z } from 'zod';
 import { PLATFORMS } from '../../../../shared/catalogue';
 import { GleanerError } from '../../../../shared/errors';
+import { itemLabel, type Labelled } from '../../../../shared/item-label';
 import { formatMoment } from '../../../../shared/export';
 import { searchRequestSchema } from '../../../../shared/contract';
 import type { SearchRequest } from '../../../../shared/library';
@@ -127,6 +128,7 @@ export function registerSearch(program: Command, ctx: CliContext): void {
               platform: hit.platform,
               kind: hit.kind,
               title: hit.title,
+              label: itemLabel({ ...hit, text: hit.excerpt }),
               snippet: hit.snippet === null ? null : markdownSnippet(hit.snippet),
               ...(hit.segmentStartMs !== null ? { segment_start_ms: hit.segmentStartMs } : {}),
               url: hit.url,
@@ -140,7 +142,7 @@ export function registerSearch(program: Command, ctx: CliContext): void {
           }
           for (const hit of result.hits) {
             const at = hit.segmentStartMs !== null ? ` @ ${formatMoment(hit.segmentStartMs)}` : '';
-            ctx.io.stdout(`#${hit.id} [${hit.platform} ${hit.kind}] ${oneLine(hit.title ?? hit.url ?? '(untitled)')}${at}\n`);
+            ctx.io.stdout(`#${hit.id} [${hit.platform} ${hit.kind}] ${labelLine({ ...hit, text: hit.excerpt })}${at}\n`);
             const snippet = hit.snippet === null ? '' : markdownSnippet(hit.snippet, (text) => toOneLine(stripTerminalControls(text)), 200);
             if (snippet) ctx.io.stdout(`    ${snippet}\n`);
           }
@@ -151,4 +153,10 @@ export function registerSearch(program: Command, ctx: CliContext): void {
     });
 }
 
-export const oneLine = (text: string): string => toOneLine(stripTerminalControls(text)).slice(0, 200);
+export const oneLine = (text: string): string =>
+  toOneLine(stripTerminalControls(text))
+    .slice(0, 200)
+    .replace(/[\uD800-\uDBFF]$/, '');
+
+/** An item's label (the one every place uses) on one terminal line: a long title is cut at a word. */
+export const labelLine = (item: Labelled): string => oneLine(itemLabel(item, { maxTitle: 200 }));

@@ -3,13 +3,12 @@ import type { CollectionItem, ItemTag } from '../../../../shared/library';
 import { useItemStore } from '../../stores/item-store';
 import { noteField, useNoteDraft, useNoteDraftsStore } from '../../stores/note-drafts-store';
 import { useOpenCollectionStore } from './open-collection-store';
-import { MAX_TITLE_SHOWN, shorten } from '../../lib/format';
+import { MAX_TITLE_SHOWN } from '../../lib/format';
+import { itemLabel } from '../../../../shared/item-label';
 import { kindLabel, platformLabel } from '../../../../shared/catalogue';
 
-const labelOf = (item: CollectionItem): string =>
-  item.title?.trim()
-    ? shorten(item.title.trim(), MAX_TITLE_SHOWN)
-    : `${platformLabel(item.platform)} ${kindLabel(item.kind).toLowerCase()} ${item.id}`;
+/** The label every place uses: title, else the start of the item's text, else a description. */
+const labelOf = (item: CollectionItem): string => itemLabel({ ...item, text: item.excerpt }, { maxTitle: MAX_TITLE_SHOWN });
 
 /**
  * After a move, focuses the same control in the moved row (the row's DOM node moves, and focus

@@ -1,5 +1,13 @@
 import { useId } from 'react';
-import { getOperation, operationsOf, PLATFORMS, PLATFORM_LABELS, type OperationId, type Platform } from '../../../../shared/catalogue';
+import {
+  getOperation,
+  operationsOf,
+  platformDetail,
+  PLATFORMS,
+  PLATFORM_LABELS,
+  type OperationId,
+  type Platform,
+} from '../../../../shared/catalogue';
 import { useActivityStore } from '../../stores/activity-store';
 import { useFetchStore } from '../../stores/fetch-store';
 import { useNow } from '../../lib/use-now';
@@ -31,7 +39,12 @@ export function FetchView() {
       <div className="fetch-picker">
         <div className="fetch-field">
           <label htmlFor={`${id}-platform`}>Platform</label>
-          <select id={`${id}-platform`} value={platform} onChange={(e) => setPlatform(e.target.value as Platform)}>
+          <select
+            id={`${id}-platform`}
+            value={platform}
+            title={platformDetail(platform)}
+            onChange={(e) => setPlatform(e.target.value as Platform)}
+          >
             {PLATFORMS.map((p) => (
               <option key={p} value={p}>
                 {PLATFORM_LABELS[p]}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
-import { citeItem } from '../../../../shared/citation';
+import { CITATION_STYLE_LABELS, CITATION_STYLES, citeItem, isCitationStyle } from '../../../../shared/citation';
 import { getOperation } from '../../../../shared/catalogue';
+import { itemLabel } from '../../../../shared/item-label';
 import { canonicalLanguage, sameBaseLanguage } from '../../../../shared/language';
 import type { ItemDetail, TranscriptRecord } from '../../../../shared/library';
 import { CopyOutcome, useCopyToClipboard } from '../../components/CopyToClipboard';
@@ -10,6 +11,7 @@ import { hasUsableTranscript, refreshCall, transcriptCall, transcriptTakesLangua
 import { libraryChanged } from '../../lib/library-events';
 import { useItemStore } from '../../stores/item-store';
 import { bridge } from '../../transport';
+import { useCitationStyle } from './citation-style-choice';
 import './item-actions.css';
 
 type Busy = 'transcript' | 'refresh' | null;
@@ -27,6 +29,7 @@ export function ItemActions({ detail }: { detail: ItemDetail }) {
   const [message, setMessage] = useState<{ text: string; problem: boolean } | null>(null);
   const id = useId();
   const { copy, outcome } = useCopyToClipboard();
+  const citationStyle = useCitationStyle((s) => s.style);
   const haveTranscript = hasUsableTranscript(detail.transcripts);
   const withLanguage = transcriptTakesLanguage(item);
   const transcript = transcriptCall(item, withLanguage ? language : undefined);
@@ -130,10 +133,26 @@ export function ItemActions({ detail }: { detail: ItemDetail }) {
             {busy === 'refresh' ? 'Refreshing…' : 'Refresh'}
           </button>
         )}
+        <span className="item-actions-style">
+          <label htmlFor={`${id}-citation-style`}>Citation style</label>
+          <select
+            id={`${id}-citation-style`}
+            value={citationStyle}
+            onChange={(e) => {
+              if (isCitationStyle(e.target.value)) useCitationStyle.getState().choose(e.target.value);
+            }}
+          >
+            {CITATION_STYLES.map((style) => (
+              <option key={style} value={style}>
+                {CITATION_STYLE_LABELS[style]}
+              </option>
+            ))}
+          </select>
+        </span>
         <button
           type="button"
-          onClick={() => void copy(citeItem(item, detail.citation), 'Citation')}
-          title="Who, what, where, when published, and the request that fetched it"
+          onClick={() => void copy(citeItem(item, detail.citation, citationStyle), 'Citation')}
+          title="Who, what, where, when published, when it was fetched and by which request"
         >
           Copy citation
         </button>
@@ -141,7 +160,7 @@ export function ItemActions({ detail }: { detail: ItemDetail }) {
           label="Export…"
           target={() => ({
             scope: { kind: 'item', id: detail.item.id },
-            description: `“${detail.item.title ?? `item ${detail.item.id}`}”`,
+            description: `“${itemLabel(detail.item, { maxTitle: 120 })}”`,
             // As the library stores them: "" where the service did not say.
             transcriptLanguages: detail.transcripts.filter((t) => t.available).map((t) => t.language ?? ''),
           })}

@@ -1,20 +1,22 @@
 import type { ItemRecord } from '../../../../shared/library';
 import { ExternalLink } from '../../components/ExternalLink';
-import { formatCount, MAX_TITLE_SHOWN, shorten } from '../../lib/format';
+import { formatCount, MAX_TITLE_SHOWN } from '../../lib/format';
+import { describeItem } from '../../../../shared/item-label';
 import { safeHttpsUrl } from '../../lib/links';
-import { kindLabel, platformLabel } from '../../../../shared/catalogue';
+import { kindLabel, platformDetail, platformLabel } from '../../../../shared/catalogue';
 
 export function ItemHeader({ item }: { item: ItemRecord }) {
   const title = item.title?.trim() || null;
+  const { label, source } = describeItem(item, { maxTitle: MAX_TITLE_SHOWN });
   const who = item.authorName ?? item.authorHandle;
   const url = safeHttpsUrl(item.url);
   return (
     <header className="detail-header">
       <p className="detail-kicker">
-        {platformLabel(item.platform)} · {kindLabel(item.kind)}
+        <span title={platformDetail(item.platform)}>{platformLabel(item.platform)}</span> · {kindLabel(item.kind)}
       </p>
-      <h2 id="item-detail-title" className={title ? 'detail-title' : 'detail-title untitled'} dir="auto">
-        {title ? shorten(title, MAX_TITLE_SHOWN) : `${kindLabel(item.kind)}${who ? ` by ${who}` : ''} (no title)`}
+      <h2 id="item-detail-title" className={source === 'description' ? 'detail-title untitled' : 'detail-title'} dir="auto">
+        {label}
       </h2>
       {title && title.length > MAX_TITLE_SHOWN && (
         <p className="muted" data-testid="title-shortened">

@@ -1,16 +1,16 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { quoteSegment } from '../../../../shared/citation';
+import { quoteSegment, segmentClock } from '../../../../shared/citation';
 import { languageLabel } from '../../../../shared/language';
 import type { Citation, ItemRecord, TranscriptRecord } from '../../../../shared/library';
 import { CopyOutcome, useCopyToClipboard } from '../../components/CopyToClipboard';
 import { Highlighted } from '../../components/Highlighted';
-import { formatMoment } from '../../../../shared/export';
 import { formatDateTime } from '../../lib/format';
 import { timestampUrl } from '../../lib/links';
 import { transcriptToShow } from '../../lib/transcripts';
 import { containsText, highlightText } from '../../lib/snippet';
 import { useItemStore } from '../../stores/item-store';
+import { useCitationStyle } from './citation-style-choice';
 import { platformLabel } from '../../../../shared/catalogue';
 import { UntimedTranscript } from './UntimedTranscript';
 
@@ -36,6 +36,7 @@ export function TranscriptSection({
   const deferredNeedle = useDeferredValue(needle);
   const id = useId();
   const { copy, outcome } = useCopyToClipboard();
+  const citationStyle = useCitationStyle((s) => s.style);
   const transcript = transcriptToShow(transcripts, chosenLanguage);
   const chosenIndex = transcript ? transcripts.indexOf(transcript) : 0;
 
@@ -121,7 +122,14 @@ export function TranscriptSection({
               The service had no transcript{transcript.language ? ` in ${languageLabel(transcript.language)}` : ''} for this item.
             </p>
           ) : segments.length === 0 ? (
-            <UntimedTranscript item={item} citation={citation} transcript={transcript} needle={typed} copy={copy} />
+            <UntimedTranscript
+              item={item}
+              citation={citation}
+              transcript={transcript}
+              needle={typed}
+              copy={copy}
+              citationStyle={citationStyle}
+            />
           ) : matching.length === 0 ? (
             <p className="muted">No segment contains “{typed}”.</p>
           ) : (
@@ -136,7 +144,8 @@ export function TranscriptSection({
                 {virtualizer.getVirtualItems().map((row) => {
                   const segment = matching[row.index]!;
                   const href = timestampUrl(item, segment.startMs);
-                  const time = formatMoment(segment.startMs);
+                  // One rule with `items cite --at`: the clock shown is the one a quote at that moment picks.
+                  const time = segmentClock(segment.startMs);
                   const isHit = row.index === hitIndex;
                   return (
                     <li
@@ -170,7 +179,7 @@ export function TranscriptSection({
                         className="segment-quote"
                         aria-label={`Copy a quote of ${time} with its source`}
                         title="Copy these words with their moment and source"
-                        onClick={() => void copy(quoteSegment(item, citation, transcript, segment), `Quote at ${time}`)}
+                        onClick={() => void copy(quoteSegment(item, citation, transcript, segment, citationStyle), `Quote at ${time}`)}
                       >
                         Quote
                       </button>

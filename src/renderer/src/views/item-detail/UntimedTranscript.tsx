@@ -1,4 +1,5 @@
 import { quoteUntimedPassage } from '../../../../shared/citation';
+import type { CitationStyle } from '../../../../shared/citation-styles';
 import type { Citation, ItemRecord, TranscriptRecord } from '../../../../shared/library';
 import { Highlighted } from '../../components/Highlighted';
 import { containsText, highlightText } from '../../lib/snippet';
@@ -14,12 +15,14 @@ export function UntimedTranscript({
   transcript,
   needle,
   copy,
+  citationStyle,
 }: {
   item: ItemRecord;
   citation: Citation;
   transcript: TranscriptRecord;
   needle: string;
   copy: (text: string, what: string) => Promise<void>;
+  citationStyle: CitationStyle;
 }) {
   const paragraphs = untimedParagraphs(transcript.fullText ?? '');
   if (paragraphs.length === 0) return <p className="muted">The transcript is empty.</p>;
@@ -40,7 +43,9 @@ export function UntimedTranscript({
               className="segment-quote"
               aria-label={`Copy a quote of paragraph ${number} with its source`}
               title="Copy these words with their source"
-              onClick={() => void copy(quoteUntimedPassage(item, citation, transcript, text), `Quote of paragraph ${number}`)}
+              onClick={() =>
+                void copy(quoteUntimedPassage(item, citation, transcript, text, citationStyle), `Quote of paragraph ${number}`)
+              }
             >
               Copy quote
             </button>

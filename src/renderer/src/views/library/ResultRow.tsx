@@ -5,7 +5,7 @@ import { formatMoment } from '../../../../shared/export';
 import { formatCompact, formatPublished, hitText } from '../../lib/format';
 import { splitSnippet, stripMarkers } from '../../lib/snippet';
 import type { SelectMode } from '../../stores/library-store';
-import { kindLabel, platformLabel } from '../../../../shared/catalogue';
+import { kindLabel, platformDetail, platformLabel } from '../../../../shared/catalogue';
 
 export const rowId = (index: number): string => `library-row-${index}`;
 
@@ -22,8 +22,8 @@ interface Props {
   onOpen(index: number): void;
 }
 
-/** What a row is called: its title, else the start of its text, else its kind and who posted it. */
-export const rowTitle = (hit: SearchHit): { text: string; untitled: boolean } => hitText(hit, kindLabel);
+/** What a row is called: the label every place uses (title, else start of text, else a description). */
+export const rowTitle = (hit: SearchHit): { text: string; untitled: boolean } => hitText(hit);
 
 /**
  * Where the snippet goes. When it is the whole title, the title itself is shown highlighted;
@@ -107,7 +107,9 @@ function ResultRowImpl({ index, hit, setSize, top, height, selected, active, sho
         <bdi>{titleFromSnippet ? <Highlighted parts={splitSnippet(hit.snippet ?? '')} /> : title.text}</bdi>
       </div>
       <div className="row-meta">
-        <span className="row-platform">{platformLabel(hit.platform)}</span>
+        <span className="row-platform" title={platformDetail(hit.platform)}>
+          {platformLabel(hit.platform)}
+        </span>
         <span>{kindLabel(hit.kind)}</span>
         {who && (
           <span className="row-author">

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { PLATFORM_LABELS, PLATFORMS, type Platform } from '../../../../shared/catalogue';
+import { platformDetail, PLATFORM_LABELS, PLATFORMS, type Platform } from '../../../../shared/catalogue';
 import { usePasteStore } from '../../stores/paste-store';
 import { useSettingsStore } from '../../stores/settings-store';
 import { FieldFeedback, saveFromForm, SettingsTable, useFieldAria } from './Field';
@@ -46,7 +46,7 @@ function AddHostsForm({ onSaved }: { onSaved(): void }) {
         <select id="hosts-platform" value={platform} onChange={(event) => setPlatform(event.target.value as Platform)}>
           {PLATFORMS.map((p) => (
             <option key={p} value={p}>
-              {PLATFORM_LABELS[p]}
+              {platformDetail(p)}
             </option>
           ))}
         </select>
@@ -100,7 +100,9 @@ function HostsTable({ rows, onRemoved }: { rows: HostsRow[]; onRemoved(note: str
         const busy = saving[row.key] === true;
         return (
           <tr key={row.key} data-testid="hosts-row">
-            <th scope="row">{label}</th>
+            <th scope="row" title={platformDetail(row.platform)}>
+              {label}
+            </th>
             <td>
               <ul className="host-list" aria-label={`Extra hosts of ${label}`}>
                 {row.hosts.map((host) => (

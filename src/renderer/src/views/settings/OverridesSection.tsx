@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { getOperation, OPERATIONS, PLATFORM_LABELS, type OperationId } from '../../../../shared/catalogue';
+import { getOperation, OPERATIONS, PLATFORM_LABELS, platformDetail, type OperationId } from '../../../../shared/catalogue';
 import { useSettingsStore } from '../../stores/settings-store';
 import { FieldFeedback, saveFromForm, SettingsTable, useFieldAria } from './Field';
 import { overrideKey, overrideRows } from './overrides';
@@ -40,7 +40,7 @@ function AddOverrideForm() {
         <select id="override-operation" value={operationId} onChange={(event) => setOperationId(event.target.value as OperationId)}>
           {OPERATIONS.map((op) => (
             <option key={op.id} value={op.id}>
-              {PLATFORM_LABELS[op.platform]} · {op.title}
+              {platformDetail(op.platform)} · {op.title}
             </option>
           ))}
         </select>
@@ -104,7 +104,7 @@ export function OverridesSection() {
         <SettingsTable caption="Overrides in use" columns={['Operation', 'Changes', 'Default', 'Sent instead']}>
           {rows.map((row) => (
             <tr key={row.key} data-testid="override-row">
-              <td>{row.operation ? `${PLATFORM_LABELS[row.operation.platform]} · ${row.operation.title}` : row.key}</td>
+              <td>{row.operation ? `${platformDetail(row.operation.platform)} · ${row.operation.title}` : row.key}</td>
               <td>{row.kind === 'param' ? `Parameter ${row.param}` : 'Request path'}</td>
               <td className="mono">{row.defaultValue}</td>
               <td className="mono">{row.value}</td>

@@ -216,12 +216,15 @@ describe('a moment as people write it', () => {
 describe('a quote of a transcript without timings', () => {
   it('gives the words, the item and the transcript’s own request, and no moment', () => {
     const tweet = { ...video, platform: 'tweetsite', kind: 'tweet', url: 'https://x.com/harbournews/status/1712345678901234567' };
-    expect(quoteUntimedPassage(tweet, makeCitation(tweet, cited), { ...transcript, language: null }, 'The pilots\u202E walked\nout.')).toBe(
+    const quote = (style?: 'apa') =>
+      quoteUntimedPassage(tweet, makeCitation(tweet, cited), { ...transcript, language: null }, 'The pilots\u202E walked\nout.', style);
+    expect(quote('apa')).not.toBe(quote());
+    expect(quote()).toBe(
       [
         '“The pilots walked out.”',
-        '— in: Harbour News @harbournews, “Council budget hearing”, tweetsite, published 2025-03-08T10:00:00.000Z. ' +
-          'https://x.com/harbournews/status/1712345678901234567. Fetched 2026-11-23T00:17:34.000Z by videosite/video, request id req_item_1.',
-        'Transcript (without timings) fetched 2026-11-23T00:18:00.000Z by videosite/transcript, request id req_tr_2.',
+        '— in: Harbour News (@harbournews), “Council budget hearing”, X short message, published 8 March 2025. ' +
+          'https://x.com/harbournews/status/1712345678901234567. Fetched 23 November 2026, 00:17 UTC by videosite/video, request id req_item_1.',
+        'Transcript (without timings) fetched 23 November 2026, 00:18 UTC by videosite/transcript, request id req_tr_2.',
       ].join('\n'),
     );
   });

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, type ChangeEvent } from 'react';
 import type { SearchHit } from '../../../../shared/library';
 import { getOperation } from '../../../../shared/catalogue';
 import { formatCompact, formatCount, formatDateTime, formatItems, formatPublished } from '../../lib/format';
 import { hitText } from '../../lib/fetch-form';
-import { safeHttpsUrl } from '../../lib/links';
+import { PlatformImage } from '../../components/PlatformImage';
 import { useFetchStore, type FetchResults as Results } from '../../stores/fetch-store';
 import { useItemStore } from '../../stores/item-store';
 import { focusItemDetail } from '../item-detail/focus';
@@ -165,7 +165,7 @@ function ResultRow({
         <input type="checkbox" aria-label={`Select “${label}”`} checked={selected} onChange={onSelect} />
       </td>
       <td className="fetch-col-thumb">
-        <Thumbnail url={hit.thumbnailUrl} />
+        <PlatformImage url={hit.thumbnailUrl} className="fetch-thumb" width={48} height={30} />
       </td>
       <td className="fetch-col-text">
         <button
@@ -196,26 +196,6 @@ function ResultRow({
         {formatCompact(hit.comments)}
       </td>
     </tr>
-  );
-}
-
-/** A platform thumbnail: https only, loaded lazily, no referrer; a blank box of the same size otherwise. */
-function Thumbnail({ url }: { url: string | null }) {
-  const safe = safeHttpsUrl(url);
-  const [failed, setFailed] = useState(false);
-  if (!safe || failed) return <span className="fetch-thumb fetch-thumb-none" />;
-  return (
-    <img
-      className="fetch-thumb"
-      src={safe}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      referrerPolicy="no-referrer"
-      width={48}
-      height={30}
-      onError={() => setFailed(true)}
-    />
   );
 }
 

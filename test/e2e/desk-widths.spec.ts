@@ -25,12 +25,17 @@ test.afterAll(async () => {
   await stop();
 });
 
-/** Platform thumbnails point at CDNs: the browser never leaves 127.0.0.1 (pictures get nothing). */
-async function stayLocal(page: Page): Promise<void> {
+/** Platform thumbnails point at CDNs: the browser never leaves 127.0.0.1 (pictures get nothing). Returns what was asked for outside. */
+async function stayLocal(page: Page): Promise<string[]> {
+  const outside: string[] = [];
   await page.route(
     (url) => url.origin !== served.origin,
-    (route) => route.abort('blockedbyclient'),
+    (route) => {
+      outside.push(route.request().url());
+      return route.abort('blockedbyclient');
+    },
   );
+  return outside;
 }
 
 async function openView(page: Page, name: string): Promise<Locator> {
@@ -59,7 +64,7 @@ async function expectTableFits(main: Locator): Promise<void> {
 }
 
 test('the Fetch table fits at 1280, 1440 and 1920 px, with no empty detail pane, and says which query it answers', async ({ page }) => {
-  await stayLocal(page);
+  const outside = await stayLocal(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(await browserLink(served));
   const main = await openView(page, 'Fetch');
@@ -87,6 +92,24 @@ test('the Fetch table fits at 1280, 1440 and 1920 px, with no empty detail pane,
     await expect(page.getByRole('complementary', { name: 'Item detail' })).toBeVisible();
     await expectTableFits(main);
   }
+
+  // Closing the item gives the width back.
+  await page.getByRole('complementary', { name: 'Item detail' }).getByRole('button', { name: 'Close item' }).click();
+  await expect(page.getByRole('complementary', { name: 'Item detail' })).toHaveCount(0);
+
+  // Privacy: with pictures from platforms blocked, the table shows placeholders and asks for none.
+  // Until then the thumbnails were asked for (and refused here).
+  expect(outside.length).toBeGreaterThan(0);
+  const settings = await openView(page, 'Settings');
+  await settings.getByRole('checkbox', { name: 'Block pictures from platforms’ servers' }).check();
+  await expect(settings.getByTestId('remote-images-state')).toHaveText(/^Pictures from platforms are blocked/);
+  await openView(page, 'Fetch');
+  const askedBefore = outside.length;
+  await expect(main.getByTestId('platform-image-placeholder').first()).toBeVisible();
+  await expect(main.locator('img')).toHaveCount(0);
+  await main.getByRole('button', { name: 'Load more' }).click();
+  await expect(main.getByTestId('fetch-result-count')).toContainText('2 pages');
+  expect(outside.slice(askedBefore)).toEqual([]);
 
   // The form changes: the results say they answer the query above, not the form.
   await main.getByLabel(/^Keyword/).fill('harbour');

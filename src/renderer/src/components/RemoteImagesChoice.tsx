@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useSettingsStore } from '../stores/settings-store';
 
 /** The privacy setting's key (the CLI's `gleaner config set privacy.block-images true`). */
@@ -18,6 +18,13 @@ export function RemoteImagesChoice() {
   const blocked = useSettingsStore((s) => s.snapshot?.blockRemoteImages ?? null);
   const saving = useSettingsStore((s) => s.saving[BLOCK_IMAGES_KEY] === true);
   const error = useSettingsStore((s) => s.fieldErrors[BLOCK_IMAGES_KEY]);
+  // The box shows the choice at once; the saved setting takes over when the answer comes (or stays, if refused).
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const choose = async (block: boolean): Promise<void> => {
+    setAsked(block);
+    await useSettingsStore.getState().set(BLOCK_IMAGES_KEY, String(block));
+    setAsked(null);
+  };
   return (
     <div className="remote-images-choice">
       <p id={`${id}-state`} data-testid="remote-images-state">
@@ -26,10 +33,10 @@ export function RemoteImagesChoice() {
       <label>
         <input
           type="checkbox"
-          checked={blocked === true}
+          checked={asked ?? blocked === true}
           disabled={blocked === null || saving}
           aria-describedby={`${id}-state`}
-          onChange={(e) => void useSettingsStore.getState().set(BLOCK_IMAGES_KEY, String(e.target.checked))}
+          onChange={(e) => void choose(e.target.checked)}
         />{' '}
         Block pictures from platforms’ servers
       </label>

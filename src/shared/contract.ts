@@ -58,6 +58,8 @@ export interface SettingsSnapshot {
   isDemo: boolean;
   plan: PlanName;
   limits: PlanLimits;
+  /** Privacy (`privacy.block-images`): the window loads no picture from platforms' servers. */
+  blockRemoteImages: boolean;
 }
 
 /** Whether a token is stored and where; never any part of the token itself. */

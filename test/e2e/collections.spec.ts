@@ -58,6 +58,8 @@ test('create, rename, add items, reorder, note, tag, search within, delete and u
 
   // A note and a tag in this collection.
   const first = page.getByTestId('collection-item').first();
+  // A row's note and tags open on demand.
+  await first.getByRole('button', { name: `Note & tags: ${before[0]}` }).click();
   await first.getByLabel(`Note in this collection on ${before[0]}`).fill('Check the date with the agency.');
   await first.getByRole('button', { name: `Save note: ${before[0]}` }).click();
   await expect(page.getByText('Note saved.')).toBeVisible();
@@ -132,6 +134,11 @@ test('Collections passes an axe scan in light and dark', async ({ page, gleaner 
     .getByRole('button', { name: /City desk/ })
     .click();
   await expect(page.getByTestId('collection-item')).toHaveCount(2);
+  await page
+    .getByTestId('collection-item')
+    .first()
+    .getByRole('button', { name: /^Note & tags/ })
+    .click();
   await page.getByTestId('collection-item').first().getByRole('textbox').first().fill('Not saved yet');
   await expect(page.getByTestId('note-unsaved')).toBeVisible();
   for (const theme of ['light', 'dark']) {

@@ -250,9 +250,10 @@ test('a video-site transcript found in the Library opens the video at the moment
 
   // The first video of the results; in the demo's sample data, this one has a transcript.
   const videos = rows.filter({ has: page.getByRole('cell', { name: 'Video', exact: true }) });
-  await videos.first().locator('.fetch-open').click();
-  const article = detail.locator('article');
+  // Read before it opens: beside an open item the narrower table shows the kind under the title.
   const itemId = await videos.first().getAttribute('data-item-id');
+  await main.locator(`tbody tr[data-item-id="${itemId}"] .fetch-open`).click();
+  const article = detail.locator('article');
   await expect(article).toHaveAttribute('data-item-id', itemId!);
   await detail.getByRole('button', { name: 'Fetch transcript' }).click();
   await expect(detail.getByText('Transcript fetched.')).toBeVisible();

@@ -47,6 +47,7 @@ test('in a collection, each action leaves focus where the next key press expects
   await expect(page.getByRole('button', { name: `Move down: ${titles[0]}`, exact: true })).toBeFocused();
 
   // A saved note leaves its Save button disabled: focus settles back on the note, not on the page.
+  await page.getByRole('button', { name: `Note & tags: ${titles[1]}`, exact: true }).click();
   const note = page.getByLabel(`Note in this collection on ${titles[1]}`, { exact: true });
   await note.fill('Ask the port authority.');
   await page.getByRole('button', { name: `Save note: ${titles[1]}`, exact: true }).focus();

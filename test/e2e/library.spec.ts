@@ -385,7 +385,7 @@ test('selected videos without transcripts go to Paste URLs, where their transcri
   const main = page.getByRole('main', { name: 'Paste URLs' });
   await expect(main).toBeVisible();
   await expect(main.getByLabel('Also fetch transcripts (videos)')).toBeChecked();
-  await expect(main.getByTestId('paste-counts')).toHaveText('2 to fetch');
+  await expect(main.getByTestId('paste-counts')).toHaveText('2 links to fetch');
   await expect(main.getByRole('row').filter({ hasText: 'only its transcript is fetched' })).toHaveCount(2);
   await main.getByLabel('Put the items in').selectOption({ label: 'No collection' });
   await main.getByRole('button', { name: 'Fetch 2 links' }).click();

@@ -137,6 +137,8 @@ test('a note saved elsewhere meanwhile is never overwritten unseen: the save say
   await goTo(page, 'Collections');
   await openCollection(page, 'Desk');
   const row = page.getByTestId('collection-item').first();
+  // A row's note and tags open on demand.
+  await row.getByRole('button', { name: /^Note & tags/ }).click();
   await row.getByRole('textbox').first().fill('Row: check the date.');
   await rpc(gleaner, 'items.setNote', { itemId: id, body: 'Other: date checked.', collection: 'Desk' });
   await row.getByRole('button', { name: /^Save note/ }).click();
@@ -161,6 +163,7 @@ test('a note typed in a collection row survives switching collection and view; l
   const title = (await first.locator('.item-open').textContent())!;
   const note = first.getByLabel(`Note in this collection on ${title}`);
 
+  await first.getByRole('button', { name: `Note & tags: ${title}` }).click();
   await note.fill('Call the mayor’s office about the pumps.');
   await expect(first.getByTestId('note-unsaved')).toHaveText('Unsaved note');
   await openCollection(page, 'Other story');
@@ -210,6 +213,7 @@ test('a library-wide tag is marked as such in a collection row, and × removes i
   await openCollection(page, 'Flood story');
   const first = page.getByTestId('collection-item').first();
   const title = (await first.locator('.item-open').textContent())!;
+  await first.getByRole('button', { name: `Note & tags: ${title}` }).click();
   const tagList = first.getByRole('list', { name: `Tags on ${title}` });
   const chips = tagList.getByRole('listitem');
   const removeLabels = () =>
@@ -279,6 +283,7 @@ test('the item detail and the open collection show each other’s notes and tags
   await expect(detail.getByRole('heading', { level: 2 })).toHaveText(title);
 
   // Made in the collection row, shown in the detail pane.
+  await first.getByRole('button', { name: `Note & tags: ${title}` }).click();
   await first.getByLabel(`New tag on ${title}`).fill('eyewitness');
   await first.getByRole('button', { name: `Add tag: ${title}` }).click();
   await first.getByLabel(`Note in this collection on ${title}`).fill('Check the date with the agency.');

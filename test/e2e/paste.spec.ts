@@ -64,14 +64,14 @@ test('paste 20 links with junk, see each line recognised or rejected and the pla
     JUNK[3],
   ].join('\n');
   await main.getByLabel('Links, one per line').fill(pasted);
-  await expect(counts).toHaveText('15 to fetch · 4 rejected · 1 duplicate · 1 comment');
+  await expect(counts).toHaveText('15 links to fetch · 4 rejected · 1 duplicate · 1 comment');
 
   // ...and five more from a file, added below.
   await main
     .getByLabel('Or add the links in a text file')
     .setInputFiles({ name: 'more-links.txt', mimeType: 'text/plain', buffer: Buffer.from(LINKS.slice(15).join('\n')) });
   await expect(main.getByLabel('Links, one per line')).toHaveValue(new RegExp(`${LINKS[19]!.replace(/[.?]/g, '\\$&')}$`));
-  await expect(counts).toHaveText('20 to fetch · 4 rejected · 1 duplicate · 1 comment');
+  await expect(counts).toHaveText('20 links to fetch · 4 rejected · 1 duplicate · 1 comment');
 
   // Each line says what it is, or why it is skipped.
   const lines = main.getByRole('table').locator('tbody tr');
@@ -118,7 +118,7 @@ test('paste 20 links with junk, see each line recognised or rejected and the pla
   expect(stored.collection.itemCount).toBe(20);
 
   // The same list again: everything is already in the library, so nothing would be spent.
-  await expect(counts).toHaveText('0 to fetch · 4 rejected · 1 duplicate · 20 already fetched · 1 comment');
+  await expect(counts).toHaveText('0 links to fetch · 4 rejected · 1 duplicate · 20 already fetched · 1 comment');
   await main.getByLabel('Put the items in').selectOption({ label: 'No collection' });
   await expect(main.getByRole('button', { name: 'Fetch links' })).toBeDisabled();
   // Into another collection, though, the links already fetched go without a request.
@@ -210,13 +210,13 @@ test('pasted links and their options come back after the page is reloaded, until
   const pasted = ['# from the tip sheet', ...LINKS.slice(0, 3)].join('\n');
   await main.getByLabel('Links, one per line').fill(pasted);
   await main.getByLabel('Also fetch transcripts').check();
-  await expect(main.getByTestId('paste-counts')).toHaveText('3 to fetch · 1 comment');
+  await expect(main.getByTestId('paste-counts')).toHaveText('3 links to fetch · 1 comment');
 
   await page.reload();
   main = await openPaste();
   await expect(main.getByLabel('Links, one per line')).toHaveValue(pasted);
   await expect(main.getByLabel('Also fetch transcripts')).toBeChecked();
-  await expect(main.getByTestId('paste-counts')).toHaveText('3 to fetch · 1 comment');
+  await expect(main.getByTestId('paste-counts')).toHaveText('3 links to fetch · 1 comment');
 
   await main.getByLabel('Links, one per line').fill('');
   await expect(main.getByTestId('paste-counts')).toHaveText(/Paste links above/);

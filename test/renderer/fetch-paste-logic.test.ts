@@ -168,10 +168,10 @@ describe('the paste plan in words', () => {
 
   it('sums up the counts, leaving out what is zero', () => {
     expect(countsSummary({ fetch: 20, rejected: 4, duplicate: 1, 'already-fetched': 0, 'already-queued': 0, comment: 1, blank: 3 })).toBe(
-      '20 to fetch · 4 rejected · 1 duplicate · 1 comment',
+      '20 links to fetch · 4 rejected · 1 duplicate · 1 comment',
     );
     expect(countsSummary({ fetch: 0, rejected: 0, duplicate: 2, 'already-fetched': 5, 'already-queued': 1, comment: 0, blank: 0 })).toBe(
-      '0 to fetch · 2 duplicates · 5 already fetched · 1 already queued',
+      '0 links to fetch · 2 duplicates · 5 already fetched · 1 already queued',
     );
   });
 

@@ -52,7 +52,7 @@ async function start(): Promise<void> {
   await app.whenReady();
   limitPermissions(session.defaultSession, isAppUrl);
   const rendererDir = join(__dirname, '../renderer');
-  protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request.url));
+  protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request.url, core?.dispatch));
 
   const log = createLogger(createFileLogSink(dataDir));
   const sqliteNativeBinding = electronNative('better_sqlite3.node');

@@ -6,32 +6,58 @@
 
 /**
  * No inline script, no eval, no plugins, no framing, no form posts. Thumbnails from platform
- * CDNs are the only remote content allowed, and only over https.
+ * CDNs are the only remote content allowed, and only over https — none at all when the privacy
+ * setting blocks them (`privacy.block-images`).
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' https: data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "media-src 'none'",
-  "object-src 'none'",
-  "frame-src 'none'",
-  "worker-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+function contentSecurityPolicy(remoteImages: boolean): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    remoteImages ? "img-src 'self' https: data:" : "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "media-src 'none'",
+    "object-src 'none'",
+    "frame-src 'none'",
+    "worker-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-};
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy(true);
+
+function securityHeaders(remoteImages: boolean): Readonly<Record<string, string>> {
+  return {
+    'content-security-policy': contentSecurityPolicy(remoteImages),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+}
+
+export const SECURITY_HEADERS = securityHeaders(true);
+
+/**
+ * The headers for the app's page itself. The CSP is fixed when the page loads, so the privacy
+ * setting is read then: a change applies in full from the next load (the renderer stops asking
+ * for pictures at once). A setting that cannot be read keeps the stricter policy.
+ */
+export async function pageSecurityHeaders(
+  dispatch: (method: unknown, input: unknown) => Promise<{ ok: boolean; value?: unknown }>,
+): Promise<Readonly<Record<string, string>>> {
+  try {
+    const answer = await dispatch('settings.get', {});
+    const blocked = answer.ok ? (answer.value as { blockRemoteImages?: unknown }).blockRemoteImages : true;
+    return securityHeaders(blocked === false);
+  } catch {
+    return securityHeaders(false);
+  }
+}
 
 /**
  * A link from platform content may open in the system browser only when it is a plain

@@ -91,7 +91,8 @@ export function App() {
   }, [currentLabel]);
 
   return (
-    <div className="app">
+    // With no item open there is no detail pane: the view takes the width an empty pane would keep.
+    <div className={openItemId === null ? 'app app-no-detail' : 'app'}>
       <Banners />
       <nav className="sidebar" aria-label="Views">
         <div className="brand">Gleaner</div>
@@ -130,13 +131,11 @@ export function App() {
       <main id={MAIN_ID} tabIndex={-1} className={view === 'library' ? 'list-pane list-pane-fill' : 'list-pane'} aria-label={currentLabel}>
         <Current />
       </main>
-      <aside className="detail-pane" aria-label="Item detail">
-        {openItemId === null ? (
-          <p className="muted detail-placeholder">Select an item to see its details, transcript and provenance.</p>
-        ) : (
+      {openItemId !== null && (
+        <aside className="detail-pane" aria-label="Item detail">
           <ItemDetailView />
-        )}
-      </aside>
+        </aside>
+      )}
       {/* Not a live region: its facts (version, folder) are read when visited, not announced on load. */}
       <footer className="status-bar">
         {infoError ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, isSafeExternalUrl } from '../../../src/main/hosts/web-security';
+import { CONTENT_SECURITY_POLICY, isSafeExternalUrl, pageSecurityHeaders } from '../../../src/main/hosts/web-security';
 
 describe('isSafeExternalUrl', () => {
   it.each([
@@ -29,5 +29,27 @@ describe('Content-Security-Policy', () => {
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-(inline|eval)/);
     expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'");
     expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('the page’s Content-Security-Policy and the privacy setting', () => {
+  const answering = (value: unknown) => async () => ({ ok: true, value });
+  const imgSrc = (headers: Readonly<Record<string, string>>) =>
+    headers['content-security-policy']!.split('; ').find((d) => d.startsWith('img-src'));
+
+  it('lets the page load https pictures only while the setting allows them', async () => {
+    expect(imgSrc(await pageSecurityHeaders(answering({ blockRemoteImages: false })))).toBe("img-src 'self' https: data:");
+    expect(imgSrc(await pageSecurityHeaders(answering({ blockRemoteImages: true })))).toBe("img-src 'self' data:");
+  });
+
+  it('keeps the stricter policy when the setting cannot be read', async () => {
+    expect(imgSrc(await pageSecurityHeaders(async () => ({ ok: false })))).toBe("img-src 'self' data:");
+    expect(
+      imgSrc(
+        await pageSecurityHeaders(async () => {
+          throw new Error('closed');
+        }),
+      ),
+    ).toBe("img-src 'self' data:");
   });
 });

@@ -43,6 +43,11 @@ export interface ServiceSettings {
   paths: Partial<Record<OperationId, string>>;
   /** Per platform: more web hosts whose links are recognised as that platform's (a mirror, a new domain). */
   extraHosts: Partial<Record<Platform, string[]>>;
+  /**
+   * Privacy: the window asks platforms' image servers for nothing (thumbnails and avatars show
+   * placeholders), so those servers never learn this machine's address or when a result was looked at.
+   */
+  blockRemoteImages: boolean;
 }
 
 export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
@@ -57,6 +62,8 @@ export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
   paramNames: {},
   paths: {},
   extraHosts: {},
+  // Thumbnails help recognise results; blocking them is a choice the first-run panel offers.
+  blockRemoteImages: false,
 };
 
 export function effectiveLimits(settings: ServiceSettings): PlanLimits {
@@ -71,10 +78,14 @@ type ConfigKey =
   | { kind: 'timeout'; which: keyof RequestTimeouts }
   | { kind: 'param'; operation: OperationId; param: string }
   | { kind: 'path'; operation: OperationId }
-  | { kind: 'hosts'; platform: Platform };
+  | { kind: 'hosts'; platform: Platform }
+  | { kind: 'block-images' };
+
+/** The privacy setting's key: `true` stops the window loading pictures from platforms' servers. */
+export const BLOCK_IMAGES_KEY = 'privacy.block-images';
 
 const KEY_HELP =
-  'Keys: base-url, plan, limits.per-minute, limits.per-day, limits.day-reset, timeouts.request, timeouts.slow-request, param.<platform>.<path>.<name>, path.<platform>.<path>, hosts.<platform>.';
+  'Keys: base-url, plan, limits.per-minute, limits.per-day, limits.day-reset, timeouts.request, timeouts.slow-request, privacy.block-images, param.<platform>.<path>.<name>, path.<platform>.<path>, hosts.<platform>.';
 
 /** Reads a config key such as `param.videosite.channel/videos.sort`, or says why it is not one. */
 export function parseConfigKey(key: string): ConfigKey {
@@ -85,6 +96,7 @@ export function parseConfigKey(key: string): ConfigKey {
   if (key === 'limits.day-reset') return { kind: 'day-reset' };
   if (key === 'timeouts.request') return { kind: 'timeout', which: 'normal' };
   if (key === 'timeouts.slow-request') return { kind: 'timeout', which: 'slow' };
+  if (key === BLOCK_IMAGES_KEY) return { kind: 'block-images' };
   const param = key.match(/^param\.([a-z]+)\.([a-z/]+)\.([^.]+)$/);
   if (param) {
     const [, platform, path, name] = param as unknown as [string, string, string, string];
@@ -267,6 +279,14 @@ function parsePath(raw: string): string {
   return text.replace(/\/+$/, '');
 }
 
+/** `true` or `false` (yes/no and on/off are read too), stored as `true` or `false`. */
+function parseSwitch(raw: string, key: string): 'true' | 'false' {
+  const text = raw.trim().toLowerCase();
+  if (['true', 'yes', 'on'].includes(text)) return 'true';
+  if (['false', 'no', 'off'].includes(text)) return 'false';
+  throw invalid(`${key} is true or false; ${quoteInput(raw.trim())} is neither.`);
+}
+
 const storageKey = (key: string): string => `service.${key}`;
 
 /** Validates and stores one setting; returns the value as stored. */
@@ -312,6 +332,9 @@ export function setConfig(repo: SettingsRepository, key: string, raw: string): s
     case 'path':
       value = parsePath(raw);
       break;
+    case 'block-images':
+      value = parseSwitch(raw, key);
+      break;
     case 'hosts': {
       const hosts = parseHostList(raw);
       checkNewHosts(repo, parsed.platform, hosts);
@@ -351,6 +374,9 @@ export function listConfig(repo: SettingsRepository): Record<string, string | nu
     'timeouts.request': settings.timeouts.normal / 1000,
     'timeouts.slow-request': settings.timeouts.slow / 1000,
   };
+  // Listed once set, as the per-operation keys are: the fixed list above stays what scripts know.
+  const blockImages = repo.get(storageKey(BLOCK_IMAGES_KEY));
+  if (typeof blockImages === 'string') out[BLOCK_IMAGES_KEY] = String(settings.blockRemoteImages);
   for (const [key, value] of repo.entries('service.param.')) out[key.slice('service.'.length)] = String(value);
   for (const [key, value] of repo.entries('service.path.')) out[key.slice('service.'.length)] = String(value);
   for (const [key, value] of repo.entries('service.hosts.')) out[key.slice('service.'.length)] = String(value);
@@ -367,6 +393,7 @@ export function defaultConfigValue(key: string): string | null {
   const parsed = parseConfigKey(key);
   if (parsed.kind === 'param') return parsed.param;
   if (parsed.kind === 'path') return defaultPathOf(getOperation(parsed.operation));
+  if (parsed.kind === 'block-images') return String(DEFAULT_SERVICE_SETTINGS.blockRemoteImages);
   return null;
 }
 
@@ -395,6 +422,9 @@ export function readServiceSettings(repo: SettingsRepository): ServiceSettings {
     if (typeof seconds === 'number')
       settings.timeouts[which] = orDefault(() => parseTimeoutSeconds(String(seconds), which) * 1000, settings.timeouts[which]);
   }
+  const blockImages = repo.get(storageKey(BLOCK_IMAGES_KEY));
+  if (typeof blockImages === 'string')
+    settings.blockRemoteImages = orDefault(() => parseSwitch(blockImages, BLOCK_IMAGES_KEY) === 'true', false);
   const dayReset = repo.get(storageKey('limits.day-reset'));
   if (typeof dayReset === 'string') settings.dayReset = orDefault(() => parseDayReset(dayReset), settings.dayReset);
   for (const [key, value] of repo.entries('service.param.')) {

@@ -21,6 +21,7 @@ export function settingsSnapshot(ctx: CoreContext): SettingsSnapshot {
     isDemo: settings.baseUrl === DEMO_BASE_URL,
     plan: settings.plan,
     limits: effectiveLimits(settings),
+    blockRemoteImages: settings.blockRemoteImages,
   };
 }
 

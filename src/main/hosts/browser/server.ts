@@ -34,7 +34,7 @@ import type { AddressInfo } from 'node:net';
 import type { ErrorCode, Envelope } from '../../../shared/errors';
 import { listenOnLoopback, type Dispatch, type EventHub, type ExportService, type Logger } from '../../core';
 import { readStaticFile } from '../static-files';
-import { SECURITY_HEADERS } from '../web-security';
+import { pageSecurityHeaders, SECURITY_HEADERS } from '../web-security';
 import { writeOpenerPage } from './opener-page';
 
 export interface BrowserHostOptions {
@@ -238,10 +238,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed.', { allow: 'GET, HEAD' });
     const file = await readStaticFile(options.rendererDir, route);
     if (!file) return sendText(res, 404, 'Not found.');
+    const isPage = file.contentType.startsWith('text/html');
     res.writeHead(200, {
       'content-type': file.contentType,
-      'cache-control': file.contentType.startsWith('text/html') ? 'no-store' : 'no-cache',
-      ...SECURITY_HEADERS,
+      'cache-control': isPage ? 'no-store' : 'no-cache',
+      ...(isPage ? await pageSecurityHeaders(options.dispatch) : SECURITY_HEADERS),
     });
     res.end(req.method === 'HEAD' ? undefined : file.body);
   }

@@ -3,6 +3,7 @@ import { onLibraryChanged } from '../lib/library-events';
 import { useAppStore } from '../stores/app-store';
 import { useSettingsStore } from '../stores/settings-store';
 import { bridge } from '../transport';
+import { RemoteImagesChoice } from './RemoteImagesChoice';
 
 /**
  * The first-run welcome: shown while the library is empty and the built-in demo service is in
@@ -46,6 +47,9 @@ export function WelcomePanel() {
           API token; it is kept in the system keychain.
         </li>
       </ul>
+      <section aria-label="Privacy" className="welcome-privacy">
+        <RemoteImagesChoice />
+      </section>
       <button type="button" className="welcome-dismiss" onClick={dismiss}>
         Dismiss welcome
       </button>

@@ -132,3 +132,30 @@ export function nextSelection(
 }
 
 export { hitText } from './format';
+
+/** Which query brought a set of results, in words: the operation and each value sent, by its label (page values left out). */
+export function queryText(op: OperationSpec, params: Readonly<Record<string, string>>): string {
+  const paging = pagingParamNames(op);
+  const parts = op.params
+    .filter((p) => !paging.has(p.name) && params[p.name] !== undefined && params[p.name] !== '')
+    .map((p) => (p.type === 'boolean' ? (params[p.name] === 'false' ? null : p.label) : `${p.label} “${params[p.name]}”`))
+    .filter((part): part is string => part !== null);
+  return parts.length === 0 ? op.title : `${op.title}: ${parts.join(', ')}`;
+}
+
+/**
+ * Whether the form now asks something other than what the shown results answer: another
+ * operation, other values, or values that would not run as they are.
+ */
+export function resultsStale(
+  results: { operation: string; params: Readonly<Record<string, string>> },
+  op: OperationSpec,
+  values: FormValues,
+): boolean {
+  if (results.operation !== op.id) return true;
+  const { check } = checkForm(op, values);
+  if (!check.ok) return true;
+  const paging = pagingParamNames(op);
+  const names = new Set([...Object.keys(check.params), ...Object.keys(results.params)].filter((name) => !paging.has(name)));
+  return [...names].some((name) => check.params[name] !== results.params[name]);
+}

@@ -3,7 +3,14 @@
  * plan's counts and its cost against the quota, and a batch's progress. Pure.
  */
 import { getOperation, PLATFORM_LABELS } from '../../../shared/catalogue';
-import { holdBackSentence, type BatchProgress, type ImportLine, type ImportPlan, type QuotaPlan } from '../../../shared/queue';
+import {
+  holdBackSentence,
+  type BatchProgress,
+  type ImportLine,
+  type ImportPlan,
+  type JobSummary,
+  type QuotaPlan,
+} from '../../../shared/queue';
 import { formatItems } from './format';
 
 const integer = new Intl.NumberFormat('en-US');
@@ -61,7 +68,7 @@ export function knownLinksNotice(collected: number, queuedInto: number, collecti
 /** The start button: fetch what is new; with nothing new, put what is already fetched in the collection. */
 export function startLabel(starting: boolean, toFetch: number, toCollect: number): string {
   if (starting) return 'Starting…';
-  if (toFetch > 0) return `Fetch ${toFetch === 1 ? '1 link' : `${integer.format(toFetch)} links`}`;
+  if (toFetch > 0) return `Fetch ${linkCount(toFetch)}`;
   if (toCollect > 0) return `Add ${toCollect === 1 ? '1 item' : `${integer.format(toCollect)} items`} to the collection`;
   return 'Fetch links';
 }
@@ -69,9 +76,12 @@ export function startLabel(starting: boolean, toFetch: number, toCollect: number
 /** The lines worth listing: blank lines are left out. */
 export const listedLines = (plan: ImportPlan): ImportLine[] => plan.lines.filter((line) => line.status !== 'blank');
 
-/** "18 to fetch · 3 rejected · 2 duplicates · 1 already fetched". */
+/** "1 link", "28 links". */
+export const linkCount = (n: number): string => (n === 1 ? '1 link' : `${integer.format(n)} links`);
+
+/** "18 links to fetch · 3 rejected · 2 duplicates · 1 already fetched". */
 export function countsSummary(counts: ImportPlan['counts']): string {
-  const parts = [`${integer.format(counts.fetch)} to fetch`];
+  const parts = [`${linkCount(counts.fetch)} to fetch`];
   if (counts.rejected) parts.push(`${integer.format(counts.rejected)} rejected`);
   if (counts.duplicate) parts.push(`${integer.format(counts.duplicate)} ${counts.duplicate === 1 ? 'duplicate' : 'duplicates'}`);
   if (counts['already-fetched']) parts.push(`${integer.format(counts['already-fetched'])} already fetched`);
@@ -146,4 +156,29 @@ export function withLinksAdded(text: string, links: readonly string[]): string {
   const added = links.filter((link) => !present.has(link.trim()));
   if (added.length === 0) return text;
   return text.trim() === '' ? added.join('\n') : `${text.trimEnd()}\n${added.join('\n')}`;
+}
+
+/**
+ * What an import's finished requests did not bring: those answered with nothing, grouped by what
+ * they asked for ("3 videos without a transcript"). Failed requests are listed apart, with their reason.
+ */
+export function missingSummary(doneJobs: readonly Pick<JobSummary, 'operation' | 'itemCount'>[]): string | null {
+  const empty = doneJobs.filter((job) => job.itemCount === 0);
+  if (empty.length === 0) return null;
+  const transcripts = empty.filter((job) => getOperation(job.operation).id.endsWith('transcript')).length;
+  const others = empty.length - transcripts;
+  const parts: string[] = [];
+  if (transcripts > 0) parts.push(`${transcripts === 1 ? '1 video' : `${integer.format(transcripts)} videos`} without a transcript`);
+  if (others > 0) parts.push(`${linkCount(others)} whose answer held no item (removed, private, or not there)`);
+  return `Did not come: ${parts.join('; ')}.`;
+}
+
+/** While an import waits for the plan's next free request, when that is; null when it is not waiting. */
+export function waitingWords(nextFreeSlot: string | null, now: number, perMinute: number | null): string | null {
+  if (nextFreeSlot === null) return null;
+  const wait = Date.parse(nextFreeSlot) - now;
+  if (!(wait > 0)) return null;
+  const seconds = Math.ceil(wait / 1000);
+  const plan = perMinute === null ? '' : ` (${integer.format(perMinute)} a minute)`;
+  return `Waiting for your plan’s next free request${plan}: the next goes out in ${seconds} s.`;
 }

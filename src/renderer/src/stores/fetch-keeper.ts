@@ -22,6 +22,7 @@ const keptSchema = z.object({
     .object({
       operation: operationId,
       params: strings,
+      asked: strings.optional(),
       itemIds: z.array(z.number().int().positive()).max(MAX_KEPT_IDS),
       nextPage: strings.nullable(),
       pages: z.number().int().positive(),

@@ -45,6 +45,8 @@ export interface FetchResults {
   operation: OperationId;
   /** The first page's parameters, as sent. */
   params: Record<string, string>;
+  /** The form's values that ran, as checked (absent for results kept from before this was kept): what "stale" compares with. */
+  asked?: Record<string, string>;
   itemIds: number[];
   hits: SearchHit[];
   nextPage: Record<string, string> | null;
@@ -170,7 +172,7 @@ export const useFetchStore = create<FetchState>((set, get) => {
   }
 
   /** A run's answer, shown as the new results (or why there are none). */
-  async function showRun(seq: number, result: CallResult): Promise<void> {
+  async function showRun(seq: number, result: CallResult, asked?: Record<string, string>): Promise<void> {
     const problem = callProblem(result);
     if (problem) return fail(seq, problem);
     const hits = await hitsFor(result.itemIds);
@@ -188,6 +190,7 @@ export const useFetchStore = create<FetchState>((set, get) => {
       results: {
         operation: result.operation,
         params: result.params,
+        ...(asked ? { asked } : {}),
         itemIds: result.itemIds,
         hits,
         nextPage: result.nextPage,
@@ -292,7 +295,7 @@ export const useFetchStore = create<FetchState>((set, get) => {
       const { seq, ticket } = startCall('run');
       try {
         const result = await bridge.call('service.call', { operation: op.id, params: check.params, ticket });
-        if (seq === runSeq) await showRun(seq, result);
+        if (seq === runSeq) await showRun(seq, result, check.params);
       } catch (error) {
         fail(seq, errorText(error, `run ${op.title.toLowerCase()}`));
       }

@@ -10,6 +10,7 @@ import { errorText } from '../lib/errors';
 import { concerns, libraryChanged, onLibraryChanged } from '../lib/library-events';
 import { bridge } from '../transport';
 import { expectedNote, useNoteDraftsStore } from './note-drafts-store';
+import { onQueueRecovered } from './queue-recovery';
 
 export type RawState = { status: 'loading' } | { status: 'loaded'; value: RawResponse } | { status: 'error'; message: string };
 
@@ -22,6 +23,11 @@ interface ItemState {
   raw: Readonly<Record<number, RawState>>;
   /** A transcript moment to show (ms) when the item was opened from a transcript hit. */
   focusMs: number | null;
+  /**
+   * Counts the transcript hits opened: each one scrolls its line into view, even the same moment
+   * again after the user scrolled away, or a hit in the item already open.
+   */
+  focusSeq: number;
   /**
    * The transcript shown, by language (null: the one with no language named); undefined lets
    * the view choose. It follows a transcript hit, the user's choice and a transcript just
@@ -71,12 +77,14 @@ export const useItemStore = create<ItemState>((set, get) => {
     error: null,
     raw: {},
     focusMs: null,
+    focusSeq: 0,
     transcriptLanguage: undefined,
 
     open(id, focus = null) {
       const focusMs = focus?.ms ?? null;
+      const focusSeq = focus ? get().focusSeq + 1 : get().focusSeq;
       if (id === get().openId) {
-        if (focus) set({ focusMs, transcriptLanguage: focus.language });
+        if (focus) set({ focusMs, focusSeq, transcriptLanguage: focus.language });
         else if (focusMs !== get().focusMs) set({ focusMs });
         return;
       }
@@ -94,7 +102,7 @@ export const useItemStore = create<ItemState>((set, get) => {
         });
         return;
       }
-      set({ openId: id, raw: {}, focusMs, transcriptLanguage: focus ? focus.language : undefined, untagged: null });
+      set({ openId: id, raw: {}, focusMs, focusSeq, transcriptLanguage: focus ? focus.language : undefined, untagged: null });
       void fetchDetail(id);
     },
 
@@ -192,4 +200,10 @@ export const useItemStore = create<ItemState>((set, get) => {
 onLibraryChanged((change) => {
   const { openId, reload } = useItemStore.getState();
   if (openId !== null && concerns(change, 'item-detail', (itemId) => itemId === openId)) void reload();
+});
+
+// An item that could not be opened while the queue was stuck is tried again once it runs again.
+onQueueRecovered(() => {
+  const { error, reload } = useItemStore.getState();
+  if (error !== null) void reload();
 });

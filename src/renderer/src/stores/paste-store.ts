@@ -6,10 +6,10 @@
  */
 import { create } from 'zustand';
 import type { BatchProgress, ImportPlan, JobSummary } from '../../../shared/queue';
-import { NEW_COLLECTION, NO_COLLECTION, type CollectionChoiceValue } from '../lib/collection-choice';
+import { NEW_COLLECTION, type CollectionChoiceValue } from '../lib/collection-choice';
 import { GleanerError } from '../../../shared/errors';
 import { errorText } from '../lib/errors';
-import { knownLinksNotice, withLinksAdded } from '../lib/paste-plan';
+import { knownLinksNotice, missingSummary, withLinksAdded } from '../lib/paste-plan';
 import { libraryChanged } from '../lib/library-events';
 import { useCollectionsStore } from './collections-store';
 import { bridge } from '../transport';
@@ -29,6 +29,14 @@ export interface RunningImport {
   collection: string | null;
   progress: BatchProgress | null;
   failures: JobSummary[];
+  /** Once finished: what its answered requests did not bring ("3 videos without a transcript"). */
+  missing?: string | null;
+}
+
+/** Links sent from another view while the box holds other links: the user says whether they replace them or join them. */
+export interface IncomingLinks {
+  links: readonly string[];
+  options: PasteOptions;
 }
 
 interface PasteState {
@@ -46,12 +54,17 @@ interface PasteState {
   /** What starting did besides fetching: links already in the library put in the collection. */
   notice: string | null;
   run: RunningImport | null;
+  incoming: IncomingLinks | null;
   setText(text: string): void;
   /**
-   * Links sent from another view: added to the text (nothing typed is lost), with these options,
-   * into no collection (the items are in the library already; the user may pick one).
+   * Links sent from another view, with these options. Into an empty box (or one that holds them
+   * already) they go at once; otherwise the view asks whether they replace what is there or are
+   * added to it (`takeIncoming`). The chosen collection stays as it was.
    */
   prefill(links: readonly string[], options: PasteOptions): void;
+  takeIncoming(how: 'replace' | 'add' | 'drop'): void;
+  /** Empties the box and what was said about it (a running import goes on). */
+  clear(): void;
   setOption(name: keyof PasteOptions, value: boolean): void;
   setCollection(value: CollectionChoiceValue): void;
   setCarryOver(value: boolean): void;
@@ -101,13 +114,15 @@ export const usePasteStore = create<PasteState>((set, get) => {
     const finish = async (): Promise<void> => {
       stop();
       let failures: JobSummary[] = [];
+      let missing: string | null = null;
       try {
         failures = await bridge.call('queue.jobs', { batchId, state: 'failed', limit: 1000 });
+        missing = missingSummary(await bridge.call('queue.jobs', { batchId, state: 'done', limit: 1000 }));
       } catch {
         // The progress already says how many failed; the reasons are in Activity too.
       }
       const run = get().run;
-      if (run?.batchId === batchId) set({ run: { ...run, failures } });
+      if (run?.batchId === batchId) set({ run: { ...run, failures, missing } });
       libraryChanged();
       void useCollectionsStore.getState().load();
       // What was just fetched now counts as already fetched: show the list as it now stands.
@@ -137,20 +152,54 @@ export const usePasteStore = create<PasteState>((set, get) => {
     startError: null,
     notice: null,
     run: null,
+    incoming: null,
 
     setText(text) {
       set({ text, startError: null });
     },
 
     prefill(links, options) {
+      const text = get().text;
+      // Nothing to choose between: an empty box, or one that holds these links already.
+      if (withLinksAdded(text, links) === text || text.trim() === '') {
+        set({
+          text: withLinksAdded(text, links),
+          options,
+          carryOver: false,
+          startError: null,
+          notice: null,
+          planError: null,
+          incoming: null,
+        });
+        return;
+      }
+      set({ incoming: { links, options } });
+    },
+
+    takeIncoming(how) {
+      const incoming = get().incoming;
+      if (!incoming) return;
+      if (how === 'drop') {
+        set({ incoming: null });
+        return;
+      }
+      const text = how === 'replace' ? incoming.links.join('\n') : withLinksAdded(get().text, incoming.links);
+      set({ text, options: incoming.options, carryOver: false, startError: null, notice: null, planError: null, incoming: null });
+    },
+
+    clear() {
+      const run = get().run;
       set({
-        text: withLinksAdded(get().text, links),
-        options,
-        collection: { choice: NO_COLLECTION, newName: '' },
-        carryOver: false,
+        text: '',
+        plan: null,
+        plannedFor: null,
+        planError: null,
         startError: null,
         notice: null,
-        planError: null,
+        carryOver: false,
+        incoming: null,
+        // A finished import's report goes with the links; one still running stays in view.
+        run: run && !(run.progress?.finished ?? false) ? run : null,
       });
     },
 

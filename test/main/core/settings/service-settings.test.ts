@@ -188,4 +188,18 @@ describe('service settings (gleaner config)', () => {
     // The same name on another operation is no clash.
     setConfig(settings, 'param.videosite.channel/videos.sort', 'query');
   });
+
+  it('keeps the privacy switch for pictures from platforms, off until set, and refuses a value that is not a yes or no', () => {
+    const settings = repo();
+    expect(readServiceSettings(settings).blockRemoteImages).toBe(false);
+    expect(listConfig(settings)).not.toHaveProperty('privacy.block-images');
+    expect(setConfig(settings, 'privacy.block-images', ' ON ')).toBe('true');
+    expect(readServiceSettings(settings).blockRemoteImages).toBe(true);
+    expect(listConfig(settings)['privacy.block-images']).toBe('true');
+    expect(() => setConfig(settings, 'privacy.block-images', 'sometimes')).toThrow(/privacy.block-images is true or false/);
+    setConfig(settings, 'privacy.block-images', 'no');
+    expect(readServiceSettings(settings).blockRemoteImages).toBe(false);
+    expect(unsetConfig(settings, 'privacy.block-images')).toBe(true);
+    expect(readServiceSettings(settings).blockRemoteImages).toBe(false);
+  });
 });

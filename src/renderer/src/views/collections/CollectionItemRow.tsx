@@ -64,12 +64,17 @@ export function CollectionItemRow({
   const [saving, setSaving] = useState(false);
   const [tag, setTag] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // The note and tags open on demand, so a collection reads as a compact list; an unsaved note keeps them open.
+  const editing = useOpenCollectionStore((s) => s.editorsOpen.has(item.id));
   const store = useOpenCollectionStore.getState();
   const label = labelOf(item);
   const savedNote = item.note ?? '';
   const { value: noteValue, dirty } = noteField(draft, savedNote);
   const unsavedId = `note-${item.id}-unsaved`;
   const problemId = `collection-item-${item.id}-problem`;
+  const editorId = `collection-item-${item.id}-editor`;
+  const editorOpen = editing || dirty || problem !== null;
+  const noteLine = savedNote.trim().split('\n')[0] ?? '';
 
   const move = (delta: number, control: 'open' | 'up' | 'down') => {
     void store.move(item.id, delta).then(() => refocus(item.id, control));
@@ -118,6 +123,20 @@ export function CollectionItemRow({
         <span className="muted collection-item-meta">
           {platformLabel(item.platform)} · {kindLabel(item.kind)}
           {item.authorName ? ` · ${item.authorName}` : ''}
+          {item.tags.length > 0 && (
+            <span className="collection-item-tag-names">
+              {' · '}
+              {item.tags.map((t) => t.tag).join(', ')}
+            </span>
+          )}
+          {noteLine && !editorOpen && (
+            <>
+              {' · '}
+              <span className="collection-item-note" data-testid="collection-item-note">
+                {noteLine}
+              </span>
+            </>
+          )}
         </span>
         <span className="collection-item-actions">
           <button
@@ -138,74 +157,89 @@ export function CollectionItemRow({
           >
             ↓
           </button>
+          <button
+            type="button"
+            aria-expanded={editorOpen}
+            aria-controls={editorId}
+            aria-label={`Note & tags: ${label}`}
+            disabled={editorOpen && !editing}
+            onClick={() => store.toggleEditor(item.id, !editorOpen)}
+          >
+            Note & tags
+            {item.tags.length > 0 ? ` (${item.tags.length})` : ''}
+          </button>
           <button type="button" onClick={() => void store.removeItem(item.id, label)} aria-label={`Remove from collection: ${label}`}>
             Remove
           </button>
         </span>
       </div>
-      <form className="collection-note-form" onSubmit={(event) => void saveNote(event)}>
-        <label htmlFor={`note-${item.id}`} className="visually-hidden">
-          Note in this collection on {label}
-        </label>
-        <textarea
-          id={`note-${item.id}`}
-          rows={noteValue ? 2 : 1}
-          value={noteValue}
-          maxLength={100_000}
-          placeholder="A note for this story…"
-          aria-describedby={dirty ? unsavedId : undefined}
-          onChange={(event) => useNoteDraftsStore.getState().edit(item.id, collection, event.target.value, savedNote)}
-        />
-        <div className="collection-note-actions">
-          <button type="submit" disabled={!dirty || saving} aria-label={`Save note: ${label}`}>
-            {saving ? 'Saving…' : 'Save note'}
-          </button>
-          {dirty && (
-            <>
-              <button
-                type="button"
-                onClick={() => useNoteDraftsStore.getState().discard(item.id, collection)}
-                aria-label={`Discard unsaved note: ${label}`}
-              >
-                Discard
-              </button>
-              <span id={unsavedId} className="unsaved-hint" data-testid="note-unsaved">
-                Unsaved note
-              </span>
-            </>
-          )}
-        </div>
-      </form>
-      <div className="collection-tags">
-        <ul className="collection-tag-list" aria-label={`Tags on ${label}`}>
-          {item.tags.map((t) => (
-            <TagChip
-              key={`${t.collection === null ? 'library' : 'here'}\u0000${t.tag}`}
-              tag={t}
-              label={label}
-              onRemove={() => void store.removeTag(item.id, t).then(setProblem)}
+      {editorOpen && (
+        <div id={editorId} className="collection-item-editor">
+          <form className="collection-note-form" onSubmit={(event) => void saveNote(event)}>
+            <label htmlFor={`note-${item.id}`} className="visually-hidden">
+              Note in this collection on {label}
+            </label>
+            <textarea
+              id={`note-${item.id}`}
+              rows={noteValue ? 2 : 1}
+              value={noteValue}
+              maxLength={100_000}
+              placeholder="A note for this story…"
+              aria-describedby={dirty ? unsavedId : undefined}
+              onChange={(event) => useNoteDraftsStore.getState().edit(item.id, collection, event.target.value, savedNote)}
             />
-          ))}
-        </ul>
-        <form className="collection-inline" onSubmit={(event) => void addTag(event)}>
-          <label htmlFor={`tag-${item.id}`} className="visually-hidden">
-            New tag on {label}
-          </label>
-          <input
-            id={`tag-${item.id}`}
-            type="text"
-            value={tag}
-            maxLength={100}
-            placeholder="Add a tag"
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? problemId : undefined}
-            onChange={(event) => setTag(event.target.value)}
-          />
-          <button type="submit" disabled={tag.trim() === ''} aria-label={`Add tag: ${label}`}>
-            Tag
-          </button>
-        </form>
-      </div>
+            <div className="collection-note-actions">
+              <button type="submit" disabled={!dirty || saving} aria-label={`Save note: ${label}`}>
+                {saving ? 'Saving…' : 'Save note'}
+              </button>
+              {dirty && (
+                <>
+                  <button
+                    type="button"
+                    onClick={() => useNoteDraftsStore.getState().discard(item.id, collection)}
+                    aria-label={`Discard unsaved note: ${label}`}
+                  >
+                    Discard
+                  </button>
+                  <span id={unsavedId} className="unsaved-hint" data-testid="note-unsaved">
+                    Unsaved note
+                  </span>
+                </>
+              )}
+            </div>
+          </form>
+          <div className="collection-tags">
+            <ul className="collection-tag-list" aria-label={`Tags on ${label}`}>
+              {item.tags.map((t) => (
+                <TagChip
+                  key={`${t.collection === null ? 'library' : 'here'}\u0000${t.tag}`}
+                  tag={t}
+                  label={label}
+                  onRemove={() => void store.removeTag(item.id, t).then(setProblem)}
+                />
+              ))}
+            </ul>
+            <form className="collection-inline" onSubmit={(event) => void addTag(event)}>
+              <label htmlFor={`tag-${item.id}`} className="visually-hidden">
+                New tag on {label}
+              </label>
+              <input
+                id={`tag-${item.id}`}
+                type="text"
+                value={tag}
+                maxLength={100}
+                placeholder="Add a tag"
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? problemId : undefined}
+                onChange={(event) => setTag(event.target.value)}
+              />
+              <button type="submit" disabled={tag.trim() === ''} aria-label={`Add tag: ${label}`}>
+                Tag
+              </button>
+            </form>
+          </div>
+        </div>
+      )}
       {problem && (
         <p id={problemId} className="error" role="alert">
           {problem}

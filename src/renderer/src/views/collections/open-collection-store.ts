@@ -41,6 +41,9 @@ interface OpenCollectionState {
   removed: { collection: string; label: string; places: CollectionPlace[] } | null;
   /** The tag last removed from an item here (a library-wide one leaves every collection): "Undo" gives it back. */
   untagged: { collection: string; itemId: number; tag: ItemTag } | null;
+  /** Rows whose note and tags are open (they open on demand, so a collection reads as a compact list). */
+  editorsOpen: ReadonlySet<number>;
+  toggleEditor(itemId: number, open: boolean): void;
   open(name: string | null): Promise<void>;
   /** Reads again the rows shown (at least a page), keeping the place the user scrolled to. */
   reload(): Promise<void>;
@@ -178,6 +181,14 @@ export const useOpenCollectionStore = create<OpenCollectionState>((set, get) => 
     deleted: null,
     removed: null,
     untagged: null,
+    editorsOpen: new Set(),
+
+    toggleEditor(itemId, open) {
+      const next = new Set(get().editorsOpen);
+      if (open) next.add(itemId);
+      else next.delete(itemId);
+      set({ editorsOpen: next });
+    },
 
     async open(name) {
       readSeq += 1;

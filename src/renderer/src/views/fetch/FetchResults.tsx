@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, type ChangeEvent } from 'react';
 import type { SearchHit } from '../../../../shared/library';
 import { getOperation } from '../../../../shared/catalogue';
 import { formatCompact, formatCount, formatDateTime, formatItems, formatPublished } from '../../lib/format';
-import { hitText } from '../../lib/fetch-form';
-import { safeHttpsUrl } from '../../lib/links';
-import { useFetchStore, type FetchResults as Results } from '../../stores/fetch-store';
+import { hitText, queryText, resultsStale } from '../../lib/fetch-form';
+import { PlatformImage } from '../../components/PlatformImage';
+import { useFetchStore, valuesOf, type FetchResults as Results } from '../../stores/fetch-store';
 import { useItemStore } from '../../stores/item-store';
 import { focusItemDetail } from '../item-detail/focus';
 import { kindLabel, platformLabel } from '../../../../shared/catalogue';
@@ -19,6 +19,13 @@ export function FetchResults({ results }: { results: Results }) {
   const loadMore = useFetchStore((s) => s.loadMore);
   const openId = useItemStore((s) => s.openId);
   const op = getOperation(results.operation);
+  const formOperation = useFetchStore((s) => s.operation);
+  const formValues = useFetchStore(valuesOf);
+  const stale = resultsStale(
+    { operation: results.operation, params: results.asked ?? results.params },
+    getOperation(formOperation),
+    formValues,
+  );
   const { hits } = results;
   // After Load more, focus goes to the first new row (the button may be gone, or far below).
   const firstNewRow = useRef<number | null>(null);
@@ -58,8 +65,9 @@ export function FetchResults({ results }: { results: Results }) {
       <section className="fetch-results" aria-labelledby="fetch-results-heading">
         <h3 id="fetch-results-heading">No items</h3>
         <p className="muted">
-          The service answered (request <span className="mono">{results.requestId}</span>) but returned no items. Try other words, another
-          region or a wider time frame.
+          The service answered (request <span className="mono">{results.requestId}</span>) but returned no items for{' '}
+          <bdi data-testid="fetch-results-query">{queryText(op, results.asked ?? results.params)}</bdi>. Try other words, another region or
+          a wider time frame.
         </p>
       </section>
     );
@@ -70,14 +78,18 @@ export function FetchResults({ results }: { results: Results }) {
   };
 
   return (
-    <section className="fetch-results" aria-labelledby="fetch-results-heading">
+    <section className={stale ? 'fetch-results is-stale' : 'fetch-results'} aria-labelledby="fetch-results-heading">
       <div className="fetch-results-head">
         <h3 id="fetch-results-heading">Results</h3>
+        <p className="fetch-results-query" data-testid="fetch-results-query">
+          for <bdi>{queryText(op, results.asked ?? results.params)}</bdi>
+        </p>
         <p className="muted" data-testid="fetch-result-count">
           {formatItems(hits.length)} from {results.pages === 1 ? '1 page' : `${results.pages} pages`} · last request{' '}
           <span className="mono">{results.requestId}</span> · {formatDateTime(results.fetchedAt)}
         </p>
       </div>
+      {stale && <StaleNote />}
       <FetchWarnings warnings={results.warnings} />
       <FetchAddToCollection itemIds={hits.filter((hit) => selection.has(hit.id)).map((hit) => hit.id)} />
       <div className="fetch-table-wrap" role="region" aria-label="Results table" tabIndex={0}>
@@ -103,9 +115,15 @@ export function FetchResults({ results }: { results: Results }) {
                 <span className="visually-hidden">Picture</span>
               </th>
               <th scope="col">Title or text</th>
-              <th scope="col">Platform</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Author</th>
+              <th scope="col" className="fetch-col-platform">
+                Platform
+              </th>
+              <th scope="col" className="fetch-col-kind">
+                Kind
+              </th>
+              <th scope="col" className="fetch-col-author">
+                Author
+              </th>
               <th scope="col">Published</th>
               <th scope="col" className="num">
                 Views
@@ -165,7 +183,7 @@ function ResultRow({
         <input type="checkbox" aria-label={`Select “${label}”`} checked={selected} onChange={onSelect} />
       </td>
       <td className="fetch-col-thumb">
-        <Thumbnail url={hit.thumbnailUrl} />
+        <PlatformImage url={hit.thumbnailUrl} className="fetch-thumb" width={48} height={30} />
       </td>
       <td className="fetch-col-text">
         <button
@@ -179,13 +197,23 @@ function ResultRow({
         >
           <bdi>{text.text}</bdi>
         </button>
+        {/* Shown instead of the Kind and Author columns when the pane is narrow (an item open beside it). */}
+        <span className="fetch-sub muted">
+          {kindLabel(hit.kind)}
+          {author ? (
+            <>
+              {' · '}
+              <bdi>{author}</bdi>
+            </>
+          ) : null}
+        </span>
       </td>
-      <td>{platformLabel(hit.platform)}</td>
-      <td>{kindLabel(hit.kind)}</td>
-      <td>
+      <td className="fetch-col-platform">{platformLabel(hit.platform)}</td>
+      <td className="fetch-col-kind">{kindLabel(hit.kind)}</td>
+      <td className="fetch-col-author">
         <bdi>{author}</bdi>
       </td>
-      <td className="nowrap">{formatPublished(hit.publishedAt, hit.publishedText)}</td>
+      <td className="nowrap fetch-col-published">{formatPublished(hit.publishedAt, hit.publishedText)}</td>
       <td className="num" title={formatCount(hit.views)}>
         {formatCompact(hit.views)}
       </td>
@@ -199,23 +227,13 @@ function ResultRow({
   );
 }
 
-/** A platform thumbnail: https only, loaded lazily, no referrer; a blank box of the same size otherwise. */
-function Thumbnail({ url }: { url: string | null }) {
-  const safe = safeHttpsUrl(url);
-  const [failed, setFailed] = useState(false);
-  if (!safe || failed) return <span className="fetch-thumb fetch-thumb-none" />;
+/** The form asks something else now: the results shown answer the query named above them, not the form. */
+function StaleNote() {
   return (
-    <img
-      className="fetch-thumb"
-      src={safe}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      referrerPolicy="no-referrer"
-      width={48}
-      height={30}
-      onError={() => setFailed(true)}
-    />
+    <p className="fetch-stale" data-testid="fetch-results-stale">
+      <strong>Stale:</strong> the form has changed since these results were fetched. They answer the query above; press <strong>Run</strong>{' '}
+      for the form’s.
+    </p>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { CITATION_STYLE_LABELS, CITATION_STYLES, citeItem, isCitationStyle } from '../../../../shared/citation';
 import { getOperation } from '../../../../shared/catalogue';
 import { itemLabel } from '../../../../shared/item-label';
@@ -10,6 +10,7 @@ import { errorText } from '../../lib/errors';
 import { hasUsableTranscript, refreshCall, transcriptCall, transcriptTakesLanguage, type ItemCall } from '../../lib/fetch-item-actions';
 import { libraryChanged } from '../../lib/library-events';
 import { useItemStore } from '../../stores/item-store';
+import { onQueueRecovered } from '../../stores/queue-recovery';
 import { bridge } from '../../transport';
 import { useCitationStyle } from './citation-style-choice';
 import './item-actions.css';
@@ -28,6 +29,8 @@ export function ItemActions({ detail }: { detail: ItemDetail }) {
   const [language, setLanguage] = useState('');
   const [message, setMessage] = useState<{ text: string; problem: boolean } | null>(null);
   const id = useId();
+  // A problem shown while the queue was stuck no longer stands once it runs again.
+  useEffect(() => onQueueRecovered(() => setMessage((shown) => (shown?.problem ? null : shown))), []);
   const { copy, outcome } = useCopyToClipboard();
   const citationStyle = useCitationStyle((s) => s.style);
   const haveTranscript = hasUsableTranscript(detail.transcripts);

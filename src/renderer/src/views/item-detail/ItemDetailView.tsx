@@ -28,6 +28,7 @@ export function ItemDetailView() {
   if (error) {
     return (
       <div id={ITEM_DETAIL_ID} tabIndex={-1} className="item-detail">
+        <CloseDetail />
         <h2>This item could not be opened</h2>
         <p className="error" role="alert">
           {error}
@@ -59,6 +60,7 @@ export function ItemDetailView() {
       inert={stale}
       data-item-id={detail.item.id}
     >
+      <CloseDetail />
       <ItemHeader item={detail.item} />
       <ItemActions detail={detail} />
       <ItemFields detail={detail} />
@@ -68,5 +70,14 @@ export function ItemDetailView() {
       <TranscriptSection item={detail.item} citation={detail.citation} transcripts={detail.transcripts} />
       <ProvenanceSection provenance={detail.provenance} />
     </article>
+  );
+}
+
+/** Closes the item: the pane goes, and the view takes its width back. */
+function CloseDetail() {
+  return (
+    <button type="button" className="item-detail-close" onClick={() => useItemStore.getState().open(null)}>
+      Close item
+    </button>
   );
 }

@@ -47,7 +47,13 @@ export function TranscriptSection({
   );
   // Opened from a transcript hit: show that moment.
   const focusMs = useItemStore((s) => s.focusMs);
+  const focusSeq = useItemStore((s) => s.focusSeq);
   const hitIndex = focusMs === null ? -1 : matching.findIndex((s) => s.startMs === focusMs);
+  // A new hit whose line the search box hides clears the box, so the line can be shown.
+  useEffect(() => {
+    if (focusSeq > 0)
+      setNeedle((typed) => (typed && !segments.some((s) => s.startMs === focusMs && containsText(s.text, typed)) ? '' : typed));
+  }, [focusSeq, focusMs, segments]);
 
   // Only the segments in view are drawn: a three-hour recording has thousands.
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -59,11 +65,17 @@ export function TranscriptSection({
     estimateSize: () => SEGMENT_ESTIMATE_PX,
     overscan: 20,
   });
+  // Every hit (focusSeq) scrolls its line into view, in the transcript's scroller and in the pane;
+  // the line is drawn only once the virtualiser has scrolled to it, so it is looked for a frame later.
   useEffect(() => {
     if (hitIndex < 0) return;
     virtualizer.scrollToIndex(hitIndex, { align: 'center' });
-    scrollRef.current?.scrollIntoView({ block: 'nearest' });
-  }, [virtualizer, hitIndex, focusMs]);
+    const frame = requestAnimationFrame(() => {
+      const line = scrollRef.current?.querySelector<HTMLElement>(`li[data-index="${hitIndex}"]`);
+      (line ?? scrollRef.current)?.scrollIntoView({ block: 'center' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [virtualizer, hitIndex, focusSeq]);
 
   const untimedText = segments.length === 0 ? (transcript?.fullText ?? '') : '';
   const searchable = segments.length > 0 || untimedText.trim() !== '';

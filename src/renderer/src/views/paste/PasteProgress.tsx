@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { formatItems } from '../../lib/format';
-import { batchSettled, progressWords } from '../../lib/paste-plan';
+import { batchSettled, progressWords, waitingWords } from '../../lib/paste-plan';
+import { useNow } from '../../lib/use-now';
 import { isBusy, useActivityStore } from '../../stores/activity-store';
 import { usePasteStore, type RunningImport } from '../../stores/paste-store';
 import { PAUSE_TITLES } from '../activity/activity-text';
@@ -14,6 +15,12 @@ export function PasteProgress({ run }: { run: RunningImport }) {
   // The queue is followed app-wide (banners); a paused one would otherwise leave this bar still, unexplained.
   const paused = useActivityStore((s) => s.status?.paused ?? null);
   const resuming = useActivityStore((s) => isBusy(s.busy, 'resume'));
+  // Between requests the import waits for the plan's next free slot: said, so a still bar is explained.
+  const nextFreeSlot = useActivityStore((s) => s.status?.gauge.nextFreeSlot ?? null);
+  const perMinute = useActivityStore((s) => s.status?.gauge.effectiveLimits.perMinute ?? null);
+  const statusAt = useActivityStore((s) => s.statusAt);
+  const now = useNow(!finished && !paused && nextFreeSlot !== null);
+  const waiting = finished || paused ? null : waitingWords(nextFreeSlot, Math.max(now, statusAt), perMinute);
   return (
     <section className="paste-progress" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{finished ? 'Import finished' : 'Importing'}</h3>
@@ -27,6 +34,11 @@ export function PasteProgress({ run }: { run: RunningImport }) {
       <p id={`${id}-words`} className="paste-progress-words" role="status" aria-live="polite">
         {progress ? progressWords(progress) : 'Starting…'}
       </p>
+      {waiting && (
+        <p className="muted paste-waiting" data-testid="paste-waiting">
+          {waiting}
+        </p>
+      )}
       {!finished && paused && (
         <div className="paste-paused" role="alert" data-testid="paste-paused">
           <p>
@@ -60,6 +72,7 @@ export function PasteProgress({ run }: { run: RunningImport }) {
           )}
         </p>
       )}
+      {finished && run.missing && <p data-testid="paste-missing">{run.missing}</p>}
       {run.failures.length > 0 && (
         <div className="paste-failures">
           <h4>Failed</h4>

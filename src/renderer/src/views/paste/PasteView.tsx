@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { CollectionChoice } from '../../components/CollectionChoice';
 import { NO_COLLECTION, resolveCollection } from '../../lib/collection-choice';
-import { countsSummary, listedLines, quotaWords, startLabel } from '../../lib/paste-plan';
+import { countsSummary, linkCount, listedLines, quotaWords, startLabel } from '../../lib/paste-plan';
 import { alreadyFetchedItems, alreadyQueuedJobs } from '../../../../shared/queue';
 import { useCollectionsStore } from '../../stores/collections-store';
 import { planKey, usePasteStore } from '../../stores/paste-store';
@@ -28,7 +28,8 @@ export function PasteView() {
   const startError = usePasteStore((s) => s.startError);
   const notice = usePasteStore((s) => s.notice);
   const run = usePasteStore((s) => s.run);
-  const { setText, setOption, setCollection, setCarryOver, makePlan, start } = usePasteStore.getState();
+  const incoming = usePasteStore((s) => s.incoming);
+  const { setText, setOption, setCollection, setCarryOver, makePlan, start, takeIncoming, clear } = usePasteStore.getState();
   const collections = useCollectionsStore((s) => s.collections);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [choiceProblem, setChoiceProblem] = useState<string | null>(null);
@@ -95,6 +96,7 @@ export function PasteView() {
   return (
     <div className="paste">
       <h2 className="paste-heading">Paste URLs</h2>
+      {incoming && <IncomingQuestion count={incoming.links.length} onAnswer={takeIncoming} />}
       <form className="paste-form" aria-label="Import links" onSubmit={submit} noValidate>
         <div className="paste-field">
           <label htmlFor={`${id}-text`}>Links, one per line</label>
@@ -109,6 +111,11 @@ export function PasteView() {
             placeholder={'https://www.youtube.com/watch?v=…\nhttps://www.tiktok.com/@user/video/…'}
             onChange={(e) => setText(e.target.value)}
           />
+          <div className="paste-text-actions">
+            <button type="button" onClick={clear} disabled={text === '' && !incoming}>
+              Clear
+            </button>
+          </div>
           <p id={`${id}-text-note`} className="muted paste-note">
             Videos, posts, reels, pins and messages from any of the nine platforms. Lines starting with # are comments; duplicates and links
             already in your library are skipped.
@@ -212,5 +219,28 @@ export function PasteView() {
       </form>
       {run && <PasteProgress run={run} />}
     </div>
+  );
+}
+
+/** Links sent from the Library while the box holds others: replace them, or add to them. */
+function IncomingQuestion({ count, onAnswer }: { count: number; onAnswer(how: 'replace' | 'add' | 'drop'): void }) {
+  const id = useId();
+  return (
+    <section className="paste-incoming" aria-labelledby={`${id}-question`} data-testid="paste-incoming">
+      <p id={`${id}-question`}>
+        {linkCount(count)} came from the Library, and the box already holds other links. Replace them, or add the new ones below them?
+      </p>
+      <div className="paste-incoming-actions">
+        <button type="button" className="primary" onClick={() => onAnswer('add')}>
+          Add to the box
+        </button>
+        <button type="button" onClick={() => onAnswer('replace')}>
+          Replace what is in the box
+        </button>
+        <button type="button" onClick={() => onAnswer('drop')}>
+          Keep the box as it is
+        </button>
+      </div>
+    </section>
   );
 }

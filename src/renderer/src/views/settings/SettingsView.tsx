@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { RemoteImagesChoice } from '../../components/RemoteImagesChoice';
 import { useAppStore } from '../../stores/app-store';
 import { useSettingsStore } from '../../stores/settings-store';
 import { HostsSection } from './HostsSection';
@@ -31,6 +32,14 @@ export function SettingsView() {
       <PlanSection />
       <OverridesSection />
       <HostsSection />
+      <section aria-labelledby="privacy-heading">
+        <h3 id="privacy-heading">Privacy</h3>
+        <RemoteImagesChoice />
+        <p className="muted">
+          Requests to the retrieval service are not affected. A change applies at once; the page’s security policy follows it from the next
+          reload.
+        </p>
+      </section>
       <section aria-labelledby="data-heading">
         <h3 id="data-heading">Data folder</h3>
         <p>

@@ -12,6 +12,7 @@ import { migration0011 } from './0011-job-pages';
 import { migration0012 } from './0012-responses-by-body';
 import { migration0013 } from './0013-jobs-recent';
 import { migration0014 } from './0014-batch-tickets';
+import { migration0015 } from './0015-approximate-published';
 import type { Migration } from './types';
 
 /** Every migration, in order. Adding one: a new `NNNN-name.ts` file and one line here. */
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   migration0012,
   migration0013,
   migration0014,
+  migration0015,
 ];

@@ -57,6 +57,8 @@ export interface SearchHit {
   authorHandle: string | null;
   publishedAt: string | null;
   publishedText: string | null;
+  /** publishedAt was read from publishedText and the fetch time ("1 year ago" → ≈ a year before), not given. */
+  publishedApproximate: boolean;
   url: string | null;
   thumbnailUrl: string | null;
   views: number | null;
@@ -93,6 +95,8 @@ export interface ItemRecord {
   authorUrl: string | null;
   publishedAt: string | null;
   publishedText: string | null;
+  /** publishedAt was read from publishedText and the fetch time, not given by the platform. */
+  publishedApproximate: boolean;
   durationMs: number | null;
   thumbnailUrl: string | null;
   views: number | null;
@@ -148,8 +152,10 @@ export interface Citation {
   url: string | null;
   platform: string;
   author: string | null;
-  /** ISO-8601 UTC, or null where the platform gave only relative text ("3 days ago"). */
+  /** ISO-8601 UTC, or null where the platform gave only relative text that could not be dated. */
   publishedAt: string | null;
+  /** publishedAt is approximate, read from the platform's relative wording and the fetch time. */
+  publishedApproximate?: boolean;
   /** When the response that last carried the item was fetched (ISO-8601 UTC). */
   fetchedAt: string;
   operation: string;
@@ -195,6 +201,10 @@ export interface CollectionItem {
   title: string | null;
   url: string | null;
   authorName: string | null;
+  publishedAt: string | null;
+  publishedText: string | null;
+  /** publishedAt was read from publishedText and the fetch time, not given by the platform. */
+  publishedApproximate: boolean;
   /** This collection's note on the item (its library-wide note is in ItemDetail). */
   note: string | null;
   /** The item's library-wide tags and this collection's own, by tag, library-wide first. */

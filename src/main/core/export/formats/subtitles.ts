@@ -12,6 +12,7 @@ import { asShownWhenFetched } from '../../../../shared/citation';
 import { cleanText, oneLine } from '../../../../shared/text';
 import { subtitleTime } from '../text';
 import type { FormatModule, TranscriptWriter } from './types';
+import { approximatelySuffix, exactPublishedAt } from '../../../../shared/published';
 
 const LAST_CUE_MS = 3000;
 
@@ -108,7 +109,7 @@ export const vttFormat: FormatModule = {
           `Title: ${oneLine(item.title ?? '')}`,
           `Platform: ${c.platform}`,
           `Author: ${c.author ?? ''}`,
-          `Published: ${c.publishedAt ?? (item.publishedText ? `${item.publishedText}${asShownWhenFetched(c.fetchedAt)}` : '')}`,
+          `Published: ${exactPublishedAt(c) ?? (item.publishedText ? `${item.publishedText}${asShownWhenFetched(c.fetchedAt)}${approximatelySuffix(c)}` : '')}`,
           `Transcript fetched: ${transcript.fetchedAt} by ${transcript.operation}, request id ${transcript.requestId}`,
           ...(transcript.language ? [`Language: ${languageLabel(transcript.language)}`] : []),
         ]

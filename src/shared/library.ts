@@ -1,6 +1,7 @@
 /** What the library answers with, shared by the core, the bridge contract and the renderer. */
 import type { Platform } from './catalogue';
 import type { ItemExtras, ItemKind } from './model';
+import type { ImportPlan } from './queue';
 
 export interface SearchFilters {
   platform?: Platform;
@@ -252,4 +253,22 @@ export interface TagSummary {
   tag: string;
   /** Items carrying the tag, in any collection or globally. */
   itemCount: number;
+}
+
+/**
+ * "Get exact dates": the details operation planned for each chosen item whose date is only
+ * approximate, as an import of their links is planned (requests, time, share of today's budget).
+ */
+export interface ExactDatesPlan {
+  /** The plan of the items' links, fetched again by their details operation. */
+  plan: ImportPlan;
+  /** Items whose details are fetched (or already waiting in the queue). */
+  itemIds: number[];
+  /** Items left as they are, each with why: its date is exact already, or no operation fetches its details. */
+  skipped: { itemId: number; reason: string }[];
+}
+
+/** What `items.exactDates` did: the plan, and the queued batch (null for a dry run or nothing to fetch). */
+export interface ExactDatesResult extends ExactDatesPlan {
+  batchId: number | null;
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { SearchHit } from '../../../../shared/library';
 import { getOperation } from '../../../../shared/catalogue';
-import { formatCompact, formatCount, formatDateTime, formatItems, formatPublished } from '../../lib/format';
+import { formatCompact, formatCount, formatDateTime, formatItems } from '../../lib/format';
+import { formatPublished } from '../../../../shared/published';
 import { hitText } from '../../lib/fetch-form';
 import { safeHttpsUrl } from '../../lib/links';
 import { useFetchStore, type FetchResults as Results } from '../../stores/fetch-store';
@@ -185,7 +186,7 @@ function ResultRow({
       <td>
         <bdi>{author}</bdi>
       </td>
-      <td className="nowrap">{formatPublished(hit.publishedAt, hit.publishedText)}</td>
+      <td className="nowrap">{formatPublished(hit)}</td>
       <td className="num" title={formatCount(hit.views)}>
         {formatCompact(hit.views)}
       </td>

@@ -54,6 +54,7 @@ export const METHOD_NAMES = [
   'settings.value',
   'queue.job',
   'import.queue',
+  'items.exactDates',
 ] as const;
 
 export const EVENT_NAMES = ['task.progress', 'queue.status', 'queue.batch', 'export.progress'] as const;

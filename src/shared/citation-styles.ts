@@ -86,7 +86,8 @@ function dateInWords(iso: string, order: DateOrder): string {
 /** The publication date with "approximately" before an estimated one; null when there is none. */
 function publishedInWords(citation: Citation, item: CitedItem, order: DateOrder): string | null {
   if (!citation.publishedAt) return null;
-  return `${item.publishedApproximate ? 'approximately ' : ''}${dateInWords(citation.publishedAt, order)}`;
+  const approximate = item.publishedApproximate === true || citation.publishedApproximate === true;
+  return `${approximate ? 'approximately ' : ''}${dateInWords(citation.publishedAt, order)}`;
 }
 
 interface Parts {

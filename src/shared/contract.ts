@@ -17,6 +17,7 @@ import {
   type CollectionPage,
   type CollectionPlace,
   type CollectionSummary,
+  type ExactDatesResult,
   type ItemDetail,
   type SearchIds,
   type SearchResult,
@@ -424,6 +425,15 @@ export const methods = {
   'import.queue': {
     input: importInput,
     output: returns<{ batchId: number | null; plan: ImportPlan; collected: number; queuedInto: number; jobs: number; joined: number[] }>(),
+  },
+  /**
+   * "Get exact dates": the details operation planned for each of these items whose date is only
+   * approximate; with `dryRun`, only the plan (nothing is queued). `carryOver`: it may take more
+   * than today's budget.
+   */
+  'items.exactDates': {
+    input: z.object({ itemIds, dryRun: z.boolean().optional(), carryOver: z.boolean().optional() }).strict(),
+    output: returns<ExactDatesResult>(),
   },
 } satisfies Record<MethodName, { input: z.ZodType; output: unknown }>;
 

@@ -1,6 +1,7 @@
 /** What the library answers with, shared by the core, the bridge contract and the renderer. */
 import type { Platform } from './catalogue';
 import type { ItemExtras, ItemKind } from './model';
+import type { ImportPlan } from './queue';
 
 export interface SearchFilters {
   platform?: Platform;
@@ -57,6 +58,8 @@ export interface SearchHit {
   authorHandle: string | null;
   publishedAt: string | null;
   publishedText: string | null;
+  /** publishedAt was read from publishedText and the fetch time ("1 year ago" → ≈ a year before), not given. */
+  publishedApproximate: boolean;
   url: string | null;
   thumbnailUrl: string | null;
   views: number | null;
@@ -93,6 +96,8 @@ export interface ItemRecord {
   authorUrl: string | null;
   publishedAt: string | null;
   publishedText: string | null;
+  /** publishedAt was read from publishedText and the fetch time, not given by the platform. */
+  publishedApproximate: boolean;
   durationMs: number | null;
   thumbnailUrl: string | null;
   views: number | null;
@@ -148,8 +153,10 @@ export interface Citation {
   url: string | null;
   platform: string;
   author: string | null;
-  /** ISO-8601 UTC, or null where the platform gave only relative text ("3 days ago"). */
+  /** ISO-8601 UTC, or null where the platform gave only relative text that could not be dated. */
   publishedAt: string | null;
+  /** publishedAt is approximate, read from the platform's relative wording and the fetch time. */
+  publishedApproximate?: boolean;
   /** When the response that last carried the item was fetched (ISO-8601 UTC). */
   fetchedAt: string;
   operation: string;
@@ -198,6 +205,10 @@ export interface CollectionItem {
   /** For the item's label when it has no title: the start of its text, and who posted it (always read from the library). */
   excerpt?: string | null;
   authorHandle?: string | null;
+  publishedAt: string | null;
+  publishedText: string | null;
+  /** publishedAt was read from publishedText and the fetch time, not given by the platform. */
+  publishedApproximate: boolean;
   /** This collection's note on the item (its library-wide note is in ItemDetail). */
   note: string | null;
   /** The item's library-wide tags and this collection's own, by tag, library-wide first. */
@@ -245,4 +256,22 @@ export interface TagSummary {
   tag: string;
   /** Items carrying the tag, in any collection or globally. */
   itemCount: number;
+}
+
+/**
+ * "Get exact dates": the details operation planned for each chosen item whose date is only
+ * approximate, as an import of their links is planned (requests, time, share of today's budget).
+ */
+export interface ExactDatesPlan {
+  /** The plan of the items' links, fetched again by their details operation. */
+  plan: ImportPlan;
+  /** Items whose details are fetched (or already waiting in the queue). */
+  itemIds: number[];
+  /** Items left as they are, each with why: its date is exact already, or no operation fetches its details. */
+  skipped: { itemId: number; reason: string }[];
+}
+
+/** What `items.exactDates` did: the plan, and the queued batch (null for a dry run or nothing to fetch). */
+export interface ExactDatesResult extends ExactDatesPlan {
+  batchId: number | null;
 }

@@ -70,6 +70,9 @@ export function createFakeLibraryBridge() {
         title: `Item ${id}`,
         url: null,
         authorName: null,
+        publishedAt: null,
+        publishedText: null,
+        publishedApproximate: false,
         note: db.notes.find((n) => n.itemId === id && n.collection === c.id)?.body ?? null,
         tags: db.tags
           .filter((t) => t.itemId === id && (t.collection === LIBRARY_WIDE || t.collection === c.id))

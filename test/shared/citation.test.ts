@@ -27,6 +27,7 @@ const video: ItemRecord = {
   authorUrl: null,
   publishedAt: '2025-03-08T10:00:00Z',
   publishedText: null,
+  publishedApproximate: false,
   durationMs: 253_000,
   thumbnailUrl: null,
   views: 1200,

@@ -355,6 +355,7 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
     { text: importText, collection: name, transcripts: fc.boolean(), refresh: fc.boolean() },
     { requiredKeys: ['text'] },
   ),
+  'items.exactDates': fc.record({ itemIds: ids, dryRun: fc.boolean(), carryOver: fc.boolean() }, { requiredKeys: ['itemIds'] }),
 };
 
 /** A near-valid input with one field replaced by anything, dropped, or an unknown one added. */

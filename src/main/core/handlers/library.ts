@@ -1,13 +1,22 @@
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
 import { getItemDetail, getRawResponse } from '../library/items';
+import { getExactDates } from '../usecases/exact-dates';
 import { searchLibrary, searchResultIds } from '../store/search/search-engine';
 
 export function createLibraryHandlers(
   ctx: CoreContext,
 ): Pick<
   Handlers,
-  'library.search' | 'library.ids' | 'items.get' | 'items.raw' | 'items.setNote' | 'items.tag' | 'items.untag' | 'tags.list'
+  | 'library.search'
+  | 'library.ids'
+  | 'items.get'
+  | 'items.raw'
+  | 'items.setNote'
+  | 'items.tag'
+  | 'items.untag'
+  | 'tags.list'
+  | 'items.exactDates'
 > {
   return {
     'library.search': (request) => {
@@ -27,6 +36,7 @@ export function createLibraryHandlers(
       return { tagged: itemIds.length };
     },
     'tags.list': () => ctx.collections.tags(),
+    'items.exactDates': (input) => getExactDates(ctx, input),
     'items.untag': ({ itemIds, tag, collection }) => {
       // The count of items that had it: zero tells the caller nothing was there to remove.
       return { untagged: ctx.collections.untag(itemIds, tag, collection) };

@@ -257,7 +257,11 @@ export function createCollectionRepository(db: Database, now: () => string) {
           collection: libraryWide ? null : collection.name,
           tag,
         }));
-      return { collection: summary, items: found.map((row) => ({ ...row, tags: scoped(row.tags) })), total };
+      return {
+        collection: summary,
+        items: found.map((row) => ({ ...row, tags: scoped(row.tags), publishedApproximate: row.publishedApproximate === 1 })),
+        total,
+      };
     },
 
     /** The collection id for a scope: 0 (global) when no collection is named. */

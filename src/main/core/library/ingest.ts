@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { getOperation, type OperationId } from '../../../shared/catalogue';
 import { canonicalLanguage } from '../../../shared/language';
 import type { Metrics, Normalisation, NormalisedItem, NormalisedTranscript } from '../../../shared/model';
+import { publishedValue } from '../../../shared/relative-date';
 import { makeWellFormed } from '../../../shared/text';
 import { makeItem } from '../platforms/read/item';
 import type { Database } from '../store/database';
@@ -164,6 +165,7 @@ export function createIngester(database: Database, normalise: NormaliseFn): Inge
 
     function valuesOf(item: NormalisedItem, id: number): ItemValues {
       const { author, metrics } = item;
+      const published = publishedValue(item.publishedAt, item.publishedText, fetchedAt);
       return [
         id,
         item.platform,
@@ -176,7 +178,7 @@ export function createIngester(database: Database, normalise: NormaliseFn): Inge
         author.handle,
         author.id,
         author.url,
-        item.publishedAt,
+        published.at,
         item.publishedText,
         item.durationMs,
         item.thumbnailUrl,
@@ -190,6 +192,7 @@ export function createIngester(database: Database, normalise: NormaliseFn): Inge
         fetchedAt,
         responseId,
         item.extras && Object.keys(item.extras).length > 0 ? JSON.stringify(item.extras) : null,
+        published.approximate,
       ];
     }
 
@@ -200,10 +203,18 @@ export function createIngester(database: Database, normalise: NormaliseFn): Inge
       const nativeId = merged[ITEM_VALUE.nativeId];
       const url = values[ITEM_VALUE.url];
       if (url !== null && url !== merged[ITEM_VALUE.url]) newByUrlExact = false;
+      // As the stored update: an approximate date never replaces a date.
+      const keepPublished = values[ITEM_VALUE.publishedApproximate] === 1 && merged[ITEM_VALUE.publishedAt] !== null;
       for (let column: number = ITEM_VALUE.firstMerged; column <= ITEM_VALUE.lastMerged; column += 1) {
-        if (values[column] !== null && !(column === ITEM_VALUE.nativeId && nativeId !== null))
+        if (
+          values[column] !== null &&
+          !(column === ITEM_VALUE.nativeId && nativeId !== null) &&
+          !(column === ITEM_VALUE.publishedAt && keepPublished)
+        )
           (merged as unknown[])[column] = values[column];
       }
+      if (values[ITEM_VALUE.publishedAt] !== null && !keepPublished)
+        merged[ITEM_VALUE.publishedApproximate] = values[ITEM_VALUE.publishedApproximate];
       const extras = values[ITEM_VALUE.extras];
       const mergedExtras = merged[ITEM_VALUE.extras];
       if (extras !== null)

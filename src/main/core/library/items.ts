@@ -21,7 +21,8 @@ export function getItemDetail(db: Database, id: number): ItemDetail {
     );
   return {
     item,
-    citation: makeCitation(item, cited),
+    // The flag rides with the citation (only when set), so whatever cites the date can say it is approximate.
+    citation: { ...makeCitation(item, cited), ...(item.publishedApproximate ? { publishedApproximate: true } : {}) },
     metricsHistory: items.metricsHistory(id),
     transcripts: transcripts.ofItem(id).map(({ id: transcriptId, language, ...rest }) => ({
       language: language === '' ? null : language,

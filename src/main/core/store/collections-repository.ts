@@ -7,7 +7,10 @@ import { JOB_WAITING } from './queue/statements';
 import type { ReadableDB, WritableDB } from './write-transaction';
 
 /** A collection row as read, before its tags are given their level (`tags` is a JSON array). */
-export type StoredCollectionRow = Omit<CollectionItem, 'tags'> & { tags: string | null };
+export type StoredCollectionRow = Omit<CollectionItem, 'tags' | 'publishedApproximate'> & {
+  tags: string | null;
+  publishedApproximate: number;
+};
 
 /** A stretch of a collection's rows: `limit` -1 for all. */
 export interface RowStretch {
@@ -54,7 +57,7 @@ export interface CollectionsRepository<Tx = WritableDB> {
 const rowColumns = (
   position: string,
 ): string => `i.id, ${position} AS position, ci.added_at AS addedAt, i.platform, i.kind, i.title, i.url, i.author_name AS authorName,
-  substr(i.text, 1, 200) AS excerpt, i.author_handle AS authorHandle,
+  substr(i.text, 1, 200) AS excerpt, i.author_handle AS authorHandle, i.published_at AS publishedAt, i.published_text AS publishedText, i.published_approximate AS publishedApproximate,
   (SELECT body FROM notes n WHERE n.item_id = i.id AND n.collection_id = @id) AS note,
   (SELECT json_group_array(json_object('tag', tag, 'libraryWide', collection_id = 0))
      FROM (SELECT tag, collection_id FROM tags t WHERE t.item_id = i.id AND t.collection_id IN (0, @id) ORDER BY tag COLLATE NOCASE, collection_id)) AS tags`;

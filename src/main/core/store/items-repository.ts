@@ -33,10 +33,21 @@ export type ItemValues = [
   lastResponseId: number,
   /** JSON of the spec fields without a column of their own; null when the record has none. */
   extras: string | null,
+  /** 1 when publishedAt was read from the platform's wording ("1 year ago"), not given as a time. */
+  publishedApproximate: 0 | 1,
 ];
 
 /** Positions in ItemValues: the first and last column an update merges (kind … followers), and a few read by name. */
-export const ITEM_VALUE = { platform: 1, firstMerged: 2, nativeId: 3, url: 4, lastMerged: 20, extras: 24 } as const;
+export const ITEM_VALUE = {
+  platform: 1,
+  firstMerged: 2,
+  nativeId: 3,
+  url: 4,
+  publishedAt: 11,
+  lastMerged: 20,
+  extras: 24,
+  publishedApproximate: 25,
+} as const;
 
 /** One sighting of an item in a response; the counts are the item's metrics snapshot from it (or null). */
 export type SourceRow = [itemId: number, responseId: number, sourcePath: string, position: number, ...counts: (number | null)[]];
@@ -74,6 +85,7 @@ const ITEM_WRITE_COLUMNS = [
   'last_fetched_at',
   'last_response_id',
   'extras',
+  'published_approximate',
 ];
 /** Item columns a batch of new items without a value for them leaves out: nullable, NULL by default. */
 const OPTIONAL_ITEM_COLUMNS = ITEM_WRITE_COLUMNS.slice(ITEM_VALUE.nativeId, ITEM_VALUE.lastMerged + 1).concat('extras');
@@ -97,7 +109,7 @@ const ITEM_READ_COLUMNS = `i.id, i.platform, i.kind, i.native_id AS nativeId, i.
   i.published_at AS publishedAt, i.published_text AS publishedText, i.duration_ms AS durationMs,
   i.thumbnail_url AS thumbnailUrl, i.views, i.likes, i.comments, i.reposts, i.shares, i.followers,
   i.first_fetched_at AS firstFetchedAt, i.last_fetched_at AS lastFetchedAt, i.has_transcript AS hasTranscript,
-  i.extras AS extrasJson`;
+  i.extras AS extrasJson, i.published_approximate AS publishedApproximate`;
 
 /** The stored extras column (a JSON object, or NULL for none) as an object. */
 export const parseExtras = (json: string | null): ItemExtras => (json === null ? {} : (JSON.parse(json) as ItemExtras));
@@ -142,9 +154,14 @@ export function createItemsRepository(db: ReadableDB): ItemsRepository {
   );
   const lastId = db.prepare<[], number | null>('SELECT max(id) FROM items').pluck();
   const exists = db.prepare<[string], number>('SELECT id FROM items WHERE id IN (SELECT value FROM json_each(?))').pluck();
-  const record = db.prepare<[number], Omit<ItemRecord, 'hasTranscript' | 'extras'> & { hasTranscript: number; extrasJson: string | null }>(
-    `SELECT ${ITEM_READ_COLUMNS} FROM items i WHERE i.id = ?`,
-  );
+  const record = db.prepare<
+    [number],
+    Omit<ItemRecord, 'hasTranscript' | 'extras' | 'publishedApproximate'> & {
+      hasTranscript: number;
+      extrasJson: string | null;
+      publishedApproximate: number;
+    }
+  >(`SELECT ${ITEM_READ_COLUMNS} FROM items i WHERE i.id = ?`);
   const cited = db.prepare<[number], CitedResponse>(
     'SELECT r.operation, r.request_id AS requestId, r.fetched_at AS fetchedAt FROM items i JOIN responses r ON r.id = i.last_response_id WHERE i.id = ?',
   );
@@ -162,12 +179,16 @@ export function createItemsRepository(db: ReadableDB): ItemsRepository {
        title = coalesce(?, title), text = coalesce(?, text),
        author_name = coalesce(?, author_name), author_handle = coalesce(?, author_handle),
        author_id = coalesce(?, author_id), author_url = coalesce(?, author_url),
-       published_at = coalesce(?, published_at), published_text = coalesce(?, published_text),
+       published_at = CASE WHEN @approximate = 1 AND published_at IS NOT NULL THEN published_at ELSE coalesce(?, published_at) END,
+       published_text = coalesce(?, published_text),
        duration_ms = coalesce(?, duration_ms), thumbnail_url = coalesce(?, thumbnail_url),
        views = coalesce(?, views), likes = coalesce(?, likes), comments = coalesce(?, comments),
        reposts = coalesce(?, reposts), shares = coalesce(?, shares), followers = coalesce(?, followers),
        last_fetched_at = max(last_fetched_at, ?), last_response_id = ?,
-       extras = coalesce(json_patch(extras, ?), ?, extras)
+       extras = coalesce(json_patch(extras, ?), ?, extras),
+       -- An exact time replaces an approximate one; an approximate one only fills an empty date.
+       published_approximate = CASE WHEN @publishedAt IS NULL OR (@approximate = 1 AND published_at IS NOT NULL)
+         THEN published_approximate ELSE @approximate END
      WHERE id = ?`,
   );
   const insertItems = sparseRowInsert(db, 'items', ITEM_WRITE_COLUMNS, OPTIONAL_ITEM_COLUMNS);
@@ -184,14 +205,20 @@ export function createItemsRepository(db: ReadableDB): ItemsRepository {
       const row = record.get(id);
       if (!row) return undefined;
       const { extrasJson, ...fields } = row;
-      return { ...fields, hasTranscript: row.hasTranscript === 1, extras: parseExtras(extrasJson) };
+      return {
+        ...fields,
+        hasTranscript: row.hasTranscript === 1,
+        extras: parseExtras(extrasJson),
+        publishedApproximate: row.publishedApproximate === 1,
+      };
     },
     citedResponse: (id) => cited.get(id),
     metricsHistory: (id) => metrics.all(id),
     provenance: (id) => provenance.all(id).map((p) => ({ ...p, params: JSON.parse(p.params) as Record<string, string> })),
     update(_tx, id, values, fetchedAt, responseId) {
       const extras = values[ITEM_VALUE.extras];
-      update.run(...values.slice(ITEM_VALUE.firstMerged, ITEM_VALUE.lastMerged + 1), fetchedAt, responseId, extras, extras, id);
+      const published = { publishedAt: values[ITEM_VALUE.publishedAt], approximate: values[ITEM_VALUE.publishedApproximate] };
+      update.run(...values.slice(ITEM_VALUE.firstMerged, ITEM_VALUE.lastMerged + 1), fetchedAt, responseId, extras, extras, id, published);
     },
     insertMany: insertItems,
     insertSources,

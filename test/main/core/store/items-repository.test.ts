@@ -37,6 +37,7 @@ const values = (id: number, nativeId: string | null, url: string | null, title: 
   '2026-01-01T00:00:00.000Z',
   responseId,
   null,
+  0,
 ];
 
 describe('items repository', () => {

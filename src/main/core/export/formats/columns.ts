@@ -41,6 +41,7 @@ export const ITEM_TABLE: readonly Column<ExportItem>[] = [
   { name: 'published_at_utc', value: (item) => item.citation.publishedAt },
   { name: 'published_local', value: (item, at) => at.local(item.citation.publishedAt), localTime: true },
   { name: 'published_text', value: (item) => item.publishedText },
+  { name: 'published_approximate', value: (item) => item.publishedApproximate },
   { name: 'duration_ms', value: (item) => item.durationMs },
   { name: 'views', value: (item) => item.views },
   { name: 'likes', value: (item) => item.likes },

@@ -29,6 +29,7 @@ export function itemRecord(item: ExportItem, transcripts?: JsonTranscript[]): Re
     author: { name: item.authorName, handle: item.authorHandle, id: item.authorId, url: item.authorUrl },
     published_at: item.citation.publishedAt,
     published_text: item.publishedText,
+    published_approximate: item.publishedApproximate,
     duration_ms: item.durationMs,
     metrics: {
       views: item.views,

@@ -12,6 +12,7 @@ import { atMoment, timestampBase } from '../../../../shared/links';
 import type { ExportItem, ExportSegment, ExportTranscript } from '../../store/export-records';
 import { escapeMarkdownBlock, escapeMarkdownLine, escapeMarkdownLinkText, markdownHref } from '../text';
 import type { ExportContext, FormatModule, ItemWriter, SourcesWriter, TranscriptWriter } from './types';
+import { approximatelySuffix, exactPublishedAt } from '../../../../shared/published';
 
 const link = (text: string, url: string): string => `[${text}](${markdownHref(url)})`;
 
@@ -37,8 +38,9 @@ function citationLines(item: ExportItem): string[] {
   ];
   const author = citedAuthor(item);
   if (author) lines.push(`- Author: ${escapeMarkdownLine(author)}`);
-  if (c.publishedAt) lines.push(`- Published: ${c.publishedAt}`);
-  else if (item.publishedText) lines.push(`- Published: ${escapeMarkdownLine(item.publishedText)}${asShownWhenFetched(c.fetchedAt)}`);
+  if (exactPublishedAt(c)) lines.push(`- Published: ${c.publishedAt}`);
+  else if (item.publishedText)
+    lines.push(`- Published: ${escapeMarkdownLine(item.publishedText)}${asShownWhenFetched(c.fetchedAt)}${approximatelySuffix(c)}`);
   lines.push(
     `- Fetched: ${escapeMarkdownLine(c.fetchedAt)} by ${escapeMarkdownLine(c.operation)}, request id ${escapeMarkdownLine(c.requestId)}`,
   );

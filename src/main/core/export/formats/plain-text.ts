@@ -8,6 +8,7 @@ import { asShownWhenFetched, citedAuthor, citedTitle } from '../../../../shared/
 import { platformLabel } from '../../../../shared/platforms';
 import { cleanText, oneLine } from '../../../../shared/text';
 import type { FormatModule, TranscriptWriter } from './types';
+import { approximatelySuffix, exactPublishedAt } from '../../../../shared/published';
 
 function writer(): TranscriptWriter {
   // One item's transcripts may share a file; a blank line keeps one's last line off the next one's header.
@@ -26,7 +27,7 @@ function writer(): TranscriptWriter {
         `Source: ${c.url ?? 'no web address on record'}`,
         `Platform: ${platformLabel(c.platform)} (${c.platform})`,
         ...(citedAuthor(item) ? [`Author: ${oneLine(citedAuthor(item)!)}`] : []),
-        `Published: ${c.publishedAt ?? (item.publishedText ? `${oneLine(item.publishedText)}${asShownWhenFetched(c.fetchedAt)}` : 'unknown')}`,
+        `Published: ${exactPublishedAt(c) ?? (item.publishedText ? `${oneLine(item.publishedText)}${asShownWhenFetched(c.fetchedAt)}${approximatelySuffix(c)}` : 'unknown')}`,
         `Item fetched: ${c.fetchedAt} by ${c.operation}, request id ${oneLine(c.requestId)}`,
         `Transcript fetched: ${transcript.fetchedAt} by ${transcript.operation}, request id ${oneLine(transcript.requestId)}`,
         ...(transcript.language ? [`Language: ${oneLine(languageLabel(transcript.language))}`] : []),

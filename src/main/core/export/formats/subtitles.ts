@@ -13,6 +13,7 @@ import { platformLabel } from '../../../../shared/platforms';
 import { cleanText, oneLine } from '../../../../shared/text';
 import { subtitleTime } from '../text';
 import type { FormatModule, TranscriptWriter } from './types';
+import { approximatelySuffix, exactPublishedAt } from '../../../../shared/published';
 
 const LAST_CUE_MS = 3000;
 
@@ -109,7 +110,7 @@ export const vttFormat: FormatModule = {
           `Title: ${citedTitle(item)}`,
           `Platform: ${platformLabel(c.platform)} (${c.platform})`,
           `Author: ${citedAuthor(item) ?? ''}`,
-          `Published: ${c.publishedAt ?? (item.publishedText ? `${item.publishedText}${asShownWhenFetched(c.fetchedAt)}` : '')}`,
+          `Published: ${exactPublishedAt(c) ?? (item.publishedText ? `${item.publishedText}${asShownWhenFetched(c.fetchedAt)}${approximatelySuffix(c)}` : '')}`,
           `Transcript fetched: ${transcript.fetchedAt} by ${transcript.operation}, request id ${transcript.requestId}`,
           ...(transcript.language ? [`Language: ${languageLabel(transcript.language)}`] : []),
         ]

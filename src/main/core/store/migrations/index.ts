@@ -15,6 +15,7 @@ import { migration0014 } from './0014-batch-tickets';
 import { migration0015 } from './0015-untimed-transcript-search';
 import { migration0016 } from './0016-resolved-links';
 import { migration0017 } from './0017-pin-public-ids';
+import { migration0018 } from './0018-approximate-published';
 import type { Migration } from './types';
 
 /** Every migration, in order. Adding one: a new `NNNN-name.ts` file and one line here. */
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   migration0015,
   migration0016,
   migration0017,
+  migration0018,
 ];

@@ -30,7 +30,7 @@ const ORDER_BY: Record<Exclude<SearchSort, 'relevance'>, string> = {
 };
 
 const ITEM_COLUMNS = `i.id, i.platform, i.kind, i.title, substr(i.text, 1, 200) AS excerpt, i.author_name AS authorName, i.author_handle AS authorHandle,
-  i.published_at AS publishedAt, i.published_text AS publishedText, i.url, i.thumbnail_url AS thumbnailUrl,
+  i.published_at AS publishedAt, i.published_text AS publishedText, i.published_approximate AS publishedApproximate, i.url, i.thumbnail_url AS thumbnailUrl,
   i.views, i.likes, i.comments, i.has_transcript AS hasTranscript, i.last_fetched_at AS lastFetchedAt`;
 
 // Title matches count most, then text, then author; notes and transcripts rank like text.

@@ -36,8 +36,12 @@ function remarked(snippet: string, used: SnippetMarkers, wanted: SnippetMarkers)
     .join('');
 }
 
-interface ItemRow extends Omit<SearchHit, 'hasTranscript' | 'snippet' | 'matchedIn' | 'segmentStartMs' | 'segmentLanguage'> {
+interface ItemRow extends Omit<
+  SearchHit,
+  'hasTranscript' | 'publishedApproximate' | 'snippet' | 'matchedIn' | 'segmentStartMs' | 'segmentLanguage'
+> {
   hasTranscript: number;
+  publishedApproximate: number;
 }
 
 interface BestHit {
@@ -271,7 +275,7 @@ function itemsInOrder(
   return ids.flatMap((id) => {
     const row = rows.get(id);
     if (!row) return [];
-    const { hasTranscript, ...item } = row;
-    return [{ ...item, ...hitOf(id), hasTranscript: hasTranscript === 1 }];
+    const { hasTranscript, publishedApproximate, ...item } = row;
+    return [{ ...item, ...hitOf(id), hasTranscript: hasTranscript === 1, publishedApproximate: publishedApproximate === 1 }];
   });
 }

@@ -9,6 +9,8 @@ import { stripTerminalControls } from '../../../../shared/text';
 import type { CliContext } from '../context';
 import { labelLine, oneLine } from './search';
 import { quoteInput } from '../../../../shared/quote-input';
+import { describeApproximate } from '../../../../shared/published';
+import { registerExactDates } from './exact-dates';
 
 /** An item id as typed (`42` or `#42`); refused before the library is opened. */
 function parseItemId(rawId: string): number {
@@ -56,6 +58,7 @@ function untimedLines(fullText: string): string[] {
 
 export function registerItems(program: Command, ctx: CliContext): void {
   const items = program.command('items').description('items in the library');
+  registerExactDates(items, ctx);
   items
     .command('cite')
     .description('a citation of one item, or with --at a quote of its transcript at that moment, ready to paste')
@@ -125,7 +128,7 @@ export function registerItems(program: Command, ctx: CliContext): void {
             `Title:      ${item.title ? oneLine(item.title) : '–'}`,
             `URL:        ${item.url ?? '–'}`,
             `Author:     ${[item.authorName, item.authorHandle].filter(Boolean).join(' ') || '–'}`,
-            `Published:  ${item.publishedAt ?? item.publishedText ?? 'unknown'}`,
+            `Published:  ${item.publishedApproximate ? `${oneLine(describeApproximate(item) ?? '')} (approximate, read from the platform’s wording; “gleaner items exact-dates ${item.id}” fetches the exact date)` : (item.publishedAt ?? (item.publishedText ? oneLine(item.publishedText) : 'unknown'))}`,
             `Metrics:    views ${item.views ?? '–'}, likes ${item.likes ?? '–'}, comments ${item.comments ?? '–'}`,
             `Fetched:    first ${item.firstFetchedAt}, last ${item.lastFetchedAt}`,
             `Collections: ${detail.collections.length ? detail.collections.map(oneLine).join(', ') : '–'}`,

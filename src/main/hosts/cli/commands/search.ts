@@ -132,6 +132,8 @@ export function registerSearch(program: Command, ctx: CliContext): void {
               snippet: hit.snippet === null ? null : markdownSnippet(hit.snippet),
               ...(hit.segmentStartMs !== null ? { segment_start_ms: hit.segmentStartMs } : {}),
               url: hit.url,
+              published_at: hit.publishedAt,
+              published_approximate: hit.publishedApproximate,
             }));
             ctx.io.stdout(`${JSON.stringify({ hits, total: result.total })}\n`);
             return;

@@ -1,7 +1,8 @@
 import { useEffect, useRef, type ChangeEvent } from 'react';
 import type { SearchHit } from '../../../../shared/library';
 import { getOperation } from '../../../../shared/catalogue';
-import { formatCompact, formatCount, formatDateTime, formatItems, formatPublished } from '../../lib/format';
+import { formatCompact, formatCount, formatDateTime, formatItems } from '../../lib/format';
+import { formatPublished } from '../../../../shared/published';
 import { hitText, queryText, resultsStale } from '../../lib/fetch-form';
 import { PlatformImage } from '../../components/PlatformImage';
 import { useFetchStore, valuesOf, type FetchResults as Results } from '../../stores/fetch-store';
@@ -213,7 +214,7 @@ function ResultRow({
       <td className="fetch-col-author">
         <bdi>{author}</bdi>
       </td>
-      <td className="nowrap fetch-col-published">{formatPublished(hit.publishedAt, hit.publishedText)}</td>
+      <td className="nowrap fetch-col-published">{formatPublished(hit)}</td>
       <td className="num" title={formatCount(hit.views)}>
         {formatCompact(hit.views)}
       </td>

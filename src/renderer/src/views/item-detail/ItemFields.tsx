@@ -2,7 +2,9 @@ import { useRef, useState, type ReactNode } from 'react';
 import type { ItemDetail } from '../../../../shared/library';
 import { extrasToShow, type ExtraField } from '../../../../shared/model';
 import { AddToCollectionPanel } from '../../components/AddToCollectionPanel';
+import { ExactDatesPanel } from '../../components/ExactDatesPanel';
 import { ExternalLink } from '../../components/ExternalLink';
+import { describeApproximate } from '../../../../shared/published';
 import { formatCount, formatDateTime, formatDuration } from '../../lib/format';
 import { METRICS } from '../library/labels';
 
@@ -12,9 +14,12 @@ const URL_EXTRAS: ReadonlySet<ExtraField> = new Set(['mediaUrl', 'downloadUrl', 
 /** The normalised fields, in a definition list. Empty fields are left out. */
 export function ItemFields({ detail }: { detail: ItemDetail }) {
   const { item } = detail;
-  const published = [item.publishedAt ? formatDateTime(item.publishedAt) : null, item.publishedText ? `“${item.publishedText}”` : null]
-    .filter(Boolean)
-    .join(' · ');
+  // An approximate date (read from "1 year ago") is never shown as a time: the wording, then about when.
+  const published = item.publishedApproximate
+    ? describeApproximate(item)
+    : [item.publishedAt ? formatDateTime(item.publishedAt) : null, item.publishedText ? `“${item.publishedText}”` : null]
+        .filter(Boolean)
+        .join(' · ');
   return (
     <section aria-labelledby="detail-fields-heading" className="detail-section">
       <h3 id="detail-fields-heading">Details</h3>
@@ -22,7 +27,10 @@ export function ItemFields({ detail }: { detail: ItemDetail }) {
         {published && (
           <>
             <dt>Published</dt>
-            <dd>{published}</dd>
+            <dd data-testid="item-published">
+              {published}
+              {item.publishedApproximate && <ExactDate itemId={item.id} />}
+            </dd>
           </>
         )}
         {item.durationMs !== null && (
@@ -89,6 +97,39 @@ export function ItemFields({ detail }: { detail: ItemDetail }) {
         <dd className="mono">{item.id}</dd>
       </dl>
     </section>
+  );
+}
+
+/** Says the date is approximate, and offers the details request that would make it exact (its plan shown first). */
+function ExactDate({ itemId }: { itemId: number }) {
+  const [open, setOpen] = useState(false);
+  const [message, setMessage] = useState<{ text: string; problem: boolean } | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = (): void => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  return (
+    <div className="item-collections">
+      <span className="muted">Approximate: read from the platform’s wording and the time it was fetched.</span>{' '}
+      <button type="button" ref={button} className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        Get exact date…
+      </button>
+      <span className={message?.problem ? 'item-collections-message error' : 'item-collections-message muted'} role="status">
+        {message?.text ?? ''}
+      </span>
+      {open && (
+        <ExactDatesPanel
+          itemIds={[itemId]}
+          onDone={(text) => {
+            setMessage({ text, problem: false });
+            close();
+          }}
+          onProblem={(text) => setMessage({ text, problem: true })}
+          onClose={close}
+        />
+      )}
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { AddToCollectionPanel } from '../../components/AddToCollectionPanel';
+import { ExactDatesPanel } from '../../components/ExactDatesPanel';
 import { ExportButton } from '../../components/ExportDialog';
 import { PanelForm, type PanelProps } from '../../components/PanelForm';
 import { errorText } from '../../lib/errors';
@@ -12,7 +13,7 @@ import { useLibraryStore } from '../../stores/library-store';
 import { usePasteStore } from '../../stores/paste-store';
 import { bridge } from '../../transport';
 
-type Panel = 'collection' | 'tag' | null;
+type Panel = 'collection' | 'tag' | 'dates' | null;
 
 /** Whether the service can bring the item's transcript: videos, shorts and video messages (the catalogue says which). */
 const canHaveTranscript = (hit: { platform: string; kind: string }): boolean => transcriptRoute(hit.platform, hit.kind) !== null;
@@ -52,12 +53,13 @@ export function BulkBar() {
   const panel = count === 0 ? null : openPanel;
   const collectionButton = useRef<HTMLButtonElement>(null);
   const tagButton = useRef<HTMLButtonElement>(null);
+  const datesButton = useRef<HTMLButtonElement>(null);
   const barRef = useRef<HTMLDivElement>(null);
 
   const setPanel = (next: Panel): void => {
     // Closing a panel returns focus to the button that opened it.
     if (next === null && openPanel !== null && barRef.current?.contains(document.activeElement ?? null)) {
-      (openPanel === 'collection' ? collectionButton : tagButton).current?.focus();
+      ({ collection: collectionButton, tag: tagButton, dates: datesButton })[openPanel].current?.focus();
     }
     setOpenPanel(next);
   };
@@ -115,6 +117,14 @@ export function BulkBar() {
           >
             Fetch transcripts…
           </button>
+          <button
+            type="button"
+            ref={datesButton}
+            aria-expanded={panel === 'dates'}
+            onClick={() => setPanel(panel === 'dates' ? null : 'dates')}
+          >
+            Get exact dates…
+          </button>
           <ExportButton
             label="Export selected…"
             target={() => ({
@@ -137,6 +147,14 @@ export function BulkBar() {
       </span>
       {panel === 'collection' && (
         <AddToCollectionPanel
+          itemIds={[...selection]}
+          onDone={done}
+          onProblem={(text) => setMessage({ text, problem: true })}
+          onClose={() => setPanel(null)}
+        />
+      )}
+      {panel === 'dates' && (
+        <ExactDatesPanel
           itemIds={[...selection]}
           onDone={done}
           onProblem={(text) => setMessage({ text, problem: true })}

@@ -104,6 +104,11 @@ export function FilterBar() {
           onChange={(e) => setFilter('publishedTo', e.target.value)}
         />
       </div>
+      {(filters.publishedFrom || filters.publishedTo) && (
+        <p className="filter-hint muted" data-testid="approximate-dates-hint">
+          Includes items the platform dated only in words (“1 year ago”), by the approximate date read from them (shown with ≈).
+        </p>
+      )}
       <div className="filter">
         <label htmlFor={`${id}-transcript`}>Transcript</label>
         <select

@@ -2,7 +2,8 @@ import { memo, type MouseEvent } from 'react';
 import type { SearchHit } from '../../../../shared/library';
 import { Highlighted } from '../../components/Highlighted';
 import { formatMoment } from '../../../../shared/export';
-import { formatCompact, formatPublished, hitText } from '../../lib/format';
+import { formatCompact, hitText } from '../../lib/format';
+import { formatPublished as formatPublishedItem } from '../../../../shared/published';
 import { splitSnippet, stripMarkers } from '../../lib/snippet';
 import type { SelectMode } from '../../stores/library-store';
 import { kindLabel, platformDetail, platformLabel } from '../../../../shared/catalogue';
@@ -85,7 +86,7 @@ function ResultRowImpl({ index, hit, setSize, top, height, selected, active, sho
   };
   const className = ['result-row', selected ? 'is-selected' : '', active ? 'is-active' : ''].filter(Boolean).join(' ');
   const who = hit.authorName ?? hit.authorHandle;
-  const published = formatPublished(hit.publishedAt, hit.publishedText);
+  const published = formatPublishedItem(hit);
   return (
     <div
       role="option"

@@ -25,6 +25,7 @@ export function exportItem(overrides: Partial<ExportItem> = {}): ExportItem {
     authorUrl: 'https://www.youtube.com/@portnews',
     publishedAt: '2026-01-01T10:00:00.000Z',
     publishedText: null,
+    publishedApproximate: false,
     durationMs: 61_000,
     views: 1200,
     likes: 30,

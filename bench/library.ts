@@ -38,6 +38,7 @@ import { createIngester, type ResponseToStore } from '../src/main/core/library/i
 import { searchLibrary } from '../src/main/core/store/search/search-engine';
 import { normaliseResponse } from '../src/main/core/platforms/normalise';
 import { openDatabase, type Database } from '../src/main/core/store/database';
+import { publishedValue } from '../src/shared/relative-date';
 import { figure, forComparison, percentile, type BenchmarkResult } from './report';
 import { BROAD_TERM, COMMON_TERMS, makeData, makeResponse, makeTitles, PER_RESPONSE } from './library-corpus';
 
@@ -67,7 +68,9 @@ const HAND_ITEM_COLUMNS = [
   'author_handle',
   'author_id',
   'author_url',
+  'published_at',
   'published_text',
+  'published_approximate',
   'duration_ms',
   'views',
   'first_fetched_at',
@@ -104,6 +107,8 @@ export function createHandWriter(db: Database): (n: number, data: ReturnType<typ
       const id = nextId;
       nextId += 1;
       const { channel } = video;
+      // "3 days ago" is stored as an approximate date, as ingest stores it.
+      const published = publishedValue(null, video.publishedTimeText, fetchedAt);
       items.push(
         id,
         'videosite',
@@ -115,7 +120,9 @@ export function createHandWriter(db: Database): (n: number, data: ReturnType<typ
         channel.handle,
         channel.id,
         `https://www.youtube.com/${channel.handle}`,
+        published.at,
         video.publishedTimeText,
+        published.approximate,
         video.lengthSeconds * 1000,
         video.viewCountInt,
         fetchedAt,

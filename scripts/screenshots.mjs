@@ -68,7 +68,7 @@ const browser = await chromium.launch({
 });
 try {
   for (const theme of ['light', 'dark']) {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 860 }, colorScheme: theme });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: theme });
     await page.goto(await browserLink());
     await page.waitForSelector('[data-testid="status-info"]');
     // The welcome panel is for first runs; the pictures show the views themselves.

@@ -132,7 +132,7 @@ describe('gleaner export', () => {
     for (const args of [
       ['--format', 'csv', '--out', out],
       ['--all', '--collection', 'Story', '--format', 'csv', '--out', out],
-      ['--all', '--format', 'xlsx', '--out', out],
+      ['--all', '--format', 'ods', '--out', out],
       ['--all', '--format', 'csv'],
       // A language picks transcripts: asked of an items-only export, it would silently do nothing.
       ['--all', '--format', 'csv', '--language', 'es', '--out', out],

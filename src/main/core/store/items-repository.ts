@@ -59,6 +59,8 @@ export interface StoredItemKey {
   url: string | null;
 }
 
+/** The counts an item carries and a sighting snapshots, in the same order in both tables. */
+const METRIC_COLUMNS = ['views', 'likes', 'comments', 'reposts', 'shares', 'followers'];
 const ITEM_WRITE_COLUMNS = [
   'id',
   'platform',
@@ -75,12 +77,7 @@ const ITEM_WRITE_COLUMNS = [
   'published_text',
   'duration_ms',
   'thumbnail_url',
-  'views',
-  'likes',
-  'comments',
-  'reposts',
-  'shares',
-  'followers',
+  ...METRIC_COLUMNS,
   'first_fetched_at',
   'last_fetched_at',
   'last_response_id',
@@ -89,20 +86,9 @@ const ITEM_WRITE_COLUMNS = [
 ];
 /** Item columns a batch of new items without a value for them leaves out: nullable, NULL by default. */
 const OPTIONAL_ITEM_COLUMNS = ITEM_WRITE_COLUMNS.slice(ITEM_VALUE.nativeId, ITEM_VALUE.lastMerged + 1).concat('extras');
-const SOURCE_COLUMNS = [
-  'item_id',
-  'response_id',
-  'source_path',
-  'position',
-  'views',
-  'likes',
-  'comments',
-  'reposts',
-  'shares',
-  'followers',
-];
+const SOURCE_COLUMNS = ['item_id', 'response_id', 'source_path', 'position', ...METRIC_COLUMNS];
 /** The counts of a sighting: a sighting without them (most answers carry views alone) leaves them out. */
-const OPTIONAL_SOURCE_COLUMNS = SOURCE_COLUMNS.slice(4);
+const OPTIONAL_SOURCE_COLUMNS = METRIC_COLUMNS;
 
 const ITEM_READ_COLUMNS = `i.id, i.platform, i.kind, i.native_id AS nativeId, i.url, i.title, i.text,
   i.author_name AS authorName, i.author_handle AS authorHandle, i.author_id AS authorId, i.author_url AS authorUrl,

@@ -18,77 +18,51 @@ export interface CommandEntry {
   load(): Promise<RegisterCommand>;
 }
 
-export const COMMANDS: readonly CommandEntry[] = [
-  {
-    name: 'serve',
-    term: 'serve [options]',
-    description: 'run Gleaner in your browser: a host on 127.0.0.1 guarded by a per-run key',
-    load: async () => (await import('./commands/serve')).registerServe,
+/**
+ * What `gleaner --help` lists, by command in its order: what follows the name in the term
+ * (`[options]` when it has some, its arguments) and what the command does.
+ */
+const LISTED = {
+  serve: ['[options]', 'run Gleaner in your browser: a host on 127.0.0.1 guarded by a per-run key'],
+  'demo-service': ['[options]', 'run the built-in demo service on 127.0.0.1: all 20 operations with sample data, one team per plan'],
+  config: ['', 'service settings: base-url, plan, limits, parameter-name and path overrides'],
+  token: ['', 'the retrieval service token, kept in the OS keychain (GLEANER_TOKEN overrides it)'],
+  call: ['[options] <platform> <path> [params...]', 'run one operation of the service, e.g. `gleaner call videosite search query=climate`'],
+  search: ['[options] <query>', 'search the library offline: words, "phrases", prefix*, OR, NOT, -exclude, (groups)'],
+  collections: ['', 'collections: list, create, rename, delete, add, remove, show'],
+  items: ['', 'items in the library'],
+  import: ['[options] <file>', 'fetch a list of links (one per line; blank lines and # comments allowed), showing the plan first'],
+  queue: ['', 'the request queue and the quota gauge'],
+  export: [
+    '[options]',
+    'export items or transcripts to CSV (for spreadsheets or for data tools), XLSX, Markdown, JSON, JSON Lines, SRT, WebVTT or plain text',
+  ],
+} as const satisfies Record<string, readonly [usage: string, description: string]>;
+
+type CommandName = keyof typeof LISTED;
+
+/** Each command's module, imported only when the command runs (each import named, for the bundler). */
+const LOADERS: Record<CommandName, () => Promise<RegisterCommand>> = {
+  serve: async () => (await import('./commands/serve')).registerServe,
+  'demo-service': async () => (await import('./commands/demo-service')).registerDemoService,
+  config: async () => (await import('./commands/config')).registerConfig,
+  token: async () => {
+    const [{ registerToken }, { createTokenStore }] = await Promise.all([import('./commands/token'), import('../../core')]);
+    return (program, ctx) => registerToken(program, ctx, () => createTokenStore({ env: ctx.io.env }));
   },
-  {
-    name: 'demo-service',
-    term: 'demo-service [options]',
-    description: 'run the built-in demo service on 127.0.0.1: all 20 operations with sample data, one team per plan',
-    load: async () => (await import('./commands/demo-service')).registerDemoService,
-  },
-  {
-    name: 'config',
-    term: 'config',
-    description: 'service settings: base-url, plan, limits, parameter-name and path overrides',
-    load: async () => (await import('./commands/config')).registerConfig,
-  },
-  {
-    name: 'token',
-    term: 'token',
-    description: 'the retrieval service token, kept in the OS keychain (GLEANER_TOKEN overrides it)',
-    load: async () => {
-      const [{ registerToken }, { createTokenStore }] = await Promise.all([import('./commands/token'), import('../../core')]);
-      return (program, ctx) => registerToken(program, ctx, () => createTokenStore({ env: ctx.io.env }));
-    },
-  },
-  {
-    name: 'call',
-    term: 'call [options] <platform> <path> [params...]',
-    description: 'run one operation of the service, e.g. `gleaner call videosite search query=climate`',
-    load: async () => (await import('./commands/call')).registerCall,
-  },
-  {
-    name: 'search',
-    term: 'search [options] <query>',
-    description: 'search the library offline: words, "phrases", prefix*, OR, NOT, -exclude, (groups)',
-    load: async () => (await import('./commands/search')).registerSearch,
-  },
-  {
-    name: 'collections',
-    term: 'collections',
-    description: 'collections: list, create, rename, delete, add, remove, show',
-    load: async () => (await import('./commands/collections')).registerCollections,
-  },
-  {
-    name: 'items',
-    term: 'items',
-    description: 'items in the library',
-    load: async () => (await import('./commands/items')).registerItems,
-  },
-  {
-    name: 'import',
-    term: 'import [options] <file>',
-    description: 'fetch a list of links (one per line; blank lines and # comments allowed), showing the plan first',
-    load: async () => (await import('./commands/import')).registerImport,
-  },
-  {
-    name: 'queue',
-    term: 'queue',
-    description: 'the request queue and the quota gauge',
-    load: async () => (await import('./commands/queue')).registerQueue,
-  },
-  {
-    name: 'export',
-    term: 'export [options]',
-    description: 'export items or transcripts to CSV, Markdown, JSON, JSON Lines, SRT, WebVTT or plain text',
-    load: async () => (await import('./commands/export')).registerExport,
-  },
-];
+  call: async () => (await import('./commands/call')).registerCall,
+  search: async () => (await import('./commands/search')).registerSearch,
+  collections: async () => (await import('./commands/collections')).registerCollections,
+  items: async () => (await import('./commands/items')).registerItems,
+  import: async () => (await import('./commands/import')).registerImport,
+  queue: async () => (await import('./commands/queue')).registerQueue,
+  export: async () => (await import('./commands/export')).registerExport,
+};
+
+export const COMMANDS: readonly CommandEntry[] = (Object.keys(LISTED) as CommandName[]).map((name) => {
+  const [usage, description] = LISTED[name];
+  return { name, term: usage ? `${name} ${usage}` : name, description, load: LOADERS[name] };
+});
 
 const BY_NAME = new Map(COMMANDS.map((entry) => [entry.name, entry]));
 

@@ -8,26 +8,30 @@ interface StoredPin {
   lastFetchedAt: string;
 }
 
-/** The columns a later fetch overwrites where it has a value, as ingest's update does. */
-const FIELDS = [
-  'kind',
-  'title',
-  'text',
-  'author_name',
-  'author_handle',
-  'author_id',
-  'author_url',
-  'published_at',
-  'published_text',
-  'duration_ms',
-  'thumbnail_url',
-  'views',
-  'likes',
-  'comments',
-  'reposts',
-  'shares',
-  'followers',
-];
+/**
+ * Columns the merge does not take from the later fetch: the identity, set after it; the fetch times
+ * and response, combined on their own; has_transcript, recomputed last. Every other column the
+ * table has at this version (read, not listed, so this migration never follows a later schema)
+ * is one a later fetch overwrites where it has a value, as ingest's update does.
+ */
+const NOT_FROM_LATER_FETCH = new Set([
+  'id',
+  'platform',
+  'native_id',
+  'url',
+  'first_fetched_at',
+  'last_fetched_at',
+  'last_response_id',
+  'has_transcript',
+]);
+
+function fieldsFromLaterFetch(db: Database): string[] {
+  return db
+    .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('items') ORDER BY cid")
+    .all()
+    .map((column) => column.name)
+    .filter((name) => !NOT_FROM_LATER_FETCH.has(name));
+}
 
 /**
  * A pin fetched through a GraphQL answer was stored under its opaque id (the base 64 of
@@ -78,7 +82,9 @@ function mergeItems(db: Database, kept: StoredPin, dropped: StoredPin): void {
   const latestOf = (field: string): string =>
     `coalesce((SELECT ${field} FROM items WHERE id = @later), (SELECT ${field} FROM items WHERE id = @earlier))`;
   run(
-    `UPDATE items SET ${[...FIELDS, 'extras'].map((field) => `${field} = ${latestOf(field)}`).join(', ')},
+    `UPDATE items SET ${fieldsFromLaterFetch(db)
+      .map((field) => `${field} = ${latestOf(field)}`)
+      .join(', ')},
        first_fetched_at = min(first_fetched_at, (SELECT first_fetched_at FROM items WHERE id = @d)),
        last_fetched_at = max(last_fetched_at, (SELECT last_fetched_at FROM items WHERE id = @d)),
        last_response_id = (SELECT last_response_id FROM items WHERE id = @later)

@@ -11,6 +11,22 @@ import { focusItemDetail } from '../item-detail/focus';
 import { kindLabel, platformLabel } from '../../../../shared/catalogue';
 import { FetchAddToCollection } from './FetchAddToCollection';
 
+/** The headed columns between the picture and the counts; the classes let narrow panes hide some. */
+const TEXT_HEADERS: readonly { label: string; className?: string }[] = [
+  { label: 'Title or text' },
+  { label: 'Platform', className: 'fetch-col-platform' },
+  { label: 'Kind', className: 'fetch-col-kind' },
+  { label: 'Author', className: 'fetch-col-author' },
+  { label: 'Published' },
+];
+
+/** The counts shown, compact in the cell and exact on hover. */
+const COUNT_COLUMNS = [
+  { field: 'views', label: 'Views' },
+  { field: 'likes', label: 'Likes' },
+  { field: 'comments', label: 'Comments' },
+] as const satisfies readonly { field: keyof SearchHit; label: string }[];
+
 /** The last run's items as a table: select some, add them to a collection, open one, load the next page. */
 export function FetchResults({ results }: { results: Results }) {
   const status = useFetchStore((s) => s.status);
@@ -115,26 +131,16 @@ export function FetchResults({ results }: { results: Results }) {
               <th scope="col" className="fetch-col-thumb">
                 <span className="visually-hidden">Picture</span>
               </th>
-              <th scope="col">Title or text</th>
-              <th scope="col" className="fetch-col-platform">
-                Platform
-              </th>
-              <th scope="col" className="fetch-col-kind">
-                Kind
-              </th>
-              <th scope="col" className="fetch-col-author">
-                Author
-              </th>
-              <th scope="col">Published</th>
-              <th scope="col" className="num">
-                Views
-              </th>
-              <th scope="col" className="num">
-                Likes
-              </th>
-              <th scope="col" className="num">
-                Comments
-              </th>
+              {TEXT_HEADERS.map(({ label, className }) => (
+                <th scope="col" className={className} key={label}>
+                  {label}
+                </th>
+              ))}
+              {COUNT_COLUMNS.map(({ label }) => (
+                <th scope="col" className="num" key={label}>
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody ref={tableBody}>
@@ -215,15 +221,11 @@ function ResultRow({
         <bdi>{author}</bdi>
       </td>
       <td className="nowrap fetch-col-published">{formatPublished(hit)}</td>
-      <td className="num" title={formatCount(hit.views)}>
-        {formatCompact(hit.views)}
-      </td>
-      <td className="num" title={formatCount(hit.likes)}>
-        {formatCompact(hit.likes)}
-      </td>
-      <td className="num" title={formatCount(hit.comments)}>
-        {formatCompact(hit.comments)}
-      </td>
+      {COUNT_COLUMNS.map(({ field }) => (
+        <td className="num" title={formatCount(hit[field])} key={field}>
+          {formatCompact(hit[field])}
+        </td>
+      ))}
     </tr>
   );
 }

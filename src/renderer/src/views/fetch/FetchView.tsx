@@ -15,6 +15,7 @@ import { runningText } from '../activity/activity-text';
 import { FetchForm } from './FetchForm';
 import { FetchResults } from './FetchResults';
 import './fetch.css';
+import { Options } from '../../components/Options';
 
 /** Run any of the service's 20 operations: choose it, fill in its form, page through what it returns. */
 export function FetchView() {
@@ -45,11 +46,7 @@ export function FetchView() {
             title={platformDetail(platform)}
             onChange={(e) => setPlatform(e.target.value as Platform)}
           >
-            {PLATFORMS.map((p) => (
-              <option key={p} value={p}>
-                {PLATFORM_LABELS[p]}
-              </option>
-            ))}
+            <Options values={PLATFORMS} label={(p) => PLATFORM_LABELS[p]} />
           </select>
         </div>
         <div className="fetch-field">

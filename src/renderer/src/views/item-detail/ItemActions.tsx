@@ -14,6 +14,7 @@ import { onQueueRecovered } from '../../stores/queue-recovery';
 import { bridge } from '../../transport';
 import { useCitationStyle } from './citation-style-choice';
 import './item-actions.css';
+import { Options } from '../../components/Options';
 
 type Busy = 'transcript' | 'refresh' | null;
 
@@ -145,11 +146,7 @@ export function ItemActions({ detail }: { detail: ItemDetail }) {
               if (isCitationStyle(e.target.value)) useCitationStyle.getState().choose(e.target.value);
             }}
           >
-            {CITATION_STYLES.map((style) => (
-              <option key={style} value={style}>
-                {CITATION_STYLE_LABELS[style]}
-              </option>
-            ))}
+            <Options values={CITATION_STYLES} label={(style) => CITATION_STYLE_LABELS[style]} />
           </select>
         </span>
         <button

@@ -1,9 +1,10 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { ItemDetail } from '../../../../shared/library';
 import { extrasToShow, type ExtraField } from '../../../../shared/model';
 import { AddToCollectionPanel } from '../../components/AddToCollectionPanel';
 import { ExactDatesPanel } from '../../components/ExactDatesPanel';
 import { ExternalLink } from '../../components/ExternalLink';
+import type { PanelProps } from '../../components/PanelForm';
 import { describeApproximate } from '../../../../shared/published';
 import { formatCount, formatDateTime, formatDuration } from '../../lib/format';
 import { METRICS } from '../library/labels';
@@ -102,39 +103,44 @@ export function ItemFields({ detail }: { detail: ItemDetail }) {
 
 /** Says the date is approximate, and offers the details request that would make it exact (its plan shown first). */
 function ExactDate({ itemId }: { itemId: number }) {
-  const [open, setOpen] = useState(false);
-  const [message, setMessage] = useState<{ text: string; problem: boolean } | null>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const close = (): void => {
-    setOpen(false);
-    button.current?.focus();
-  };
   return (
-    <div className="item-collections">
-      <span className="muted">Approximate: read from the platform’s wording and the time it was fetched.</span>{' '}
-      <button type="button" ref={button} className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
-        Get exact date…
-      </button>
-      <span className={message?.problem ? 'item-collections-message error' : 'item-collections-message muted'} role="status">
-        {message?.text ?? ''}
-      </span>
-      {open && (
-        <ExactDatesPanel
-          itemIds={[itemId]}
-          onDone={(text) => {
-            setMessage({ text, problem: false });
-            close();
-          }}
-          onProblem={(text) => setMessage({ text, problem: true })}
-          onClose={close}
-        />
-      )}
-    </div>
+    <PanelOpener
+      summary={<span className="muted">Approximate: read from the platform’s wording and the time it was fetched.</span>}
+      opener="Get exact date…"
+      itemId={itemId}
+      Panel={ExactDatesPanel}
+    />
   );
 }
 
 /** The collections that hold the item, and adding it to another, existing or new. */
 function ItemCollections({ itemId, names }: { itemId: number; names: string[] }) {
+  return (
+    <PanelOpener
+      summary={names.length ? names.join(', ') : <span className="muted">In none yet</span>}
+      opener={names.length ? 'Add to another collection…' : 'Add to a collection…'}
+      itemId={itemId}
+      Panel={AddToCollectionPanel}
+      holding={names}
+    />
+  );
+}
+
+/** A fact, a button opening a panel beneath it, and the panel's last word; focus returns to the button on close. */
+function PanelOpener({
+  summary,
+  opener,
+  itemId,
+  Panel,
+  holding,
+}: {
+  summary: ReactNode;
+  opener: string;
+  itemId: number;
+  Panel: ComponentType<PanelProps & { holding?: readonly string[] }>;
+  /** The collections holding the item, for a panel that offers the others. */
+  holding?: readonly string[];
+}) {
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState<{ text: string; problem: boolean } | null>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -144,17 +150,17 @@ function ItemCollections({ itemId, names }: { itemId: number; names: string[] })
   };
   return (
     <div className="item-collections">
-      {names.length ? names.join(', ') : <span className="muted">In none yet</span>}{' '}
+      {summary}{' '}
       <button type="button" ref={button} className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {names.length ? 'Add to another collection…' : 'Add to a collection…'}
+        {opener}
       </button>
       <span className={message?.problem ? 'item-collections-message error' : 'item-collections-message muted'} role="status">
         {message?.text ?? ''}
       </span>
       {open && (
-        <AddToCollectionPanel
+        <Panel
           itemIds={[itemId]}
-          holding={names}
+          {...(holding && { holding })}
           onDone={(text) => {
             setMessage({ text, problem: false });
             close();

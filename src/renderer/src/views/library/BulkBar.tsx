@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type RefObject } from 'react';
 import { AddToCollectionPanel } from '../../components/AddToCollectionPanel';
 import { ExactDatesPanel } from '../../components/ExactDatesPanel';
 import { ExportButton } from '../../components/ExportDialog';
@@ -14,6 +14,7 @@ import { usePasteStore } from '../../stores/paste-store';
 import { bridge } from '../../transport';
 
 type Panel = 'collection' | 'tag' | 'dates' | null;
+type PanelName = Exclude<Panel, null>;
 
 /** Whether the service can bring the item's transcript: videos, shorts and video messages (the catalogue says which). */
 const canHaveTranscript = (hit: { platform: string; kind: string }): boolean => transcriptRoute(hit.platform, hit.kind) !== null;
@@ -39,6 +40,13 @@ async function fetchTranscripts(ids: readonly number[]): Promise<string | null> 
   return null;
 }
 
+/** The panel each opener shows, each told the selection and reporting back alike. */
+const PANELS: Record<PanelName, ComponentType<PanelProps>> = {
+  collection: AddToCollectionPanel,
+  tag: TagPanel,
+  dates: ExactDatesPanel,
+};
+
 /** Actions on the selected items: add them to a collection (existing or new), tag them, fetch their transcripts, export them. */
 export function BulkBar() {
   const selection = useLibraryStore((s) => s.selection);
@@ -51,15 +59,17 @@ export function BulkBar() {
   const count = selection.size;
   // With nothing selected there is nothing to act on.
   const panel = count === 0 ? null : openPanel;
-  const collectionButton = useRef<HTMLButtonElement>(null);
-  const tagButton = useRef<HTMLButtonElement>(null);
-  const datesButton = useRef<HTMLButtonElement>(null);
+  const openers: Record<PanelName, RefObject<HTMLButtonElement | null>> = {
+    collection: useRef<HTMLButtonElement>(null),
+    tag: useRef<HTMLButtonElement>(null),
+    dates: useRef<HTMLButtonElement>(null),
+  };
   const barRef = useRef<HTMLDivElement>(null);
 
   const setPanel = (next: Panel): void => {
     // Closing a panel returns focus to the button that opened it.
     if (next === null && openPanel !== null && barRef.current?.contains(document.activeElement ?? null)) {
-      ({ collection: collectionButton, tag: tagButton, dates: datesButton })[openPanel].current?.focus();
+      openers[openPanel].current?.focus();
     }
     setOpenPanel(next);
   };
@@ -82,6 +92,13 @@ export function BulkBar() {
       </button>
     ) : null;
 
+  const opener = (name: PanelName, label: string) => (
+    <button type="button" ref={openers[name]} aria-expanded={panel === name} onClick={() => setPanel(panel === name ? null : name)}>
+      {label}
+    </button>
+  );
+  const OpenPanel = panel === null ? null : PANELS[panel];
+
   const done = (text: string): void => {
     setPanel(null);
     setMessage({ text, problem: false });
@@ -100,31 +117,15 @@ export function BulkBar() {
         <>
           <strong data-testid="selection-count">{formatItems(count)} selected</strong>
           {selectAllButton}
-          <button
-            type="button"
-            ref={collectionButton}
-            aria-expanded={panel === 'collection'}
-            onClick={() => setPanel(panel === 'collection' ? null : 'collection')}
-          >
-            Add to collection…
-          </button>
-          <button type="button" ref={tagButton} aria-expanded={panel === 'tag'} onClick={() => setPanel(panel === 'tag' ? null : 'tag')}>
-            Tag…
-          </button>
+          {opener('collection', 'Add to collection…')}
+          {opener('tag', 'Tag…')}
           <button
             type="button"
             onClick={() => void fetchTranscripts([...selection]).then((problem) => problem && setMessage({ text: problem, problem: true }))}
           >
             Fetch transcripts…
           </button>
-          <button
-            type="button"
-            ref={datesButton}
-            aria-expanded={panel === 'dates'}
-            onClick={() => setPanel(panel === 'dates' ? null : 'dates')}
-          >
-            Get exact dates…
-          </button>
+          {opener('dates', 'Get exact dates…')}
           <ExportButton
             label="Export selected…"
             target={() => ({
@@ -145,24 +146,8 @@ export function BulkBar() {
       <span className={message?.problem ? 'bulk-message error' : 'bulk-message'} role="status">
         {message?.text ?? ''}
       </span>
-      {panel === 'collection' && (
-        <AddToCollectionPanel
-          itemIds={[...selection]}
-          onDone={done}
-          onProblem={(text) => setMessage({ text, problem: true })}
-          onClose={() => setPanel(null)}
-        />
-      )}
-      {panel === 'dates' && (
-        <ExactDatesPanel
-          itemIds={[...selection]}
-          onDone={done}
-          onProblem={(text) => setMessage({ text, problem: true })}
-          onClose={() => setPanel(null)}
-        />
-      )}
-      {panel === 'tag' && (
-        <TagPanel
+      {OpenPanel && (
+        <OpenPanel
           itemIds={[...selection]}
           onDone={done}
           onProblem={(text) => setMessage({ text, problem: true })}

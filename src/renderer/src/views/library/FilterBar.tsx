@@ -3,6 +3,7 @@ import { ITEM_KINDS, kindLabel, PLATFORMS, PLATFORM_LABELS, type ItemKind, type 
 import { useCollectionsStore } from '../../stores/collections-store';
 import { useLibraryStore, type LibraryFilters } from '../../stores/library-store';
 import { bridge } from '../../transport';
+import { Options } from '../../components/Options';
 
 export function FilterBar() {
   const filters = useLibraryStore((s) => s.filters);
@@ -36,22 +37,14 @@ export function FilterBar() {
         <label htmlFor={`${id}-platform`}>Platform</label>
         <select id={`${id}-platform`} value={filters.platform} onChange={(e) => setFilter('platform', e.target.value as Platform | '')}>
           <option value="">All platforms</option>
-          {PLATFORMS.map((p) => (
-            <option key={p} value={p}>
-              {PLATFORM_LABELS[p]}
-            </option>
-          ))}
+          <Options values={PLATFORMS} label={(p) => PLATFORM_LABELS[p]} />
         </select>
       </div>
       <div className="filter">
         <label htmlFor={`${id}-kind`}>Kind</label>
         <select id={`${id}-kind`} value={filters.kind} onChange={(e) => setFilter('kind', e.target.value as ItemKind | '')}>
           <option value="">All kinds</option>
-          {ITEM_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {kindLabel(k)}
-            </option>
-          ))}
+          <Options values={ITEM_KINDS} label={kindLabel} />
         </select>
       </div>
       <div className="filter">

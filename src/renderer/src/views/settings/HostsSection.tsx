@@ -4,6 +4,7 @@ import { usePasteStore } from '../../stores/paste-store';
 import { useSettingsStore } from '../../stores/settings-store';
 import { FieldFeedback, saveFromForm, SettingsTable, useFieldAria } from './Field';
 import { addedHostsNote, hostsKey, hostsRows, savedHosts, splitHosts, type HostsRow } from './hosts';
+import { Options } from '../../components/Options';
 
 /** The key under which the add form's verdict is kept (its real key changes with the platform picked). */
 const NEW_HOSTS = 'new-hosts';
@@ -44,11 +45,7 @@ function AddHostsForm({ onSaved }: { onSaved(): void }) {
       <div className="override-fields">
         <label htmlFor="hosts-platform">Platform</label>
         <select id="hosts-platform" value={platform} onChange={(event) => setPlatform(event.target.value as Platform)}>
-          {PLATFORMS.map((p) => (
-            <option key={p} value={p}>
-              {platformDetail(p)}
-            </option>
-          ))}
+          <Options values={PLATFORMS} label={platformDetail} />
         </select>
         <label htmlFor="hosts-value">Hosts to add</label>
         <input

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { PLAN_LABELS, PLAN_NAMES, type PlanName } from '../../../../shared/plans';
 import { useSettingsStore } from '../../stores/settings-store';
 import { FieldFeedback, SettingField, useFieldAria } from './Field';
+import { Options } from '../../components/Options';
 
 /** The team's plan, or custom limits. The queue never sends more than this. */
 export function PlanSection() {
@@ -26,11 +27,7 @@ export function PlanSection() {
             onChange={(event) => setDraft(event.target.value === snapshot.plan ? null : (event.target.value as PlanName))}
             {...aria}
           >
-            {PLAN_NAMES.map((plan) => (
-              <option key={plan} value={plan}>
-                {PLAN_LABELS[plan]}
-              </option>
-            ))}
+            <Options values={PLAN_NAMES} label={(plan) => PLAN_LABELS[plan]} />
           </select>
           <button type="submit" disabled={saving || draft === null}>
             Save plan

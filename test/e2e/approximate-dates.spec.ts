@@ -62,3 +62,18 @@ test('videos dated only in words are found by a published date, marked ≈, and 
   // The details answer brings the exact time, which replaces the approximate one.
   await expect.poll(stillApproximate).toBe(before - 1);
 });
+
+test('a collection row marks an approximate date as approximate', async ({ page }) => {
+  const ids = (await rpc<{ ids: number[] }>(served, 'library.ids', { search: { publishedFrom: '2000-01-01' }, limit: 3 })).ids;
+  await rpc(served, 'collections.create', { name: 'Dated in words' });
+  await rpc(served, 'collections.add', { name: 'Dated in words', itemIds: ids });
+  await page.goto(await browserLink(served));
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Collections', exact: true }).click();
+  await page
+    .getByRole('list', { name: 'Your collections' })
+    .getByRole('button', { name: /Dated in words/ })
+    .click();
+  const rows = page.getByTestId('collection-item');
+  await expect(rows).toHaveCount(ids.length);
+  await expect(rows.filter({ hasText: '≈' }).first()).toBeVisible();
+});

@@ -5,6 +5,7 @@ import { noteField, useNoteDraft, useNoteDraftsStore } from '../../stores/note-d
 import { useOpenCollectionStore } from './open-collection-store';
 import { MAX_TITLE_SHOWN } from '../../lib/format';
 import { itemLabel } from '../../../../shared/item-label';
+import { formatPublished } from '../../../../shared/published';
 import { kindLabel, platformLabel } from '../../../../shared/catalogue';
 
 /** The label every place uses: title, else the start of the item's text, else a description. */
@@ -68,6 +69,8 @@ export function CollectionItemRow({
   const editing = useOpenCollectionStore((s) => s.editorsOpen.has(item.id));
   const store = useOpenCollectionStore.getState();
   const label = labelOf(item);
+  // An approximate date ("≈ Nov 2025") is marked as such, as everywhere else.
+  const published = formatPublished(item);
   const savedNote = item.note ?? '';
   const { value: noteValue, dirty } = noteField(draft, savedNote);
   const unsavedId = `note-${item.id}-unsaved`;
@@ -123,6 +126,7 @@ export function CollectionItemRow({
         <span className="muted collection-item-meta">
           {platformLabel(item.platform)} · {kindLabel(item.kind)}
           {item.authorName ? ` · ${item.authorName}` : ''}
+          {published ? ` · ${published}` : ''}
           {item.tags.length > 0 && (
             <span className="collection-item-tag-names">
               {' · '}

@@ -68,7 +68,7 @@ test('the Fetch table fits at 1280, 1440 and 1920 px, with no empty detail pane,
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(await browserLink(served));
   const main = await openView(page, 'Fetch');
-  await main.getByLabel('Platform', { exact: true }).selectOption({ label: 'Short-video app' });
+  await main.getByLabel('Platform', { exact: true }).selectOption({ label: 'TikTok' });
   await main.getByLabel('Operation', { exact: true }).selectOption({ label: 'Search videos' });
   await main.getByLabel(/^Keyword/).fill('market');
   await main.getByRole('button', { name: 'Run', exact: true }).click();

@@ -103,7 +103,7 @@ test('the hostile items export to CSV and Markdown downloads that keep them iner
   const dialogs = watchDialogs(page);
   await openLibrary(page);
   for (const [label, extension] of [
-    [/CSV/, 'csv'],
+    [/CSV for spreadsheets/, 'csv'],
     [/Markdown/, 'md'],
   ] as const) {
     await page.getByRole('searchbox', { name: 'Search the library' }).fill('');

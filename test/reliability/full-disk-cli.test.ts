@@ -12,15 +12,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import type * as FsPromises from 'node:fs/promises';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CoreClient } from '../../src/main/core/bridge/client';
 import { fillDiskForTests, openDatabase } from '../../src/main/core/store/database';
 import { startDemoService } from '../../src/main/demo/server';
 import type { DemoService } from '../../src/main/demo/types';
 import { createNodeCore } from '../../src/main/hosts/node-core';
-import type { CliIo } from '../../src/main/hosts/cli/io';
 import { runCli, type OpenCore } from '../../src/main/hosts/cli/program';
+import { captureCliIo } from '../helpers/cli-io';
 
 const NO_ROOM = 'no-room-left';
 
@@ -85,20 +84,10 @@ function coresWithFullDisk(fill: Fill): OpenCore {
 }
 
 async function gleaner(args: string[], fill: Fill = 'none', stdin = '') {
-  const out: string[] = [];
-  const err: string[] = [];
-  const input = new PassThrough();
-  input.end(stdin);
-  const io: CliIo = {
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    stdin: input,
-    env,
-    // Nobody asks these commands to stop (an export stops when this resolves).
-    waitForShutdown: () => new Promise(() => undefined),
-  };
+  // Nobody asks these commands to stop (an export stops when this resolves).
+  const { io, out: printed, err: complained } = captureCliIo({ stdin, env, shutdown: 'never' });
   const code = await runCli([...args, '--data-dir', dir], io, '/nowhere', coresWithFullDisk(fill));
-  return { code, out: out.join(''), err: err.join('') };
+  return { code, out: printed(), err: complained() };
 }
 
 async function requestsAtTheService(): Promise<string[]> {

@@ -1,31 +1,17 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MethodName } from '../../../../src/shared/bridge-names';
 import type { CoreClient } from '../../../../src/main/core';
 import { runCli, type OpenCore } from '../../../../src/main/hosts/cli/program';
-import type { CliIo } from '../../../../src/main/hosts/cli/io';
+import { captureCliIo } from '../../../helpers/cli-io';
 import { createNodeCore } from '../../../../src/main/hosts/node-core';
 import { createTestCore, type TestCore } from '../../../helpers/core';
 
 const repoRoot = join(__dirname, '..', '..', '..', '..');
 
-function captureIo(stdin = '') {
-  const out: string[] = [];
-  const err: string[] = [];
-  const input = new PassThrough();
-  input.end(stdin);
-  const io: CliIo = {
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    stdin: input,
-    env: {},
-    waitForShutdown: () => new Promise<void>(() => undefined),
-  };
-  return { io, out: () => out.join(''), err: () => err.join('') };
-}
+const captureIo = (stdin = '') => captureCliIo({ stdin, shutdown: 'never' });
 
 /** A core opener whose client writes down every method a command calls. */
 function watchedCores(): { openCore: OpenCore; calls: MethodName[] } {

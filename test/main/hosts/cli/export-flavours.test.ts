@@ -3,28 +3,16 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE_NAME } from '../../../../src/main/core/data-dir';
 import { createIngester } from '../../../../src/main/core/library/ingest';
 import { openDatabase } from '../../../../src/main/core/store/database';
-import type { CliIo } from '../../../../src/main/hosts/cli/io';
 import { runCli } from '../../../../src/main/hosts/cli/program';
+import { captureCliIo } from '../../../helpers/cli-io';
 import { fakeResponse, item, stubNormalise } from '../../../helpers/library';
 
-function captureIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    stdin: new PassThrough(),
-    env: {},
-    waitForShutdown: () => new Promise(() => undefined),
-  };
-  return { io, out: () => out.join(''), err: () => err.join('') };
-}
+const captureIo = () => captureCliIo({ shutdown: 'never' });
 
 describe('gleaner export flavours', () => {
   it('--help lists every format, the CSV for data tools with its warning', async () => {

@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE_NAME } from '../../../../src/main/core/data-dir';
 import { createIngester } from '../../../../src/main/core/library/ingest';
 import { openDatabase } from '../../../../src/main/core/store/database';
-import type { CliIo } from '../../../../src/main/hosts/cli/io';
 import { runCli } from '../../../../src/main/hosts/cli/program';
+import { captureCliIo } from '../../../helpers/cli-io';
 import { fakeResponse, item, stubNormalise } from '../../../helpers/library';
 
 let dir: string;
@@ -33,17 +32,9 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function gleaner(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    stdin: new PassThrough(),
-    env: {},
-    waitForShutdown: () => Promise.resolve(),
-  };
+  const { io, out, err } = captureCliIo();
   const code = await runCli(['--data-dir', dir, ...argv], io, '/nowhere');
-  return { code, stdout: out.join(''), stderr: err.join('') };
+  return { code, stdout: out(), stderr: err() };
 }
 
 /** Every `\` and `*` of a snippet is an escape or part of a `**` around a match. */

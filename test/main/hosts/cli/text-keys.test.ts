@@ -1,28 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE_NAME } from '../../../../src/main/core/data-dir';
 import { createCollectionRepository } from '../../../../src/main/core/library/collections';
 import { createIngester } from '../../../../src/main/core/library/ingest';
 import { openDatabase } from '../../../../src/main/core/store/database';
-import type { CliIo } from '../../../../src/main/hosts/cli/io';
 import { runCli } from '../../../../src/main/hosts/cli/program';
+import { captureCliIo } from '../../../helpers/cli-io';
 import { fakeResponse, item, stubNormalise } from '../../../helpers/library';
 
-function captureIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    stdin: new PassThrough(),
-    env: {},
-    waitForShutdown: () => Promise.resolve(),
-  };
-  return { io, out: () => out.join(''), err: () => err.join('') };
-}
+const captureIo = () => captureCliIo();
 
 describe('gleaner collections delete with tags named like Object.prototype members', () => {
   it.each(['constructor', 'toString', '__proto__'])('deletes a collection whose item is tagged %j', async (tag) => {

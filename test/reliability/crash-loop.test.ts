@@ -164,6 +164,8 @@ function withoutRunBitsEach(files: Record<string, string>): Record<string, strin
       name,
       text
         .replace(/Fetched:? \d{4}-\d\d-\d\dT[\d:.]+Z/g, 'Fetched <time>')
+        // Citations give the fetch moment in words, to the minute: two runs can straddle a minute.
+        .replace(/Fetched \d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d UTC/g, 'Fetched <time>')
         .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,(Pacific\/Chatham)/g, '<time>,<local time>,$1')
         .replace(/req\\?_[0-9a-f]+/g, '<request id>')
         .split('\n')

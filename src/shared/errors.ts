@@ -25,6 +25,10 @@ export const ERROR_CODES = [
   'BUDGET_EXCEEDED',
   /** What the user changed was changed elsewhere meanwhile (a note saved in another window): nothing was overwritten. */
   'CONFLICT',
+  /** The team hub (PostgreSQL) cannot be reached: the desk works on alone and says so. */
+  'HUB_UNREACHABLE',
+  /** The team hub answered but refused: wrong password, missing privilege, a certificate that does not verify. */
+  'HUB_REFUSED',
   'INTERNAL',
 ] as const;
 

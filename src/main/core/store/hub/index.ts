@@ -1,0 +1,4 @@
+/** The team hub's data layer: the connection, its migrations and its repositories. */
+export { describeHubFailure, hubError, openHubDB, type HubConnectionConfig, type HubDB, type HubQueryable } from './hub-db';
+export { migrateHub, type HubMigrationResult } from './hub-migrate';
+export { createMembersRepository, type HubMember } from './members-repository';

@@ -1,0 +1,7 @@
+import { hubMigration0001 } from './0001-members';
+import type { HubMigration } from './types';
+
+export type { HubMigration } from './types';
+
+/** Every hub migration in order; a new one is appended with the next version. */
+export const HUB_MIGRATIONS: readonly HubMigration[] = [hubMigration0001];

@@ -2,3 +2,4 @@
 export { describeHubFailure, hubError, openHubDB, type HubConnectionConfig, type HubDB, type HubQueryable } from './hub-db';
 export { migrateHub, type HubMigrationResult } from './hub-migrate';
 export { createMembersRepository, type HubMember } from './members-repository';
+export { createAnswersRepository, sha256Hex, type HubAnswer, type PulledAnswer } from './answers-repository';

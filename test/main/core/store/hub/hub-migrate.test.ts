@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMembersRepository, migrateHub, openHubDB, type HubDB } from '../../../../../src/main/core/store/hub';
+import {
+  createAnswersRepository,
+  createMembersRepository,
+  migrateHub,
+  openHubDB,
+  type HubDB,
+} from '../../../../../src/main/core/store/hub';
 import { HUB_MIGRATIONS } from '../../../../../src/main/core/store/hub/migrations';
 import { startPgCluster, type PgCluster } from '../../../../helpers/pg-cluster';
 
@@ -76,5 +82,56 @@ describe('connecting to a hub', () => {
     }
     const db = await openHubDB({ url: cluster.url, password: cluster.password });
     await db.close();
+  });
+});
+
+describe('the hub’s answers', () => {
+  let cluster: PgCluster;
+  let db: HubDB;
+  const deskA = '0b8a3c5e-0000-4000-8000-00000000000a';
+  const deskB = '0b8a3c5e-0000-4000-8000-00000000000b';
+  const answer = (requestId: string, body: string) => ({
+    requestId,
+    operation: 'videosite.video',
+    params: { url: 'https://videosite.example/watch?v=1' },
+    requestUrl: 'http://127.0.0.1:9/v1/videosite/video',
+    status: 200,
+    fetchedAt: '2026-11-27T10:00:00.000Z',
+    durationMs: 120,
+    nextPage: null,
+    body,
+  });
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+    db = await openHubDB({ url: cluster.url, password: cluster.password });
+    await migrateHub(db);
+    const members = createMembersRepository(db);
+    await members.upsert({ deskId: deskA, name: 'Ana', appVersion: '0' });
+    await members.upsert({ deskId: deskB, name: 'Ben', appVersion: '0' });
+  }, 120_000);
+  afterAll(async () => {
+    await db?.close();
+    cluster?.stop();
+  });
+
+  it('keeps each answer once and each body once, and hands them out in push order', async () => {
+    const answers = createAnswersRepository(db);
+    const first = await answers.push(deskA, answer('req-1', '{"a":1}'));
+    const again = await answers.push(deskB, answer('req-1', '{"a":1}'));
+    const second = await answers.push(deskB, answer('req-2', '{"a":1}'));
+    expect(first.added).toBe(true);
+    expect(again).toEqual({ seq: first.seq, bodySha256: first.bodySha256, added: false });
+    expect(second.seq).toBeGreaterThan(first.seq);
+    const bodies = await cluster.adminQuery<{ n: string }>('SELECT count(*) AS n FROM answer_bodies');
+    expect(Number(bodies[0]?.n)).toBe(1);
+    const pulled = await answers.since(0, 10);
+    expect(pulled.map((a) => [a.requestId, a.member, a.body])).toEqual([
+      ['req-1', deskA, '{"a":1}'],
+      ['req-2', deskB, '{"a":1}'],
+    ]);
+    expect(pulled[0]?.fetchedAt).toBe('2026-11-27T10:00:00.000Z');
+    expect(await answers.since(second.seq, 10)).toEqual([]);
+    expect((await answers.byRequestId('req-2'))?.seq).toBe(second.seq);
+    expect(await answers.byRequestId('missing')).toBeNull();
   });
 });

@@ -10,7 +10,7 @@
  * failures (retry, outage, pause), batches (progress, waiters), held answers, the scheduler's
  * wake timer. Time and timers are injected: tests run a simulated day without sleeping.
  */
-import { markNotSent } from '../../../shared/errors';
+import { GleanerError, isGleanerError, markNotSent } from '../../../shared/errors';
 import { formatDayReset, type DayReset, type PlanLimits } from '../../../shared/plans';
 import type { JobState, JobSummary, PauseReason, QueueStatus } from '../../../shared/queue';
 import type { Clock } from '../clock';
@@ -43,11 +43,13 @@ import { createHeldAnswers } from './held-answers';
 import { LEASE_MS, createLease } from './lease';
 import { createWakeTimer, lanesFor } from './scheduler';
 import { clearPause, TOKEN_PAUSES } from './token-pause';
+import type { SendDecision, TeamQueueHooks } from './team-hooks';
 import type { Timers } from './timers';
 
 export { systemTimers, type Timers } from './timers';
 export { processIsAlive } from './lease';
 export type { BatchSpec, JobSpec } from './enqueue';
+export type { SendDecision, TeamQueueHooks } from './team-hooks';
 
 export interface QueueDeps {
   db: Database;
@@ -74,10 +76,14 @@ export interface QueueDeps {
   watchOthersMs?: number;
   /** Where answers that could not be stored wait for the next run (beside the library); absent, in memory only. */
   heldAnswerFiles?: HeldAnswerStore;
+  /** A team hub's say before each request leaves (its shared quota, a colleague's answer); absent, the desk is alone. */
+  team?: () => TeamQueueHooks | null;
 }
 
 export type CancelTarget = JobTarget;
 export type RetryTarget = JobTarget;
+
+const SEND: SendDecision = { kind: 'send' };
 
 export function createFetchQueue(deps: QueueDeps) {
   const { clock, timers } = deps;
@@ -279,13 +285,41 @@ export function createFetchQueue(deps: QueueDeps) {
       } catch (error) {
         throw markNotSent(error);
       }
+      const team = deps.team?.() ?? null;
+      const decision = team
+        ? await team.beforeSend(job, params, controller.signal).catch((error: unknown) => {
+            // Whatever stopped it, the request never left: its slot is given back.
+            throw markNotSent(
+              isGleanerError(error) ? error : new GleanerError('CANCELLED', 'Stopped before the request was sent.', { cause: error }),
+            );
+          })
+        : SEND;
+      if (decision.kind === 'later') {
+        // Nothing left: the slot counted for it is given back, and the job waits its turn again.
+        budget.giveBack(send);
+        write((tx) => jobs.requeue(tx, job.id, 1, decision.notBefore, nowIso()));
+        batches.announce(job.batch_id);
+        return;
+      }
+      if (decision.kind === 'answered') {
+        budget.giveBack(send);
+        const shared = { job, response: decision.response, sendId: send.id };
+        succeeded(
+          job,
+          write((tx) => storeAnswerIn(tx, deps, shared, nowIso())),
+        );
+        batches.announce(job.batch_id);
+        return;
+      }
       response = await deps.service.send(request, { signal: controller.signal }).finally(() => budget.settle(send));
       const answer = { job, response, sendId: send.id };
       succeeded(
         job,
         write((tx) => storeAnswerIn(tx, deps, answer, nowIso())),
       );
+      team?.afterStored?.(job, response);
     } catch (error) {
+      if (response === undefined) deps.team?.()?.afterFailed?.(job, params);
       if (isSqliteError(error)) {
         // The library could not be written (a full disk, or locked by another process), and the
         // error pauses the queue or retries shortly (see guarded). An answer that came is held,

@@ -5,7 +5,7 @@ import { createIngester } from '../../../../src/main/core/library/ingest';
 import { createLogger } from '../../../../src/main/core/log';
 import { createEventHub } from '../../../../src/main/core/events';
 import { normaliseResponse } from '../../../../src/main/core/platforms/normalise';
-import { createFetchQueue, type FetchQueue } from '../../../../src/main/core/queue/fetch-queue';
+import { createFetchQueue, type FetchQueue, type TeamQueueHooks } from '../../../../src/main/core/queue/fetch-queue';
 import type { ServiceResponse } from '../../../../src/main/core/service/client';
 import { prepareRequest, type PreparedRequest } from '../../../../src/main/core/service/request';
 import { openDatabase, type ReadableDB } from '../../../../src/main/core/store/database';
@@ -30,7 +30,7 @@ export interface Harness {
 
 let requestCounter = 0;
 
-function videoResponse(request: PreparedRequest, at: number, nextPage: Record<string, string> | null): ServiceResponse {
+export function videoResponse(request: PreparedRequest, at: number, nextPage: Record<string, string> | null): ServiceResponse {
   requestCounter += 1;
   const op = request.operation;
   const id = (request.params.url ?? request.params.query ?? 'x').replace(/\W/g, '').slice(-11).padStart(11, '0');
@@ -75,6 +75,7 @@ export function createHarness(
     dbPath?: string;
     watchOthersMs?: number;
     heldAnswerFiles?: HeldAnswerStore;
+    team?: () => TeamQueueHooks | null;
   } = {},
 ): Harness {
   const sim = createSimTime();
@@ -120,6 +121,7 @@ export function createHarness(
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       ...(options.watchOthersMs ? { watchOthersMs: options.watchOthersMs } : {}),
       ...(options.heldAnswerFiles ? { heldAnswerFiles: options.heldAnswerFiles } : {}),
+      ...(options.team ? { team: options.team } : {}),
     });
   const harness: Harness = {
     db,

@@ -7,7 +7,7 @@
  * pinner (else `pinner`). Thumbnail: `images.orig.url` (else another size). The nativeId is the
  * pin's public number (pin-id.ts: `entityId`, or the number inside a GraphQL `id` such as the
  * base 64 of `Pin:<number>`), else the pin id the URL table reads from the requested URL, and
- * the URL is the public address built from it, `/pin/<number>`, so that the same pin fetched
+ * the URL is the public address built from it, `/pin/<number>/`, so that the same pin fetched
  * two ways is one item. An opaque id that holds no number is kept only when nothing else names
  * the pin. The pin's `link` is
  * where it points outside the pinboard, not the pin's own page. The dominant colour, the image's

@@ -25,4 +25,4 @@ export function pinNumberOf(pin: Readonly<Record<string, unknown>>): string | nu
 }
 
 /** The pin's public address, in the URL table's canonical form (urls.ts: no closing slash, as for every link). */
-export const pinUrl = (number: string): string => `https://www.pinterest.com/pin/${number}`;
+export const pinUrl = (number: string): string => `https://www.pinterest.com/pin/${number}/`;

@@ -50,7 +50,7 @@ export const pinboardUrls: PlatformUrlPatterns = {
       then: {
         operation: 'pinboard/pin',
         kind: 'pin',
-        canonical: 'https://www.pinterest.com/pin/{pinId}',
+        canonical: 'https://www.pinterest.com/pin/{pinId}/',
         params: { url: '{canonicalUrl}' },
         nativeId: 'pinId',
       },

@@ -21,7 +21,7 @@ describe('pinboard pin', () => {
         platform: 'pinboard',
         kind: 'pin',
         nativeId: '123456789012345678',
-        url: 'https://www.pinterest.com/pin/123456789012345678',
+        url: 'https://www.pinterest.com/pin/123456789012345678/',
         title: 'Weeknight ramen',
         text: 'Easy weeknight ramen with soft eggs',
         author: { name: null, handle: 'cookingwithkim', id: null, url: 'https://www.pinterest.com/cookingwithkim/' },
@@ -49,7 +49,7 @@ describe('pinboard pin', () => {
       { ...pin, id: '987', link: 'https://blog.example/ramen', createdAt: 'Mon, 04 Mar 2024 10:00:00 +0000' },
       { url: 'https://pin.it/abc123' },
     ).items;
-    expect(item).toMatchObject({ nativeId: '987', url: 'https://www.pinterest.com/pin/987', publishedAt: '2024-03-04T10:00:00.000Z' });
+    expect(item).toMatchObject({ nativeId: '987', url: 'https://www.pinterest.com/pin/987/', publishedAt: '2024-03-04T10:00:00.000Z' });
   });
 
   it('reads trimmed pins, nulls and unknown fields', () => {
@@ -95,7 +95,7 @@ describe('a pin’s public number', () => {
       const [item] = normalisePinboard('pinboard/pin', record, {}).items;
       expect(item, JSON.stringify(record)).toMatchObject({
         nativeId: '123456789012345678',
-        url: 'https://www.pinterest.com/pin/123456789012345678',
+        url: 'https://www.pinterest.com/pin/123456789012345678/',
       });
     }
   });
@@ -110,7 +110,7 @@ describe('a pin’s public number', () => {
     const opaque = Buffer.from('Board:42').toString('base64');
     expect(normalisePinboard('pinboard/pin', { ...pin, id: opaque }, asked).items[0]).toMatchObject({
       nativeId: '123456789012345678',
-      url: 'https://www.pinterest.com/pin/123456789012345678',
+      url: 'https://www.pinterest.com/pin/123456789012345678/',
     });
     expect(normalisePinboard('pinboard/pin', { ...pin, id: opaque }, {}).items[0]).toMatchObject({ nativeId: opaque, url: null });
   });

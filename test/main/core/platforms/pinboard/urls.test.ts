@@ -1,9 +1,11 @@
 import { fetchesUrl, linkCases } from '../url-cases';
 
 const PIN_ID = '123456789012345678';
-const PIN = `https://www.pinterest.com/pin/${PIN_ID}`;
+const PIN = `https://www.pinterest.com/pin/${PIN_ID}/`;
 
 linkCases('pinboard', {
+  // A pin's public address is /pin/<number>/, slash and all, as the site links it.
+  slashEnded: /^https:\/\/www\.pinterest\.com\/pin\/\d+\/$/,
   fetched: [
     // pinboard: pins on any country host, with slugs and share suffixes, and short links
     [`https://www.pinterest.com/pin/${PIN_ID}/`, fetchesUrl('pinboard/pin', PIN, 'pin', PIN_ID)],

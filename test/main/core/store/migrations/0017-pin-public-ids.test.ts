@@ -68,7 +68,7 @@ describe('migration 0017-pin-public-ids', () => {
       {
         id: 1,
         nativeId: '123456789012345678',
-        url: 'https://www.pinterest.com/pin/123456789012345678',
+        url: 'https://www.pinterest.com/pin/123456789012345678/',
         // The later fetch's counts, the earlier's title where the later had none.
         title: 'Weeknight ramen',
         views: 40,
@@ -77,7 +77,7 @@ describe('migration 0017-pin-public-ids', () => {
         lastResponse: 1,
         hasTranscript: 1,
       },
-      expect.objectContaining({ id: 3, nativeId: '555', url: 'https://www.pinterest.com/pin/555' }),
+      expect.objectContaining({ id: 3, nativeId: '555', url: 'https://www.pinterest.com/pin/555/' }),
       expect.objectContaining({ id: 4, nativeId: '777', url: 'https://www.pinterest.com/pin/777' }),
     ]);
     // Every response is still the pin's, and so is every transcript, note, tag, collection place and link.

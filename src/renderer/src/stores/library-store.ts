@@ -18,7 +18,11 @@ import { useItemStore } from './item-store';
 
 export { activeFilterCount, EMPTY_FILTERS, type LibraryFilters } from '../lib/search-request';
 
-export const PAGE_SIZE = 200;
+/**
+ * Rows per request. A page is what each keystroke waits for (its rows, snippets and transfer), so
+ * it is kept near what a tall window shows plus the rows loaded ahead of the scroll (ResultList).
+ */
+export const PAGE_SIZE = 100;
 /** How long a free-text filter (a tag) waits for typing to pause. */
 export const TAG_DEBOUNCE_MS = 300;
 

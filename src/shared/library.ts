@@ -69,10 +69,23 @@ export interface SearchHit {
   lastFetchedAt: string;
 }
 
+/**
+ * The most matching items a search sorted by relevance ranks by best match. Ranking reads every
+ * match, so a broad search (a short prefix while typing in a large library) would answer
+ * slowly; past this many matches its items are listed the most recently added first instead.
+ */
+export const RELEVANCE_RANK_LIMIT = 5_000;
+
 export interface SearchResult {
   hits: SearchHit[];
   /** Matching items in all, for "1–50 of 1,234". */
   total: number;
+  /**
+   * A search sorted by relevance: true when its items are ranked by best match, false when more
+   * than RELEVANCE_RANK_LIMIT items matched and they are listed the most recently added first.
+   * Absent for other sorts and for listings.
+   */
+  ranked?: boolean;
 }
 
 /** The ids of a stretch of a search's rows, in the order its pages list them. */

@@ -18,7 +18,11 @@ import { useItemStore } from './item-store';
 
 export { activeFilterCount, EMPTY_FILTERS, type LibraryFilters } from '../lib/search-request';
 
-export const PAGE_SIZE = 200;
+/**
+ * Rows per request. A page is what each keystroke waits for (its rows, snippets and transfer), so
+ * it is kept near what a tall window shows plus the rows loaded ahead of the scroll (ResultList).
+ */
+export const PAGE_SIZE = 100;
 /** How long a free-text filter (a tag) waits for typing to pause. */
 export const TAG_DEBOUNCE_MS = 300;
 
@@ -37,6 +41,8 @@ interface LibraryState {
   resultFilters: LibraryFilters;
   /** Matching items in all; null before the first answer. */
   total: number | null;
+  /** The shown results of a relevance search: false when too many matched to rank (listed newest added first). */
+  resultRanked: boolean | null;
   /** Loaded pages of results by page number (index / PAGE_SIZE). */
   pages: ReadonlyMap<number, SearchHit[]>;
   /** Bumped for every new result set (not for a refresh), so the list can scroll to the top. */
@@ -102,6 +108,8 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
 
   function runSearch(): void {
     clearTimeout(debounceTimer);
+    // This search takes the text as it is now: what was typed while another was on its way is in it.
+    searchWanted = false;
     const state = get();
     const typed = queryForTyped(state.query);
     if (!typed.ok) {
@@ -133,6 +141,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
         set((s) => ({
           pages: new Map([[0, result.hits]]),
           total: result.total,
+          resultRanked: result.ranked ?? null,
           resultQuery: typed.query,
           resultFilters: filters,
           resultsVersion: s.resultsVersion + 1,
@@ -150,6 +159,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
         set((s) => ({
           pages: new Map(),
           total: null,
+          resultRanked: null,
           resultQuery: typed.query,
           resultFilters: filters,
           resultsVersion: s.resultsVersion + 1,
@@ -239,6 +249,7 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
     resultQuery: '',
     resultFilters: EMPTY_FILTERS,
     total: null,
+    resultRanked: null,
     pages: new Map(),
     resultsVersion: 0,
     loading: false,
@@ -300,9 +311,16 @@ export const useLibraryStore = create<LibraryState>((set, get) => {
         if (gen !== generation) return;
         const pages = new Map(answers.map(([page, result]) => [page, result.hits]));
         const total = answers[0]?.[1].total ?? 0;
+        const resultRanked = answers[0]?.[1].ranked ?? null;
         pageLoads = new Map([...pages.keys()].map((page) => [page, Promise.resolve()]));
         const cursor = get().cursor;
-        set({ pages, total, error: null, cursor: cursor !== null && cursor >= total ? (total > 0 ? total - 1 : null) : cursor });
+        set({
+          pages,
+          total,
+          resultRanked,
+          error: null,
+          cursor: cursor !== null && cursor >= total ? (total > 0 ? total - 1 : null) : cursor,
+        });
       } catch (error) {
         if (gen !== generation) return;
         set({ error: errorText(error, 'refresh the results') });

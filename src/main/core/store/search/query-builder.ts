@@ -61,9 +61,18 @@ export interface SearchSql {
     sort: SearchSort;
     itemPage: string;
     itemCount: string;
-    /** Best note and best transcript segment per item (restricted to `@ids` when sorting by a column). */
+    /** Best note and best transcript segment per item, for every matching item. */
     noteBest: string;
     segmentBest: string;
+    /** The same for the items of `@ids` only (a page listed in an order of its own). */
+    pageNoteBest: string;
+    pageSegmentBest: string;
+    /** Matches of the items index, most recently added first, the first `@k`: FTS5 reads its doclist from the end and stops. */
+    itemNewest: string;
+    /** The same, one page (`@limit`, `@offset`) with its snippets, cut in the same pass. */
+    itemNewestPage: string;
+    /** Items with a matching note or transcript, without scores. */
+    otherItems: string;
     /** How many of `@ids` match in the items index (counting items found through notes and transcripts). */
     itemCountAmong: string;
     /** Scores of `@ids` in the items index (column sorts). */
@@ -118,8 +127,12 @@ function filterSql(request: SearchRequest, params: Record<string, unknown>): str
   return where;
 }
 
+function snippetOf(index: string, column: number): string {
+  return `snippet(${index}, ${column}, @markStart, @markEnd, '…', 16)`;
+}
+
 function snippetsOf(index: string, column: number): string {
-  return `SELECT rowid AS id, snippet(${index}, ${column}, @markStart, @markEnd, '…', 16) AS snippet FROM ${index}
+  return `SELECT rowid AS id, ${snippetOf(index, column)} AS snippet FROM ${index}
     WHERE ${index} MATCH @match AND +rowid IN (SELECT value FROM json_each(@ids))`;
 }
 
@@ -135,7 +148,7 @@ function bestPerItem(columns: string, hits: string, more = ''): string {
  */
 function transcriptSnippets(): string {
   return `${snippetsOf('segments_fts', 0)}
-    UNION ALL SELECT -rowid AS id, snippet(transcript_texts_fts, 0, @markStart, @markEnd, '…', 16) AS snippet FROM transcript_texts_fts
+    UNION ALL SELECT -rowid AS id, ${snippetOf('transcript_texts_fts', 0)} AS snippet FROM transcript_texts_fts
     WHERE transcript_texts_fts MATCH @match AND -rowid IN (SELECT value FROM json_each(@ids))`;
 }
 
@@ -171,7 +184,8 @@ export function buildSearchSql(request: SearchRequest, markers: SnippetMarkers =
   const sort = request.sort ?? 'relevance';
   let itemPage: string;
   if (sort === 'relevance') {
-    params.k = offset + limit;
+    // The best (or, past the rank limit, the newest) `@k` of the items index hold the page.
+    Object.assign(params, { k: offset + limit, limit, offset });
     itemPage = filters.length
       ? `SELECT items_fts.rowid AS id, ${ITEM_SCORE} AS score ${ITEM_HITS}${and} ORDER BY score, id DESC LIMIT @k`
       : `SELECT rowid AS id, ${ITEM_SCORE} AS score FROM items_fts WHERE items_fts MATCH @match ORDER BY score, id DESC LIMIT @k`;
@@ -188,8 +202,22 @@ export function buildSearchSql(request: SearchRequest, markers: SnippetMarkers =
       SELECT i.id, count(*) OVER () AS total FROM matching m CROSS JOIN items i ON i.id = m.id
       ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''} ORDER BY ${ORDER_BY[sort]} LIMIT @limit OFFSET @offset`;
   }
-  // For a column sort only the page's items need their best hit.
-  const amongPage = sort === 'relevance' ? '' : ' AND i.id IN (SELECT value FROM json_each(@ids))';
+  const amongPage = ' AND i.id IN (SELECT value FROM json_each(@ids))';
+  // The items index alone when no filter needs the item's row.
+  const itemsOnly = filters.length ? `${ITEM_HITS}${and}` : 'FROM items_fts WHERE items_fts MATCH @match';
+  const noteBest = (scope: string): string =>
+    bestPerItem(
+      `n.item_id AS id, ${NOTE_SCORE} AS score, NULL AS startMs, notes_fts.rowid AS hitId`,
+      `${NOTE_HITS}${notesInScope}${and}${scope}`,
+    );
+  // Untimed transcripts' hits join the segments' (no moment, a negated transcript id: see transcriptSnippets).
+  const segmentBest = (scope: string): string =>
+    bestPerItem(
+      `t.item_id AS id, ${SEGMENT_SCORE} AS score, s.start_ms AS startMs, segments_fts.rowid AS hitId, t.language AS language`,
+      `${SEGMENT_HITS}${and}${scope}`,
+      ` UNION ALL SELECT t.item_id AS id, ${UNTIMED_TEXT_SCORE} AS score, NULL AS startMs, -transcript_texts_fts.rowid AS hitId,
+          t.language AS language ${UNTIMED_TEXT_HITS}${and}${scope}`,
+    );
   return {
     params,
     limit,
@@ -200,17 +228,16 @@ export function buildSearchSql(request: SearchRequest, markers: SnippetMarkers =
       itemCount: filters.length
         ? `SELECT count(*) AS n ${ITEM_HITS}${and}`
         : 'SELECT count(*) AS n FROM items_fts WHERE items_fts MATCH @match',
-      noteBest: bestPerItem(
-        `n.item_id AS id, ${NOTE_SCORE} AS score, NULL AS startMs, notes_fts.rowid AS hitId`,
-        `${NOTE_HITS}${notesInScope}${and}${amongPage}`,
-      ),
-      // Untimed transcripts' hits join the segments' (no moment, a negated transcript id: see transcriptSnippets).
-      segmentBest: bestPerItem(
-        `t.item_id AS id, ${SEGMENT_SCORE} AS score, s.start_ms AS startMs, segments_fts.rowid AS hitId, t.language AS language`,
-        `${SEGMENT_HITS}${and}${amongPage}`,
-        ` UNION ALL SELECT t.item_id AS id, ${UNTIMED_TEXT_SCORE} AS score, NULL AS startMs, -transcript_texts_fts.rowid AS hitId,
-          t.language AS language ${UNTIMED_TEXT_HITS}${and}${amongPage}`,
-      ),
+      noteBest: noteBest(''),
+      segmentBest: segmentBest(''),
+      pageNoteBest: noteBest(amongPage),
+      pageSegmentBest: segmentBest(amongPage),
+      itemNewest: `SELECT items_fts.rowid AS id ${itemsOnly} ORDER BY items_fts.rowid DESC LIMIT @k`,
+      itemNewestPage: `SELECT items_fts.rowid AS id, ${snippetOf('items_fts', -1)} AS snippet ${itemsOnly}
+        ORDER BY items_fts.rowid DESC LIMIT @limit OFFSET @offset`,
+      otherItems: `SELECT n.item_id AS id ${NOTE_HITS}${notesInScope}${and}
+        UNION SELECT t.item_id AS id ${SEGMENT_HITS}${and}
+        UNION SELECT t.item_id AS id ${UNTIMED_TEXT_HITS}${and}`,
       // Rows of `@ids` are picked out of one pass over the matches: the unary + keeps the id list from
       // becoming one index lookup (and set-up) per id, which costs more than reading the doclist.
       itemCountAmong: 'SELECT count(*) AS n FROM items_fts WHERE items_fts MATCH @match AND +rowid IN (SELECT value FROM json_each(@ids))',

@@ -9,11 +9,15 @@
  * best `offset + limit` items (an item's best hit is among its own index's best, so merging
  * those per item gives the exact page), notes and transcript segments for their best hit per
  * item. Snippets are cut for the page's rows only, and the total is counted without ranking.
+ *
+ * Ranking reads every match, so the total is counted first: past RELEVANCE_RANK_LIMIT matches in
+ * the items index a relevance search lists its items most recently added first instead (the
+ * index gives those without reading the rest) and says so (`ranked: false`).
  */
 import { randomUUID } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import { GleanerError } from '../../../../shared/errors';
-import type { SearchHit, SearchIds, SearchRequest, SearchResult } from '../../../../shared/library';
+import { RELEVANCE_RANK_LIMIT, type SearchHit, type SearchIds, type SearchRequest, type SearchResult } from '../../../../shared/library';
 import { buildSearchSql, DEFAULT_MARKERS, orderedIdsStatement, type SearchSql, type SnippetMarkers } from './query-builder';
 
 /** Markers no platform text holds: private-use characters around a value made for one search. */
@@ -82,15 +86,20 @@ function run<Row>(db: Database, sql: string, params: Record<string, unknown>): R
   return statement(db, sql).all(params) as Row[];
 }
 
-export function searchLibrary(db: Database, request: SearchRequest, markers: SnippetMarkers = DEFAULT_MARKERS): SearchResult {
+/** `rankLimit`: how many matches a relevance search ranks at most (RELEVANCE_RANK_LIMIT; tests use fewer). */
+export function searchLibrary(
+  db: Database,
+  request: SearchRequest,
+  markers: SnippetMarkers = DEFAULT_MARKERS,
+  rankLimit = RELEVANCE_RANK_LIMIT,
+): SearchResult {
   const used = markersForOneSearch();
   const sql = buildSearchSql(request, used);
   try {
-    const result = sql.match ? searchMatching(db, sql, sql.match) : listItems(db, sql, sql.list!);
-    return {
-      ...result,
-      hits: result.hits.map((hit) => (hit.snippet === null ? hit : { ...hit, snippet: remarked(hit.snippet, used, markers) })),
-    };
+    const result = sql.match ? searchMatching(db, sql, sql.match, rankLimit) : listItems(db, sql, sql.list!);
+    // The hits were made for this answer: their snippets are rewritten in place.
+    for (const hit of result.hits) if (hit.snippet !== null) hit.snippet = remarked(hit.snippet, used, markers);
+    return result;
   } catch (error) {
     throw searchError(error);
   }
@@ -113,7 +122,7 @@ function listItems(db: Database, sql: SearchSql, list: NonNullable<SearchSql['li
   };
 }
 
-function searchMatching(db: Database, sql: SearchSql, match: NonNullable<SearchSql['match']>): SearchResult {
+function searchMatching(db: Database, sql: SearchSql, match: NonNullable<SearchSql['match']>, rankLimit: number): SearchResult {
   const { params } = sql;
   const best = new Map<number, BestHit>();
   const consider = (id: number, hit: BestHit): void => {
@@ -122,34 +131,61 @@ function searchMatching(db: Database, sql: SearchSql, match: NonNullable<SearchS
     if (!current || hit.score < current.score) best.set(id, hit);
   };
   const transcriptMoments = new Map<number, Pick<SearchHit, 'segmentStartMs' | 'segmentLanguage'>>();
-  const addNoteAndSegmentHits = (scope: Record<string, unknown>): void => {
-    for (const row of run<PerItemHit>(db, match.noteBest, scope))
-      consider(row.id, { score: row.score, matchedIn: 'note', hitId: row.hitId });
-    for (const row of run<PerItemHit>(db, match.segmentBest, scope)) {
+  const addNoteAndSegmentHits = (notes: string, segments: string, scope: Record<string, unknown>): void => {
+    for (const row of run<PerItemHit>(db, notes, scope)) consider(row.id, { score: row.score, matchedIn: 'note', hitId: row.hitId });
+    for (const row of run<PerItemHit>(db, segments, scope)) {
       consider(row.id, { score: row.score, matchedIn: 'transcript', hitId: row.hitId });
       transcriptMoments.set(row.id, { segmentStartMs: row.startMs, segmentLanguage: row.language ? row.language : null });
     }
   };
+  /** The best hit of each item of a page listed in an order of its own. */
+  const addPageHits = (pageIds: readonly number[]): void => {
+    const scope = { ...params, ids: JSON.stringify(pageIds) };
+    for (const row of run<{ id: number; score: number }>(db, match.itemScores, scope))
+      consider(row.id, { score: row.score, matchedIn: 'item', hitId: row.id });
+    addNoteAndSegmentHits(match.pageNoteBest, match.pageSegmentBest, scope);
+  };
 
   let pageIds: number[];
   let total: number;
+  let ranked: boolean | undefined;
+  /** Snippets by `matchedIn:hitId`; those not cut along with the page are cut at the end. */
+  const snippets = new Map<string, string>();
   if (match.sort === 'relevance') {
-    const itemHits = run<{ id: number; score: number }>(db, match.itemPage, params);
-    for (const row of itemHits) consider(row.id, { score: row.score, matchedIn: 'item', hitId: row.id });
-    addNoteAndSegmentHits(params);
-    pageIds = rankBest(best).slice(sql.offset, sql.offset + sql.limit);
-    total = (run<{ n: number }>(db, match.itemCount, params)[0]?.n ?? 0) + countOnlyInNotesOrTranscripts(db, match, params, best, itemHits);
+    const inItemsIndex = run<{ n: number }>(db, match.itemCount, params)[0]?.n ?? 0;
+    ranked = inItemsIndex <= rankLimit;
+    if (ranked) {
+      const itemHits = run<{ id: number; score: number }>(db, match.itemPage, params);
+      for (const row of itemHits) consider(row.id, { score: row.score, matchedIn: 'item', hitId: row.id });
+      addNoteAndSegmentHits(match.noteBest, match.segmentBest, params);
+      pageIds = rankBest(best).slice(sql.offset, sql.offset + sql.limit);
+      total = inItemsIndex + countOnlyInNotesOrTranscripts(db, match, params, [...best.keys()], itemHits);
+    } else {
+      const others = run<{ id: number }>(db, match.otherItems, params).map((row) => row.id);
+      if (others.length === 0) {
+        // Found in the items index only: the page and its snippets come from one pass over it.
+        const page = run<{ id: number; snippet: string }>(db, match.itemNewestPage, params);
+        pageIds = page.map((row) => row.id);
+        for (const row of page) {
+          consider(row.id, { score: 0, matchedIn: 'item', hitId: row.id });
+          snippets.set(`item:${row.id}`, row.snippet);
+        }
+        total = inItemsIndex;
+      } else {
+        const newest = newestMatches(db, match, params, others);
+        pageIds = newest.ids.slice(sql.offset, sql.offset + sql.limit);
+        total = inItemsIndex + countOnlyInNotesOrTranscripts(db, match, params, others, newest.fromItemsIndex);
+        addPageHits(pageIds);
+      }
+    }
   } else {
     const page = run<{ id: number; total: number }>(db, match.itemPage, params);
     pageIds = page.map((row) => row.id);
     total = page[0]?.total ?? (params.offset ? countAll(db, match, params) : 0);
-    const scope = { ...params, ids: JSON.stringify(pageIds) };
-    for (const row of run<{ id: number; score: number }>(db, match.itemScores, scope))
-      consider(row.id, { score: row.score, matchedIn: 'item', hitId: row.id });
-    addNoteAndSegmentHits(scope);
+    addPageHits(pageIds);
   }
 
-  const snippets = pageSnippets(db, match, params, pageIds, best);
+  addPageSnippets(db, match, params, pageIds, best, snippets);
   return {
     hits: itemsInOrder(db, sql, pageIds, (id) => {
       const hit = best.get(id);
@@ -161,7 +197,24 @@ function searchMatching(db: Database, sql: SearchSql, match: NonNullable<SearchS
       };
     }),
     total,
+    ...(ranked === undefined ? {} : { ranked }),
   };
+}
+
+/**
+ * A search too broad to rank, most recently added first: the items index gives its newest `@k`
+ * (all when `@k` is -1) without ranking or reading the rest, and items found through notes or
+ * transcripts join them in the same order.
+ */
+function newestMatches(
+  db: Database,
+  match: NonNullable<SearchSql['match']>,
+  params: Record<string, unknown>,
+  others = run<{ id: number }>(db, match.otherItems, params).map((row) => row.id),
+): { ids: number[]; fromItemsIndex: { id: number }[] } {
+  const fromItemsIndex = run<{ id: number }>(db, match.itemNewest, params);
+  const ids = [...new Set([...fromItemsIndex.map((row) => row.id), ...others])].sort((a, b) => b - a);
+  return { ids, fromItemsIndex };
 }
 
 /** Item ids by their best hit's score, best first; ties go to the newer item, as the items index orders them. */
@@ -174,35 +227,47 @@ function rankBest(best: ReadonlyMap<number, { score: number }>): number[] {
  * of a relevance-ranked search needs. One pass over each index instead of page after page (each
  * of which would rank all the matches before it again).
  */
-export function rankedSearchIds(db: Database, request: Omit<SearchRequest, 'limit' | 'offset'>): number[] {
+export function rankedSearchIds(
+  db: Database,
+  request: Omit<SearchRequest, 'limit' | 'offset'>,
+  rankLimit = RELEVANCE_RANK_LIMIT,
+): number[] {
   const sql = buildSearchSql({ ...request, limit: 1, offset: 0 });
   const { match } = sql;
   if (!match || match.sort !== 'relevance') throw new Error('rankedSearchIds ranks a search by relevance');
   // LIMIT -1 is SQLite's "no limit": every match of the items index, not only the best @k.
   const params = { ...sql.params, k: -1 };
-  const best = new Map<number, { score: number }>();
-  const consider = (row: { id: number; score: number }): void => {
-    const current = best.get(row.id);
-    if (!current || row.score < current.score) best.set(row.id, row);
-  };
   try {
+    const inItemsIndex = run<{ n: number }>(db, match.itemCount, params)[0]?.n ?? 0;
+    if (inItemsIndex > rankLimit) return newestMatches(db, match, params).ids;
+    const best = new Map<number, { score: number }>();
+    const consider = (row: { id: number; score: number }): void => {
+      const current = best.get(row.id);
+      if (!current || row.score < current.score) best.set(row.id, row);
+    };
     for (const query of [match.itemPage, match.noteBest, match.segmentBest])
       run<{ id: number; score: number }>(db, query, params).forEach(consider);
+    return rankBest(best);
   } catch (error) {
     throw searchError(error);
   }
-  return rankBest(best);
 }
 
 /**
  * The ids of a stretch of a search's rows (all of them when `limit` is -1), without snippets or
  * item fields: what selecting a range or all of a result needs, even where no page is loaded.
  */
-export function searchResultIds(db: Database, request: Omit<SearchRequest, 'limit' | 'offset'>, offset: number, limit: number): SearchIds {
+export function searchResultIds(
+  db: Database,
+  request: Omit<SearchRequest, 'limit' | 'offset'>,
+  offset: number,
+  limit: number,
+  rankLimit = RELEVANCE_RANK_LIMIT,
+): SearchIds {
   const sql = buildSearchSql({ ...request, limit: 1, offset: 0 });
   const unpaged = orderedIdsStatement(sql);
   if (unpaged === null) {
-    const all = rankedSearchIds(db, request);
+    const all = rankedSearchIds(db, request, rankLimit);
     return { ids: all.slice(offset, limit < 0 ? undefined : offset + limit), total: all.length };
   }
   try {
@@ -216,16 +281,16 @@ export function searchResultIds(db: Database, request: Omit<SearchRequest, 'limi
   }
 }
 
-/** Items found through notes or transcripts only: the items index count does not include them. */
+/** Of `candidates` (items found through notes or transcripts), those the items index count does not include. */
 function countOnlyInNotesOrTranscripts(
   db: Database,
   match: NonNullable<SearchSql['match']>,
   params: Record<string, unknown>,
-  best: Map<number, BestHit>,
+  candidates: readonly number[],
   itemHits: readonly { id: number }[],
 ): number {
   const inItemsIndex = new Set(itemHits.map((row) => row.id));
-  const others = [...best.keys()].filter((id) => !inItemsIndex.has(id));
+  const others = candidates.filter((id) => !inItemsIndex.has(id));
   if (others.length === 0) return 0;
   const alsoInItemsIndex = run<{ n: number }>(db, match.itemCountAmong, { ...params, ids: JSON.stringify(others) })[0]?.n ?? 0;
   return others.length - alsoInItemsIndex;
@@ -237,19 +302,19 @@ function countAll(db: Database, match: NonNullable<SearchSql['match']>, params: 
   return page[0]?.total ?? 0;
 }
 
-function pageSnippets(
+function addPageSnippets(
   db: Database,
   match: NonNullable<SearchSql['match']>,
   params: Record<string, unknown>,
   pageIds: readonly number[],
   best: Map<number, BestHit>,
-): Map<string, string> {
+  snippets: Map<string, string>,
+): void {
   const wanted: Record<BestHit['matchedIn'], number[]> = { item: [], note: [], transcript: [] };
   for (const id of pageIds) {
     const hit = best.get(id);
-    if (hit) wanted[hit.matchedIn].push(hit.hitId);
+    if (hit && !snippets.has(`${hit.matchedIn}:${hit.hitId}`)) wanted[hit.matchedIn].push(hit.hitId);
   }
-  const snippets = new Map<string, string>();
   const sqlFor: Record<BestHit['matchedIn'], string> = {
     item: match.itemSnippets,
     note: match.noteSnippets,
@@ -261,7 +326,6 @@ function pageSnippets(
       snippets.set(`${matchedIn}:${row.id}`, row.snippet);
     }
   }
-  return snippets;
 }
 
 function itemsInOrder(
@@ -272,10 +336,37 @@ function itemsInOrder(
 ): SearchHit[] {
   if (ids.length === 0) return [];
   const rows = new Map(run<ItemRow>(db, sql.items, { ids: JSON.stringify(ids) }).map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
+  const hits: SearchHit[] = [];
+  for (const id of ids) {
     const row = rows.get(id);
-    if (!row) return [];
-    const { hasTranscript, publishedApproximate, ...item } = row;
-    return [{ ...item, ...hitOf(id), hasTranscript: hasTranscript === 1, publishedApproximate: publishedApproximate === 1 }];
-  });
+    if (row) hits.push(searchHit(row, hitOf(id)));
+  }
+  return hits;
+}
+
+/** Field by field: rest and spread of a row's many fields cost more than the rest of a page's work. */
+function searchHit(row: ItemRow, hit: Pick<SearchHit, 'snippet' | 'matchedIn' | 'segmentStartMs' | 'segmentLanguage'>): SearchHit {
+  return {
+    id: row.id,
+    platform: row.platform,
+    kind: row.kind,
+    title: row.title,
+    excerpt: row.excerpt,
+    snippet: hit.snippet,
+    matchedIn: hit.matchedIn,
+    segmentStartMs: hit.segmentStartMs,
+    segmentLanguage: hit.segmentLanguage,
+    authorName: row.authorName,
+    authorHandle: row.authorHandle,
+    publishedAt: row.publishedAt,
+    publishedText: row.publishedText,
+    publishedApproximate: row.publishedApproximate === 1,
+    url: row.url,
+    thumbnailUrl: row.thumbnailUrl,
+    views: row.views,
+    likes: row.likes,
+    comments: row.comments,
+    hasTranscript: row.hasTranscript === 1,
+    lastFetchedAt: row.lastFetchedAt,
+  };
 }

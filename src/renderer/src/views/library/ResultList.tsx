@@ -54,7 +54,8 @@ export const ResultList = forwardRef<ResultListHandle, Props>(function ResultLis
     virtualizer.measure();
   }, [virtualizer, rowHeight]);
   useEffect(() => {
-    virtualizer.scrollToOffset(0);
+    // Already at the top (as while typing): scrolling there again would force a layout per keystroke.
+    if (scrollRef.current?.scrollTop) virtualizer.scrollToOffset(0);
   }, [virtualizer, resultsVersion]);
 
   const items = virtualizer.getVirtualItems();

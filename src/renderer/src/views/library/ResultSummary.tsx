@@ -1,4 +1,4 @@
-import type { SearchSort } from '../../../../shared/library';
+import { RELEVANCE_RANK_LIMIT, type SearchSort } from '../../../../shared/library';
 import { formatItems } from '../../lib/format';
 import { activeFilterCount, useLibraryStore } from '../../stores/library-store';
 
@@ -16,6 +16,7 @@ export function ResultSummary() {
   const total = useLibraryStore((s) => s.total);
   const loading = useLibraryStore((s) => s.loading);
   const resultQuery = useLibraryStore((s) => s.resultQuery);
+  const resultRanked = useLibraryStore((s) => s.resultRanked);
   const sort = useLibraryStore((s) => s.sort);
   const filters = useLibraryStore((s) => s.filters);
   const resultFilters = useLibraryStore((s) => s.resultFilters);
@@ -32,6 +33,15 @@ export function ResultSummary() {
         {total === null ? '' : resultQuery ? `${formatItems(total)} ${total === 1 ? 'matches' : 'match'}` : formatItems(total)}
         {resultFilterCount > 0 && total !== null ? ` (${resultFilterCount} ${resultFilterCount === 1 ? 'filter' : 'filters'})` : ''}
       </span>
+      {resultRanked === false && (
+        <span
+          className="result-order-note"
+          data-testid="result-order"
+          title={`Best match ranks up to ${RELEVANCE_RANK_LIMIT.toLocaleString('en-US')} matches. Add a word or a filter to rank the results.`}
+        >
+          Too many to rank: newest added first
+        </span>
+      )}
       {filterCount > 0 && (
         <button type="button" className="link-button" onClick={clearFilters}>
           Clear filters

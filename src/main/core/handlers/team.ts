@@ -20,6 +20,11 @@ export function createTeamHandlers(
       await ctx.team.settled();
       return ctx.team.syncOnce();
     },
-    'team.disconnect': () => ctx.team.disconnect(),
+    // Connected first where it can be, so colleagues see this desk leave rather than go quiet.
+    'team.disconnect': async () => {
+      ctx.team.start();
+      await ctx.team.settled();
+      return ctx.team.disconnect();
+    },
   };
 }

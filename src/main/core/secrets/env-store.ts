@@ -27,6 +27,7 @@ export function environmentWithoutToken(env: Readonly<Record<string, string | un
 export function takeTokenFromProcessEnvironment(env: Record<string, string | undefined> = process.env): Record<string, string | undefined> {
   const copy = { ...env };
   delete env[TOKEN_ENV_VAR];
+  delete env.GLEANER_HUB_PASSWORD;
   return copy;
 }
 

@@ -8,6 +8,7 @@
  * the password through GLEANER_HUB_PASSWORD as a script would; the form's password goes to the hub
  * all the same.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { test as base } from '@playwright/test';
 import { expect, startServe, type ServedGleaner } from './fixtures';
 import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
@@ -52,6 +53,8 @@ test('connect to the team hub from Settings → Team, see yourself listed, then 
   await expect(team.getByTestId('team-members')).toContainText('Ana Lopes (this desk) — connected');
   await expect(page.getByTestId('status-team')).toHaveText('Team: connected');
   await expect(page.locator('body')).not.toContainText(hub.password);
+  const { violations } = await new AxeBuilder({ page }).include('[aria-labelledby="team-heading"]').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   await team.getByRole('button', { name: 'Disconnect' }).click();
   await expect(team.getByTestId('team-state')).toHaveText('Not connected');

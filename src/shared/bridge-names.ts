@@ -55,9 +55,13 @@ export const METHOD_NAMES = [
   'queue.job',
   'import.queue',
   'items.exactDates',
+  'team.connect',
+  'team.status',
+  'team.sync',
+  'team.disconnect',
 ] as const;
 
-export const EVENT_NAMES = ['task.progress', 'queue.status', 'queue.batch', 'export.progress'] as const;
+export const EVENT_NAMES = ['task.progress', 'queue.status', 'queue.batch', 'export.progress', 'team.status'] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -28,6 +28,7 @@ import { JOB_STATES, type BatchProgress, type ImportPlan, type JobSummary, type 
 import type { PlanLimits, PlanName } from './plans';
 import { EXPORT_FORMATS, type ExportProgress, type ExportStarted } from './export';
 import type { CallOutcome, CallResult, ConfigValue, JobBrief } from './call';
+import type { TeamStatus } from './team';
 
 export type { CallItem, CallOutcome, CallResult, ConfigValue, JobBrief } from './call';
 
@@ -435,6 +436,20 @@ export const methods = {
     input: z.object({ itemIds, dryRun: z.boolean().optional(), carryOver: z.boolean().optional() }).strict(),
     output: returns<ExactDatesResult>(),
   },
+  /**
+   * The team hub (issue 29). The password is accepted here only, kept in the OS keychain, and never
+   * returned or logged; `url` must not hold one. A failed connect leaves the settings as they were.
+   */
+  'team.connect': {
+    input: z
+      .object({ url: z.string().min(1).max(2000), member: z.string().max(200).optional(), password: z.string().min(1).max(1024) })
+      .strict(),
+    output: returns<TeamStatus>(),
+  },
+  'team.status': { input: noInput, output: returns<TeamStatus>() },
+  // Pushes and pulls once; resolves when both are done.
+  'team.sync': { input: noInput, output: returns<TeamStatus>() },
+  'team.disconnect': { input: noInput, output: returns<TeamStatus>() },
 } satisfies Record<MethodName, { input: z.ZodType; output: unknown }>;
 
 export const events = {
@@ -442,6 +457,7 @@ export const events = {
   'queue.status': returns<QueueStatus>(),
   'queue.batch': returns<BatchProgress>(),
   'export.progress': returns<ExportProgress>(),
+  'team.status': returns<TeamStatus>(),
 } satisfies Record<EventName, unknown>;
 
 // Compile-time proof that the contract and the dependency-free name lists agree exactly.

@@ -24,7 +24,7 @@ const repoRoot = join(__dirname, '..', '..');
  * `seedDataDir` wrote into the data folder before the server opened it.
  */
 export async function startServe(
-  options: { seedDataDir?(dataDir: string): void } = {},
+  options: { seedDataDir?(dataDir: string): void; env?: Record<string, string> } = {},
 ): Promise<{ served: ServedGleaner; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gleaner-e2e-'));
   options.seedDataDir?.(dataDir);
@@ -33,7 +33,7 @@ export async function startServe(
     [join(repoRoot, 'bin', 'gleaner.js'), 'serve', '--no-open', '--json', '--port', '0', '--data-dir', dataDir],
     {
       cwd: repoRoot,
-      env: { ...process.env, GLEANER_TOKEN: '' },
+      env: { ...process.env, GLEANER_TOKEN: '', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

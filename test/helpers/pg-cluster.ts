@@ -28,7 +28,7 @@ export interface PgCluster {
   /** The same URL with the password, for the test's own checks (never given to Gleaner). */
   urlWithPassword: string;
   /** Runs SQL as the cluster's superuser, for inspection (a sweep for secrets, counting rows). */
-  adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<T[]>;
+  adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params?: unknown[], database?: string): Promise<T[]>;
   /** Stops the server without deleting its data (tests of a hub going away). */
   pause(): void;
   /** Starts it again on the same port after `pause()`. */
@@ -136,7 +136,7 @@ export async function startPgCluster(options: { database?: string; user?: string
     password,
     url: `postgres://${user}@127.0.0.1:${port}/${database}`,
     urlWithPassword: `postgres://${user}:${password}@127.0.0.1:${port}/${database}`,
-    adminQuery: (sql, params) => adminQuery(sql, params),
+    adminQuery: (sql, params, db) => adminQuery(sql, params, db),
     pause() {
       if (running) halt();
       running = false;

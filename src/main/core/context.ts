@@ -8,6 +8,8 @@ import type { ChooseExportDestination, ExportService } from './export/export-ser
 import type { Logger } from './log';
 import type { ConfirmTokenOrigin } from './secrets/confirm-token-origin';
 import type { SecretStore } from './secrets/secret-store';
+import type { HubPasswordStore } from './secrets/hub-password-store';
+import type { TeamRuntime } from './team/runtime';
 import type { ServiceClient } from './service/client';
 import type { EmbeddedDemo, ServiceTargets } from './service/target';
 import type { SettingsRepository } from './store/settings-repository';
@@ -47,6 +49,8 @@ export interface CoreDeps {
   confirmTokenOrigin?: ConfirmTokenOrigin;
   /** The desktop shell's save dialog; without it, exports are staged for download (browser mode). */
   chooseExportDestination?: ChooseExportDestination;
+  /** Where team hub passwords are kept (the OS keychain in the hosts); without it, in memory only. */
+  hubPasswords?: HubPasswordStore;
 }
 
 /** What handlers share once the core is built. */
@@ -64,4 +68,6 @@ export interface CoreContext extends CoreDeps {
   collections: CollectionRepository;
   queue: FetchQueue;
   exports: ExportService;
+  /** The team hub link (issue 29): idle unless this library has a hub set. */
+  team: TeamRuntime;
 }

@@ -28,6 +28,9 @@ import type { ExportRequest } from '../../shared/export';
 import type { ExportResult } from './export/run-export';
 import { exportToFile } from './usecases/export-to-file';
 import { openDatabase } from './store/database';
+import { createMemoryHubPasswordStore } from './secrets/hub-password-store';
+import { createTeamRuntime } from './team/runtime';
+import { createTeamHandlers } from './handlers/team';
 
 export interface Core {
   dispatch: Dispatch;
@@ -85,6 +88,14 @@ export function createCore(deps: CoreDeps): Core {
   const nowIso = () => new Date(deps.clock.now()).toISOString();
   const ingest = createIngester(db, normaliseResponse);
   const collections = createCollectionRepository(db, nowIso);
+  const team = createTeamRuntime({
+    settings,
+    secrets: deps.hubPasswords ?? createMemoryHubPasswordStore(),
+    clock: deps.clock,
+    log: deps.log,
+    events,
+    appVersion: deps.appVersion,
+  });
   const queue = createFetchQueue({
     db,
     clock: deps.clock,
@@ -99,6 +110,8 @@ export function createCore(deps: CoreDeps): Core {
       const settings = readSettings();
       return { limits: effectiveLimits(settings), dayReset: settings.dayReset };
     },
+    // Null unless a team hub is set: a desk alone sends exactly as before.
+    team: () => team.queueHooks(),
     ownerId: `${process.pid}-${randomUUID()}`,
     isOwnerAlive: processIsAlive,
     // Real time: look for other processes' work every second (simulated time drives the queue itself).
@@ -118,7 +131,7 @@ export function createCore(deps: CoreDeps): Core {
     appVersion: deps.appVersion,
     ...(deps.chooseExportDestination ? { chooseDestination: deps.chooseExportDestination } : {}),
   });
-  const context: CoreContext = { ...deps, db, events, settings, targets, service, ingest, collections, queue, exports };
+  const context: CoreContext = { ...deps, db, events, settings, targets, service, ingest, collections, queue, exports, team };
   const handlers: Handlers = {
     ...createAppHandlers(context),
     ...createServiceHandlers(context),
@@ -128,6 +141,7 @@ export function createCore(deps: CoreDeps): Core {
     ...createCollectionHandlers(context),
     ...createQueueHandlers(context),
     ...createExportHandlers(context),
+    ...createTeamHandlers(context),
   };
   let closed = false;
   const dispatch = createDispatcher(handlers, deps.log, { libraryPath });
@@ -135,7 +149,11 @@ export function createCore(deps: CoreDeps): Core {
     dispatch,
     events,
     client: createCoreClient({ dispatch, events }),
-    startQueue: () => queue.start(),
+    // The process that sends is the one that needs the hub (the shared quota, shared answers).
+    startQueue: () => {
+      team.start();
+      return queue.start();
+    },
     stopQueue: (options) => queue.stop(options),
     exportDownloads: exports,
     exportToFile: (request, outPath, signal) => exportToFile(context, request, outPath, signal),
@@ -144,6 +162,7 @@ export function createCore(deps: CoreDeps): Core {
       if (closed) return;
       closed = true;
       await queue.stop();
+      await team.close();
       await exports.settle();
       await targets.close();
       db.close();

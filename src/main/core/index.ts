@@ -27,6 +27,7 @@ export { unavailableReasonOf, type SecretStore } from './secrets/secret-store';
 export { validateToken } from './secrets/token-format';
 export { readStoredToken, storedTokenValue } from './secrets/token-origin';
 export { createTokenStore } from './secrets/token-store';
+export { createHubPasswordStore, createMemoryHubPasswordStore, type HubPasswordStore } from './secrets/hub-password-store';
 export { libraryServiceOrigin, liftLibraryTokenPause } from './usecases/library-token';
 
 // Plain checks and wording a host shows before it asks the core anything.

@@ -9,6 +9,7 @@ import { IPC_EVENT_CHANNEL } from '../../shared/bridge-names';
 import {
   createCore,
   createFileLogSink,
+  createHubPasswordStore,
   createLogger,
   createTokenStore,
   keytarLoaderFrom,
@@ -57,11 +58,12 @@ async function start(): Promise<void> {
   const log = createLogger(createFileLogSink(dataDir));
   const sqliteNativeBinding = electronNative('better_sqlite3.node');
   const keytarBinding = electronNative('keytar.node');
+  // Kept for the secret stores and taken out of process.env: the system's opener (shell.openExternal)
+  // and the browser it starts would inherit GLEANER_TOKEN and GLEANER_HUB_PASSWORD.
+  const secretEnv = takeTokenFromProcessEnvironment();
   // The OS keychain first; Electron's safeStorage where no keychain works (never its basic_text backend).
   const secretStore = createTokenStore({
-    // Kept for the token store and taken out of process.env: the system's opener (shell.openExternal)
-    // and the browser it starts would inherit it.
-    env: takeTokenFromProcessEnvironment(),
+    env: secretEnv,
     log,
     loadKeytar: keytarBinding ? keytarLoaderFrom(keytarBinding) : loadInstalledKeytar,
     fallback: createSafeStorageSecretStore({ safeStorage, filePath: join(dataDir, SAFE_STORAGE_TOKEN_FILE) }),
@@ -73,6 +75,12 @@ async function start(): Promise<void> {
     clock: systemClock,
     fetch: net.fetch.bind(net) as typeof fetch,
     secretStore,
+    // The team hub's password: the OS keychain only (GLEANER_HUB_PASSWORD for scripts).
+    hubPasswords: createHubPasswordStore({
+      env: secretEnv,
+      log,
+      loadKeytar: keytarBinding ? keytarLoaderFrom(keytarBinding) : loadInstalledKeytar,
+    }),
     log,
     startDemo: () => startDemoService({ port: 0 }),
     ...(sqliteNativeBinding ? { sqliteNativeBinding } : {}),

@@ -2,6 +2,7 @@ import type { AppInfo } from '../../shared/contract';
 import {
   createCore,
   createFileLogSink,
+  createHubPasswordStore,
   createLogger,
   createTokenStore,
   systemClock,
@@ -29,6 +30,7 @@ export function createNodeCore({ dataDir, host, env, confirmTokenOrigin }: NodeC
     clock: systemClock,
     fetch: globalThis.fetch.bind(globalThis),
     secretStore: createTokenStore({ env, log }),
+    hubPasswords: createHubPasswordStore({ env, log }),
     log,
     // Loaded when first asked for: most commands never start it.
     startDemo: async () => (await import('../demo/server')).startDemoService({ port: 0 }),

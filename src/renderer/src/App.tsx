@@ -14,6 +14,7 @@ import { CollectionsView } from './views/collections/CollectionsView';
 import { FetchView } from './views/fetch/FetchView';
 import { PasteView } from './views/paste/PasteView';
 import { SettingsView } from './views/settings/SettingsView';
+import { TeamStatusBar } from './components/TeamStatusBar';
 
 const VIEW_COMPONENTS: Record<ViewId, () => React.JSX.Element> = {
   fetch: FetchView,
@@ -149,6 +150,7 @@ export function App() {
         ) : (
           <span>Connecting…</span>
         )}
+        <TeamStatusBar />
       </footer>
       <ShortcutOverview />
     </div>

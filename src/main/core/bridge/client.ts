@@ -21,7 +21,7 @@ export function createCoreClient(core: { dispatch: Dispatch; events: EventHub })
     },
     subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
       return core.events.subscribe((name: EventName, payload) => {
-        if (name === event) listener(payload as EventPayload<E>);
+        if (name === event) listener(payload as unknown as EventPayload<E>);
       });
     },
   };

@@ -11,10 +11,11 @@ export const ENV_LOCATION = 'the GLEANER_TOKEN environment variable';
 
 /**
  * The environment for a program Gleaner starts (a browser, an opener): everything but
- * GLEANER_TOKEN, which that program and all it starts would otherwise inherit.
+ * GLEANER_TOKEN (and GLEANER_HUB_PASSWORD), which that program and all it starts would otherwise inherit.
  */
 export function environmentWithoutToken(env: Readonly<Record<string, string | undefined>>): Record<string, string | undefined> {
-  const { [TOKEN_ENV_VAR]: _token, ...rest } = env;
+  // The team hub's password (secrets/hub-password-store) is kept from children the same way.
+  const { [TOKEN_ENV_VAR]: _token, GLEANER_HUB_PASSWORD: _hubPassword, ...rest } = env;
   return rest;
 }
 
@@ -26,6 +27,7 @@ export function environmentWithoutToken(env: Readonly<Record<string, string | un
 export function takeTokenFromProcessEnvironment(env: Record<string, string | undefined> = process.env): Record<string, string | undefined> {
   const copy = { ...env };
   delete env[TOKEN_ENV_VAR];
+  delete env.GLEANER_HUB_PASSWORD;
   return copy;
 }
 

@@ -37,6 +37,7 @@ const LISTED = {
     '[options]',
     'export items or transcripts to CSV (for spreadsheets or for data tools), XLSX, Markdown, JSON, JSON Lines, SRT, WebVTT or plain text',
   ],
+  team: ['', 'the team hub: one quota and one library shared by a newsroom’s desks'],
 } as const satisfies Record<string, readonly [usage: string, description: string]>;
 
 type CommandName = keyof typeof LISTED;
@@ -57,6 +58,7 @@ const LOADERS: Record<CommandName, () => Promise<RegisterCommand>> = {
   import: async () => (await import('./commands/import')).registerImport,
   queue: async () => (await import('./commands/queue')).registerQueue,
   export: async () => (await import('./commands/export')).registerExport,
+  team: async () => (await import('./commands/team')).registerTeam,
 };
 
 export const COMMANDS: readonly CommandEntry[] = (Object.keys(LISTED) as CommandName[]).map((name) => {

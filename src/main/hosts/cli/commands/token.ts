@@ -150,15 +150,20 @@ function readVisibleLine(stream: NodeJS.ReadableStream): Promise<string> {
  * The token from standard input: all of it when piped; one line when it is a terminal, after
  * a prompt on stderr, without echo where the terminal allows.
  */
-export async function readTokenFromStdin(stdin: NodeJS.ReadableStream, stderr: (text: string) => void): Promise<string> {
+export async function readTokenFromStdin(
+  stdin: NodeJS.ReadableStream,
+  stderr: (text: string) => void,
+  // What the prompt asks for (`team connect` asks for the hub password the same way).
+  what = 'the retrieval service token',
+): Promise<string> {
   const tty = stdin as NodeJS.ReadableStream & RawModeStream;
   if (tty.isTTY !== true) return readAll(stdin, MAX_TOKEN_INPUT_BYTES);
   if (typeof tty.setRawMode === 'function') {
-    stderr('Paste the retrieval service token and press Enter (it will not be shown): ');
+    stderr(`Paste ${what} and press Enter (it will not be shown): `);
     const setRawMode = tty.setRawMode.bind(tty);
     return readHiddenLine(stdin, setRawMode, stderr);
   }
-  stderr('Paste the retrieval service token and press Enter: ');
+  stderr(`Paste ${what} and press Enter: `);
   return readVisibleLine(stdin);
 }
 

@@ -6,6 +6,7 @@ import { HostsSection } from './HostsSection';
 import { OverridesSection } from './OverridesSection';
 import { PlanSection } from './PlanSection';
 import { ServiceSection } from './ServiceSection';
+import { TeamSection } from './TeamSection';
 import { TokenSection } from './TokenSection';
 import './settings.css';
 
@@ -32,6 +33,7 @@ export function SettingsView() {
       <PlanSection />
       <OverridesSection />
       <HostsSection />
+      <TeamSection />
       <section aria-labelledby="privacy-heading">
         <h3 id="privacy-heading">Privacy</h3>
         <RemoteImagesChoice />

@@ -58,6 +58,8 @@ export interface TeamSync extends TeamPart {
   syncOnce(): Promise<void>;
   status(): { sync: TeamSyncInfo };
   close(): Promise<void>;
+  /** Settles once this session's LISTEN is in place (or could not be). */
+  whenListening(): Promise<void>;
   /** Note conflicts and authors, for item detail. */
   conflicts: ReturnType<typeof createNoteConflicts>;
 }
@@ -80,6 +82,7 @@ export function createTeamSync(deps: TeamSyncDeps): TeamSync {
   let timer: unknown = null;
   let unlisten: (() => Promise<void>) | null = null;
   let generation = 0;
+  let listening: Promise<void> = Promise.resolve();
 
   async function runOnce(): Promise<void> {
     const active = current();
@@ -149,7 +152,8 @@ export function createTeamSync(deps: TeamSyncDeps): TeamSync {
       void stopListening();
       if (!next || closed) return;
       schedulePull();
-      next.db
+      // Listening first, then the first sync: a change committed in between is pulled by that sync.
+      listening = next.db
         .listen(TEAM_CHANNEL, syncQuietly, () => {
           // The periodic pull carries on; the runtime starts a new session when the hub is back.
           if (mine === generation) unlisten = null;
@@ -158,9 +162,12 @@ export function createTeamSync(deps: TeamSyncDeps): TeamSync {
           if (mine === generation && !closed) unlisten = stop;
           else void stop();
         })
-        .catch((error: unknown) => deps.log.warn('team sync cannot listen for changes', { why: describeHubFailure(error) }));
-      syncQuietly();
+        .catch((error: unknown) => deps.log.warn('team sync cannot listen for changes', { why: describeHubFailure(error) }))
+        .finally(() => {
+          if (mine === generation && !closed) syncQuietly();
+        });
     },
+    whenListening: () => listening,
     syncOnce,
     status() {
       return {

@@ -12,7 +12,7 @@ import { createIngester } from '../../../../../src/main/core/library/ingest';
 import { createLogger } from '../../../../../src/main/core/log';
 import { createMembersRepository, migrateHub, openHubDB, type HubDB } from '../../../../../src/main/core/store/hub';
 import { openDatabase, type ReadableDB } from '../../../../../src/main/core/store/database';
-import { createTeamSync, type TeamSync } from '../../../../../src/main/core/team/sync/team-sync';
+import { createTeamSync, type TeamSync, type TeamSyncDeps } from '../../../../../src/main/core/team/sync/team-sync';
 import type { HubSession } from '../../../../../src/main/core/team/session';
 import type { PgCluster } from '../../../../helpers/pg-cluster';
 import { fakeResponse, item, stubNormalise } from '../../../../helpers/library';
@@ -32,7 +32,7 @@ export interface Desk {
   close(): Promise<void>;
 }
 
-export async function openDesk(cluster: PgCluster, name: string): Promise<Desk> {
+export async function openDesk(cluster: PgCluster, name: string, extra: Pick<TeamSyncDeps, 'onPulled'> = {}): Promise<Desk> {
   const folder = mkdtempSync(join(tmpdir(), `gleaner-desk-${name}-`));
   const db = openDatabase({ path: join(folder, 'library.sqlite') });
   const ingest = createIngester(db, stubNormalise);
@@ -59,6 +59,7 @@ export async function openDesk(cluster: PgCluster, name: string): Promise<Desk> 
       session: () => (desk.online ? session : null),
       // The tests sync by hand: no periodic pull.
       timers: { setTimeout: () => null, clearTimeout: () => undefined },
+      ...extra,
     }),
     fetch(nativeIds) {
       const result = ingest(

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAnswersRepository } from '../../../../../src/main/core/store/hub';
+import { createAnswersRepository, createChangesRepository } from '../../../../../src/main/core/store/hub';
+import { createTeamSyncRepository } from '../../../../../src/main/core/store/team/team-sync-repository';
 import { startPgCluster, type PgCluster } from '../../../../helpers/pg-cluster';
 import { integrity, openDesk, snapshot, syncAll, type Desk } from './desks';
 
@@ -204,5 +205,49 @@ describe('one library across desks (team sync)', () => {
     expect(snapshot(late)).toEqual(snapshot(ana));
     expect(ana.sync.status().sync).toMatchObject({ pendingPush: 0, lastError: null });
     for (const d of [ana, ben, late]) expect(integrity(d)).toBe('ok');
+  });
+
+  it('adds nothing twice when a desk is killed between the hub’s commit and its own', async () => {
+    const [ana, ben] = [await desk('Ana'), await desk('Ben')];
+    ana.fetch(['k1', 'k2']);
+    ana.library.create('Twice');
+    ana.library.add('Twice', [ana.itemId('k1'), ana.itemId('k2')]);
+    ana.library.setNote(ana.itemId('k2'), 'Once');
+    // What a push does before the desk dies: the hub has the changes, the outbox still holds them.
+    const outbox = createTeamSyncRepository(ana.db).outbox(100);
+    await createChangesRepository(ana.hub).push(
+      ana.deskId,
+      outbox.map((row) => ({ ...row, localId: row.id, key: JSON.parse(row.key), payload: JSON.parse(row.payload) })),
+    );
+    await ana.sync.syncOnce();
+    await ana.sync.syncOnce();
+    await ben.sync.syncOnce();
+
+    const changes = await cluster.adminQuery<{ n: string }>('SELECT count(*) AS n FROM changes');
+    expect(Number(changes[0]!.n)).toBe(outbox.length);
+    const answers = await cluster.adminQuery<{ n: string }>('SELECT count(*) AS n FROM answers');
+    expect(Number(answers[0]!.n)).toBe(1);
+    expect(snapshot(ben)).toEqual(snapshot(ana));
+    expect(ana.sync.status().sync.pendingPush).toBe(0);
+  });
+
+  it('pulls a colleague’s change when the hub announces it, without waiting for the periodic pull', async () => {
+    const ana = await desk('Ana');
+    let arrived: () => void = () => undefined;
+    const announcedArrived = new Promise<void>((resolve) => (arrived = resolve));
+    // The desk's timers do nothing here: only the hub's notice can bring the change.
+    const listening: Desk = await openDesk(cluster, 'Listener', {
+      onPulled: () => {
+        if (listening.library.list().some((c) => c.name === 'Announced')) arrived();
+      },
+    });
+    open.push(listening);
+    listening.sync.onSession({ db: listening.hub, deskId: listening.deskId, memberName: 'Listener' });
+    await listening.sync.whenListening();
+    ana.fetch(['l1']);
+    ana.library.create('Announced');
+    await ana.sync.syncOnce();
+    await announcedArrived;
+    expect(snapshot(listening)).toEqual(snapshot(ana));
   });
 });

@@ -114,6 +114,9 @@ export function createTeamSyncRepository(db: ReadableDB) {
   const itemKeyOf = db.prepare<[number], { platform: string; nativeId: string | null; url: string | null }>(
     'SELECT platform, native_id AS nativeId, url FROM items WHERE id = ?',
   );
+  const localHead = db
+    .prepare<[], string>("SELECT (SELECT coalesce(max(id), 0) FROM team_outbox) || ':' || (SELECT coalesce(max(id), 0) FROM responses)")
+    .pluck();
   const queueOutbox = db.prepare<[string, string, string, string, string]>(
     'INSERT INTO team_outbox (entity, op, key, payload, at) VALUES (?, ?, ?, ?, ?)',
   );
@@ -158,6 +161,8 @@ export function createTeamSyncRepository(db: ReadableDB) {
       void setAside.run(kind, hubSeq, reason, at),
     aside: () => asideList.all(),
     itemKeyOf: (itemId: number) => itemKeyOf.get(itemId),
+    /** Changes whenever something new is there to push, whichever process wrote it. */
+    localHead: (): string => localHead.get()!,
   };
 }
 

@@ -40,6 +40,8 @@ export interface TeamSyncDeps {
   timers?: SyncTimers;
   /** The safety-net pull while connected (default 30 s). */
   pullEveryMs?: number;
+  /** How often, while connected, to look for local work to push (default 500 ms: one cheap read). */
+  watchLocalMs?: number;
   /** Rows per hub round trip and per local transaction (default 500). */
   batchSize?: number;
 }
@@ -80,6 +82,8 @@ export function createTeamSync(deps: TeamSyncDeps): TeamSync {
   let again = false;
   let closed = false;
   let timer: unknown = null;
+  let localTimer: unknown = null;
+  let seenLocal = '';
   let unlisten: (() => Promise<void>) | null = null;
   let generation = 0;
   let listening: Promise<void> = Promise.resolve();
@@ -134,9 +138,26 @@ export function createTeamSync(deps: TeamSyncDeps): TeamSync {
     }, deps.pullEveryMs ?? 30_000);
   }
 
+  /** Pushes soon after anything is written here: the window, the CLI and the queue write without telling sync. */
+  function watchLocal(): void {
+    if (localTimer !== null) timers.clearTimeout(localTimer);
+    localTimer = timers.setTimeout(() => {
+      localTimer = null;
+      if (!current() || closed) return;
+      const head = team.localHead();
+      if (head !== seenLocal) {
+        seenLocal = head;
+        syncQuietly();
+      }
+      watchLocal();
+    }, deps.watchLocalMs ?? 500);
+  }
+
   async function stopListening(): Promise<void> {
     if (timer !== null) timers.clearTimeout(timer);
+    if (localTimer !== null) timers.clearTimeout(localTimer);
     timer = null;
+    localTimer = null;
     const stop = unlisten;
     unlisten = null;
     await stop?.().catch(() => undefined);
@@ -152,6 +173,8 @@ export function createTeamSync(deps: TeamSyncDeps): TeamSync {
       void stopListening();
       if (!next || closed) return;
       schedulePull();
+      seenLocal = team.localHead();
+      watchLocal();
       // Listening first, then the first sync: a change committed in between is pulled by that sync.
       listening = next.db
         .listen(TEAM_CHANNEL, syncQuietly, () => {

@@ -4,23 +4,14 @@
  * ordinary edit and tells every desk, through the log, that the conflict is settled.
  */
 import { GleanerError } from '../../../../shared/errors';
+import type { ItemTeamInfo, NoteConflictInfo } from '../../../../shared/team-sync';
 import { wellFormed } from '../../../../shared/text';
 import { repositoriesOf } from '../../store/repositories';
-import type { TeamSyncRepository } from '../../store/team/team-sync-repository';
+import { createTeamSyncRepository, type TeamSyncRepository } from '../../store/team/team-sync-repository';
 import { writeTransaction, type ReadableDB } from '../../store/write-transaction';
 
-export interface NoteVersion {
-  body: string | null;
-  member: string;
-  at: string;
-}
-
-export interface NoteConflict {
-  id: number;
+export interface NoteConflict extends NoteConflictInfo {
   itemId: number;
-  /** The collection the note belongs to, or null for the library-wide note. */
-  collection: string | null;
-  versions: [NoteVersion, NoteVersion];
 }
 
 export interface ItemAuthors {
@@ -54,8 +45,16 @@ export function createNoteConflicts(db: ReadableDB, team: TeamSyncRepository) {
       };
     },
 
+    /** What item detail shows, or undefined when no colleague touched the item. */
+    teamInfoOf(itemId: number): ItemTeamInfo | undefined {
+      const authors = this.authorsOf(itemId);
+      const noteConflicts = this.ofItem(itemId).map(({ itemId: _item, ...info }) => info);
+      if (authors.fetchedBy.length === 0 && authors.notes.length === 0 && noteConflicts.length === 0) return undefined;
+      return { fetchedBy: authors.fetchedBy, noteAuthors: authors.notes, noteConflicts };
+    },
+
     /** Keeps `body` (one of the versions, or a merge of them; empty deletes the note) and settles the conflict on every desk. */
-    resolve(conflictId: number, body: string, at: string): void {
+    resolve(conflictId: number, body: string, at: string): { itemId: number } {
       const conflict = team.conflict(conflictId);
       if (!conflict)
         throw new GleanerError('NOT_FOUND', `There is no note conflict ${conflictId}; it may have been resolved on another desk.`);
@@ -77,6 +76,19 @@ export function createNoteConflicts(db: ReadableDB, team: TeamSyncRepository) {
         );
         team.clearConflicts(tx, conflict.itemId, conflict.collectionId);
       });
+      return { itemId: conflict.itemId };
     },
   };
+}
+
+const opened = new WeakMap<ReadableDB, ReturnType<typeof createNoteConflicts>>();
+
+/** The note conflicts of an open library, prepared once per connection (item detail reads them on every open). */
+export function noteConflictsOf(db: ReadableDB): ReturnType<typeof createNoteConflicts> {
+  let found = opened.get(db);
+  if (!found) {
+    found = createNoteConflicts(db, createTeamSyncRepository(db));
+    opened.set(db, found);
+  }
+  return found;
 }

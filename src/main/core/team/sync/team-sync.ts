@@ -17,7 +17,7 @@ import type { TeamPart } from '../part';
 import type { HubSession, SessionSource } from '../session';
 import { createAnswersSync } from './answers-sync';
 import { createChangesSync } from './changes-sync';
-import { createNoteConflicts } from './note-conflicts';
+import { noteConflictsOf, type createNoteConflicts } from './note-conflicts';
 
 export const TEAM_CHANNEL = 'gleaner_team';
 
@@ -165,7 +165,7 @@ export function createTeamSync(deps: TeamSyncDeps): TeamSync {
 
   return {
     name: 'sync',
-    conflicts: createNoteConflicts(deps.db, team),
+    conflicts: noteConflictsOf(deps.db),
     onSession(next) {
       generation += 1;
       const mine = generation;

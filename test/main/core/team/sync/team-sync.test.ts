@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAnswersRepository, createChangesRepository } from '../../../../../src/main/core/store/hub';
+import { getItemDetail } from '../../../../../src/main/core/library/items';
 import { createTeamSyncRepository } from '../../../../../src/main/core/store/team/team-sync-repository';
 import { startPgCluster, type PgCluster } from '../../../../helpers/pg-cluster';
 import { integrity, openDesk, snapshot, syncAll, type Desk } from './desks';
@@ -93,6 +94,11 @@ describe('one library across desks (team sync)', () => {
       expect(d.sync.status().sync.conflicts).toBe(1);
     }
     expect(snapshot(ana)).toEqual(snapshot(ben));
+    // Item detail carries both versions, with who and when.
+    expect(getItemDetail(ana.db, ana.itemId('n1')).team?.noteConflicts[0]?.versions.map((v) => v.member)).toEqual(['Ana', 'Ben']);
+    expect(getItemDetail(ana.db, ana.itemId('n1')).team?.noteAuthors).toEqual([
+      { collection: null, member: 'Ben', at: expect.any(String) },
+    ]);
 
     const [conflict] = ben.sync.conflicts.ofItem(ben.itemId('n1'));
     ben.sync.conflicts.resolve(conflict!.id, 'Ana’s version, with Ben’s source', new Date().toISOString());
@@ -100,6 +106,8 @@ describe('one library across desks (team sync)', () => {
     for (const d of [ana, ben]) expect(d.sync.conflicts.ofItem(d.itemId('n1'))).toEqual([]);
     expect(snapshot(ana).notes).toEqual([{ native_id: 'n1', gid: '', body: 'Ana’s version, with Ben’s source' }]);
     expect(snapshot(ben)).toEqual(snapshot(ana));
+    expect(getItemDetail(ben.db, ben.itemId('n1')).team).toEqual({ fetchedBy: ['Ana'], noteAuthors: [], noteConflicts: [] });
+    expect(getItemDetail(ana.db, ana.itemId('n1')).team?.noteAuthors.map((a) => a.member)).toEqual(['Ben']);
   });
 
   it('merges order changes made on two desks into the same order on both, whichever syncs first', async () => {

@@ -94,7 +94,7 @@ export function createChangeApplier(db: ReadableDB, deskId: () => string) {
     }
     const previous = readHead<CollectionHead>(`c|${gid}`);
     if (previous?.value?.deleted) return;
-    const wanted = change.payload.name!;
+    const wanted = change.payload.name ?? '';
     if (!mine || !local) {
       const name = nameFor(tx, gid, wanted, pulled.seq);
       if (!local) team.insertCollection(tx, gid, name, pulled.at);

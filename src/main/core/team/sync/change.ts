@@ -8,6 +8,7 @@
  * version does not read is set aside with a note rather than applied or allowed to stop the pull.
  */
 import { z } from '../../../../shared/zod';
+import { checkCollectionName, checkTag } from '../../library/collections';
 
 const itemKey = z.object({
   platform: z.string().min(1).max(50),
@@ -68,7 +69,18 @@ export function subjectOf(change: Change): string {
 /** A change as stored anywhere (JSON already parsed), or null when this version cannot read it. */
 export function parseChange(raw: { entity: string; op: string; key: unknown; payload: unknown }): Change | null {
   const parsed = changeSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+  if (!parsed.success) return null;
+  const change = parsed.data;
+  // A colleague's desk is held to the rules this desk's own input is: a name or tag it would refuse is not taken in.
+  try {
+    if (change.entity === 'collection' && change.op !== 'delete') {
+      if (change.payload.name === undefined || checkCollectionName(change.payload.name) !== change.payload.name) return null;
+    }
+    if (change.entity === 'tag' && checkTag(change.key.tag) !== change.key.tag) return null;
+  } catch {
+    return null;
+  }
+  return change;
 }
 
 /** The subject of an outbox row, or null for one that cannot be read (never expected: the triggers write them). */

@@ -11,6 +11,7 @@
  *   npm run bench -- --only memory                         # host memory, 1,000,000 items
  *   npm run bench -- --only cli-start --cli-runs 10        # gleaner --help and search, process start to exit
  *   npm run bench -- --only library-view-large --items 50000  # the Library view over --items items
+ *   npm run bench -- --only team-sync --answers 100000     # team sync through a throwaway PostgreSQL
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -23,6 +24,7 @@ import { runLibraryBenchmark } from './library';
 import { runLibraryViewBenchmark } from './library-view';
 import { runMemoryBenchmark } from './memory';
 import { runQueueBenchmark } from './queue';
+import { runTeamSyncBenchmark } from './team-sync';
 import type { BenchmarkResult } from './report';
 
 const { values } = parseArgs({
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     segments: { type: 'string', default: '1000000' },
     'ui-items': { type: 'string', default: '100000' },
     'cli-runs': { type: 'string', default: '20' },
+    answers: { type: 'string', default: '20000' },
     only: { type: 'string' },
     'report-only': { type: 'boolean', default: false },
     out: { type: 'string', default: join(__dirname) },
@@ -44,6 +47,8 @@ const uiItems = Number(values['ui-items']);
 if (!Number.isInteger(uiItems) || uiItems < 1000) throw new Error('--ui-items must be a whole number of at least 1000');
 const cliRuns = Number(values['cli-runs']);
 if (!Number.isInteger(cliRuns) || cliRuns < 1) throw new Error('--cli-runs must be a whole number of at least 1');
+const answers = Number(values.answers);
+if (!Number.isInteger(answers) || answers < 100) throw new Error('--answers must be a whole number of at least 100');
 
 const BENCHMARKS: Record<string, () => Promise<BenchmarkResult>> = {
   library: () => runLibraryBenchmark(items, log),
@@ -53,6 +58,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchmarkResult>> = {
   memory: () => runMemoryBenchmark(items, log),
   'cli-start': () => runCliStartBenchmark(cliRuns, log),
   'library-view-large': () => runLibraryViewBenchmark(items, log),
+  'team-sync': () => runTeamSyncBenchmark(answers, log),
 };
 
 function readPrevious(path: string): { date: string | null; results: BenchmarkResult[] } {

@@ -26,6 +26,7 @@ export const METHOD_NAMES = [
   'items.setNote',
   'items.tag',
   'items.untag',
+  'items.resolveNoteConflict',
   'tags.list',
   'collections.list',
   'collections.create',

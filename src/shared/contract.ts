@@ -314,6 +314,11 @@ export const methods = {
     input: z.object({ itemIds, tag: z.string().max(100), collection: collectionName.optional() }).strict(),
     output: returns<{ untagged: number }>(),
   },
+  // Keeps one text (a version, or a merge) of a note edited on two desks; every desk hears of it.
+  'items.resolveNoteConflict': {
+    input: z.object({ conflictId: itemId, body: z.string().max(100_000) }).strict(),
+    output: returns<ItemDetail>(),
+  },
   'tags.list': { input: noInput, output: returns<TagSummary[]>() },
   'collections.list': { input: noInput, output: returns<CollectionSummary[]>() },
   'collections.create': { input: z.object({ name: collectionName }).strict(), output: returns<CollectionSummary>() },

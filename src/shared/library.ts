@@ -2,6 +2,7 @@
 import type { Platform } from './catalogue';
 import type { ItemExtras, ItemKind } from './model';
 import type { ImportPlan } from './queue';
+import type { ItemTeamInfo } from './team-sync';
 
 export interface SearchFilters {
   platform?: Platform;
@@ -186,6 +187,8 @@ export interface ItemDetail {
   collections: string[];
   notes: { collection: string | null; body: string; updatedAt: string }[];
   tags: ItemTag[];
+  /** Who fetched it and wrote its notes, and note conflicts, when colleagues did (team library). */
+  team?: ItemTeamInfo;
 }
 
 /**

@@ -31,6 +31,7 @@ import { openDatabase } from './store/database';
 import { createMemoryHubPasswordStore } from './secrets/hub-password-store';
 import { createTeamRuntime } from './team/runtime';
 import { createTeamHandlers } from './handlers/team';
+import { createTeamSync } from './team/sync/team-sync';
 
 export interface Core {
   dispatch: Dispatch;
@@ -96,6 +97,8 @@ export function createCore(deps: CoreDeps): Core {
     events,
     appVersion: deps.appVersion,
   });
+  // Answers and what people write, shared through the hub; pulled answers are stored by this desk's own ingest.
+  team.use(createTeamSync({ db, ingest, clock: deps.clock, log: deps.log, onPulled: () => team.changed() }));
   const queue = createFetchQueue({
     db,
     clock: deps.clock,

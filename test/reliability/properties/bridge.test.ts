@@ -39,6 +39,13 @@ beforeAll(async () => {
     const seeded = await testCore.core.dispatch('service.call', { operation: 'videosite/search', params: { query }, collection: 'story' });
     expect(seeded).toMatchObject({ ok: true, value: { state: 'done' } });
   }
+  // Note conflicts as a team sync leaves them, so keeping one text can succeed.
+  testCore.core.context.db
+    .prepare(
+      `INSERT INTO team_note_conflicts (item_id, collection_id, first_body, first_member, first_at, second_body, second_member, second_at, seq)
+       SELECT id, 0, 'one', 'Ana', '2026-01-01T00:00:00Z', 'two', 'Ben', '2026-01-01T00:01:00Z', id FROM items WHERE id <= 12`,
+    )
+    .run();
 }, 60_000);
 
 afterAll(async () => testCore?.dispose());
@@ -222,6 +229,7 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
   ),
   'items.tag': fc.record({ itemIds: ids, tag: text, collection: name }, { requiredKeys: ['itemIds', 'tag'] }),
   'items.untag': fc.record({ itemIds: ids, tag: text, collection: name }, { requiredKeys: ['itemIds', 'tag'] }),
+  'items.resolveNoteConflict': fc.record({ conflictId: fc.integer({ min: 1, max: 12 }), body: text }),
   'tags.list': fc.constant({}),
   'collections.list': fc.constant({}),
   'collections.create': fc.record({ name }),

@@ -1,6 +1,7 @@
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
 import { getItemDetail, getRawResponse } from '../library/items';
+import { noteConflictsOf } from '../team/sync/note-conflicts';
 import { getExactDates } from '../usecases/exact-dates';
 import { searchLibrary, searchResultIds } from '../store/search/search-engine';
 
@@ -17,6 +18,7 @@ export function createLibraryHandlers(
   | 'items.untag'
   | 'tags.list'
   | 'items.exactDates'
+  | 'items.resolveNoteConflict'
 > {
   return {
     'library.search': (request) => {
@@ -36,6 +38,10 @@ export function createLibraryHandlers(
       return { tagged: itemIds.length };
     },
     'tags.list': () => ctx.collections.tags(),
+    'items.resolveNoteConflict': ({ conflictId, body }) => {
+      const { itemId } = noteConflictsOf(ctx.db).resolve(conflictId, body, new Date(ctx.clock.now()).toISOString());
+      return getItemDetail(ctx.db, itemId);
+    },
     'items.exactDates': (input) => getExactDates(ctx, input),
     'items.untag': ({ itemIds, tag, collection }) => {
       // The count of items that had it: zero tells the caller nothing was there to remove.

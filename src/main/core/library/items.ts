@@ -5,6 +5,8 @@ import type { ItemDetail } from '../../../shared/library';
 import type { Database } from '../store/database';
 import { repositoriesOf } from '../store/repositories';
 import type { RawResponseRow } from '../store/responses-repository';
+import type { ReadableDB } from '../store/write-transaction';
+import { noteConflictsOf } from '../team/sync/note-conflicts';
 
 export { parseExtras } from '../store/items-repository';
 
@@ -33,7 +35,13 @@ export function getItemDetail(db: Database, id: number): ItemDetail {
     collections: annotations.collectionsOf(id),
     notes: annotations.notesOf(id),
     tags: annotations.tagsOf(id),
+    ...teamInfo(db as ReadableDB, id),
   };
+}
+
+function teamInfo(db: ReadableDB, id: number): Pick<ItemDetail, 'team'> {
+  const team = noteConflictsOf(db).teamInfoOf(id);
+  return team ? { team } : {};
 }
 
 /** The raw response body exactly as received, for the "raw JSON" panel and citations. */

@@ -125,6 +125,9 @@ export async function openHubDB(config: HubConnectionConfig): Promise<HubDB> {
   const pool = new pg.Pool({ ...clientConfig(config), max: 3, idleTimeoutMillis: 10_000 });
   // An idle client that loses its server must not crash the process: the next query says so.
   pool.on('error', () => undefined);
+  // A server shutting down sends each connection an error and then closes it; pg reports the
+  // close as a second error on a client the pool has already let go, with no listener left.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const base = runner(pool, config.password);
   try {
     await base.rows('SELECT 1');

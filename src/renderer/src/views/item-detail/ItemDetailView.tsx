@@ -7,6 +7,7 @@ import { ItemHeader } from './ItemHeader';
 import { ItemText } from './ItemText';
 import { MetricsHistory } from './MetricsHistory';
 import { NotesAndTags } from './NotesAndTags';
+import { TeamNotes } from './TeamNotes';
 import { ProvenanceSection } from './ProvenanceSection';
 import { TranscriptSection } from './TranscriptSection';
 
@@ -66,6 +67,7 @@ export function ItemDetailView() {
       <ItemFields detail={detail} />
       <ItemText text={detail.item.text} />
       <NotesAndTags detail={detail} />
+      <TeamNotes detail={detail} />
       <MetricsHistory history={detail.metricsHistory} />
       <TranscriptSection item={detail.item} citation={detail.citation} transcripts={detail.transcripts} />
       <ProvenanceSection provenance={detail.provenance} />

@@ -1,0 +1,60 @@
+/**
+ * What people write, across desks: the outbox pushed to the hub's change log (idempotent by desk
+ * and outbox id; the rows leave the outbox only once the hub committed them), and the log pulled
+ * since the local watermark, applied a batch per local write transaction with the watermark.
+ */
+import { appendInOrder, createChangesRepository, type ChangeToPush } from '../../store/hub';
+import type { TeamSyncRepository } from '../../store/team/team-sync-repository';
+import { writeTransaction, type ReadableDB } from '../../store/write-transaction';
+import type { HubSession } from '../session';
+import { createChangeApplier } from './apply-changes';
+
+export const CHANGES_PULLED = 'changes.pulled-through-seq';
+
+export interface ChangesSyncDeps {
+  db: ReadableDB;
+  team: TeamSyncRepository;
+  nowIso: () => string;
+  batchSize: number;
+  deskId: () => string;
+}
+
+export function createChangesSync(deps: ChangesSyncDeps) {
+  const { db, team } = deps;
+  const apply = createChangeApplier(db, deps.deskId);
+  return {
+    pending: (): number => team.outboxCount(),
+
+    async push(session: HubSession): Promise<number> {
+      let pushed = 0;
+      for (;;) {
+        const rows = team.outbox(deps.batchSize);
+        if (rows.length === 0) return pushed;
+        const changes: ChangeToPush[] = rows.map((row) => ({
+          localId: row.id,
+          at: row.at,
+          entity: row.entity,
+          op: row.op,
+          key: JSON.parse(row.key) as unknown,
+          payload: JSON.parse(row.payload) as unknown,
+        }));
+        pushed += await appendInOrder(session.db, (tx) => createChangesRepository(tx).push(session.deskId, changes));
+        writeTransaction(db, (tx) => team.removePushed(tx, rows[rows.length - 1]!.id));
+      }
+    },
+
+    async pull(session: HubSession): Promise<number> {
+      const hub = createChangesRepository(session.db);
+      let applied = 0;
+      for (;;) {
+        const changes = await hub.since(team.watermark(CHANGES_PULLED), deps.batchSize);
+        if (changes.length === 0) return applied;
+        writeTransaction(db, (tx) => {
+          apply(tx, changes, (inner, seq, reason) => team.setAside(inner, 'change', seq, reason, deps.nowIso()));
+          team.setWatermark(tx, CHANGES_PULLED, changes[changes.length - 1]!.seq);
+        });
+        applied += changes.length;
+      }
+    },
+  };
+}

@@ -319,7 +319,7 @@ export function createFetchQueue(deps: QueueDeps) {
       );
       team?.afterStored?.(job, response);
     } catch (error) {
-      if (response === undefined) deps.team?.()?.afterFailed?.(job, params);
+      if (response === undefined) deps.team?.()?.afterFailed?.(job, params, error);
       if (isSqliteError(error)) {
         // The library could not be written (a full disk, or locked by another process), and the
         // error pauses the queue or retries shortly (see guarded). An answer that came is held,

@@ -3,3 +3,16 @@ export { describeHubFailure, hubError, openHubDB, type HubConnectionConfig, type
 export { migrateHub, type HubMigrationResult } from './hub-migrate';
 export { createMembersRepository, type HubMember } from './members-repository';
 export { createAnswersRepository, sha256Hex, type HubAnswer, type PulledAnswer } from './answers-repository';
+export {
+  createQuotaRepository,
+  type AskToSend,
+  type GrantFacts,
+  type GrantInWindow,
+  type GrantVerdict,
+  type HubBudgetCounts,
+  type MemberDemand,
+  type QuotaRepository,
+  type SendAnswer,
+} from './quota-repository';
+export { createRequestsRepository, questionKey, type RequestsRepository } from './requests-repository';
+export { createTokenEventsRepository, TOKEN_CHANNEL, type TokenEvent } from './token-events-repository';

@@ -91,6 +91,9 @@ interface Waiting {
 export type TeamQuotaPart = TeamPart & {
   name: 'quota';
   queueHooks: TeamQueueHooks;
+  onSession(session: HubSession | null): void;
+  status(): { budget: TeamBudgetInfo; token: TeamTokenNotice | null };
+  close(): Promise<void>;
   /** Reads the team's counts for the status (after a connect, or when the window asks). */
   refresh(): Promise<void>;
   /** Resolves when every hub write started so far (an answer's push, a release) has ended. */
@@ -120,6 +123,8 @@ export function createTeamQuota(deps: TeamQuotaDeps): TeamQuotaPart {
   let hubRetryAt = 0;
   let tokenNotice: TeamTokenNotice | null = null;
   let lastTokenEventAt = Number.NEGATIVE_INFINITY;
+  /** The session whose hub this desk hears token notices from (null while that connection is lost). */
+  let listeningOn: HubSession | null = null;
 
   const session = (): HubSession | null => (deps.session ? deps.session() : given);
   const hubNow = (): number | null => (deps.hubClock ? deps.hubClock.now() : null);
@@ -141,6 +146,18 @@ export function createTeamQuota(deps: TeamQuotaDeps): TeamQuotaPart {
       else bulk += 1;
     }
     return { calls, bulk };
+  }
+
+  /** The hub answered: the fallback is over, and token notices are listened for again if that connection was lost. */
+  function hubAnswered(current: HubSession): void {
+    fallback = false;
+    if (listeningOn === current || given !== current) return;
+    listeningOn = current;
+    const previous = unlisten;
+    unlisten = previous.then(async (stop) => {
+      await stop?.().catch(() => undefined);
+      return listenFor(current);
+    });
   }
 
   function hubFailed(error: unknown): void {
@@ -210,7 +227,7 @@ export function createTeamQuota(deps: TeamQuotaDeps): TeamQuotaPart {
       // An answer this desk cannot read: it asks the service itself.
       answer = await askHub(current, job, key, false);
     }
-    fallback = false;
+    hubAnswered(current);
     const localNow = clock.now();
     if (answer.kind === 'answered') return { kind: 'later', notBefore: localNow + tuning.claimPollMs };
     hubCounts = answer.counts;
@@ -329,8 +346,18 @@ export function createTeamQuota(deps: TeamQuotaDeps): TeamQuotaPart {
 
   async function listenFor(current: HubSession): Promise<(() => Promise<void>) | null> {
     try {
-      return await current.db.listen(TOKEN_CHANNEL, (payload) => track(heardTokenEvent(current, payload), 'reading a token notice'));
+      const stop = await current.db.listen(
+        TOKEN_CHANNEL,
+        (payload) => track(heardTokenEvent(current, payload), 'reading a token notice'),
+        () => {
+          // The hub went away: listened for again once it answers (see hubAnswered).
+          if (listeningOn === current) listeningOn = null;
+        },
+      );
+      listeningOn = current;
+      return stop;
     } catch (error) {
+      if (listeningOn === current) listeningOn = null;
       log.warn('team hub: cannot listen for token notices', { error: describeHubFailure(error) });
       return null;
     }
@@ -345,7 +372,7 @@ export function createTeamQuota(deps: TeamQuotaDeps): TeamQuotaPart {
         { windowMs: tuning.windowMs, leaseMs: tuning.leaseMs, dayWindowAfter: dayWindow(deps.limits().dayReset) },
         hubNow(),
       );
-      fallback = false;
+      hubAnswered(current);
     } catch (error) {
       hubFailed(error);
     }
@@ -392,6 +419,7 @@ export function createTeamQuota(deps: TeamQuotaDeps): TeamQuotaPart {
     onSession(next) {
       const previous = unlisten;
       given = next;
+      listeningOn = next;
       hubRetryAt = 0;
       unlisten = previous.then(async (stop) => {
         await stop?.().catch(() => undefined);

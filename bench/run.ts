@@ -11,6 +11,7 @@
  *   npm run bench -- --only memory                         # host memory, 1,000,000 items
  *   npm run bench -- --only cli-start --cli-runs 10        # gleaner --help and search, process start to exit
  *   npm run bench -- --only library-view-large --items 50000  # the Library view over --items items
+ *   npm run bench -- --only team-quota                     # three desks on one hub (skipped without PostgreSQL)
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -23,6 +24,7 @@ import { runLibraryBenchmark } from './library';
 import { runLibraryViewBenchmark } from './library-view';
 import { runMemoryBenchmark } from './memory';
 import { runQueueBenchmark } from './queue';
+import { runTeamQuotaBenchmark } from './team-quota';
 import type { BenchmarkResult } from './report';
 
 const { values } = parseArgs({
@@ -53,6 +55,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchmarkResult>> = {
   memory: () => runMemoryBenchmark(items, log),
   'cli-start': () => runCliStartBenchmark(cliRuns, log),
   'library-view-large': () => runLibraryViewBenchmark(items, log),
+  'team-quota': () => runTeamQuotaBenchmark(log),
 };
 
 function readPrevious(path: string): { date: string | null; results: BenchmarkResult[] } {

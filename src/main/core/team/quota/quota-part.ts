@@ -52,6 +52,8 @@ export interface QuotaTuning {
   demandFreshMs: number;
   /** After the hub failed, the desk keeps to its fallback share this long before trying it again. */
   hubRetryMs: number;
+  /** The queue's lanes: how many jobs come back together when the budget frees a slot. */
+  lanes: number;
 }
 
 export interface TeamQuotaDeps {
@@ -109,12 +111,19 @@ export function createTeamQuota(deps: TeamQuotaDeps): TeamQuotaPart {
     // A desk told to wait comes back within a window: its backlog must outlive that wait.
     demandFreshMs: windowMs + 15_000,
     hubRetryMs: 10_000,
+    lanes: 3,
     ...deps.tuning,
   };
   const { clock, timers, log } = deps;
   const fallbackShare = createFallbackShare();
   const granted = new Map<number, Granted>();
   const waiting = new Map<number, Waiting>();
+  /**
+   * The budget is spent until `until` (for bulk work, or for calls too): jobs asking before then
+   * are told so here, without a round trip to the hub, and come back a few at a time at the pace
+   * slots free, so a backlog of hundreds does not ask again all at once for every slot.
+   */
+  const spentUntil = { bulk: { until: 0, told: 0 }, call: { until: 0, told: 0 } };
   const pendingWrites = new Set<Promise<unknown>>();
   let given: HubSession | null = null;
   let unlisten: Promise<(() => Promise<void>) | null> = Promise.resolve(null);
@@ -233,7 +242,9 @@ export function createTeamQuota(deps: TeamQuotaDeps): TeamQuotaPart {
     hubCounts = answer.counts;
     if (answer.kind === 'later') {
       // The hub's times are its own clock's: the wait is carried over to this desk's clock.
-      return { kind: 'later', notBefore: localNow + Math.max(1, answer.notBefore - answer.now) };
+      const notBefore = localNow + Math.max(1, answer.notBefore - answer.now);
+      if (answer.why === 'budget') spent(job.priority > 0, notBefore);
+      return { kind: 'later', notBefore };
     }
     waiting.delete(job.id);
     fallbackShare.sent(localNow);
@@ -257,16 +268,38 @@ export function createTeamQuota(deps: TeamQuotaDeps): TeamQuotaPart {
     const now = clock.now();
     const { limits, dayReset } = deps.limits();
     const slot = fallbackShare.slotFor(now, limits, deps.settings().fallbackShare, dayReset);
-    if (slot > now) return { kind: 'later', notBefore: slot };
+    if (slot > now) {
+      spent(true, slot);
+      return { kind: 'later', notBefore: slot };
+    }
     waiting.delete(jobId);
     fallbackShare.sent(now);
     return { kind: 'send' };
+  }
+
+  /** A call told to wait means the minute (or day) is full for everyone; bulk work may wait on fairness alone. */
+  function spent(call: boolean, until: number): void {
+    for (const block of call ? [spentUntil.call, spentUntil.bulk] : [spentUntil.bulk]) {
+      if (until > block.until) Object.assign(block, { until, told: 0 });
+    }
+  }
+
+  /** The wait for a job that asks while the budget is known to be spent, or null to ask. */
+  function stillSpent(call: boolean, now: number): number | null {
+    const block = call ? spentUntil.call : spentUntil.bulk;
+    if (now >= block.until) return null;
+    const perSlotMs = tuning.windowMs / Math.max(1, deps.limits().limits.perMinute);
+    const comesBack = block.until + Math.floor(block.told / tuning.lanes) * perSlotMs;
+    block.told += 1;
+    return comesBack;
   }
 
   const queueHooks: TeamQueueHooks = {
     async beforeSend(job, params, signal) {
       const now = clock.now();
       waiting.set(job.id, { call: job.priority > 0, askedAt: now });
+      const wait = stillSpent(job.priority > 0, now);
+      if (wait !== null) return { kind: 'later', notBefore: wait };
       const current = session();
       if (!current) {
         fallback = true;

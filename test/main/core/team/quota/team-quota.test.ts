@@ -184,6 +184,27 @@ describe('the team’s one quota and one request per question, on a real hub', (
     expect(await ben.ask(call)).toEqual({ kind: 'send' });
   });
 
+  it('tells a backlog the minute is spent without asking the hub for each job, bringing jobs back a few at a time', async () => {
+    const ana = await desk('Ana', { limits: { perMinute: 3, perDay: 1000 } });
+    for (let i = 0; i < 3; i += 1) {
+      const first = job(`https://www.youtube.com/watch?v=first${i}`);
+      await ana.ask(first);
+      await ana.answer(first, `req_first_${i}`);
+    }
+    await cluster.adminQuery('UPDATE quota_demands SET calls = 0');
+    const backlog = Array.from({ length: 7 }, (_, i) => job(`https://www.youtube.com/watch?v=backlog${i}`));
+    const waits: number[] = [];
+    for (const waiting of backlog) {
+      const decision = await ana.ask(waiting);
+      waits.push(decision.kind === 'later' ? decision.notBefore - START : -1);
+    }
+    // The hub said "a minute from now" once; the rest come back three (the queue's lanes) per slot's worth of time.
+    expect(waits).toEqual([MINUTE, MINUTE, MINUTE, MINUTE, MINUTE + 20_000, MINUTE + 20_000, MINUTE + 20_000]);
+    const demands = await cluster.adminQuery<{ bulk: number }>('SELECT bulk FROM quota_demands');
+    // Only the first ask reached the hub: the backlog it posted is the one job asking then.
+    expect(demands).toEqual([{ bulk: 1 }]);
+  });
+
   it('shares the minute between two desks with backlogs, however greedy one of them is', async () => {
     const limits = { perMinute: 10, perDay: 10_000 };
     const greedy = await desk('Ana', { limits });

@@ -67,7 +67,13 @@ async function openDesk(
   const deskId = randomUUID();
   await createMembersRepository(hub).upsert({ deskId, name, appVersion: 'bench' });
   const log = createLogger(() => undefined);
+  let queue: FetchQueue | null = null;
   const part = createTeamQuota({
+    // What the runtime wires: the queue's waiting jobs, posted to the hub for fairness.
+    backlog: () => {
+      const counts = queue?.status().counts;
+      return { calls: 0, bulk: counts ? counts.queued + counts.running : 0 };
+    },
     clock: sim.clock,
     timers: sim.timers,
     log,
@@ -86,7 +92,7 @@ async function openDesk(
     target: async () => ({ baseUrl: service.url, token: service.token }),
     linkChecks: { platformOfUrl, linkProblem: linkProblemFor },
   });
-  const queue = createFetchQueue({
+  queue = createFetchQueue({
     db,
     clock: sim.clock,
     timers: sim.timers,
@@ -172,6 +178,11 @@ export async function runTeamQuotaBenchmark(
     const wholeMinutes = Math.floor((last - start) / MINUTE_MS);
     const inWholeMinutes = times.filter((t) => t < start + wholeMinutes * MINUTE_MS).length;
     const utilisation = wholeMinutes === 0 ? 1 : inWholeMinutes / (wholeMinutes * STARTER.perMinute);
+    const perMinute = Array.from(
+      { length: wholeMinutes + 1 },
+      (_, m) => times.filter((t) => t >= start + m * MINUTE_MS && t < start + (m + 1) * MINUTE_MS).length,
+    );
+    log(`  requests in each minute: ${perMinute.join(' ')}`);
     const fetches = new Map<string, number>();
     for (const r of requests) fetches.set(r.query.url ?? '', (fetches.get(r.query.url ?? '') ?? 0) + 1);
     const sharedFetchedTwice = shared.filter((url) => (fetches.get(url) ?? 0) > 1).length;

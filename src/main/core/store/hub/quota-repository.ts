@@ -229,6 +229,12 @@ export function createQuotaRepository(db: HubDB) {
           new Date(now),
           ask.priority,
         ]);
+        // The job granted waits no more: a desk whose last job this was shows no backlog to the others.
+        await tx.rows('UPDATE quota_demands SET calls = greatest(0, calls - $2), bulk = greatest(0, bulk - $3) WHERE member = $1', [
+          ask.deskId,
+          ask.priority > 0 ? 1 : 0,
+          ask.priority > 0 ? 0 : 1,
+        ]);
         await tx.rows(
           `INSERT INTO requests (key, operation, state, claimed_by, claimed_at, lease_until) VALUES ($1, $2, 'claimed', $3, $4, $5)
            ON CONFLICT (key) DO UPDATE SET state = 'claimed', claimed_by = EXCLUDED.claimed_by, claimed_at = EXCLUDED.claimed_at,

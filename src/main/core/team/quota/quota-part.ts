@@ -67,6 +67,11 @@ export interface TeamQuotaDeps {
   settings(): TeamQuotaSettings;
   /** How a colleague's answer becomes this desk's; by default its body's `data`, as the service client reads it. */
   answersToResponse?: (answer: PulledAnswer, operation: JobRow['operation'], params: Record<string, string>) => ResponseToStore | null;
+  /**
+   * What this desk's queue has waiting (the runtime: queued jobs as bulk, say), posted to the hub
+   * for fairness. Without it, only the jobs that asked and were told to wait count.
+   */
+  backlog?: () => { calls: number; bulk: number };
   /** A colleague's desk found the team's token refused: the runtime pauses the queue as for a 401. */
   onTokenNotice(notice: TeamTokenNotice): void;
   /**
@@ -154,7 +159,8 @@ export function createTeamQuota(deps: TeamQuotaDeps): TeamQuotaPart {
       else if (entry.call) calls += 1;
       else bulk += 1;
     }
-    return { calls, bulk };
+    const queued = deps.backlog?.();
+    return queued ? { calls: Math.max(calls, queued.calls), bulk: Math.max(bulk, queued.bulk) } : { calls, bulk };
   }
 
   /** The hub answered: the fallback is over, and token notices are listened for again if that connection was lost. */

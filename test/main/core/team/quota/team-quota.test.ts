@@ -39,7 +39,13 @@ interface Desk {
 
 async function desk(
   name: string,
-  options: { limits?: PlanLimits; hubTime?: 'simulated' | 'real'; tuning?: Partial<QuotaTuning>; freshnessMinutes?: number } = {},
+  options: {
+    limits?: PlanLimits;
+    hubTime?: 'simulated' | 'real';
+    tuning?: Partial<QuotaTuning>;
+    freshnessMinutes?: number;
+    backlog?: () => { calls: number; bulk: number };
+  } = {},
 ): Promise<Desk> {
   const db = await openHubDB({ url: cluster.url, password: cluster.password });
   const deskId = randomUUID();
@@ -56,6 +62,7 @@ async function desk(
     onTokenNotice: (notice) => notices.push(notice),
     ...(real ? {} : { hubClock: clock }),
     ...(options.tuning ? { tuning: options.tuning } : {}),
+    ...(options.backlog ? { backlog: options.backlog } : {}),
   });
   part.onSession({ db, deskId, memberName: name });
   await part.settled();
@@ -207,8 +214,9 @@ describe('the team’s one quota and one request per question, on a real hub', (
 
   it('shares the minute between two desks with backlogs, however greedy one of them is', async () => {
     const limits = { perMinute: 10, perDay: 10_000 };
-    const greedy = await desk('Ana', { limits });
-    const modest = await desk('Ben', { limits });
+    // Both queues hold far more than the run can send: each posts that backlog.
+    const greedy = await desk('Ana', { limits, backlog: () => ({ calls: 0, bulk: 500 }) });
+    const modest = await desk('Ben', { limits, backlog: () => ({ calls: 0, bulk: 500 }) });
     const backlog = new Map<Desk, JobRow[]>([
       [greedy, []],
       [modest, []],

@@ -323,6 +323,8 @@ export function createTeamQuota(deps: TeamQuotaDeps): TeamQuotaPart {
     },
 
     afterStored(job, response) {
+      // This desk's token was accepted: a notice of the team's token changing is behind it now.
+      tokenNotice = null;
       const entry = endGrant(job.id);
       if (!entry) return;
       const answer = {

@@ -317,6 +317,11 @@ describe('the team’s one quota and one request per question, on a real hub', (
     expect(ben.notices).toEqual([{ changedAt: '2026-03-02T14:02:10.000Z', seenBy: 'Ana' }]);
     expect(ana.notices).toEqual([]);
     expect(ben.part.status().token).toEqual({ changedAt: '2026-03-02T14:02:10.000Z', seenBy: 'Ana' });
+    // Ben saves the new token and his next request is answered: the notice is behind him.
+    const afterNewToken = job('https://www.youtube.com/watch?v=newtoken001');
+    expect(await ben.ask(afterNewToken)).toEqual({ kind: 'send' });
+    await ben.answer(afterNewToken, 'req_with_the_new_token');
+    expect(ben.part.status().token).toBeNull();
 
     const columns = await cluster.adminQuery<{ table_name: string; column_name: string }>(
       `SELECT table_name, column_name FROM information_schema.columns

@@ -43,6 +43,9 @@ interface Desk {
   hub: HubDB;
 }
 
+/** Warnings about the hub logged by any desk during the run. */
+const hubWarnings: string[] = [];
+
 const link = (key: string) => `https://www.youtube.com/watch?v=${key.padStart(11, '0').slice(-11)}`;
 
 /** The most of ascending `times` in any window of `width` ms. */
@@ -66,7 +69,10 @@ async function openDesk(
   const hub = await openHubDB(hubConfig);
   const deskId = randomUUID();
   await createMembersRepository(hub).upsert({ deskId, name, appVersion: 'bench' });
-  const log = createLogger(() => undefined);
+  // The hub's warnings (unreachable, a failed write) are counted: a desk on its fallback share sends without the hub.
+  const log = createLogger((line) => {
+    if (line.includes('team hub')) hubWarnings.push(line);
+  });
   let queue: FetchQueue | null = null;
   const part = createTeamQuota({
     // What the runtime wires: the queue's waiting jobs, posted to the hub for fairness.
@@ -183,6 +189,7 @@ export async function runTeamQuotaBenchmark(
       (_, m) => times.filter((t) => t >= start + m * MINUTE_MS && t < start + (m + 1) * MINUTE_MS).length,
     );
     log(`  requests in each minute: ${perMinute.join(' ')}`);
+    if (hubWarnings.length > 0) log(`  hub warnings: ${hubWarnings.length}, the first: ${hubWarnings[0]}`);
     const fetches = new Map<string, number>();
     for (const r of requests) fetches.set(r.query.url ?? '', (fetches.get(r.query.url ?? '') ?? 0) + 1);
     const sharedFetchedTwice = shared.filter((url) => (fetches.get(url) ?? 0) > 1).length;

@@ -33,6 +33,7 @@ import type { HubSession, SessionSource } from '../session';
 import { answerToResponse } from './answer-response';
 import { createFallbackShare } from './fallback';
 import { decideGrant } from './grant-rules';
+import { createSpentBudget } from './spent-budget';
 
 export interface TeamQuotaSettings {
   /** The part of the plan a desk keeps to while the hub cannot be reached (0–1). */
@@ -52,6 +53,8 @@ export interface QuotaTuning {
   demandFreshMs: number;
   /** After the hub failed, the desk keeps to its fallback share this long before trying it again. */
   hubRetryMs: number;
+  /** How long the hub may fail to answer before the desk spends its fallback share (until then it waits). */
+  fallbackAfterMs: number;
   /** The queue's lanes: how many jobs come back together when the budget frees a slot. */
   lanes: number;
 }
@@ -116,6 +119,7 @@ export function createTeamQuota(deps: TeamQuotaDeps): TeamQuotaPart {
     // A desk told to wait comes back within a window: its backlog must outlive that wait.
     demandFreshMs: windowMs + 15_000,
     hubRetryMs: 10_000,
+    fallbackAfterMs: 15_000,
     lanes: 3,
     ...deps.tuning,
   };
@@ -123,18 +127,15 @@ export function createTeamQuota(deps: TeamQuotaDeps): TeamQuotaPart {
   const fallbackShare = createFallbackShare();
   const granted = new Map<number, Granted>();
   const waiting = new Map<number, Waiting>();
-  /**
-   * The budget is spent until `until` (for bulk work, or for calls too): jobs asking before then
-   * are told so here, without a round trip to the hub, and come back a few at a time at the pace
-   * slots free, so a backlog of hundreds does not ask again all at once for every slot.
-   */
-  const spentUntil = { bulk: { until: 0, told: 0 }, call: { until: 0, told: 0 } };
+  const spentBudget = createSpentBudget();
   const pendingWrites = new Set<Promise<unknown>>();
   let given: HubSession | null = null;
   let unlisten: Promise<(() => Promise<void>) | null> = Promise.resolve(null);
   let hubCounts: HubBudgetCounts | null = null;
   let fallback = false;
   let hubRetryAt = 0;
+  /** When the hub stopped answering (null while it answers). */
+  let hubDownSince: number | null = null;
   let tokenNotice: TeamTokenNotice | null = null;
   let lastTokenEventAt = Number.NEGATIVE_INFINITY;
   /** The session whose hub this desk hears token notices from (null while that connection is lost). */
@@ -166,6 +167,7 @@ export function createTeamQuota(deps: TeamQuotaDeps): TeamQuotaPart {
   /** The hub answered: the fallback is over, and token notices are listened for again if that connection was lost. */
   function hubAnswered(current: HubSession): void {
     fallback = false;
+    hubDownSince = null;
     if (listeningOn === current || given !== current) return;
     listeningOn = current;
     const previous = unlisten;
@@ -175,10 +177,21 @@ export function createTeamQuota(deps: TeamQuotaDeps): TeamQuotaPart {
     });
   }
 
+  /**
+   * A failed exchange with the hub. A blip (a slow connect, a restart) is waited out, asking again
+   * every few seconds; only a hub away for `fallbackAfterMs` moves the desk to its fallback share,
+   * which spends without the colleagues' count and so must not start at every hiccup.
+   */
   function hubFailed(error: unknown): void {
+    const now = clock.now();
+    hubDownSince ??= now;
+    if (now - hubDownSince < tuning.fallbackAfterMs) {
+      log.warn('team hub did not answer; asking again shortly', { error: describeHubFailure(error) });
+      return;
+    }
     if (!fallback) log.warn('team hub unreachable: keeping to this desk’s fallback share', { error: describeHubFailure(error) });
     fallback = true;
-    hubRetryAt = clock.now() + tuning.hubRetryMs;
+    hubRetryAt = now + tuning.hubRetryMs;
   }
 
   async function askHub(current: HubSession, job: JobRow, key: string, reuseAnswers: boolean): Promise<SendAnswer> {
@@ -249,7 +262,7 @@ export function createTeamQuota(deps: TeamQuotaDeps): TeamQuotaPart {
     if (answer.kind === 'later') {
       // The hub's times are its own clock's: the wait is carried over to this desk's clock.
       const notBefore = localNow + Math.max(1, answer.notBefore - answer.now);
-      if (answer.why === 'budget') spent(job.priority > 0, notBefore);
+      if (answer.why === 'budget') spentBudget.spent(job.priority > 0, notBefore);
       return { kind: 'later', notBefore };
     }
     waiting.delete(job.id);
@@ -275,7 +288,7 @@ export function createTeamQuota(deps: TeamQuotaDeps): TeamQuotaPart {
     const { limits, dayReset } = deps.limits();
     const slot = fallbackShare.slotFor(now, limits, deps.settings().fallbackShare, dayReset);
     if (slot > now) {
-      spent(true, slot);
+      spentBudget.spent(true, slot);
       return { kind: 'later', notBefore: slot };
     }
     waiting.delete(jobId);
@@ -283,28 +296,16 @@ export function createTeamQuota(deps: TeamQuotaDeps): TeamQuotaPart {
     return { kind: 'send' };
   }
 
-  /** A call told to wait means the minute (or day) is full for everyone; bulk work may wait on fairness alone. */
-  function spent(call: boolean, until: number): void {
-    for (const block of call ? [spentUntil.call, spentUntil.bulk] : [spentUntil.bulk]) {
-      if (until > block.until) Object.assign(block, { until, told: 0 });
-    }
-  }
-
-  /** The wait for a job that asks while the budget is known to be spent, or null to ask. */
-  function stillSpent(call: boolean, now: number): number | null {
-    const block = call ? spentUntil.call : spentUntil.bulk;
-    if (now >= block.until) return null;
-    const perSlotMs = tuning.windowMs / Math.max(1, deps.limits().limits.perMinute);
-    const comesBack = block.until + Math.floor(block.told / tuning.lanes) * perSlotMs;
-    block.told += 1;
-    return comesBack;
-  }
-
   const queueHooks: TeamQueueHooks = {
     async beforeSend(job, params, signal) {
       const now = clock.now();
       waiting.set(job.id, { call: job.priority > 0, askedAt: now });
-      const wait = stillSpent(job.priority > 0, now);
+      const wait = spentBudget.comeBackAt(
+        job.priority > 0,
+        now,
+        tuning.windowMs / Math.max(1, deps.limits().limits.perMinute),
+        tuning.lanes,
+      );
       if (wait !== null) return { kind: 'later', notBefore: wait };
       const current = session();
       if (!current) {
@@ -317,6 +318,7 @@ export function createTeamQuota(deps: TeamQuotaDeps): TeamQuotaPart {
         } catch (error) {
           if (signal.aborted) throw signal.reason;
           hubFailed(error);
+          if (!fallback) return { kind: 'later', notBefore: now + tuning.claimPollMs };
         }
       }
       return decideAlone(job.id);

@@ -14,6 +14,8 @@ import type { HubDB, HubQueryable } from './hub-db';
 const QUOTA_LOCK = 0x676c7161;
 /** Grants older than this count toward nothing (a day is at most 24 h): deleted as decisions go. */
 const GRANTS_KEPT_MS = 25 * 60 * 60 * 1000;
+/** A question answered (or its claim lapsed) this long ago is forgotten, unless a desk's freshness reaches further. */
+const QUESTIONS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface GrantInWindow {
   member: string;
@@ -170,6 +172,9 @@ export function createQuotaRepository(db: HubDB) {
     async askToSend(ask: AskToSend): Promise<SendAnswer> {
       return db.transaction(async (tx) => {
         const now = await lockAndNow(tx, ask.at);
+        await tx.rows('DELETE FROM requests WHERE coalesce(answered_at, lease_until) < $1', [
+          new Date(now - Math.max(QUESTIONS_KEPT_MS, ask.freshnessMs)),
+        ]);
         await tx.rows('DELETE FROM quota_grants WHERE at < $1 AND (settled_at IS NULL OR settled_at < $1)', [
           new Date(now - GRANTS_KEPT_MS),
         ]);

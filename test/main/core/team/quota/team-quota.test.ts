@@ -282,6 +282,12 @@ describe('the team’s one quota and one request per question, on a real hub', (
     // Past the freshness window, the question is asked again.
     time += 61 * MINUTE;
     expect(await ben.ask(job(url))).toEqual({ kind: 'send' });
+    // A month on, the hub has forgotten it.
+    time += 31 * 24 * 60 * MINUTE;
+    const later = job('https://www.youtube.com/watch?v=amonthlater');
+    expect(await ben.ask(later)).toEqual({ kind: 'send' });
+    const left = await cluster.adminQuery<{ key: string }>('SELECT key FROM requests');
+    expect(left).toEqual([{ key: questionKey('videosite/video', later.params) }]);
   });
 
   it('lets a dead desk’s claim lapse, and releases a failed request’s claim at once', async () => {

@@ -44,6 +44,8 @@ export const hubMigration0004: HubMigration = {
       request_id text,
       answered_at timestamptz
     );
+    -- Questions last touched long ago are deleted as decisions go (see quota-repository).
+    CREATE INDEX requests_last_touched ON requests ((coalesce(answered_at, lease_until)));
 
     CREATE TABLE token_events (
       id bigserial PRIMARY KEY,

@@ -12,6 +12,7 @@
  *   npm run bench -- --only cli-start --cli-runs 10        # gleaner --help and search, process start to exit
  *   npm run bench -- --only library-view-large --items 50000  # the Library view over --items items
  *   npm run bench -- --only team-sync --answers 100000     # team sync through a throwaway PostgreSQL
+ *   npm run bench -- --only team-quota                     # three desks on one hub (skipped without PostgreSQL)
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -25,6 +26,7 @@ import { runLibraryViewBenchmark } from './library-view';
 import { runMemoryBenchmark } from './memory';
 import { runQueueBenchmark } from './queue';
 import { runTeamSyncBenchmark } from './team-sync';
+import { runTeamQuotaBenchmark } from './team-quota';
 import type { BenchmarkResult } from './report';
 
 const { values } = parseArgs({
@@ -59,6 +61,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchmarkResult>> = {
   'cli-start': () => runCliStartBenchmark(cliRuns, log),
   'library-view-large': () => runLibraryViewBenchmark(items, log),
   'team-sync': () => runTeamSyncBenchmark(answers, log),
+  'team-quota': () => runTeamQuotaBenchmark(log),
 };
 
 function readPrevious(path: string): { date: string | null; results: BenchmarkResult[] } {

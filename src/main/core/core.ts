@@ -32,6 +32,9 @@ import { createMemoryHubPasswordStore } from './secrets/hub-password-store';
 import { createTeamRuntime } from './team/runtime';
 import { createTeamHandlers } from './handlers/team';
 import { createTeamSync } from './team/sync/team-sync';
+import { createTeamQuota } from './team/quota/quota-part';
+import { tokenNoticeMessage } from './team/quota/token-notice';
+import { readTeamTuning } from './team/settings';
 
 export interface Core {
   dispatch: Dispatch;
@@ -67,6 +70,11 @@ export function createCore(deps: CoreDeps): Core {
   const events = createEventHub((error) => deps.log.warn('event listener failed', { error: String(error) }));
   const settings = createSettingsRepository(db, () => new Date(deps.clock.now()));
   const readSettings = () => readServiceSettings(settings);
+  /** The plan's limits and when its day starts, read fresh each time (settings may change while running). */
+  const queueBudget = () => {
+    const current = readSettings();
+    return { limits: effectiveLimits(current), dayReset: current.dayReset };
+  };
   const targets = createServiceTargets({
     settings: readSettings,
     secretStore: deps.secretStore,
@@ -109,10 +117,7 @@ export function createCore(deps: CoreDeps): Core {
     collections,
     events,
     log: deps.log,
-    budget: () => {
-      const settings = readSettings();
-      return { limits: effectiveLimits(settings), dayReset: settings.dayReset };
-    },
+    budget: () => queueBudget(),
     // Null unless a team hub is set: a desk alone sends exactly as before.
     team: () => team.queueHooks(),
     ownerId: `${process.pid}-${randomUUID()}`,
@@ -124,6 +129,19 @@ export function createCore(deps: CoreDeps): Core {
       ? {}
       : { heldAnswerFiles: createHeldAnswerFiles({ folder: heldAnswersFolder(libraryPath), log: deps.log }) }),
   });
+  // The team's one quota and one request per question: asked before each request leaves.
+  team.use(
+    createTeamQuota({
+      clock: deps.clock,
+      timers: deps.timers ?? systemTimers,
+      log: deps.log,
+      limits: queueBudget,
+      settings: () => readTeamTuning(settings),
+      backlog: () => ({ calls: 0, bulk: queue.waitingCount() }),
+      // A colleague's desk saw the team's token refused: pause as for a 401 here; a new token lifts it.
+      onTokenNotice: (notice) => queue.pause('TOKEN_REJECTED', tokenNoticeMessage(notice)),
+    }),
+  );
   const exports = createExportService({
     db,
     ...(deps.sqliteNativeBinding ? { sqliteNativeBinding: deps.sqliteNativeBinding } : {}),

@@ -319,7 +319,7 @@ export function createFetchQueue(deps: QueueDeps) {
       );
       team?.afterStored?.(job, response);
     } catch (error) {
-      if (response === undefined) deps.team?.()?.afterFailed?.(job, params);
+      if (response === undefined) deps.team?.()?.afterFailed?.(job, params, error);
       if (isSqliteError(error)) {
         // The library could not be written (a full disk, or locked by another process), and the
         // error pauses the queue or retries shortly (see guarded). An answer that came is held,
@@ -422,7 +422,12 @@ export function createFetchQueue(deps: QueueDeps) {
     },
 
     isRunner: () => holdsLease,
-    pause: (reason: PauseReason = 'user') => pause(reason),
+    pause: (reason: PauseReason = 'user', message?: string) => pause(reason, message),
+    /** Jobs queued or running: what a team hub weighs this desk's backlog by. */
+    waitingCount: (): number => {
+      const counts = countStates(jobs.countsByState(db));
+      return counts.queued + counts.running;
+    },
     resume,
 
     /** A new token was saved: a queue paused for the old one resumes where it stopped. */

@@ -20,6 +20,10 @@ export interface TeamQueueHooks {
   beforeSend(job: JobRow, params: Record<string, string>, signal: AbortSignal): Promise<SendDecision>;
   /** This desk's own answer to `job` is stored: share it with the team. Must not throw. */
   afterStored?(job: JobRow, response: ResponseToStore): void;
-  /** This desk's request for `job` ended without an answer (failed, aborted, to be retried). Must not throw. */
-  afterFailed?(job: JobRow, params: Record<string, string>): void;
+  /**
+   * This desk's request for `job` ended without an answer (failed, aborted, to be retried). Must
+   * not throw. `error` is what ended it (a GleanerError with `details.notSent` when nothing left;
+   * TOKEN_REJECTED when the team's token was refused).
+   */
+  afterFailed?(job: JobRow, params: Record<string, string>, error?: unknown): void;
 }

@@ -86,4 +86,18 @@ describe('the queue with a team hub’s hooks', () => {
     expect(sendLogRepository.timesSince(stopped.db, 0)).toHaveLength(0);
     expect(stopped.queue.status().counts.queued).toBe(1);
   });
+
+  it('tells the hooks what ended a request, so a refused token can be announced to the team', async () => {
+    const errors: unknown[] = [];
+    const hooks: TeamQueueHooks = {
+      beforeSend: async () => ({ kind: 'send' }),
+      afterFailed: (_job, _params, error) => errors.push(error),
+    };
+    const h = createHarness({ team: () => hooks });
+    h.setScript(() => ({ error: new GleanerError('TOKEN_REJECTED', 'The service rejected the API token.') }));
+    h.queue.enqueue({ kind: 'import', label: 'refused', jobs: videoJobs(1) });
+    h.queue.start();
+    await h.sim.runUntil(() => errors.length === 1);
+    expect(errors[0]).toMatchObject({ code: 'TOKEN_REJECTED' });
+  });
 });

@@ -146,10 +146,15 @@ export async function openHubDB(config: HubConnectionConfig): Promise<HubDB> {
         throw hubError(error, config.password);
       }
       const tx = runner(client, config.password);
+      // While checked out, the pool does not listen for the client's errors: a hub that goes away
+      // mid-transaction would otherwise end the process (its failure reaches the caller as the query's).
+      const ignoreLostConnection = () => undefined;
+      client.on('error', ignoreLostConnection);
       try {
         await tx.rows('BEGIN');
         const result = await fn(tx);
         await tx.rows('COMMIT');
+        client.removeListener('error', ignoreLostConnection);
         client.release();
         return result;
       } catch (error) {

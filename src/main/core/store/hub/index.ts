@@ -5,3 +5,16 @@ export { createMembersRepository, type HubMember } from './members-repository';
 export { createAnswersRepository, sha256Hex, type HubAnswer, type PulledAnswer } from './answers-repository';
 export { appendInOrder, createChangesRepository, type ChangeToPush, type PulledChange } from './changes-repository';
 export { createSyncAnswersRepository } from './sync-answers-repository';
+export {
+  createQuotaRepository,
+  type AskToSend,
+  type GrantFacts,
+  type GrantInWindow,
+  type GrantVerdict,
+  type HubBudgetCounts,
+  type MemberDemand,
+  type QuotaRepository,
+  type SendAnswer,
+} from './quota-repository';
+export { createRequestsRepository, questionKey, type RequestsRepository } from './requests-repository';
+export { createTokenEventsRepository, TOKEN_CHANNEL, type TokenEvent } from './token-events-repository';

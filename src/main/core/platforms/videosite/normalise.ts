@@ -56,11 +56,30 @@ export function kindFromType(value: unknown): ItemKind | null {
 }
 
 function channelUrl(id: string | null, handle: string | null): string | null {
-  const bare = withoutAt(handle);
-  if (bare !== null) return canonicalLink(`${SITE}/@${segment(bare)}`)?.url ?? null;
+  if (handle !== null) {
+    let url = channelUrlsByHandle.get(handle);
+    if (url === undefined) {
+      const bare = withoutAt(handle);
+      url = bare === null ? NO_HANDLE : (canonicalLink(`${SITE}/@${segment(bare)}`)?.url ?? null);
+      if (channelUrlsByHandle.size >= CHANNELS_REMEMBERED) channelUrlsByHandle.clear();
+      channelUrlsByHandle.set(handle, url);
+    }
+    if (url !== NO_HANDLE) return url;
+  }
   if (id !== null) return canonicalLink(`${SITE}/channel/${segment(id)}`)?.url ?? null;
   return null;
 }
+
+/** Channels remembered; past this many, all are forgotten and the ones in use come back. */
+const CHANNELS_REMEMBERED = 8192;
+/** A handle with nothing but "@" and spaces: the channel id gives the link. */
+const NO_HANDLE = false;
+/**
+ * The link of each channel handle as records spell it (null: the handle's link is not recognised). Every record
+ * names its channel, and building the link, then recognising it, was a fifth of reading a search
+ * answer; the link depends on the handle's text alone.
+ */
+const channelUrlsByHandle = new Map<string, string | null | typeof NO_HANDLE>();
 
 function itemUrl(kind: ItemKind, id: string | null, handle: string | null): string | null {
   switch (kind) {

@@ -13,7 +13,7 @@ import type { OperationId } from '../../../../shared/catalogue';
 import type { Author, ItemKind, Normalisation, NormalisedItem, Normaliser } from '../../../../shared/model';
 import { count, firstCount, firstText, has, idText, isRecord, prop, text, type JsonObject, withoutAt } from '../read/json';
 import { clockToMs, timeAndText } from '../read/time';
-import { canonicalLink, imageUrl, segment, type CanonicalLink } from '../read/links';
+import { canonicalItemLink, canonicalLink, imageUrl, segment, type CanonicalLink } from '../read/links';
 import { makeItem } from '../read/item';
 import { acceptsRecord, emptyNormalisation, notThisPlatform, readList } from '../read/records';
 import { isExplicitlyEmpty, readTranscript, unavailableTranscript, type TranscriptIdentity } from '../read/transcripts';
@@ -126,7 +126,7 @@ interface ReadContext {
 /** One video, short, live stream, channel or playlist record. */
 export function readVideoRecord(record: JsonObject, sourcePath: string, listKind: ItemKind, context: ReadContext): NormalisedItem {
   const typed = kindFromType(record.type) ?? (record.isLive === true || record.isLiveNow === true ? 'live' : null);
-  const given: CanonicalLink | null = canonicalLink(record.url, SITE);
+  const given: CanonicalLink | null = canonicalItemLink(record.url, SITE);
   let kind = typed ?? context.fallbackKind ?? listKind;
   if (typed === null && kind === 'video' && given?.kind === 'short') kind = 'short';
 

@@ -2,7 +2,7 @@
  * Library benchmark (issue 4): ingest of N normalised items through Gleaner's real path
  * (normaliser, dedupe, snapshots, provenance, FTS triggers) next to raw SQLite inserting
  * the same titles, texts and authors into a plain FTS5 table, batched the same way (the sides
- * take turns, 400 responses at a time); then search latency for common terms next to the same
+ * take turns, 40 responses at a time); then search latency for common terms next to the same
  * MATCH on the raw table.
  *
  * A third side shows what Gleaner's schema itself costs: the rows Gleaner keeps for each response
@@ -44,7 +44,12 @@ import { BROAD_TERM, COMMON_TERMS, makeData, makeResponse, makeTitles, PER_RESPO
 
 export { BROAD_TERM, COMMON_TERMS, makeData, makeResponse, makeTitles } from './library-corpus';
 
-const RESPONSES_PER_TURN = 400;
+/**
+ * Responses per side per turn: a turn of a few seconds, so that load from other work on a shared
+ * machine falls on every side alike (turns of 400, over ten seconds each, gave 0.75 to 1.04 for
+ * the same code on one afternoon).
+ */
+const RESPONSES_PER_TURN = 40;
 /** Answers per commit on the batched sides. */
 const ANSWERS_PER_COMMIT = 10;
 
@@ -262,7 +267,7 @@ export async function runLibraryBenchmark(items: number, log: (line: string) => 
         handBatch(from, to);
         handBatchedMs += performance.now() - started;
       }
-      if (end < responses && end % (RESPONSES_PER_TURN * 10) === 0) log(`  ${end * PER_RESPONSE} items each`);
+      if (end < responses && end % (RESPONSES_PER_TURN * 100) === 0) log(`  ${end * PER_RESPONSE} items each`);
     }
     const rawSeconds = rawMs / 1000;
     const ingestSeconds = ingestMs / 1000;

@@ -2,8 +2,8 @@
 import type { CitedResponse } from '../../../shared/citation';
 import type { ItemRecord, MetricSnapshot, Provenance } from '../../../shared/library';
 import type { ItemExtras } from '../../../shared/model';
-import { sparseRowInsert } from './sparse-row-insert';
-import type { ReadableDB, WritableDB } from './write-transaction';
+import { ROWS_PER_INSERT, sparseRowInsert } from './sparse-row-insert';
+import { writeTransaction, type ReadableDB, type WritableDB } from './write-transaction';
 
 /** The item columns ingest writes, in the order of ITEM_WRITE_COLUMNS. */
 export type ItemValues = [
@@ -97,6 +97,16 @@ const ITEM_READ_COLUMNS = `i.id, i.platform, i.kind, i.native_id AS nativeId, i.
   i.first_fetched_at AS firstFetchedAt, i.last_fetched_at AS lastFetchedAt, i.has_transcript AS hasTranscript,
   i.extras AS extrasJson, i.published_approximate AS publishedApproximate`;
 
+/** The values once each, in their order: a value listed twice would find its item twice. */
+function distinct(values: readonly string[]): readonly string[] {
+  const once = new Set(values);
+  return once.size === values.length ? values : [...once];
+}
+
+/** The refusal of the unique index on (platform, native_id), the only unique key of items besides its id. */
+const isNativeIdStored = (error: unknown): boolean =>
+  (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE' && String((error as Error).message).includes('items.native_id');
+
 /** The stored extras column (a JSON object, or NULL for none) as an object. */
 export const parseExtras = (json: string | null): ItemExtras => (json === null ? {} : (JSON.parse(json) as ItemExtras));
 
@@ -121,6 +131,11 @@ export interface ItemsRepository<Tx = WritableDB> {
    */
   update(tx: Tx, id: number, values: ItemValues, fetchedAt: string, responseId: number): void;
   insertMany(tx: Tx, rows: readonly ItemValues[]): void;
+  /**
+   * Inserts the rows unless one carries a native id already stored on its platform: then none is
+   * inserted and the answer is false. The unique index on native ids asks, as every insert does.
+   */
+  insertManyUnlessStored(tx: Tx, rows: readonly ItemValues[]): boolean;
   insertSources(tx: Tx, rows: readonly SourceRow[]): void;
 }
 
@@ -132,11 +147,15 @@ export function createItemsRepository(db: ReadableDB): ItemsRepository {
     'SELECT id, native_id AS nativeId, url FROM items WHERE platform = ? AND url = ? ORDER BY id LIMIT 1',
   );
   // The same lookups for all of a response's records at once (JSON arrays of native ids and of URLs).
+  // The list drives a join (CROSS JOIN keeps it outermost), one index probe per value: `IN (SELECT …)`
+  // first sorted the list into a temporary index, which cost as much as the probes themselves.
   const allByNativeId = db.prepare<[string, string], StoredItemKey>(
-    'SELECT id, native_id AS nativeId, url FROM items WHERE platform = ? AND native_id IN (SELECT value FROM json_each(?))',
+    `SELECT i.id, i.native_id AS nativeId, i.url FROM json_each(?) j CROSS JOIN items i
+      WHERE i.platform = ? AND i.native_id = j.value AND i.native_id IS NOT NULL`,
   );
   const allByUrl = db.prepare<[string, string], StoredItemKey>(
-    'SELECT id, native_id AS nativeId, url FROM items WHERE platform = ? AND url IN (SELECT value FROM json_each(?)) ORDER BY id',
+    `SELECT i.id, i.native_id AS nativeId, i.url FROM json_each(?) j CROSS JOIN items i
+      WHERE i.platform = ? AND i.url = j.value AND i.url IS NOT NULL ORDER BY i.id`,
   );
   const lastId = db.prepare<[], number | null>('SELECT max(id) FROM items').pluck();
   const exists = db.prepare<[string], number>('SELECT id FROM items WHERE id IN (SELECT value FROM json_each(?))').pluck();
@@ -183,8 +202,8 @@ export function createItemsRepository(db: ReadableDB): ItemsRepository {
   return {
     byNativeId: (platform, nativeId) => byNativeId.get(platform, nativeId),
     byUrl: (platform, url) => byUrl.get(platform, url),
-    allByNativeIds: (platform, nativeIds) => allByNativeId.all(platform, JSON.stringify(nativeIds)),
-    allByUrls: (platform, urls) => allByUrl.all(platform, JSON.stringify(urls)),
+    allByNativeIds: (platform, nativeIds) => allByNativeId.all(JSON.stringify(distinct(nativeIds)), platform),
+    allByUrls: (platform, urls) => allByUrl.all(JSON.stringify(distinct(urls)), platform),
     lastId: () => lastId.get() ?? 0,
     existing: (ids) => new Set(ids.length === 0 ? [] : exists.all(JSON.stringify(ids))),
     record(id) {
@@ -207,6 +226,17 @@ export function createItemsRepository(db: ReadableDB): ItemsRepository {
       update.run(...values.slice(ITEM_VALUE.firstMerged, ITEM_VALUE.lastMerged + 1), fetchedAt, responseId, extras, extras, id, published);
     },
     insertMany: insertItems,
+    insertManyUnlessStored(tx, rows) {
+      try {
+        if (rows.length <= ROWS_PER_INSERT) insertItems(tx, rows);
+        // More rows than one statement takes go in under a savepoint, so that a refusal undoes them all.
+        else writeTransaction(tx, (inner) => insertItems(inner, rows));
+        return true;
+      } catch (error) {
+        if (isNativeIdStored(error)) return false;
+        throw error;
+      }
+    },
     insertSources,
   };
 }

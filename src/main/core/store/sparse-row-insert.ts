@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { ReadableDB, WritableDB } from './write-transaction';
 
 /** Rows per multi-row INSERT: well under SQLite's limit of 32,766 bound values. */
-const ROWS_PER_INSERT = 200;
+export const ROWS_PER_INSERT = 200;
 /** Statements kept prepared, by the columns written and the row count. */
 const MAX_PREPARED = 32;
 

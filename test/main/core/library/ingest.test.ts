@@ -420,6 +420,31 @@ describe('ingest', () => {
     expect(searchLibrary(db, { query: 'one' }).total).toBe(1);
   });
 
+  it('finds a stored item by its native id when its link changed, also after a new record with that link', () => {
+    const [stored] = ingest(fakeResponse('videosite/search', { items: [item({ nativeId: 'a1', url: null, title: 'Flood' })] })).itemIds;
+    // No link of this answer is stored, so its ids are taken to be new until the insert says otherwise.
+    const moved = ingest(fakeResponse('videosite/search', { items: [item({ nativeId: 'a1', title: 'Flood defences' })] }));
+    expect(moved.itemIds).toEqual([stored]);
+    // A new item takes the link first; the stored id arriving with the same link is still that item.
+    const after = ingest(
+      fakeResponse('videosite/search', {
+        items: [
+          item({ nativeId: 'b2', url: 'https://www.youtube.com/watch?v=new', title: 'Harbour' }),
+          item({ nativeId: 'a1', url: 'https://www.youtube.com/watch?v=new', title: 'Flood walls' }),
+        ],
+      }),
+    );
+    expect(after.itemIds).toHaveLength(2);
+    expect(after.itemIds[1]).toBe(stored);
+    expect(getItemDetail(db, stored!).item).toMatchObject({
+      nativeId: 'a1',
+      title: 'Flood walls',
+      url: 'https://www.youtube.com/watch?v=new',
+    });
+    expect(db.prepare('SELECT count(*) AS n FROM items').get()).toEqual({ n: 2 });
+    expect(searchLibrary(db, { query: 'walls' }).hits.map((hit) => hit.id)).toEqual([stored]);
+  });
+
   it("lists a stored response's items in their order when it is stored again", () => {
     const response = fakeResponse('videosite/search', { items: [video('b2', 'Two'), video('b1', 'One'), video('b2', 'Two again')] });
     const first = ingest(response);

@@ -49,6 +49,18 @@ describe('recogniseUrl: text that no operation fetches', () => {
 
 // The canonical-URL and reason properties of each platform's links are checked in url-cases.ts.
 describe('recogniseUrl: output properties', () => {
+  it('leaves the parameters empty when asked to, and gives the rest as it does with them', () => {
+    for (const link of [
+      'https://youtu.be/dQw4w9WgXcQ',
+      'https://www.youtube.com/@RickAstleyYT',
+      'https://www.youtube.com/playlist?list=x',
+    ]) {
+      const full = recogniseUrl(link);
+      const formOnly = recogniseUrl(link, { withoutParams: true });
+      expect(formOnly).toEqual(full.ok ? { ...full, params: {} } : full);
+    }
+  });
+
   it('names the platform of a recognised host whose page cannot be fetched', () => {
     expect(recogniseUrl('https://www.tiktok.com/@scout2015')).toMatchObject({ ok: false, platform: 'shortvideo' });
     expect(recogniseUrl('https://example.com/')).not.toHaveProperty('platform');

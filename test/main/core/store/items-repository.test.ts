@@ -58,6 +58,32 @@ describe('items repository', () => {
     expect(items.existing([]).size).toBe(0);
   });
 
+  it('looks each listed value up once, however often it is listed', () => {
+    const { responseId } = createIngester(db, stubNormalise)(fakeResponse('videosite/search', { items: [] }));
+    const items = createItemsRepository(db);
+    writeTransaction(db, (tx) => items.insertMany(tx, [values(1, 'a1', 'https://v/1', 'One', responseId)]));
+    expect(items.allByNativeIds('videosite', ['a1', 'a1', 'zz']).map((row) => row.id)).toEqual([1]);
+    expect(items.allByUrls('videosite', ['https://v/1', 'https://v/1']).map((row) => row.id)).toEqual([1]);
+  });
+
+  it('inserts new items unless one carries a stored native id, and then none of them, however many', () => {
+    const { responseId } = createIngester(db, stubNormalise)(fakeResponse('videosite/search', { items: [] }));
+    const items = createItemsRepository(db);
+    writeTransaction(db, (tx) => items.insertMany(tx, [values(1, 'a1', 'https://v/1', 'Flood', responseId)]));
+    // More rows than one INSERT takes, the stored id last: the rows of the statements before it go too.
+    const many = Array.from({ length: 450 }, (_, n) => values(n + 2, n === 449 ? 'a1' : `n${n}`, null, 'Harbour', responseId));
+    for (const rows of [[values(2, 'a1', 'https://v/2', 'Council', responseId)], many]) {
+      expect(writeTransaction(db, (tx) => items.insertManyUnlessStored(tx, rows))).toBe(false);
+      expect(items.lastId()).toBe(1);
+    }
+    expect(writeTransaction(db, (tx) => items.insertManyUnlessStored(tx, many.slice(0, 449)))).toBe(true);
+    expect(items.lastId()).toBe(450);
+    // The full-text index followed the rows in and out.
+    db.prepare("INSERT INTO items_fts (items_fts) VALUES ('integrity-check')").run();
+    expect(db.prepare("SELECT count(*) AS n FROM items_fts WHERE items_fts MATCH 'council'").get()).toEqual({ n: 0 });
+    expect(db.prepare("SELECT count(*) AS n FROM items_fts WHERE items_fts MATCH 'harbour'").get()).toEqual({ n: 449 });
+  });
+
   it('merges a later sighting without erasing what a fuller one stored', () => {
     const { responseId } = createIngester(db, stubNormalise)(fakeResponse('videosite/search', { items: [] }));
     const items = createItemsRepository(db);

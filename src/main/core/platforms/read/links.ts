@@ -33,12 +33,30 @@ export interface CanonicalLink {
  * against `site`. Links the table does not recognise are kept as given when they are http(s).
  */
 export function canonicalLink(value: unknown, site?: string): CanonicalLink | null {
+  return readLink(value, site, true);
+}
+
+/**
+ * The same for a record's own link, mostly an item's: it is recognised without first asking the
+ * remembered listing links, a lookup that hashes the whole link only to miss. Recognition depends
+ * on the text alone, so the answer is canonicalLink's.
+ */
+export function canonicalItemLink(value: unknown, site?: string): CanonicalLink | null {
+  return readLink(value, site, false);
+}
+
+/** Records' links need no request parameters (see RecogniseUrlOptions.withoutParams). */
+const LINK_FORM_ONLY = { withoutParams: true } as const;
+
+function readLink(value: unknown, site: string | undefined, askRemembered: boolean): CanonicalLink | null {
   let candidate = text(value);
   if (candidate === null) return null;
   if (candidate.startsWith('/') && !candidate.startsWith('//') && site !== undefined) candidate = `${site}${candidate}`;
-  const remembered = recentListingLinks.get(candidate);
-  if (remembered) return { ...remembered };
-  const recognition = recogniseUrl(candidate);
+  if (askRemembered) {
+    const remembered = recentListingLinks.get(candidate);
+    if (remembered) return { ...remembered };
+  }
+  const recognition = recogniseUrl(candidate, LINK_FORM_ONLY);
   if (recognition.ok) {
     const link = { url: recognition.canonicalUrl, nativeId: recognition.nativeId ?? null, kind: recognition.kind };
     if (!LISTING_KINDS.has(recognition.kind)) return link;

@@ -13,7 +13,7 @@ import type { OperationId } from '../../../../shared/catalogue';
 import type { Author, ItemKind, Normalisation, NormalisedItem, Normaliser } from '../../../../shared/model';
 import { count, firstCount, firstText, has, idText, isRecord, prop, text, type JsonObject, withoutAt } from '../read/json';
 import { clockToMs, timeAndText } from '../read/time';
-import { canonicalLink, imageUrl, segment, type CanonicalLink } from '../read/links';
+import { canonicalItemLink, canonicalLink, imageUrl, segment, type CanonicalLink } from '../read/links';
 import { makeItem } from '../read/item';
 import { acceptsRecord, emptyNormalisation, notThisPlatform, readList } from '../read/records';
 import { isExplicitlyEmpty, readTranscript, unavailableTranscript, type TranscriptIdentity } from '../read/transcripts';
@@ -56,11 +56,30 @@ export function kindFromType(value: unknown): ItemKind | null {
 }
 
 function channelUrl(id: string | null, handle: string | null): string | null {
-  const bare = withoutAt(handle);
-  if (bare !== null) return canonicalLink(`${SITE}/@${segment(bare)}`)?.url ?? null;
+  if (handle !== null) {
+    let url = channelUrlsByHandle.get(handle);
+    if (url === undefined) {
+      const bare = withoutAt(handle);
+      url = bare === null ? NO_HANDLE : (canonicalLink(`${SITE}/@${segment(bare)}`)?.url ?? null);
+      if (channelUrlsByHandle.size >= CHANNELS_REMEMBERED) channelUrlsByHandle.clear();
+      channelUrlsByHandle.set(handle, url);
+    }
+    if (url !== NO_HANDLE) return url;
+  }
   if (id !== null) return canonicalLink(`${SITE}/channel/${segment(id)}`)?.url ?? null;
   return null;
 }
+
+/** Channels remembered; past this many, all are forgotten and the ones in use come back. */
+const CHANNELS_REMEMBERED = 8192;
+/** A handle with nothing but "@" and spaces: the channel id gives the link. */
+const NO_HANDLE = false;
+/**
+ * The link of each channel handle as records spell it (null: the handle's link is not recognised). Every record
+ * names its channel, and building the link, then recognising it, was a fifth of reading a search
+ * answer; the link depends on the handle's text alone.
+ */
+const channelUrlsByHandle = new Map<string, string | null | typeof NO_HANDLE>();
 
 function itemUrl(kind: ItemKind, id: string | null, handle: string | null): string | null {
   switch (kind) {
@@ -107,7 +126,7 @@ interface ReadContext {
 /** One video, short, live stream, channel or playlist record. */
 export function readVideoRecord(record: JsonObject, sourcePath: string, listKind: ItemKind, context: ReadContext): NormalisedItem {
   const typed = kindFromType(record.type) ?? (record.isLive === true || record.isLiveNow === true ? 'live' : null);
-  const given: CanonicalLink | null = canonicalLink(record.url, SITE);
+  const given: CanonicalLink | null = canonicalItemLink(record.url, SITE);
   let kind = typed ?? context.fallbackKind ?? listKind;
   if (typed === null && kind === 'video' && given?.kind === 'short') kind = 'short';
 

@@ -1,7 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalLink, canonicalUrl, firstImage, httpUrl, imageUrl, segment } from '../../../../../src/main/core/platforms/read/links';
+import {
+  canonicalItemLink,
+  canonicalLink,
+  canonicalUrl,
+  firstImage,
+  httpUrl,
+  imageUrl,
+  segment,
+} from '../../../../../src/main/core/platforms/read/links';
 
 describe('links in records', () => {
+  it('reads a record’s own link as canonicalLink does, listing links included, without the remembered ones', () => {
+    const links = [
+      'https://youtu.be/dQw4w9WgXcQ',
+      '/watch?v=dQw4w9WgXcQ',
+      'https://www.youtube.com/@RickAstleyYT/videos',
+      'https://www.youtube.com/@RickAstleyYT/videos',
+      'https://example.org/page',
+      'not a link',
+    ];
+    for (const link of links)
+      expect(canonicalItemLink(link, 'https://www.youtube.com')).toEqual(canonicalLink(link, 'https://www.youtube.com'));
+    expect(canonicalItemLink('https://youtu.be/dQw4w9WgXcQ')).toEqual({
+      url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      nativeId: 'dQw4w9WgXcQ',
+      kind: 'video',
+    });
+  });
+
   it('keeps http(s) links as given, completes //host links, and refuses other schemes', () => {
     expect(httpUrl('http://example.org/a?b=1')).toBe('http://example.org/a?b=1');
     expect(httpUrl('//cdn.example.org/x.jpg')).toBe('https://cdn.example.org/x.jpg');

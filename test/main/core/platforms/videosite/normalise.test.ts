@@ -246,6 +246,24 @@ describe('videosite search', () => {
     expect(item?.title).toBe(title);
     expect(item?.text).toBe(description);
   });
+
+  it('gives each record its channel link from the handle, from the channel id when the handle is only "@", the same when met again', () => {
+    const read = () =>
+      normaliseVideosite(
+        'videosite/search',
+        {
+          videos: [
+            { id: 'aaaaaaaaaaa', channel: { id: CHANNEL_ID, handle: '@RickAstleyYT' } },
+            { id: 'bbbbbbbbbbb', channel: { id: CHANNEL_ID, handle: '@' } },
+            { id: 'ccccccccccc', channel: { handle: '@' } },
+          ],
+        },
+        {},
+      ).items.map((item) => item.author.url);
+    const expected = ['https://www.youtube.com/@RickAstleyYT', `https://www.youtube.com/channel/${CHANNEL_ID}`, null];
+    expect(read()).toEqual(expected);
+    expect(read()).toEqual(expected);
+  });
 });
 
 describe('videosite channel videos and hashtag search', () => {

@@ -65,6 +65,8 @@ describe('the built gleaner loads each command on demand', () => {
     expect(sources).toContain('src/main/hosts/cli/commands/search.ts');
     expect(coreSources(sources)).toContain('src/main/core/index.ts');
     expect(packages).toContain('better-sqlite3');
+    // What only an export uses loads with the first export, not with every command that opens the core.
+    expect([...packages].filter((name) => ['fflate', 'csv-stringify', 'exceljs'].includes(name))).toEqual([]);
     // The embedded demo service starts only when a call goes to it.
     expect(sources).not.toContain('src/main/demo/server.ts');
     expect([...sources].filter((source) => source.includes('/cli/commands/') && !source.endsWith('/search.ts'))).toEqual([]);

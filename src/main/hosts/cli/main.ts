@@ -40,7 +40,10 @@ const write = (stream: NodeJS.WriteStream, text: string): void => {
 const io: CliIo = {
   stdout: (text) => write(process.stdout, text),
   stderr: (text) => write(process.stderr, text),
-  stdin: process.stdin,
+  // Made when first read (some 10 ms): only the commands that read standard input pay for it.
+  get stdin() {
+    return process.stdin;
+  },
   env: process.env,
   // `serve` runs until stopped; a reader that closed its output does not stop it.
   waitForShutdown: () => new Promise((resolve) => void onStopSignal(() => resolve(), false)),

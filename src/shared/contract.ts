@@ -25,95 +25,77 @@ import {
 } from './library';
 import { ITEM_KINDS } from './model';
 import { JOB_STATES, type BatchProgress, type ImportPlan, type JobSummary, type QueueStatus } from './queue';
-import type { PlanLimits, PlanName } from './plans';
 import { EXPORT_FORMATS, type ExportProgress, type ExportStarted } from './export';
 import type { CallOutcome, CallResult, ConfigValue, JobBrief } from './call';
 import type { TeamStatus } from './team';
 
 export type { CallItem, CallOutcome, CallResult, ConfigValue, JobBrief } from './call';
+export {
+  TOKEN_ALLOW_CODE_PATTERN,
+  type AppInfo,
+  type RawResponse,
+  type SettingsSnapshot,
+  type TaskProgress,
+  type TokenAllowResult,
+  type TokenStatus,
+} from './contract-types';
+import {
+  TOKEN_ALLOW_CODE_PATTERN,
+  type AppInfo,
+  type RawResponse,
+  type SettingsSnapshot,
+  type TaskProgress,
+  type TokenAllowResult,
+  type TokenStatus,
+} from './contract-types';
 
 /** A phantom marker carrying the output type of a method (no runtime cost). */
 const returns = <T>(): T => undefined as T;
 
-export interface AppInfo {
-  name: string;
-  version: string;
-  dataDir: string;
-  databasePath: string;
-  sqliteVersion: string;
-  schemaVersion: number;
-  host: 'electron' | 'browser' | 'cli';
-  nodeVersion: string;
-}
-
-export interface TaskProgress {
-  taskId: string;
-  label: string;
-  done: number;
-  total: number | null;
-}
-
-export interface SettingsSnapshot {
-  /** Every setting in the CLI's key form (`gleaner config get`). */
-  config: Record<string, string | number>;
-  baseUrl: string;
-  isDemo: boolean;
-  plan: PlanName;
-  limits: PlanLimits;
-  /** Privacy (`privacy.block-images`): the window loads no picture from platforms' servers. */
-  blockRemoteImages: boolean;
-}
-
-/** Whether a token is stored and where; never any part of the token itself. */
-export interface TokenStatus {
-  stored: boolean;
-  available: boolean;
-  location: string;
-  overriddenByEnvironment: boolean;
-  /** The address (origin) the saved token may be sent to; null when none is saved or it is not bound yet. */
-  origin: string | null;
-  /**
-   * Set when the base URL now points at another origin than the saved token's: that origin,
-   * to which the token is not sent until allowed there (`token.allow`).
-   */
-  elsewhere: string | null;
-}
-
 /**
- * What came of asking to send the token to a new address. The person at the machine confirms
- * it outside the window (a system dialog on the desktop; in browser mode, a code printed in the
- * terminal that runs Gleaner), so a page cannot allow it on its own.
+ * Schemas are built the first time they are asked for, not at import: building all of them costs
+ * some 20 ms, and a command (a `gleaner search`) uses one or two (issue 28.19). `once` memoises a
+ * building block; `method` makes a method's `input` a getter that builds its schema on first read.
+ * A new method is one entry: `'area.verb': method(() => z.object({ … }).strict(), returns<Output>())`.
  */
-export type TokenAllowResult =
-  | { outcome: 'allowed'; token: TokenStatus }
-  | { outcome: 'declined'; token: TokenStatus }
-  /** A one-time code was printed where `where` says; call again with it. */
-  | { outcome: 'code-needed'; token: TokenStatus; where: string };
+function once<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}
 
-/** The one-time code browser mode prints in its terminal to confirm `token.allow`. */
-export const TOKEN_ALLOW_CODE_PATTERN = /^\d{6}$/;
+function method<S extends z.ZodType, O>(buildInput: () => S, output: O): { readonly input: S; output: O } {
+  const input = once(buildInput);
+  return {
+    get input() {
+      return input();
+    },
+    output,
+  };
+}
 
-const noInput = z.object({}).strict();
+const noInput = once(() => z.object({}).strict());
 
-const paramValue = z.union([z.string().max(4096), z.number().finite(), z.boolean(), z.null()]);
-const itemId = z.number().int().positive();
-const itemIds = z.array(itemId).min(1).max(MAX_ITEMS_PER_ACTION);
-const collectionName = z.string().trim().min(1).max(200);
+const paramValue = once(() => z.union([z.string().max(4096), z.number().finite(), z.boolean(), z.null()]));
+const itemId = once(() => z.number().int().positive());
+const itemIds = once(() => z.array(itemId()).min(1).max(MAX_ITEMS_PER_ACTION));
+const collectionName = once(() => z.string().trim().min(1).max(200));
 /** A collection read whole to be brought back (`collections.delete` gave it). */
-const collectionContents = z
-  .object({
-    name: collectionName,
-    itemIds: z.array(itemId).max(MAX_COLLECTION_ITEMS),
-    addedAt: z.array(z.iso.datetime()).max(MAX_COLLECTION_ITEMS),
-    notes: z.array(z.object({ itemId, body: z.string().min(1).max(100_000) }).strict()).max(MAX_COLLECTION_ITEMS),
-    tags: textKeyedRecord(z.string().trim().min(1).max(100), z.array(itemId).min(1).max(MAX_COLLECTION_ITEMS)),
-    waitingJobIds: z.array(itemId).max(MAX_COLLECTION_ITEMS),
-  })
-  .strict()
-  .refine((contents) => contents.addedAt.length === contents.itemIds.length, {
-    message: 'needs one addedAt time for each item',
-    path: ['addedAt'],
-  });
+const collectionContents = once(() =>
+  z
+    .object({
+      name: collectionName(),
+      itemIds: z.array(itemId()).max(MAX_COLLECTION_ITEMS),
+      addedAt: z.array(z.iso.datetime()).max(MAX_COLLECTION_ITEMS),
+      notes: z.array(z.object({ itemId: itemId(), body: z.string().min(1).max(100_000) }).strict()).max(MAX_COLLECTION_ITEMS),
+      tags: textKeyedRecord(z.string().trim().min(1).max(100), z.array(itemId()).min(1).max(MAX_COLLECTION_ITEMS)),
+      waitingJobIds: z.array(itemId()).max(MAX_COLLECTION_ITEMS),
+    })
+    .strict()
+    .refine((contents) => contents.addedAt.length === contents.itemIds.length, {
+      message: 'needs one addedAt time for each item',
+      path: ['addedAt'],
+    }),
+);
 /** A day, or a moment with its time zone (without one it is read as UTC, as Gleaner shows times). */
 const ISO_DAY_OR_TIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -122,17 +104,19 @@ const ISO_DAY_OR_TIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}(?::\d{2}(?:\.\d{1,
  * the same form: `2024-05-01`, or a time turned into UTC. Anything else ("May 1", "2024") would
  * compare wrongly and silently, so it is refused.
  */
-const isoDate = z
-  .string()
-  .trim()
-  .transform((text, ctx) => {
-    const normalised = normaliseDayOrTime(text);
-    if (normalised === null) {
-      ctx.addIssue({ code: 'custom', message: 'must be a date such as 2024-05-01, or a time such as 2024-05-01T14:30:00Z' });
-      return z.NEVER;
-    }
-    return normalised;
-  });
+const isoDate = once(() =>
+  z
+    .string()
+    .trim()
+    .transform((text, ctx) => {
+      const normalised = normaliseDayOrTime(text);
+      if (normalised === null) {
+        ctx.addIssue({ code: 'custom', message: 'must be a date such as 2024-05-01, or a time such as 2024-05-01T14:30:00Z' });
+        return z.NEVER;
+      }
+      return normalised;
+    }),
+);
 
 /** `2024-05-01` as it is, a time as UTC ISO-8601; null for anything else, or a day the calendar lacks (2024-02-30). */
 function normaliseDayOrTime(text: string): string | null {
@@ -155,306 +139,317 @@ function datesInOrder(request: { publishedFrom?: string; publishedTo?: string },
   }
 }
 
-const searchRequestFields = z
-  .object({
-    query: z.string().max(1000).optional(),
-    platform: z.enum(PLATFORMS).optional(),
-    kind: z.enum(ITEM_KINDS).optional(),
-    collection: collectionName.optional(),
-    tag: z.string().trim().min(1).max(100).optional(),
-    publishedFrom: isoDate.optional(),
-    publishedTo: isoDate.optional(),
-    hasTranscript: z.boolean().optional(),
-    ids: z.array(itemId).max(1000).optional(),
-    sort: z.enum(['relevance', 'published', 'fetched', 'views', 'likes', 'title']).optional(),
-    limit: z.number().int().min(1).max(1000).optional(),
-    offset: z.number().int().min(0).optional(),
-  })
-  .strict();
+const searchRequestFields = once(() =>
+  z
+    .object({
+      query: z.string().max(1000).optional(),
+      platform: z.enum(PLATFORMS).optional(),
+      kind: z.enum(ITEM_KINDS).optional(),
+      collection: collectionName().optional(),
+      tag: z.string().trim().min(1).max(100).optional(),
+      publishedFrom: isoDate().optional(),
+      publishedTo: isoDate().optional(),
+      hasTranscript: z.boolean().optional(),
+      ids: z.array(itemId()).max(1000).optional(),
+      sort: z.enum(['relevance', 'published', 'fetched', 'views', 'likes', 'title']).optional(),
+      limit: z.number().int().min(1).max(1000).optional(),
+      offset: z.number().int().min(0).optional(),
+    })
+    .strict(),
+);
 
-export const searchRequestSchema = searchRequestFields.superRefine(datesInOrder);
+const searchRequest = once(() => searchRequestFields().superRefine(datesInOrder));
+export const searchRequestSchema = searchRequest();
 
 /** One job, one batch, or everything. */
-const queueTarget = z.union([
-  z.object({ jobId: itemId }).strict(),
-  z.object({ batchId: itemId }).strict(),
-  z.object({ all: z.literal(true) }).strict(),
-]);
+const queueTarget = once(() =>
+  z.union([z.object({ jobId: itemId() }).strict(), z.object({ batchId: itemId() }).strict(), z.object({ all: z.literal(true) }).strict()]),
+);
 
-const importInput = z
-  .object({
-    text: z.string().max(5_000_000),
-    collection: collectionName.optional(),
-    transcripts: z.boolean().optional(),
-    refresh: z.boolean().optional(),
-  })
-  .strict();
+const importInput = once(() =>
+  z
+    .object({
+      text: z.string().max(5_000_000),
+      collection: collectionName().optional(),
+      transcripts: z.boolean().optional(),
+      refresh: z.boolean().optional(),
+    })
+    .strict(),
+);
 
 /** What to export: the Library's search or filters (without paging), a selection, a collection, one item, or everything. */
-export const exportScopeSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('item'), id: itemId }).strict(),
-  z.object({ kind: z.literal('items'), ids: itemIds }).strict(),
-  z.object({ kind: z.literal('collection'), name: collectionName }).strict(),
+const exportScope = once(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('item'), id: itemId() }).strict(),
+    z.object({ kind: z.literal('items'), ids: itemIds() }).strict(),
+    z.object({ kind: z.literal('collection'), name: collectionName() }).strict(),
+    z
+      .object({ kind: z.literal('search'), search: searchRequestFields().omit({ limit: true, offset: true }).superRefine(datesInOrder) })
+      .strict(),
+    z.object({ kind: z.literal('all') }).strict(),
+  ]),
+);
+
+const exportRequest = once(() =>
   z
-    .object({ kind: z.literal('search'), search: searchRequestFields.omit({ limit: true, offset: true }).superRefine(datesInOrder) })
+    .object({
+      scope: exportScope(),
+      format: z.enum(EXPORT_FORMATS),
+      transcripts: z.boolean().default(false),
+      manifest: z.boolean().default(false),
+      language: z.string().trim().max(100).optional(),
+    })
     .strict(),
-  z.object({ kind: z.literal('all') }).strict(),
-]);
+);
 
-export const exportRequestSchema = z
-  .object({
-    scope: exportScopeSchema,
-    format: z.enum(EXPORT_FORMATS),
-    transcripts: z.boolean().default(false),
-    manifest: z.boolean().default(false),
-    language: z.string().trim().max(100).optional(),
-  })
-  .strict();
-
-export interface RawResponse {
-  requestId: string;
-  operation: string;
-  fetchedAt: string;
-  sha256: string;
-  body: string;
-}
+export const exportScopeSchema = exportScope();
+export const exportRequestSchema = exportRequest();
 
 /** One operation to run: its parameters, which pages to follow, the collection its items go into. */
-const callInput = z
-  .object({
-    operation: z.enum(OPERATION_IDS),
-    params: textKeyedRecord(z.string().max(100), paramValue).default({}),
-    collection: collectionName.optional(),
-    /** Follow the next-page value up to this many pages (default 1). */
-    pages: z.number().int().min(1).max(1000).optional(),
-    /** Follow pages until this many items are stored (with `pages` as a ceiling). */
-    maxItems: z.number().int().min(1).max(1_000_000).optional(),
-  })
-  .strict();
+const callInput = once(() =>
+  z
+    .object({
+      operation: z.enum(OPERATION_IDS),
+      params: textKeyedRecord(z.string().max(100), paramValue()).default({}),
+      collection: collectionName().optional(),
+      /** Follow the next-page value up to this many pages (default 1). */
+      pages: z.number().int().min(1).max(1000).optional(),
+      /** Follow pages until this many items are stored (with `pages` as a ceiling). */
+      maxItems: z.number().int().min(1).max(1_000_000).optional(),
+    })
+    .strict(),
+);
 
 export const methods = {
-  'app.info': { input: noInput, output: returns<AppInfo>() },
-  'service.call': {
-    input: callInput
-      .extend({
-        /** Chosen by the caller, so that it can cancel the call while it waits (service.cancel). */
-        ticket: z.string().min(8).max(100).optional(),
-      })
-      .strict(),
-    output: returns<CallResult>(),
-  },
-  'service.cancel': { input: z.object({ ticket: z.string().min(8).max(100) }).strict(), output: returns<{ cancelled: number }>() },
+  'app.info': method(() => noInput(), returns<AppInfo>()),
+  'service.call': method(
+    () =>
+      callInput()
+        .extend({
+          /** Chosen by the caller, so that it can cancel the call while it waits (service.cancel). */
+          ticket: z.string().min(8).max(100).optional(),
+        })
+        .strict(),
+    returns<CallResult>(),
+  ),
+  'service.cancel': method(() => z.object({ ticket: z.string().min(8).max(100) }).strict(), returns<{ cancelled: number }>()),
   /** Waits for the call made with this ticket, again (a reloaded window); null when this process does not know it. */
-  'service.follow': { input: z.object({ ticket: z.string().min(8).max(100) }).strict(), output: returns<CallResult | null>() },
-  'settings.get': { input: noInput, output: returns<SettingsSnapshot>() },
-  'settings.set': {
-    input: z.object({ key: z.string().min(1).max(200), value: z.string().max(2000) }).strict(),
-    output: returns<SettingsSnapshot>(),
-  },
-  'settings.unset': { input: z.object({ key: z.string().min(1).max(200) }).strict(), output: returns<SettingsSnapshot>() },
+  'service.follow': method(() => z.object({ ticket: z.string().min(8).max(100) }).strict(), returns<CallResult | null>()),
+  'settings.get': method(() => noInput(), returns<SettingsSnapshot>()),
+  'settings.set': method(
+    () => z.object({ key: z.string().min(1).max(200), value: z.string().max(2000) }).strict(),
+    returns<SettingsSnapshot>(),
+  ),
+  'settings.unset': method(() => z.object({ key: z.string().min(1).max(200) }).strict(), returns<SettingsSnapshot>()),
   // Link hosts change one entry at a time, so a list changed elsewhere meanwhile (the CLI) keeps its other hosts.
-  'settings.addHosts': {
-    input: z.object({ platform: z.enum(PLATFORMS), hosts: z.string().min(1).max(2000) }).strict(),
-    output: returns<SettingsSnapshot>(),
-  },
-  'settings.removeHost': {
-    input: z.object({ platform: z.enum(PLATFORMS), host: z.string().min(1).max(300) }).strict(),
-    output: returns<SettingsSnapshot>(),
-  },
-  'token.status': { input: noInput, output: returns<TokenStatus>() },
+  'settings.addHosts': method(
+    () => z.object({ platform: z.enum(PLATFORMS), hosts: z.string().min(1).max(2000) }).strict(),
+    returns<SettingsSnapshot>(),
+  ),
+  'settings.removeHost': method(
+    () => z.object({ platform: z.enum(PLATFORMS), host: z.string().min(1).max(300) }).strict(),
+    returns<SettingsSnapshot>(),
+  ),
+  'token.status': method(() => noInput(), returns<TokenStatus>()),
   // The token crosses the bridge only inwards, once, when the user types it; it is never sent back.
-  'token.set': { input: z.object({ token: z.string().min(1).max(4096) }).strict(), output: returns<TokenStatus>() },
-  'token.clear': { input: noInput, output: returns<TokenStatus>() },
+  'token.set': method(() => z.object({ token: z.string().min(1).max(4096) }).strict(), returns<TokenStatus>()),
+  'token.clear': method(() => noInput(), returns<TokenStatus>()),
   /**
    * Lets the saved token go to `origin`, which must be where the base URL points now (a base URL
    * changed meanwhile is refused). The host asks the person outside the window first; in browser
    * mode the first call prints a code in the terminal and the second carries it.
    */
-  'token.allow': {
-    input: z
-      .object({
-        origin: z.string().min(1).max(2048),
-        code: z.string().trim().regex(TOKEN_ALLOW_CODE_PATTERN, 'The code is six digits.').optional(),
-      })
-      .strict(),
-    output: returns<TokenAllowResult>(),
-  },
-  'library.search': { input: searchRequestSchema, output: returns<SearchResult>() },
+  'token.allow': method(
+    () =>
+      z
+        .object({
+          origin: z.string().min(1).max(2048),
+          code: z.string().trim().regex(TOKEN_ALLOW_CODE_PATTERN, 'The code is six digits.').optional(),
+        })
+        .strict(),
+    returns<TokenAllowResult>(),
+  ),
+  'library.search': method(() => searchRequest(), returns<SearchResult>()),
   // A stretch of a result's item ids (a Shift-click range, or "select all"), no more than one action takes.
-  'library.ids': {
-    input: z
-      .object({
-        search: searchRequestFields.omit({ limit: true, offset: true, ids: true }).superRefine(datesInOrder),
-        offset: z.number().int().min(0).default(0),
-        limit: z.number().int().min(1).max(MAX_ITEMS_PER_ACTION),
-      })
-      .strict(),
-    output: returns<SearchIds>(),
-  },
-  'items.get': { input: z.object({ id: itemId }).strict(), output: returns<ItemDetail>() },
-  'items.raw': { input: z.object({ responseId: itemId }).strict(), output: returns<RawResponse>() },
-  'items.setNote': {
-    // expected: the note as it was when the user began typing ('' for none); when the stored one
-    // differs (saved meanwhile from another window), nothing is written and CONFLICT says so.
-    input: z
-      .object({
-        itemId,
-        body: z.string().max(100_000),
-        collection: collectionName.optional(),
-        expected: z.string().max(100_000).optional(),
-      })
-      .strict(),
-    output: returns<ItemDetail>(),
-  },
-  'items.tag': {
-    input: z.object({ itemIds, tag: z.string().max(100), collection: collectionName.optional() }).strict(),
-    output: returns<{ tagged: number }>(),
-  },
-  'items.untag': {
-    input: z.object({ itemIds, tag: z.string().max(100), collection: collectionName.optional() }).strict(),
-    output: returns<{ untagged: number }>(),
-  },
+  'library.ids': method(
+    () =>
+      z
+        .object({
+          search: searchRequestFields().omit({ limit: true, offset: true, ids: true }).superRefine(datesInOrder),
+          offset: z.number().int().min(0).default(0),
+          limit: z.number().int().min(1).max(MAX_ITEMS_PER_ACTION),
+        })
+        .strict(),
+    returns<SearchIds>(),
+  ),
+  'items.get': method(() => z.object({ id: itemId() }).strict(), returns<ItemDetail>()),
+  'items.raw': method(() => z.object({ responseId: itemId() }).strict(), returns<RawResponse>()),
+  // expected: the note as it was when the user began typing ('' for none); when the stored one
+  // differs (saved meanwhile from another window), nothing is written and CONFLICT says so.
+  'items.setNote': method(
+    () =>
+      z
+        .object({
+          itemId: itemId(),
+          body: z.string().max(100_000),
+          collection: collectionName().optional(),
+          expected: z.string().max(100_000).optional(),
+        })
+        .strict(),
+    returns<ItemDetail>(),
+  ),
+  'items.tag': method(
+    () => z.object({ itemIds: itemIds(), tag: z.string().max(100), collection: collectionName().optional() }).strict(),
+    returns<{ tagged: number }>(),
+  ),
+  'items.untag': method(
+    () => z.object({ itemIds: itemIds(), tag: z.string().max(100), collection: collectionName().optional() }).strict(),
+    returns<{ untagged: number }>(),
+  ),
   // Keeps one text (a version, or a merge) of a note edited on two desks; every desk hears of it.
-  'items.resolveNoteConflict': {
-    input: z.object({ conflictId: itemId, body: z.string().max(100_000) }).strict(),
-    output: returns<ItemDetail>(),
-  },
-  'tags.list': { input: noInput, output: returns<TagSummary[]>() },
-  'collections.list': { input: noInput, output: returns<CollectionSummary[]>() },
-  'collections.create': { input: z.object({ name: collectionName }).strict(), output: returns<CollectionSummary>() },
-  'collections.rename': {
-    input: z.object({ name: collectionName, newName: collectionName }).strict(),
-    output: returns<CollectionSummary[]>(),
-  },
+  'items.resolveNoteConflict': method(
+    () => z.object({ conflictId: itemId(), body: z.string().max(100_000) }).strict(),
+    returns<ItemDetail>(),
+  ),
+  'tags.list': method(() => noInput(), returns<TagSummary[]>()),
+  'collections.list': method(() => noInput(), returns<CollectionSummary[]>()),
+  'collections.create': method(() => z.object({ name: collectionName() }).strict(), returns<CollectionSummary>()),
+  'collections.rename': method(
+    () => z.object({ name: collectionName(), newName: collectionName() }).strict(),
+    returns<CollectionSummary[]>(),
+  ),
   // `contents`: what went with it, for an undo (collections.restore).
-  'collections.delete': {
-    input: z.object({ name: collectionName }).strict(),
-    output: returns<{ items: number; contents: CollectionContents }>(),
-  },
-  'collections.add': { input: z.object({ name: collectionName, itemIds }).strict(), output: returns<{ added: number }>() },
+  'collections.delete': method(
+    () => z.object({ name: collectionName() }).strict(),
+    returns<{ items: number; contents: CollectionContents }>(),
+  ),
+  'collections.add': method(() => z.object({ name: collectionName(), itemIds: itemIds() }).strict(), returns<{ added: number }>()),
   // `places`: where each stood, for an undo (collections.putBack).
-  'collections.remove': {
-    input: z.object({ name: collectionName, itemIds }).strict(),
-    output: returns<{ removed: number; places: CollectionPlace[] }>(),
-  },
-  'collections.putBack': {
-    input: z
-      .object({
-        name: collectionName,
-        places: z
-          .array(z.object({ itemId, position: z.number().finite(), addedAt: z.iso.datetime() }).strict())
-          .min(1)
-          .max(MAX_ITEMS_PER_ACTION),
-      })
-      .strict(),
-    output: returns<{ restored: number }>(),
-  },
+  'collections.remove': method(
+    () => z.object({ name: collectionName(), itemIds: itemIds() }).strict(),
+    returns<{ removed: number; places: CollectionPlace[] }>(),
+  ),
+  'collections.putBack': method(
+    () =>
+      z
+        .object({
+          name: collectionName(),
+          places: z
+            .array(z.object({ itemId: itemId(), position: z.number().finite(), addedAt: z.iso.datetime() }).strict())
+            .min(1)
+            .max(MAX_ITEMS_PER_ACTION),
+        })
+        .strict(),
+    returns<{ restored: number }>(),
+  ),
   // One item up (negative) or down by that many places, however long the collection: no order crosses the bridge.
-  'collections.move': {
-    input: z
-      .object({
-        name: collectionName,
-        itemId,
-        delta: z
-          .number()
-          .int()
-          .min(-MAX_COLLECTION_ITEMS)
-          .max(MAX_COLLECTION_ITEMS)
-          .refine((delta) => delta !== 0, 'must move the item at least one place'),
-      })
-      .strict(),
-    output: returns<{ position: number; total: number }>(),
-  },
-  'collections.items': {
-    // itemIds: only these (those still in it), for a view refreshing the rows it just changed;
-    // query: only the items a search within the collection finds. In order, a page at a time
-    // (all of them when no limit is given).
-    input: z
-      .object({
-        name: collectionName,
-        itemIds: itemIds.optional(),
-        query: z.string().max(1000).optional(),
-        offset: z.number().int().min(0).optional(),
-        limit: z.number().int().min(1).max(1000).optional(),
-      })
-      .strict(),
-    output: returns<CollectionPage>(),
-  },
-  'collections.restore': { input: z.object({ contents: collectionContents }).strict(), output: returns<CollectionSummary>() },
-  'queue.status': { input: noInput, output: returns<QueueStatus>() },
-  'queue.jobs': {
-    input: z
-      .object({
-        state: z.enum(JOB_STATES).optional(),
-        batchId: itemId.optional(),
-        limit: z.number().int().min(1).max(1000).optional(),
-        /** The order they go out in, rather than the newest first. */
-        oldestFirst: z.boolean().optional(),
-      })
-      .strict(),
-    output: returns<JobSummary[]>(),
-  },
-  'queue.pause': { input: noInput, output: returns<QueueStatus>() },
-  'queue.resume': { input: noInput, output: returns<QueueStatus>() },
-  'queue.cancel': { input: queueTarget, output: returns<{ cancelled: number }>() },
-  'queue.retry': { input: queueTarget, output: returns<{ retried: number }>() },
-  'queue.batch': { input: z.object({ batchId: itemId }).strict(), output: returns<BatchProgress>() },
+  'collections.move': method(
+    () =>
+      z
+        .object({
+          name: collectionName(),
+          itemId: itemId(),
+          delta: z
+            .number()
+            .int()
+            .min(-MAX_COLLECTION_ITEMS)
+            .max(MAX_COLLECTION_ITEMS)
+            .refine((delta) => delta !== 0, 'must move the item at least one place'),
+        })
+        .strict(),
+    returns<{ position: number; total: number }>(),
+  ),
+  // itemIds: only these (those still in it), for a view refreshing the rows it just changed;
+  // query: only the items a search within the collection finds. In order, a page at a time
+  // (all of them when no limit is given).
+  'collections.items': method(
+    () =>
+      z
+        .object({
+          name: collectionName(),
+          itemIds: itemIds().optional(),
+          query: z.string().max(1000).optional(),
+          offset: z.number().int().min(0).optional(),
+          limit: z.number().int().min(1).max(1000).optional(),
+        })
+        .strict(),
+    returns<CollectionPage>(),
+  ),
+  'collections.restore': method(() => z.object({ contents: collectionContents() }).strict(), returns<CollectionSummary>()),
+  'queue.status': method(() => noInput(), returns<QueueStatus>()),
+  'queue.jobs': method(
+    () =>
+      z
+        .object({
+          state: z.enum(JOB_STATES).optional(),
+          batchId: itemId().optional(),
+          limit: z.number().int().min(1).max(1000).optional(),
+          /** The order they go out in, rather than the newest first. */
+          oldestFirst: z.boolean().optional(),
+        })
+        .strict(),
+    returns<JobSummary[]>(),
+  ),
+  'queue.pause': method(() => noInput(), returns<QueueStatus>()),
+  'queue.resume': method(() => noInput(), returns<QueueStatus>()),
+  'queue.cancel': method(() => queueTarget(), returns<{ cancelled: number }>()),
+  'queue.retry': method(() => queueTarget(), returns<{ retried: number }>()),
+  'queue.batch': method(() => z.object({ batchId: itemId() }).strict(), returns<BatchProgress>()),
   // Batches with jobs still waiting: a reopened window shows their progress and can cancel them.
-  'queue.batches': { input: noInput, output: returns<BatchProgress[]>() },
-  'import.plan': { input: importInput, output: returns<ImportPlan>() },
-  'import.start': {
-    /**
-     * `createCollection`: `collection` is a new one, created here once the import may start (a
-     * refused start leaves no empty collection behind); a name already taken is refused.
-     */
-    input: importInput.extend({ carryOver: z.boolean().optional(), createCollection: z.boolean().optional() }).strict(),
-    /**
-     * `collected`: links already in the library that went into the collection without a request;
-     * `queuedInto`: links already waiting in the queue whose items will go into it too.
-     */
-    output: returns<{ batchId: number | null; plan: ImportPlan; collected: number; queuedInto: number }>(),
-  },
+  'queue.batches': method(() => noInput(), returns<BatchProgress[]>()),
+  'import.plan': method(() => importInput(), returns<ImportPlan>()),
+  /**
+   * `createCollection`: `collection` is a new one, created here once the import may start (a
+   * refused start leaves no empty collection behind); a name already taken is refused.
+   * Answers `collected`: links already in the library that went into the collection without a
+   * request; `queuedInto`: links already waiting in the queue whose items will go into it too.
+   */
+  'import.start': method(
+    () => importInput().extend({ carryOver: z.boolean().optional(), createCollection: z.boolean().optional() }).strict(),
+    returns<{ batchId: number | null; plan: ImportPlan; collected: number; queuedInto: number }>(),
+  ),
   // No path crosses the bridge: the desktop shell asks with a save dialog, browser mode offers a download.
-  'export.start': { input: exportRequestSchema, output: returns<ExportStarted>() },
-  'export.cancel': { input: z.object({ exportId: z.string().uuid() }).strict(), output: returns<{ cancelled: boolean }>() },
+  'export.start': method(() => exportRequest(), returns<ExportStarted>()),
+  'export.cancel': method(() => z.object({ exportId: z.string().uuid() }).strict(), returns<{ cancelled: boolean }>()),
   // Queues a call without waiting for it (a host that runs the queue itself follows its batch).
-  'service.start': { input: callInput, output: returns<{ batchId: number }>() },
+  'service.start': method(() => callInput(), returns<{ batchId: number }>()),
   // Every request of a call's batch as it stands, first page first, and the items they brought.
-  'service.results': { input: z.object({ batchId: itemId }).strict(), output: returns<CallOutcome>() },
+  'service.results': method(() => z.object({ batchId: itemId() }).strict(), returns<CallOutcome>()),
   // One setting in the CLI's key form, and what applies when it is not set.
-  'settings.value': { input: z.object({ key: z.string().min(1).max(200) }).strict(), output: returns<ConfigValue>() },
-  'queue.job': { input: z.object({ jobId: itemId }).strict(), output: returns<JobBrief | null>() },
+  'settings.value': method(() => z.object({ key: z.string().min(1).max(200) }).strict(), returns<ConfigValue>()),
+  'queue.job': method(() => z.object({ jobId: itemId() }).strict(), returns<JobBrief | null>()),
   /**
    * Starts an import as `import.start` does (the caller has checked the budget), and says which of
    * its links were already queued by another import meanwhile (`joined`, fetched once, there).
    */
-  'import.queue': {
-    input: importInput,
-    output: returns<{ batchId: number | null; plan: ImportPlan; collected: number; queuedInto: number; jobs: number; joined: number[] }>(),
-  },
+  'import.queue': method(
+    () => importInput(),
+    returns<{ batchId: number | null; plan: ImportPlan; collected: number; queuedInto: number; jobs: number; joined: number[] }>(),
+  ),
   /**
    * "Get exact dates": the details operation planned for each of these items whose date is only
    * approximate; with `dryRun`, only the plan (nothing is queued). `carryOver`: it may take more
    * than today's budget.
    */
-  'items.exactDates': {
-    input: z.object({ itemIds, dryRun: z.boolean().optional(), carryOver: z.boolean().optional() }).strict(),
-    output: returns<ExactDatesResult>(),
-  },
+  'items.exactDates': method(
+    () => z.object({ itemIds: itemIds(), dryRun: z.boolean().optional(), carryOver: z.boolean().optional() }).strict(),
+    returns<ExactDatesResult>(),
+  ),
   /**
    * The team hub (issue 29). The password is accepted here only, kept in the OS keychain, and never
    * returned or logged; `url` must not hold one. A failed connect leaves the settings as they were.
    */
-  'team.connect': {
-    input: z
-      .object({ url: z.string().min(1).max(2000), member: z.string().max(200).optional(), password: z.string().min(1).max(1024) })
-      .strict(),
-    output: returns<TeamStatus>(),
-  },
-  'team.status': { input: noInput, output: returns<TeamStatus>() },
+  'team.connect': method(
+    () =>
+      z
+        .object({ url: z.string().min(1).max(2000), member: z.string().max(200).optional(), password: z.string().min(1).max(1024) })
+        .strict(),
+    returns<TeamStatus>(),
+  ),
+  'team.status': method(() => noInput(), returns<TeamStatus>()),
   // Pushes and pulls once; resolves when both are done.
-  'team.sync': { input: noInput, output: returns<TeamStatus>() },
-  'team.disconnect': { input: noInput, output: returns<TeamStatus>() },
+  'team.sync': method(() => noInput(), returns<TeamStatus>()),
+  'team.disconnect': method(() => noInput(), returns<TeamStatus>()),
 } satisfies Record<MethodName, { input: z.ZodType; output: unknown }>;
 
 export const events = {

@@ -10,7 +10,6 @@
 import { createReadStream } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Zip, ZipDeflate } from 'fflate';
 import { temporaryNameFor } from './atomic-file';
 
 /**
@@ -24,6 +23,9 @@ export async function zipFiles(
   zipPath: string,
   checkCancelled: () => void = () => undefined,
 ): Promise<void> {
+  // Loaded here, not with the core: fflate builds its tables at load (some 15 ms), which every
+  // CLI command paid though only a browser-mode folder export zips (issue 28.19).
+  const { Zip, ZipDeflate } = await import('fflate');
   const temporaryPath = temporaryNameFor(zipPath);
   const handle = await open(temporaryPath, 'wx', 0o600);
   // fflate hands over compressed chunks from inside push(); they are written in order, one after another.

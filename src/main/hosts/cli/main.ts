@@ -37,10 +37,26 @@ const write = (stream: NodeJS.WriteStream, text: string): void => {
   }
 };
 
+/**
+ * Node makes process.stderr when first read (some 10 ms for a pipe or a terminal), so it is read,
+ * and guarded, only when a command has something to say there: a search that succeeds never does.
+ */
+let stderrGuarded = false;
+function stderr(): NodeJS.WriteStream {
+  if (!stderrGuarded) {
+    stderrGuarded = true;
+    process.stderr.on('error', () => undefined);
+  }
+  return process.stderr;
+}
+
 const io: CliIo = {
   stdout: (text) => write(process.stdout, text),
-  stderr: (text) => write(process.stderr, text),
-  stdin: process.stdin,
+  stderr: (text) => write(stderr(), text),
+  // Made when first read (some 10 ms): only the commands that read standard input pay for it.
+  get stdin() {
+    return process.stdin;
+  },
   env: process.env,
   // `serve` runs until stopped; a reader that closed its output does not stop it.
   waitForShutdown: () => new Promise((resolve) => void onStopSignal(() => resolve(), false)),
@@ -59,8 +75,6 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (waiting.length === 0) process.exit(process.exitCode ?? 0);
   for (const interrupt of waiting) interrupt();
 });
-process.stderr.on('error', () => undefined);
-
 runCli(process.argv.slice(2), io, join(__dirname, '../renderer')).then(
   (code) => {
     process.exitCode = code;

@@ -149,7 +149,12 @@ export function buildProgram(
  */
 function withoutTerminalControls(io: CliIo, json: boolean): CliIo {
   const clean = json ? escapeTerminalControlsInJson : stripTerminalControls;
-  return { ...io, stdout: (text) => io.stdout(clean(text)), stderr: (text) => io.stderr(clean(text)) };
+  // The rest of io is read through, not copied: a copy would read stdin, and the process's
+  // stdin is made when first read (some 10 ms), which only import and token need (issue 28.19).
+  const cleaned = Object.create(io) as CliIo;
+  cleaned.stdout = (text) => io.stdout(clean(text));
+  cleaned.stderr = (text) => io.stderr(clean(text));
+  return cleaned;
 }
 
 /** Runs the CLI and returns the exit status; never throws. */

@@ -4,7 +4,7 @@
  * does the quoting), times in ISO-8601 UTC with a local-time column beside them. The spreadsheet
  * flavour starts with a byte-order mark and neutralises formula-like text.
  */
-import { stringify } from 'csv-stringify/sync';
+import type { stringify as Stringify } from 'csv-stringify/sync';
 import { formatClock } from '../../../../shared/export';
 import { atMoment, timestampBase } from '../../../../shared/links';
 import type { ExportItem, ExportSegment, ExportTranscript } from '../../store/export-records';
@@ -15,6 +15,19 @@ import type { ExportContext, FormatModule, ItemWriter, TranscriptWriter } from '
 export { ITEM_COLUMNS, SEGMENT_COLUMNS };
 
 type Cell = string | number;
+
+let loadedStringify: typeof Stringify | null = null;
+
+/**
+ * csv-stringify, loaded by the first CSV export rather than with the core: loading it costs some
+ * 10 ms, which every CLI command paid though few export (issue 28.19). A plain require keeps the
+ * writers synchronous: the bundle is CommonJS with the package external.
+ */
+function stringify(...args: Parameters<typeof Stringify>): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  loadedStringify ??= (require('csv-stringify/sync') as { stringify: typeof Stringify }).stringify;
+  return loadedStringify(...args);
+}
 
 // A lone LF or CR inside a cell must be quoted too: the record delimiter is CRLF, and with one
 // given csv-stringify quotes only that delimiter unless asked to quote every line break.

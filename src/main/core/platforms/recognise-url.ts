@@ -37,10 +37,7 @@ export type Recognition =
     };
 
 export interface RecogniseUrlOptions {
-  /**
-   * Leaves `params` empty: links read from records keep only their canonical form, id and kind,
-   * and filling the request's parameters was a fifth of recognising one.
-   */
+  /** Leaves `params` empty: a record's own link needs only its canonical form, id and kind (params cost a fifth). */
   withoutParams?: boolean;
   /** Extra site hosts per platform, e.g. from Settings; the default hosts keep precedence. */
   extraHosts?: Partial<Record<Platform, readonly string[]>>;

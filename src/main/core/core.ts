@@ -31,9 +31,7 @@ import { openDatabase } from './store/database';
 import { createMemoryHubPasswordStore } from './secrets/hub-password-store';
 import { createTeamRuntime } from './team/runtime';
 import { createTeamHandlers } from './handlers/team';
-import { createTeamSync } from './team/sync/team-sync';
-import { createTeamQuota } from './team/quota/quota-part';
-import { tokenNoticeMessage } from './team/quota/token-notice';
+import { lazyTeamPart } from './team/lazy-part';
 import { readTeamTuning } from './team/settings';
 
 export interface Core {
@@ -106,7 +104,16 @@ export function createCore(deps: CoreDeps): Core {
     appVersion: deps.appVersion,
   });
   // Answers and what people write, shared through the hub; pulled answers are stored by this desk's own ingest.
-  team.use(createTeamSync({ db, ingest, clock: deps.clock, log: deps.log, onPulled: () => team.changed() }));
+  team.use(
+    lazyTeamPart(
+      'sync',
+      async () => {
+        const { createTeamSync } = await import('./team/sync/team-sync');
+        return createTeamSync({ db, ingest, clock: deps.clock, log: deps.log, onPulled: () => team.changed() });
+      },
+      { queueHooks: false },
+    ),
+  );
   const queue = createFetchQueue({
     db,
     clock: deps.clock,
@@ -131,16 +138,26 @@ export function createCore(deps: CoreDeps): Core {
   });
   // The team's one quota and one request per question: asked before each request leaves.
   team.use(
-    createTeamQuota({
-      clock: deps.clock,
-      timers: deps.timers ?? systemTimers,
-      log: deps.log,
-      limits: queueBudget,
-      settings: () => readTeamTuning(settings),
-      backlog: () => ({ calls: 0, bulk: queue.waitingCount() }),
-      // A colleague's desk saw the team's token refused: pause as for a 401 here; a new token lifts it.
-      onTokenNotice: (notice) => queue.pause('TOKEN_REJECTED', tokenNoticeMessage(notice)),
-    }),
+    lazyTeamPart(
+      'quota',
+      async () => {
+        const [{ createTeamQuota }, { tokenNoticeMessage }] = await Promise.all([
+          import('./team/quota/quota-part'),
+          import('./team/quota/token-notice'),
+        ]);
+        return createTeamQuota({
+          clock: deps.clock,
+          timers: deps.timers ?? systemTimers,
+          log: deps.log,
+          limits: queueBudget,
+          settings: () => readTeamTuning(settings),
+          backlog: () => ({ calls: 0, bulk: queue.waitingCount() }),
+          // A colleague's desk saw the team's token refused: pause as for a 401 here; a new token lifts it.
+          onTokenNotice: (notice) => queue.pause('TOKEN_REJECTED', tokenNoticeMessage(notice)),
+        });
+      },
+      { queueHooks: true },
+    ),
   );
   const exports = createExportService({
     db,

@@ -58,10 +58,11 @@ export function composeQueueHooks(parts: readonly TeamPart[], deps: ComposeHooks
         }
       }
     },
-    afterFailed(job: JobRow, params: Record<string, string>): void {
+    afterFailed(job: JobRow, params: Record<string, string>, error?: unknown): void {
       for (const part of withHooks) {
         try {
-          part.queueHooks.afterFailed?.(job, params);
+          // What ended the request travels on: the quota part tells the team of a refused token.
+          part.queueHooks.afterFailed?.(job, params, error);
         } catch (error) {
           failed(part, 'afterFailed', error);
         }

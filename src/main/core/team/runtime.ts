@@ -15,7 +15,10 @@ import type { Logger } from '../log';
 import type { TeamQueueHooks } from '../queue/team-hooks';
 import { systemTimers, type Timers } from '../queue/timers';
 import type { HubPasswordStore } from '../secrets/hub-password-store';
-import { createMembersRepository, migrateHub, openHubDB, type HubConnectionConfig, type HubDB, type HubMember } from '../store/hub';
+// Named modules, not the hub's index: the index brings every part's repositories into the core's start-up.
+import { openHubDB, type HubConnectionConfig, type HubDB } from '../store/hub/hub-db';
+import { migrateHub } from '../store/hub/hub-migrate';
+import { createMembersRepository, type HubMember } from '../store/hub/members-repository';
 import type { SettingsRepository } from '../store/settings-repository';
 import { composeQueueHooks } from './compose-hooks';
 import { parseHubUrl, type HubAddress } from './hub-url';

@@ -61,3 +61,21 @@ describe('the team parts’ queue hooks composed', () => {
     await expect(hooks.beforeSend(job, {}, controller.signal)).rejects.toThrow('aborted');
   });
 });
+
+describe('what ended a request', () => {
+  it('reaches every part, so the quota part can tell the team of a refused token', () => {
+    const seen: unknown[] = [];
+    const hooks = composeQueueHooks(
+      [
+        {
+          name: 'quota',
+          queueHooks: { beforeSend: async () => ({ kind: 'send' }), afterFailed: (_job, _params, error) => seen.push(error) },
+        },
+      ],
+      deps,
+    )!;
+    const refused = new Error('token refused');
+    hooks.afterFailed?.(job, {}, refused);
+    expect(seen).toEqual([refused]);
+  });
+});

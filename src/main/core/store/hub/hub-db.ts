@@ -7,8 +7,8 @@
  * alone; HUB_REFUSED: the password, a privilege or the certificate is wrong). No message carries
  * the password: pg never puts it in one, and `describeHubFailure` keeps only the first line.
  */
-import pg from 'pg';
-import { parse as parseConnectionString, toClientConfig } from 'pg-connection-string';
+import type { Client, ClientConfig, Pool, PoolClient, QueryResultRow } from 'pg';
+import type * as ConnectionStrings from 'pg-connection-string';
 import { GleanerError } from '../../../../shared/errors';
 
 export interface HubConnectionConfig {
@@ -23,7 +23,7 @@ export interface HubConnectionConfig {
 
 /** A statement runner: the pool outside a transaction, one client inside it. */
 export interface HubQueryable {
-  rows<T extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  rows<T extends QueryResultRow = QueryResultRow>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
 export interface HubDB extends HubQueryable {
@@ -98,9 +98,9 @@ export function hubError(error: unknown, secret?: string): GleanerError {
  * the URL is parsed here, with libpq's meaning of sslmode (`verify-full` checks the chain and the
  * host name; `require` only encrypts), and the password is set afterwards.
  */
-function clientConfig(config: HubConnectionConfig): pg.ClientConfig {
+function clientConfig(config: HubConnectionConfig, urls: typeof ConnectionStrings): ClientConfig {
   return {
-    ...toClientConfig(parseConnectionString(config.url, { useLibpqCompat: true })),
+    ...urls.toClientConfig(urls.parse(config.url, { useLibpqCompat: true })),
     password: config.password,
     application_name: config.applicationName ?? 'gleaner',
     connectionTimeoutMillis: config.connectTimeoutMs ?? 5000,
@@ -108,9 +108,9 @@ function clientConfig(config: HubConnectionConfig): pg.ClientConfig {
   };
 }
 
-function runner(client: pg.Pool | pg.PoolClient | pg.Client, secret: string): HubQueryable {
+function runner(client: Pool | PoolClient | Client, secret: string): HubQueryable {
   return {
-    async rows<T extends pg.QueryResultRow>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    async rows<T extends QueryResultRow>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
       try {
         return (await client.query<T>(sql, params as unknown[])).rows;
       } catch (error) {
@@ -122,7 +122,10 @@ function runner(client: pg.Pool | pg.PoolClient | pg.Client, secret: string): Hu
 
 /** Opens a small pool and checks that the hub answers (so a wrong password fails here, coded). */
 export async function openHubDB(config: HubConnectionConfig): Promise<HubDB> {
-  const pool = new pg.Pool({ ...clientConfig(config), max: 3, idleTimeoutMillis: 10_000 });
+  // Loaded with the first connection: a desk with no hub, and every CLI command but `team`, never pays for pg.
+  const [{ default: pg }, urls] = await Promise.all([import('pg'), import('pg-connection-string')]);
+  const connection = () => clientConfig(config, urls);
+  const pool = new pg.Pool({ ...connection(), max: 3, idleTimeoutMillis: 10_000 });
   // An idle client that loses its server must not crash the process: the next query says so.
   pool.on('error', () => undefined);
   // A server shutting down sends each connection an error and then closes it; pg reports the
@@ -135,11 +138,11 @@ export async function openHubDB(config: HubConnectionConfig): Promise<HubDB> {
     await pool.end().catch(() => undefined);
     throw error;
   }
-  const listeners = new Set<pg.Client>();
+  const listeners = new Set<Client>();
   return {
     rows: base.rows,
     async transaction(fn) {
-      let client: pg.PoolClient;
+      let client: PoolClient;
       try {
         client = await pool.connect();
       } catch (error) {
@@ -167,7 +170,7 @@ export async function openHubDB(config: HubConnectionConfig): Promise<HubDB> {
     async listen(channel, onNotify, onLost) {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel))
         throw new GleanerError('INVALID_INPUT', 'A hub channel name is lower-case letters, digits and underscores.');
-      const client = new pg.Client(clientConfig(config));
+      const client = new pg.Client(connection());
       client.on('error', (error) => {
         listeners.delete(client);
         onLost?.(hubError(error, config.password));

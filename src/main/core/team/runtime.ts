@@ -104,6 +104,8 @@ export function createTeamRuntime(deps: TeamRuntimeDeps): TeamRuntime {
   let closed = false;
   let lastAnnounced = '';
   let chain: Promise<unknown> = Promise.resolve();
+  /** This process's first connection attempt, once started: requests wait for it rather than go out on the fallback share. */
+  let firstAttempt: Promise<unknown> | null = null;
 
   /** One connection change at a time: connect, disconnect, heartbeat and reconnect never interleave. */
   function exclusive<T>(work: () => Promise<T>): Promise<T> {
@@ -342,7 +344,7 @@ export function createTeamRuntime(deps: TeamRuntimeDeps): TeamRuntime {
 
     use(part) {
       parts.push(part);
-      hooks = composeQueueHooks(parts, {
+      const composed = composeQueueHooks(parts, {
         log: deps.log,
         now: () => deps.clock.now(),
         onPartFailure: (name) => {
@@ -350,6 +352,16 @@ export function createTeamRuntime(deps: TeamRuntimeDeps): TeamRuntime {
           announce();
         },
       });
+      hooks = composed && {
+        ...composed,
+        async beforeSend(job, params, signal) {
+          // A command's queue starts as the hub connection does: without this wait its first
+          // requests left on the fallback share, unseen by the hub (a link a colleague was
+          // fetching at that moment was fetched twice).
+          if (firstAttempt) await firstAttempt;
+          return composed.beforeSend(job, params, signal);
+        },
+      };
       if (live) {
         try {
           part.onSession?.(live.session);
@@ -375,7 +387,7 @@ export function createTeamRuntime(deps: TeamRuntimeDeps): TeamRuntime {
     start() {
       if (started || closed) return;
       started = true;
-      void exclusive(attach);
+      firstAttempt = exclusive(attach).catch(() => undefined);
     },
 
     settled: () => chain.then(() => undefined),

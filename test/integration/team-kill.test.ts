@@ -129,6 +129,7 @@ function contents(desk: Desk) {
     const scope = "CASE WHEN x.collection_id = 0 THEN '' ELSE (SELECT name FROM collections WHERE id = x.collection_id) END";
     return {
       integrity: db.pragma('integrity_check', { simple: true }) as string,
+      setAside: db.prepare('SELECT count(*) FROM team_sync_aside').pluck().get() as number,
       items: db.prepare(`SELECT ${itemKey} AS item, i.url, i.title FROM items i ORDER BY item`).all(),
       collections: db.prepare('SELECT name, global_id FROM collections ORDER BY global_id').all(),
       members: db
@@ -206,6 +207,8 @@ describe('a member SIGKILLed mid-sync', () => {
       await local.core.close();
     }
 
+    const before = contents(ana);
+
     // Nothing can be appended to the hub until the test lets it.
     await locker.query('SELECT pg_advisory_lock($1)', [APPEND_LOCK]);
     for (const desk of desks) await ok(desk, ['team', 'connect', cluster.url, '--member', desk.name], `${cluster.password}\n`);
@@ -267,6 +270,9 @@ describe('a member SIGKILLed mid-sync', () => {
     expect(onAna.members).toHaveLength(LINKS + 40 + 60);
     expect(onAna.notes).toHaveLength(45);
     expect(onAna.tags).toHaveLength(90);
+    // Ana's own library came through her kills and her colleague's pull unchanged.
+    expect(onAna).toEqual(before);
+    expect(onAna.setAside + onBen.setAside).toBe(0);
     expect(onBen.items).toEqual(onAna.items);
     expect(onBen.collections).toEqual(onAna.collections);
     expect(onBen.members).toEqual(onAna.members);

@@ -202,8 +202,8 @@ const exportRequest = once(() =>
     .strict(),
 );
 
-export const exportScopeSchema = exportScope();
-export const exportRequestSchema = exportRequest();
+/** The export request's schema, built when first asked for (only an export needs it). */
+export const exportRequestSchema = exportRequest;
 
 /** One operation to run: its parameters, which pages to follow, the collection its items go into. */
 const callInput = once(() =>

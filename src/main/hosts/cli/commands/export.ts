@@ -86,7 +86,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
     .addHelpText('after', formatsHelp)
     .action(async (options: ExportOptions, command: Command) => {
       const request = parseOrThrow(
-        exportRequestSchema,
+        exportRequestSchema(),
         {
           scope: scopeFrom(options),
           format: options.format,

@@ -31,6 +31,8 @@ export interface SettingsSnapshot {
   limits: PlanLimits;
   /** Privacy (`privacy.block-images`): the window loads no picture from platforms' servers. */
   blockRemoteImages: boolean;
+  /** The team's tuning keys in force (`team.fallback-share`, `team.freshness-minutes`), defaults included. */
+  teamTuning?: { fallbackShare: number; freshnessMinutes: number };
 }
 
 /** Whether a token is stored and where; never any part of the token itself. */

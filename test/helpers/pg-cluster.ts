@@ -35,6 +35,80 @@ export interface PgCluster {
   resume(): void;
   /** Stops the server and deletes its folder. Safe to call twice. */
   stop(): void;
+  /** With `tls: true`: the throwaway CA (PEM) that signed the server's certificate. */
+  caFile?: string;
+}
+
+export interface PgClusterOptions {
+  database?: string;
+  user?: string;
+  /** Serve TLS (`ssl=on`) with a certificate signed by a throwaway CA, naming `certHosts`. */
+  tls?: boolean;
+  /** The names the server certificate holds (default `localhost` and `127.0.0.1`). */
+  certHosts?: string[];
+}
+
+function openssl(args: string[]): void {
+  execFileSync('openssl', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** A self-signed CA in `dir` (`<name>.pem`, `<name>.key`); tests make a second one to be refused by. */
+export function makeTestCA(dir: string, name = 'ca'): { certFile: string; keyFile: string } {
+  const certFile = join(dir, `${name}.pem`);
+  const keyFile = join(dir, `${name}.key`);
+  openssl([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+    '-days',
+    '2',
+    '-subj',
+    `/CN=Gleaner test ${name}`,
+  ]);
+  return { certFile, keyFile };
+}
+
+/** A server certificate for `hosts`, signed by `ca`; its key is 0600 and the server's (it refuses others). */
+function makeServerCertificate(
+  dir: string,
+  ca: { certFile: string; keyFile: string },
+  hosts: string[],
+): { certFile: string; keyFile: string } {
+  const keyFile = join(dir, 'server.key');
+  const csrFile = join(dir, 'server.csr');
+  const certFile = join(dir, 'server.crt');
+  const extFile = join(dir, 'server.ext');
+  const altNames = hosts.map((host) => (/^[\d.]+$/.test(host) ? `IP:${host}` : `DNS:${host}`)).join(',');
+  writeFileSync(extFile, `subjectAltName=${altNames}\n`);
+  openssl(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', csrFile, '-subj', `/CN=${hosts[0] ?? 'localhost'}`]);
+  openssl([
+    'x509',
+    '-req',
+    '-in',
+    csrFile,
+    '-CA',
+    ca.certFile,
+    '-CAkey',
+    ca.keyFile,
+    '-CAcreateserial',
+    '-out',
+    certFile,
+    '-days',
+    '2',
+    '-extfile',
+    extFile,
+  ]);
+  chmodSync(keyFile, 0o600);
+  ownByServer(keyFile);
+  chmodSync(certFile, 0o644);
+  ownByServer(certFile);
+  return { certFile, keyFile };
 }
 
 export function postgresBinDir(): string | null {
@@ -69,7 +143,7 @@ function ownByServer(path: string): void {
   chownSync(path, uid, gid);
 }
 
-export async function startPgCluster(options: { database?: string; user?: string } = {}): Promise<PgCluster> {
+export async function startPgCluster(options: PgClusterOptions = {}): Promise<PgCluster> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL server binaries not found (install Debian’s postgresql package).');
   const root = mkdtempSync(join(tmpdir(), 'gleaner-pg-'));
@@ -94,7 +168,14 @@ export async function startPgCluster(options: { database?: string; user?: string
   rmSync(pwFile);
   const port = await freePort();
   const logFile = join(root, 'server.log');
-  const serverOptions = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${root} -c fsync=off -c full_page_writes=off -c synchronous_commit=off`;
+  let serverOptions = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${root} -c fsync=off -c full_page_writes=off -c synchronous_commit=off`;
+  let caFile: string | undefined;
+  if (options.tls) {
+    const ca = makeTestCA(root);
+    const server = makeServerCertificate(root, ca, options.certHosts ?? ['localhost', '127.0.0.1']);
+    caFile = ca.certFile;
+    serverOptions += ` -c ssl=on -c ssl_cert_file=${server.certFile} -c ssl_key_file=${server.keyFile}`;
+  }
   const start = (): void => {
     runServerTool(join(bin, 'pg_ctl'), ['-D', dataDir, '-l', logFile, '-o', serverOptions, '-w', '-t', '60', 'start']);
   };
@@ -137,6 +218,7 @@ export async function startPgCluster(options: { database?: string; user?: string
     url: `postgres://${user}@127.0.0.1:${port}/${database}`,
     urlWithPassword: `postgres://${user}:${password}@127.0.0.1:${port}/${database}`,
     adminQuery: (sql, params, db) => adminQuery(sql, params, db),
+    ...(caFile ? { caFile } : {}),
     pause() {
       if (running) halt();
       running = false;

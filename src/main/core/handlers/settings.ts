@@ -1,6 +1,6 @@
 import type { Handlers } from '../bridge/dispatcher';
 import type { CoreContext } from '../context';
-import { defaultConfigValue, getConfig } from '../settings/service-settings';
+import { defaultConfigValue, getConfig, isConfigSet } from '../settings/service-settings';
 import { addLinkHosts, changeSetting, removeLinkHost, resetSetting, settingsSnapshot } from '../usecases/settings';
 
 export { settingsSnapshot };
@@ -17,7 +17,7 @@ export function createSettingsHandlers(
     // An unset parameter name or path is not "nothing": Gleaner sends its default.
     'settings.value': ({ key }) => {
       const value = getConfig(ctx.settings, key);
-      const isSet = ctx.settings.get(`service.${key}`) !== undefined;
+      const isSet = isConfigSet(ctx.settings, key);
       return { key, value, defaultValue: value === null ? defaultConfigValue(key) : null, isSet };
     },
   };

@@ -18,6 +18,7 @@ import { normaliseHostSetting, usualPlatformOfHost } from '../platforms/recognis
 import type { SettingsRepository } from '../store/settings-repository';
 import { wireNameClash } from '../service/request';
 import { quoteInput } from '../../../shared/quote-input';
+import { defaultTeamConfigValue, isTeamConfigKey, setTeamConfig, setTeamConfigEntries, unsetTeamConfig } from './team-config';
 
 /** The base URL value that selects the built-in demo service. */
 export const DEMO_BASE_URL = 'demo';
@@ -72,6 +73,7 @@ export function effectiveLimits(settings: ServiceSettings): PlanLimits {
 
 type ConfigKey =
   | { kind: 'base-url' }
+  | { kind: 'team' }
   | { kind: 'plan' }
   | { kind: 'limit'; which: 'perMinute' | 'perDay' }
   | { kind: 'day-reset' }
@@ -85,7 +87,7 @@ type ConfigKey =
 export const BLOCK_IMAGES_KEY = 'privacy.block-images';
 
 const KEY_HELP =
-  'Keys: base-url, plan, limits.per-minute, limits.per-day, limits.day-reset, timeouts.request, timeouts.slow-request, privacy.block-images, param.<platform>.<path>.<name>, path.<platform>.<path>, hosts.<platform>.';
+  'Keys: base-url, plan, limits.per-minute, limits.per-day, limits.day-reset, timeouts.request, timeouts.slow-request, privacy.block-images, team.fallback-share, team.freshness-minutes, param.<platform>.<path>.<name>, path.<platform>.<path>, hosts.<platform>.';
 
 /** Reads a config key such as `param.videosite.channel/videos.sort`, or says why it is not one. */
 export function parseConfigKey(key: string): ConfigKey {
@@ -97,6 +99,7 @@ export function parseConfigKey(key: string): ConfigKey {
   if (key === 'timeouts.request') return { kind: 'timeout', which: 'normal' };
   if (key === 'timeouts.slow-request') return { kind: 'timeout', which: 'slow' };
   if (key === BLOCK_IMAGES_KEY) return { kind: 'block-images' };
+  if (isTeamConfigKey(key)) return { kind: 'team' };
   const param = key.match(/^param\.([a-z]+)\.([a-z/]+)\.([^.]+)$/);
   if (param) {
     const [, platform, path, name] = param as unknown as [string, string, string, string];
@@ -292,6 +295,8 @@ const storageKey = (key: string): string => `service.${key}`;
 /** Validates and stores one setting; returns the value as stored. */
 export function setConfig(repo: SettingsRepository, key: string, raw: string): string | number {
   const parsed = parseConfigKey(key);
+  // Stored where the team part reads it, not under `service.`.
+  if (parsed.kind === 'team') return setTeamConfig(repo, key, raw);
   let value: string | number;
   switch (parsed.kind) {
     case 'base-url':
@@ -349,6 +354,7 @@ export function setConfig(repo: SettingsRepository, key: string, raw: string): s
 /** Removes a setting so its default applies again. */
 export function unsetConfig(repo: SettingsRepository, key: string): boolean {
   const parsed = parseConfigKey(key);
+  if (parsed.kind === 'team') return unsetTeamConfig(repo, key);
   if (parsed.kind === 'param') {
     // Back to its own name, which another parameter may have been given meanwhile.
     const { [parsed.param]: _dropped, ...rest } = readServiceSettings(repo).paramNames[parsed.operation] ?? {};
@@ -377,10 +383,16 @@ export function listConfig(repo: SettingsRepository): Record<string, string | nu
   // Listed once set, as the per-operation keys are: the fixed list above stays what scripts know.
   const blockImages = repo.get(storageKey(BLOCK_IMAGES_KEY));
   if (typeof blockImages === 'string') out[BLOCK_IMAGES_KEY] = String(settings.blockRemoteImages);
+  for (const [key, value] of setTeamConfigEntries(repo)) out[key] = value;
   for (const [key, value] of repo.entries('service.param.')) out[key.slice('service.'.length)] = String(value);
   for (const [key, value] of repo.entries('service.path.')) out[key.slice('service.'.length)] = String(value);
   for (const [key, value] of repo.entries('service.hosts.')) out[key.slice('service.'.length)] = String(value);
   return out;
+}
+
+/** Whether a key holds a value of its own (its default applies otherwise). */
+export function isConfigSet(repo: SettingsRepository, key: string): boolean {
+  return repo.get(parseConfigKey(key).kind === 'team' ? key : storageKey(key)) !== undefined;
 }
 
 export function getConfig(repo: SettingsRepository, key: string): string | number | null {
@@ -394,6 +406,7 @@ export function defaultConfigValue(key: string): string | null {
   if (parsed.kind === 'param') return parsed.param;
   if (parsed.kind === 'path') return defaultPathOf(getOperation(parsed.operation));
   if (parsed.kind === 'block-images') return String(DEFAULT_SERVICE_SETTINGS.blockRemoteImages);
+  if (parsed.kind === 'team') return defaultTeamConfigValue(key);
   return null;
 }
 

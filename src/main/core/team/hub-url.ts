@@ -86,6 +86,9 @@ export function parseHubUrl(raw: string): HubAddress {
   const sslmode = parameters.get('sslmode');
   if (sslmode !== undefined && !(SSL_MODES as readonly string[]).includes(sslmode))
     throw refuse(`sslmode must be one of ${SSL_MODES.join(', ')}.`);
+  // pg throws an uncoded error for this at connect time; libpq would fall back to ~/.postgresql/root.crt.
+  if (sslmode === 'verify-ca' && !parameters.has('sslrootcert'))
+    throw refuse('sslmode=verify-ca needs sslrootcert: the absolute path of the CA certificate that signed the hub’s.');
   for (const name of FILE_PARAMETERS) {
     const path = parameters.get(name);
     if (path === undefined) continue;

@@ -62,8 +62,11 @@ export function defaultMemberName(): string {
 
 export function validateFallbackShare(value: unknown): number {
   const share = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof share !== 'number' || !Number.isFinite(share) || share < 0 || share > 1)
-    throw inputError('team.fallback-share is a number from 0 to 1 (the share of the plan this desk uses alone while the hub is away).');
+  // 0 would stop the desk altogether whenever the hub is away: a desk always keeps some share.
+  if (typeof share !== 'number' || !Number.isFinite(share) || share <= 0 || share > 1)
+    throw inputError(
+      'team.fallback-share is a number from 0 to 1, above 0 (the share of the plan this desk uses alone while the hub is away).',
+    );
   return share;
 }
 

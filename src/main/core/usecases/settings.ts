@@ -12,6 +12,7 @@ import {
   unsetConfig,
 } from '../settings/service-settings';
 import { writeTransaction } from '../store/write-transaction';
+import { readTeamTuning } from '../team/settings';
 
 export function settingsSnapshot(ctx: CoreContext): SettingsSnapshot {
   const settings = readServiceSettings(ctx.settings);
@@ -22,6 +23,7 @@ export function settingsSnapshot(ctx: CoreContext): SettingsSnapshot {
     plan: settings.plan,
     limits: effectiveLimits(settings),
     blockRemoteImages: settings.blockRemoteImages,
+    teamTuning: readTeamTuning(ctx.settings),
   };
 }
 

@@ -9,7 +9,7 @@ export function registerConfig(program: Command, ctx: CliContext): void {
     .description('print one setting, or all of them')
     .argument(
       '[key]',
-      'base-url, plan, limits.per-minute, limits.per-day, limits.day-reset, timeouts.request, timeouts.slow-request, param.<platform>.<path>.<name>, path.<platform>.<path>, hosts.<platform>',
+      'base-url, plan, limits.per-minute, limits.per-day, limits.day-reset, timeouts.request, timeouts.slow-request, privacy.block-images, team.fallback-share, team.freshness-minutes, param.<platform>.<path>.<name>, path.<platform>.<path>, hosts.<platform>',
     )
     .action((key: string | undefined, _options: unknown, command: Command) =>
       ctx.withCore(command, async (core) => {

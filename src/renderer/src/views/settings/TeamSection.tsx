@@ -1,7 +1,10 @@
 import { Fragment, useEffect, useState, type FormEvent } from 'react';
+import type { SettingsSnapshot } from '../../../../shared/contract-types';
 import type { TeamBudgetInfo, TeamStatus } from '../../../../shared/team';
 import { formatDateTime } from '../../lib/format';
+import { useSettingsStore } from '../../stores/settings-store';
 import { useTeamStore } from '../../stores/team-store';
+import { SettingField } from './Field';
 
 const STATE_TEXT: Record<TeamStatus['state'], string> = {
   'not-connected': 'Not connected',
@@ -114,7 +117,33 @@ export function TeamSection() {
           </div>
         </form>
       )}
+      <TeamTuningFields />
     </section>
+  );
+}
+
+/** The two knobs of the shared quota, the same keys as `gleaner config set team.…`. */
+function TeamTuningFields() {
+  const tuning = useSettingsStore((s) => s.snapshot?.teamTuning);
+  return tuning ? <TeamTuningView tuning={tuning} /> : null;
+}
+
+export function TeamTuningView({ tuning }: { tuning: NonNullable<SettingsSnapshot['teamTuning']> }) {
+  return (
+    <div className="limit-fields" data-testid="team-tuning">
+      <SettingField
+        settingKey="team.fallback-share"
+        label="Share of the plan while the hub is away"
+        current={tuning.fallbackShare}
+        hint="A number above 0, up to 1: 0.5 keeps this desk to half the plan until the hub answers again."
+      />
+      <SettingField
+        settingKey="team.freshness-minutes"
+        label="Reuse a colleague’s answer for (minutes)"
+        current={tuning.freshnessMinutes}
+        hint="A question answered this recently on any desk is not asked again; 0 to 10080."
+      />
+    </div>
   );
 }
 

@@ -30,15 +30,6 @@ import type { CallOutcome, CallResult, ConfigValue, JobBrief } from './call';
 import type { TeamStatus } from './team';
 
 export type { CallItem, CallOutcome, CallResult, ConfigValue, JobBrief } from './call';
-export {
-  TOKEN_ALLOW_CODE_PATTERN,
-  type AppInfo,
-  type RawResponse,
-  type SettingsSnapshot,
-  type TaskProgress,
-  type TokenAllowResult,
-  type TokenStatus,
-} from './contract-types';
 import {
   TOKEN_ALLOW_CODE_PATTERN,
   type AppInfo,
@@ -48,6 +39,15 @@ import {
   type TokenAllowResult,
   type TokenStatus,
 } from './contract-types';
+export {
+  TOKEN_ALLOW_CODE_PATTERN,
+  type AppInfo,
+  type RawResponse,
+  type SettingsSnapshot,
+  type TaskProgress,
+  type TokenAllowResult,
+  type TokenStatus,
+};
 
 /** A phantom marker carrying the output type of a method (no runtime cost). */
 const returns = <T>(): T => undefined as T;

@@ -30,7 +30,7 @@ import {
 } from '../../store/hub';
 import type { TeamPart } from '../part';
 import type { HubSession, SessionSource } from '../session';
-import { answerToResponse } from './answer-response';
+import { answerToResponse } from '../answer-response';
 import { createFallbackShare } from './fallback';
 import { decideGrant } from './grant-rules';
 import { createSpentBudget } from './spent-budget';

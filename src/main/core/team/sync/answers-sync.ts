@@ -19,6 +19,7 @@ import {
   type PulledAnswer,
 } from '../../store/hub';
 import type { TeamSyncRepository, ResponseToPush } from '../../store/team/team-sync-repository';
+import { hubAnswerParams, responseFromHubAnswer } from '../answer-response';
 import { writeTransaction, type ReadableDB } from '../../store/write-transaction';
 import type { HubSession } from '../session';
 
@@ -40,25 +41,9 @@ const toHubAnswer = (row: ResponseToPush): HubAnswer => ({
 /** The answer as ingest takes it, or why it cannot be. */
 export function responseOf(answer: PulledAnswer): ResponseToStore | string {
   if (!isOperationId(answer.operation)) return `its operation (${answer.operation.slice(0, 60)}) is not one this version knows`;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(answer.body);
-  } catch {
-    return 'its body is not JSON';
-  }
-  if (typeof parsed !== 'object' || parsed === null || !('data' in parsed)) return 'its body has no data';
-  return {
-    operation: answer.operation,
-    params: answer.params,
-    requestUrl: answer.requestUrl,
-    requestId: answer.requestId,
-    status: answer.status,
-    fetchedAt: answer.fetchedAt,
-    durationMs: answer.durationMs ?? 0,
-    body: answer.body,
-    data: (parsed as { data: unknown }).data,
-    nextPage: answer.nextPage,
-  };
+  const params = hubAnswerParams(answer.params);
+  if (params === null) return 'its parameters are not names with text values';
+  return responseFromHubAnswer(answer, answer.operation, params);
 }
 
 export interface AnswersSyncDeps {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GrantFacts } from '../../../../../src/main/core/store/hub';
-import { answerToResponse } from '../../../../../src/main/core/team/quota/answer-response';
+import { answerToResponse } from '../../../../../src/main/core/team/answer-response';
 import { decideGrant } from '../../../../../src/main/core/team/quota/grant-rules';
 import { tokenNoticeMessage } from '../../../../../src/main/core/team/quota';
 

@@ -38,18 +38,18 @@ export const useTeamStore = create<TeamState>((set) => {
       try {
         set({ status: await bridge.call('team.status', {}) });
       } catch (error) {
-        set({ error: errorText(error, 'reading the team status') });
+        set({ error: errorText(error, 'read the team status') });
       }
     },
     connect: (url, member, password) =>
-      run('connecting to the team hub', () =>
+      run('connect to the team hub', () =>
         bridge.call('team.connect', { url, password, ...(member.trim() ? { member: member.trim() } : {}) }),
       ),
     async disconnect() {
-      await run('disconnecting from the team hub', () => bridge.call('team.disconnect', {}));
+      await run('disconnect from the team hub', () => bridge.call('team.disconnect', {}));
     },
     async sync() {
-      await run('syncing with the team hub', () => bridge.call('team.sync', {}));
+      await run('sync with the team hub', () => bridge.call('team.sync', {}));
     },
   };
 });

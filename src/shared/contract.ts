@@ -39,15 +39,7 @@ import {
   type TokenAllowResult,
   type TokenStatus,
 } from './contract-types';
-export {
-  TOKEN_ALLOW_CODE_PATTERN,
-  type AppInfo,
-  type RawResponse,
-  type SettingsSnapshot,
-  type TaskProgress,
-  type TokenAllowResult,
-  type TokenStatus,
-};
+export * from './contract-types';
 
 /** A phantom marker carrying the output type of a method (no runtime cost). */
 const returns = <T>(): T => undefined as T;

@@ -19,16 +19,11 @@ export interface ChangeToPush {
   payload: unknown;
 }
 
-export interface PulledChange {
+/** A change as the hub hands it out: as it was pushed, with its place in the log and who made it. */
+export interface PulledChange extends ChangeToPush {
   seq: number;
   deskId: string;
   memberName: string;
-  localId: number;
-  at: string;
-  entity: string;
-  op: string;
-  key: unknown;
-  payload: unknown;
 }
 
 interface ChangeRow {

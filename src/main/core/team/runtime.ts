@@ -19,6 +19,7 @@ import type { HubPasswordStore } from '../secrets/hub-password-store';
 import { openHubDB, type HubConnectionConfig, type HubDB } from '../store/hub/hub-db';
 import { migrateHub } from '../store/hub/hub-migrate';
 import { createMembersRepository, type HubMember } from '../store/hub/members-repository';
+import { readHubId } from '../store/hub/identity-repository';
 import type { SettingsRepository } from '../store/settings-repository';
 import { composeQueueHooks } from './compose-hooks';
 import { parseHubUrl, type HubAddress } from './hub-url';
@@ -204,11 +205,12 @@ export function createTeamRuntime(deps: TeamRuntimeDeps): TeamRuntime {
       const repository = createMembersRepository(db);
       await repository.upsert({ deskId, name: memberName, appVersion: deps.appVersion });
       members = await repository.list();
+      const hubId = await readHubId(db);
+      return { db, address, session: { db, deskId, memberName, hubId } };
     } catch (error) {
       await db.close().catch(() => undefined);
       throw error;
     }
-    return { db, address, session: { db, deskId, memberName } };
   }
 
   /** (Re)connects to the hub in the settings, with the keychain's password. */

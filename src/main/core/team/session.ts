@@ -10,6 +10,8 @@ export interface HubSession {
   readonly deskId: string;
   /** The member's name, shown to colleagues beside what this desk adds. */
   readonly memberName: string;
+  /** Which hub this is (hub migration 5): sync starts afresh when it is not the one it synced with. */
+  readonly hubId: string;
 }
 
 /** The current session, or null while the desk is not connected (offline, or never connected). */

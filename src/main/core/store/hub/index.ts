@@ -2,6 +2,7 @@
 export { describeHubFailure, hubError, openHubDB, type HubConnectionConfig, type HubDB, type HubQueryable } from './hub-db';
 export { migrateHub, type HubMigrationResult } from './hub-migrate';
 export { createMembersRepository, type HubMember } from './members-repository';
+export { readHubId } from './identity-repository';
 export { createAnswersRepository, sha256Hex, type HubAnswer, type PulledAnswer } from './answers-repository';
 export { appendInOrder, createChangesRepository, type ChangeToPush, type PulledChange } from './changes-repository';
 export { createSyncAnswersRepository } from './sync-answers-repository';

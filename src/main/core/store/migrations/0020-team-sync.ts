@@ -1,15 +1,10 @@
+import { itemKeyOf, NOT_APPLYING, NOW, scopeOf, SEED_OUTBOX } from '../team/outbox-sql';
 import type { Migration } from './types';
 
 /** A random version-4 UUID in SQL, so triggers can name a collection the moment it is made. */
 const NEW_UUID = `lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-'
   || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;
 
-/** Library-wide notes and tags are collection 0 here and '' on the hub; local ids never leave a desk. */
-const scopeOf = (column: string) => `CASE WHEN ${column} = 0 THEN '' ELSE (SELECT global_id FROM collections WHERE id = ${column}) END`;
-const itemKeyOf = (column: string) =>
-  `(SELECT json_object('platform', platform, 'nativeId', native_id, 'url', url) FROM items WHERE id = ${column})`;
-const NOT_APPLYING = 'NOT EXISTS (SELECT 1 FROM team_sync_applying)';
-const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 /** A note or tag whose collection is going away is dropped with it, which the collection's delete says once. */
 const scopeExists = (column: string) => `(${column} = 0 OR EXISTS (SELECT 1 FROM collections WHERE id = ${column}))`;
 
@@ -158,19 +153,7 @@ export const migration0020: Migration = {
       END;
 
       -- What this library held before: shared on the first sync like anything written later.
-      INSERT INTO team_outbox (entity, op, key, payload, at)
-        SELECT 'collection', 'create', json_object('gid', global_id), json_object('name', name), created_at FROM collections ORDER BY id;
-      INSERT INTO team_outbox (entity, op, key, payload, at)
-        SELECT 'member', 'add', json_object('gid', ${scopeOf('collection_id')}, 'item', json(${itemKeyOf('item_id')})),
-               json_object('position', position, 'addedAt', added_at), added_at
-          FROM collection_items ORDER BY collection_id, position;
-      INSERT INTO team_outbox (entity, op, key, payload, at)
-        SELECT 'note', 'set', json_object('gid', ${scopeOf('collection_id')}, 'item', json(${itemKeyOf('item_id')})),
-               json_object('body', body, 'base', NULL), updated_at
-          FROM notes ORDER BY id;
-      INSERT INTO team_outbox (entity, op, key, payload, at)
-        SELECT 'tag', 'add', json_object('gid', ${scopeOf('collection_id')}, 'item', json(${itemKeyOf('item_id')}), 'tag', tag), '{}', ${NOW}
-          FROM tags ORDER BY item_id, collection_id, tag;
+      ${SEED_OUTBOX}
     `);
   },
 };

@@ -4,6 +4,7 @@
  * what a pull set aside. Writes take a WritableDB, as everywhere.
  */
 import type { ReadableDB, WritableDB } from '../write-transaction';
+import { SEED_OUTBOX } from './outbox-sql';
 
 export interface OutboxRow {
   id: number;
@@ -44,6 +45,9 @@ export interface NewNoteConflict extends Omit<NoteConflictRow, 'id'> {
   seq: number;
 }
 
+/** Far below any seq a hub gives (bigserial from 1) or a previous fresh start left (small negatives). */
+const SEQ_PARK = 2 ** 50;
+
 export function createTeamSyncRepository(db: ReadableDB) {
   const watermark = db.prepare<[string], number>('SELECT value FROM team_sync_state WHERE name = ?').pluck();
   const setWatermark = db.prepare<[string, number]>(
@@ -65,7 +69,7 @@ export function createTeamSyncRepository(db: ReadableDB) {
   const fetchersOf = db
     .prepare<[number], string>(
       `SELECT DISTINCT m.member FROM item_sources s JOIN team_response_members m ON m.response_id = s.response_id
-        WHERE s.item_id = ? AND m.pulled = 1 ORDER BY m.member`,
+        WHERE s.item_id = ? AND m.pulled <> 0 ORDER BY m.member`,
     )
     .pluck();
   const beginApplying = db.prepare('INSERT OR IGNORE INTO team_sync_applying (one) VALUES (1)');
@@ -117,6 +121,11 @@ export function createTeamSyncRepository(db: ReadableDB) {
   const localHead = db
     .prepare<[], string>("SELECT (SELECT coalesce(max(id), 0) FROM team_outbox) || ':' || (SELECT coalesce(max(id), 0) FROM responses)")
     .pluck();
+  const hubId = db.prepare<[], string>('SELECT hub_id FROM team_hub').pluck();
+  const setHubId = db.prepare<[string]>(
+    'INSERT INTO team_hub (one, hub_id) VALUES (1, ?) ON CONFLICT (one) DO UPDATE SET hub_id = excluded.hub_id',
+  );
+  const anyWatermark = db.prepare<[], number>('SELECT count(*) FROM team_sync_state WHERE value > 0').pluck();
   const queueOutbox = db.prepare<[string, string, string, string, string]>(
     'INSERT INTO team_outbox (entity, op, key, payload, at) VALUES (?, ?, ?, ?, ?)',
   );
@@ -161,6 +170,30 @@ export function createTeamSyncRepository(db: ReadableDB) {
       void setAside.run(kind, hubSeq, reason, at),
     aside: () => asideList.all(),
     itemKeyOf: (itemId: number) => itemKeyOf.get(itemId),
+    /** The hub this library syncs with, or undefined before its first sync (or before hubs had ids). */
+    hubId: (): string | undefined => hubId.get(),
+    /** This library has synced with some hub already. */
+    hasSynced: (): boolean => anyWatermark.get()! > 0,
+    setHubId: (_tx: WritableDB, id: string) => void setHubId.run(id),
+    /**
+     * Forgets what belonged to the previous hub and queues everything people wrote here for the
+     * new one. Answers that came from the old hub's colleagues stay theirs here (pulled = 2) but
+     * go to the new hub like this desk's own; kept note conflicts move before any the new hub's
+     * log will number.
+     */
+    startAfresh: (tx: WritableDB, id: string) => {
+      tx.exec(`
+        DELETE FROM team_sync_state;
+        DELETE FROM team_heads;
+        DELETE FROM team_outbox;
+        UPDATE team_response_members SET pulled = 2 WHERE pulled = 1;
+        -- In two steps so no row meets another's seq on the way (seq is unique).
+        UPDATE team_note_conflicts SET seq = seq - ${SEQ_PARK};
+        UPDATE team_note_conflicts SET seq = seq - (SELECT max(seq) FROM team_note_conflicts) - 1;
+        ${SEED_OUTBOX}
+      `);
+      setHubId.run(id);
+    },
     /** Changes whenever something new is there to push, whichever process wrote it. */
     localHead: (): string => localHead.get()!,
   };

@@ -12,7 +12,7 @@ import type { Ingester } from '../../library/ingest';
 import type { Logger } from '../../log';
 import { describeHubFailure } from '../../store/hub';
 import { createTeamSyncRepository } from '../../store/team/team-sync-repository';
-import type { ReadableDB } from '../../store/write-transaction';
+import { writeTransaction, type ReadableDB } from '../../store/write-transaction';
 import type { TeamPart } from '../part';
 import type { HubSession, SessionSource } from '../session';
 import { createAnswersSync } from './answers-sync';
@@ -88,10 +88,27 @@ export function createTeamSync(deps: TeamSyncDeps): TeamSync {
   let generation = 0;
   let listening: Promise<void> = Promise.resolve();
 
+  /**
+   * A hub this library has not synced with (another URL, or the same address serving a rebuilt
+   * database): what the old hub's watermarks say is meaningless there, so start afresh and share
+   * everything. A library that synced before hubs had ids takes the first it meets as its own.
+   */
+  function meetHub(active: HubSession): void {
+    if (team.hubId() === active.hubId) return;
+    writeTransaction(deps.db, (tx) => {
+      const known = team.hubId();
+      if (known === active.hubId) return;
+      if (known === undefined) return team.setHubId(tx, active.hubId);
+      team.startAfresh(tx, active.hubId);
+      deps.log.info('team sync: this library now syncs with another hub; everything it holds is shared with it');
+    });
+  }
+
   async function runOnce(): Promise<void> {
     const active = current();
     if (!active) return;
     try {
+      meetHub(active);
       // Pushed first: a desk back from offline sends its work before taking colleagues'.
       await answers.push(active);
       await changes.push(active);

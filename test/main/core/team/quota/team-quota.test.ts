@@ -64,7 +64,7 @@ async function desk(
     ...(options.tuning ? { tuning: options.tuning } : {}),
     ...(options.backlog ? { backlog: options.backlog } : {}),
   });
-  part.onSession({ db, deskId, memberName: name });
+  part.onSession({ db, deskId, memberName: name, hubId: 'the-test-hub' });
   await part.settled();
   opened.push({ db, part });
   return {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createCollectionRepository } from '../../../../../src/main/core/library/collections';
 import { createIngester } from '../../../../../src/main/core/library/ingest';
 import { createLogger } from '../../../../../src/main/core/log';
-import { createMembersRepository, migrateHub, openHubDB, type HubDB } from '../../../../../src/main/core/store/hub';
+import { createMembersRepository, migrateHub, openHubDB, readHubId, type HubDB } from '../../../../../src/main/core/store/hub';
 import { openDatabase, type ReadableDB } from '../../../../../src/main/core/store/database';
 import { createTeamSync, type TeamSync, type TeamSyncDeps } from '../../../../../src/main/core/team/sync/team-sync';
 import type { HubSession } from '../../../../../src/main/core/team/session';
@@ -26,6 +26,8 @@ export interface Desk {
   sync: TeamSync;
   logLines: string[];
   online: boolean;
+  /** Syncs with another hub from now on (another database of the cluster): what `team connect` to a new URL does. */
+  moveTo(database: string): Promise<void>;
   /** Stores an answer holding these videos (by native id), as if this desk fetched it. */
   fetch(nativeIds: string[]): number[];
   itemId(nativeId: string): number;
@@ -37,11 +39,15 @@ export async function openDesk(cluster: PgCluster, name: string, extra: Pick<Tea
   const db = openDatabase({ path: join(folder, 'library.sqlite') });
   const ingest = createIngester(db, stubNormalise);
   const library = createCollectionRepository(db, () => new Date().toISOString());
-  const hub = await openHubDB({ url: cluster.url, password: cluster.password });
-  await migrateHub(hub);
   const deskId = randomUUID();
-  await createMembersRepository(hub).upsert({ deskId, name, appVersion: 'test' });
-  const session: HubSession = { db: hub, deskId, memberName: name };
+  const joinHub = async (url: string): Promise<HubSession> => {
+    const db = await openHubDB({ url, password: cluster.password });
+    await migrateHub(db);
+    await createMembersRepository(db).upsert({ deskId, name, appVersion: 'test' });
+    return { db, deskId, memberName: name, hubId: await readHubId(db) };
+  };
+  let session = await joinHub(cluster.url);
+  const hub = session.db;
   const logLines: string[] = [];
   const desk: Desk = {
     name,
@@ -51,6 +57,12 @@ export async function openDesk(cluster: PgCluster, name: string, extra: Pick<Tea
     library,
     logLines,
     online: true,
+    async moveTo(database) {
+      const previous = session;
+      session = await joinHub(cluster.url.replace(/\/[^/]+$/, `/${database}`));
+      desk.hub = session.db;
+      await previous.db.close();
+    },
     sync: createTeamSync({
       db,
       ingest,
@@ -81,7 +93,7 @@ export async function openDesk(cluster: PgCluster, name: string, extra: Pick<Tea
     },
     async close() {
       await desk.sync.close();
-      await hub.close();
+      await desk.hub.close();
       db.close();
       rmSync(folder, { recursive: true, force: true });
     },

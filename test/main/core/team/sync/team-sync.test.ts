@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAnswersRepository, createChangesRepository } from '../../../../../src/main/core/store/hub';
+import { createAnswersRepository, createChangesRepository, readHubId } from '../../../../../src/main/core/store/hub';
 import { getItemDetail } from '../../../../../src/main/core/library/items';
 import { createTeamSyncRepository } from '../../../../../src/main/core/store/team/team-sync-repository';
 import { startPgCluster, type PgCluster } from '../../../../helpers/pg-cluster';
@@ -250,7 +250,12 @@ describe('one library across desks (team sync)', () => {
       },
     });
     open.push(listening);
-    listening.sync.onSession({ db: listening.hub, deskId: listening.deskId, memberName: 'Listener' });
+    listening.sync.onSession({
+      db: listening.hub,
+      deskId: listening.deskId,
+      memberName: 'Listener',
+      hubId: await readHubId(listening.hub),
+    });
     await listening.sync.whenListening();
     ana.fetch(['l1']);
     ana.library.create('Announced');

@@ -24,7 +24,12 @@ import { createExportDestinationChooser } from './export-dialog';
 import { registerBridgeIpc } from './ipc';
 import { createTokenOriginDialog } from './token-dialog';
 import { serveAppRequest } from './protocol';
-import { createSafeStorageSecretStore, SAFE_STORAGE_TOKEN_FILE } from './safe-storage-store';
+import {
+  createSafeStorageSecretStore,
+  HUB_PASSWORD_SECRET,
+  SAFE_STORAGE_TOKEN_FILE,
+  safeStorageHubPasswordFile,
+} from './safe-storage-store';
 import { APP_ORIGIN, APP_SCHEME, createAppUrlCheck, createMainWindow, hardenWebContents, limitPermissions } from './window';
 
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
@@ -75,11 +80,17 @@ async function start(): Promise<void> {
     clock: systemClock,
     fetch: net.fetch.bind(net) as typeof fetch,
     secretStore,
-    // The team hub's password: the OS keychain only (GLEANER_HUB_PASSWORD for scripts).
+    // The team hub's password: like the token, the OS keychain first, else a safeStorage file per hub.
     hubPasswords: createHubPasswordStore({
       env: secretEnv,
       log,
       loadKeytar: keytarBinding ? keytarLoaderFrom(keytarBinding) : loadInstalledKeytar,
+      fallback: (account) =>
+        createSafeStorageSecretStore({
+          safeStorage,
+          filePath: join(dataDir, safeStorageHubPasswordFile(account)),
+          secret: HUB_PASSWORD_SECRET,
+        }),
     }),
     log,
     startDemo: () => startDemoService({ port: 0 }),

@@ -6,7 +6,7 @@
  *
  * safeStorage is passed in (typed structurally), so tests run it with a fake under Node.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import * as nodeFs from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { SafeStorage } from 'electron';
@@ -27,16 +27,34 @@ export interface SafeStorageStoreOptions {
   fs?: SafeStorageFs;
   /** Defaults to process.platform; the backend check applies on Linux only. */
   platform?: NodeJS.Platform;
+  /** What the file keeps, for its sentences and its format tag (default: the service token). */
+  secret?: SafeStorageSecret;
 }
+
+/** The secret a file keeps: how sentences name it, and the variable scripts may set instead. */
+export interface SafeStorageSecret {
+  noun: string;
+  envVar: string;
+  format: string;
+}
+
+export const TOKEN_SECRET: SafeStorageSecret = { noun: 'token', envVar: 'GLEANER_TOKEN', format: 'gleaner-token' };
+export const HUB_PASSWORD_SECRET: SafeStorageSecret = {
+  noun: 'team hub password',
+  envVar: 'GLEANER_HUB_PASSWORD',
+  format: 'gleaner-hub-password',
+};
 
 export const SAFE_STORAGE_TOKEN_FILE = 'token.safestorage.json';
 
-const FILE_FORMAT = 'gleaner-token';
+/** One file per hub, named by a digest of its keychain account (the account names a user and a host). */
+export const safeStorageHubPasswordFile = (account: string): string =>
+  `hub-password-${createHash('sha256').update(account).digest('hex').slice(0, 24)}.safestorage.json`;
+
 const FILE_VERSION = 1;
-const ENV_ADVICE = 'or set the GLEANER_TOKEN environment variable instead';
 
 interface TokenFile {
-  format: typeof FILE_FORMAT;
+  format: string;
   version: typeof FILE_VERSION;
   encryption: 'electron-safeStorage';
   data: string;
@@ -53,6 +71,8 @@ export function createSafeStorageSecretStore(options: SafeStorageStoreOptions): 
   const fs = options.fs ?? nodeFs;
   const platform = options.platform ?? process.platform;
   const location = `an encrypted file in the Gleaner data folder (${filePath}), its key kept by the operating system`;
+  const { noun, envVar, format: FILE_FORMAT } = options.secret ?? TOKEN_SECRET;
+  const ENV_ADVICE = `or set the ${envVar} environment variable instead`;
 
   const unavailableReason = async (): Promise<string | null> => {
     let encryption: boolean;
@@ -62,7 +82,7 @@ export function createSafeStorageSecretStore(options: SafeStorageStoreOptions): 
       encryption = false;
     }
     if (!encryption) {
-      return `Secure token storage is unavailable: the system keychain cannot be reached and Electron’s safeStorage cannot encrypt on this machine. Install and unlock a keyring (for example GNOME Keyring or KWallet), ${ENV_ADVICE}.`;
+      return `Secure ${noun} storage is unavailable: the system keychain cannot be reached and Electron’s safeStorage cannot encrypt on this machine. Install and unlock a keyring (for example GNOME Keyring or KWallet), ${ENV_ADVICE}.`;
     }
     if (platform === 'linux') {
       let backend: string;
@@ -73,8 +93,8 @@ export function createSafeStorageSecretStore(options: SafeStorageStoreOptions): 
       }
       if (backend === 'basic_text' || backend === 'unknown') {
         return (
-          `Secure token storage is unavailable: no keyring (GNOME Keyring, KWallet) is running, so Electron’s safeStorage could only use its “${backend}” backend, ` +
-          `which does not protect the token. Gleaner will not store it that way; start a keyring, ${ENV_ADVICE}.`
+          `Secure ${noun} storage is unavailable: no keyring (GNOME Keyring, KWallet) is running, so Electron’s safeStorage could only use its “${backend}” backend, ` +
+          `which does not protect the ${noun}. Gleaner will not store it that way; start a keyring, ${ENV_ADVICE}.`
         );
       }
     }
@@ -119,7 +139,7 @@ export function createSafeStorageSecretStore(options: SafeStorageStoreOptions): 
       } catch (error) {
         if (isMissingFile(error)) return null;
         throw unavailableError(
-          `The saved token in ${filePath} could not be read (${(error as { code?: string }).code ?? 'read error'}). Save the token again, ${ENV_ADVICE}.`,
+          `The saved ${noun} in ${filePath} could not be read (${(error as { code?: string }).code ?? 'read error'}). Save the ${noun} again, ${ENV_ADVICE}.`,
         );
       }
       let parsed: Partial<TokenFile>;
@@ -129,27 +149,29 @@ export function createSafeStorageSecretStore(options: SafeStorageStoreOptions): 
         parsed = {};
       }
       if (parsed.format !== FILE_FORMAT || parsed.version !== FILE_VERSION || typeof parsed.data !== 'string') {
-        throw unavailableError(`The saved token file ${filePath} is damaged or from a newer Gleaner. Save the token again, ${ENV_ADVICE}.`);
+        throw unavailableError(
+          `The saved ${noun} file ${filePath} is damaged or from a newer Gleaner. Save the ${noun} again, ${ENV_ADVICE}.`,
+        );
       }
       try {
         const token = safeStorage.decryptString(Buffer.from(parsed.data, 'base64'));
         return token ? token : null;
       } catch {
         throw unavailableError(
-          `The saved token in ${filePath} could not be decrypted (it was saved by another user or the system keyring changed). Save the token again, ${ENV_ADVICE}.`,
+          `The saved ${noun} in ${filePath} could not be decrypted (it was saved by another user or the system keyring changed). Save the ${noun} again, ${ENV_ADVICE}.`,
         );
       }
     },
 
     async setToken(token) {
-      if (!token) throw new GleanerError('INVALID_INPUT', 'The token is empty; nothing was saved.');
+      if (!token) throw new GleanerError('INVALID_INPUT', `The ${noun} is empty; nothing was saved.`);
       await assertAvailable();
       let encrypted: Buffer;
       try {
         encrypted = safeStorage.encryptString(token);
       } catch {
         throw unavailableError(
-          `Secure token storage is unavailable: Electron’s safeStorage could not encrypt the token. Nothing was saved; ${ENV_ADVICE}.`,
+          `Secure ${noun} storage is unavailable: Electron’s safeStorage could not encrypt the ${noun}. Nothing was saved; start a keyring, ${ENV_ADVICE}.`,
         );
       }
       const file: TokenFile = {
@@ -162,9 +184,10 @@ export function createSafeStorageSecretStore(options: SafeStorageStoreOptions): 
         await writeAtomically(`${JSON.stringify(file)}\n`);
       } catch (error) {
         const code = (error as { code?: string }).code ?? 'write error';
+        // A full disk or a folder without write permission: the person can act on it.
         throw new GleanerError(
-          'INTERNAL',
-          `The token could not be saved to ${filePath} (${code}); the previous one, if any, is unchanged.`,
+          'STORAGE_ERROR',
+          `The ${noun} could not be saved to ${filePath} (${code}); the previous one, if any, is unchanged.`,
         );
       }
     },
@@ -174,7 +197,7 @@ export function createSafeStorageSecretStore(options: SafeStorageStoreOptions): 
         await fs.rm(filePath, { force: true });
       } catch (error) {
         const code = (error as { code?: string }).code ?? 'remove error';
-        throw new GleanerError('INTERNAL', `The saved token ${filePath} could not be removed (${code}).`);
+        throw new GleanerError('STORAGE_ERROR', `The saved ${noun} ${filePath} could not be removed (${code}).`);
       }
     },
   };

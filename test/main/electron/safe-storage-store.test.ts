@@ -7,9 +7,12 @@ import { GleanerError } from '../../../src/shared/errors';
 import {
   chooseSecretStore,
   createSafeStorageSecretStore,
+  HUB_PASSWORD_SECRET,
   SAFE_STORAGE_TOKEN_FILE,
+  safeStorageHubPasswordFile,
   type SafeStorageLike,
 } from '../../../src/main/electron/safe-storage-store';
+import { createHubPasswordStore } from '../../../src/main/core/secrets/hub-password-store';
 import { createKeytarSecretStore } from '../../../src/main/core/secrets/keytar-store';
 import { fakeKeytar } from '../core/secrets/fakes';
 
@@ -104,6 +107,7 @@ describe('safeStorage token file', () => {
     };
     const store = createSafeStorageSecretStore({ safeStorage, filePath, platform: 'linux', fs: failingFs });
     const error = await rejection(store.setToken('tok_never_written_555'));
+    expect(error.code).toBe('STORAGE_ERROR');
     expect(error.message).toMatch(/could not be saved .*EXDEV.*unchanged/);
     expect(error.message).not.toContain('tok_never_written_555');
     expect(readdirSync(dir)).toEqual([SAFE_STORAGE_TOKEN_FILE]);
@@ -257,6 +261,56 @@ describe('chooseSecretStore with keytar and safeStorage', () => {
     expect(error.code).toBe('SECRET_STORE_UNAVAILABLE');
     expect(error.message).toMatch(/GLEANER_TOKEN/);
     expect(error.message).not.toContain(TOKEN);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('safeStorage files for team hub passwords', () => {
+  const PASSWORD = 'hub-pw-Vb8nQ2wZx5';
+  const accounts = ['team-hub desk@db.example.org:5432/newsroom', 'team-hub desk@other.example.org:5432/newsroom'];
+  const hubStore = (safeStorage: SafeStorageLike) =>
+    createHubPasswordStore({
+      env: {},
+      platform: 'linux',
+      // No keychain on this machine: the desktop app's fallback takes each hub's password.
+      loadKeytar: () => fakeKeytar(() => new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+      fallback: (account) =>
+        createSafeStorageSecretStore({
+          safeStorage,
+          filePath: join(dir, safeStorageHubPasswordFile(account)),
+          platform: 'linux',
+          secret: HUB_PASSWORD_SECRET,
+        }),
+    });
+
+  it('keeps each hub’s password encrypted in a file of its own when no keychain works, and clears it on disconnect', async () => {
+    const store = hubStore(fakeSafeStorage().safeStorage);
+    await store.set(accounts[0]!, PASSWORD);
+    await store.set(accounts[1]!, `${PASSWORD}-2`);
+    expect(await store.get(accounts[0]!)).toBe(PASSWORD);
+    expect(await store.get(accounts[1]!)).toBe(`${PASSWORD}-2`);
+    const files = readdirSync(dir).sort();
+    expect(files).toEqual(accounts.map(safeStorageHubPasswordFile).sort());
+    for (const file of files) {
+      const text = readFileSync(join(dir, file), 'utf8');
+      expect(text).not.toContain(PASSWORD);
+      expect(text).not.toContain('desk@');
+      expect(JSON.parse(text)).toMatchObject({ format: 'gleaner-hub-password' });
+    }
+    expect(store.location).toMatch(/encrypted file in the Gleaner data folder/);
+    await store.clear(accounts[0]!);
+    expect(await store.get(accounts[0]!)).toBeNull();
+    expect(readdirSync(dir)).toEqual([safeStorageHubPasswordFile(accounts[1]!)]);
+  });
+
+  it('names the hub password and its variable when neither the keychain nor safeStorage can keep it', async () => {
+    const store = hubStore(fakeSafeStorage({ backend: 'basic_text' }).safeStorage);
+    const error = await rejection(store.set(accounts[0]!, PASSWORD));
+    expect(error.code).toBe('SECRET_STORE_UNAVAILABLE');
+    expect(error.message).toMatch(/hub’s password/);
+    expect(error.message).toMatch(/GLEANER_HUB_PASSWORD/);
+    expect(error.message).not.toMatch(/GLEANER_TOKEN|\btoken\b/);
+    expect(error.message).not.toContain(PASSWORD);
     expect(readdirSync(dir)).toEqual([]);
   });
 });

@@ -6,7 +6,9 @@
  */
 import { GleanerError, isGleanerError } from '../../../shared/errors';
 import type { Logger } from '../log';
+import { chooseSecretStore } from './choose-store';
 import { createKeytarSecretStore, keychainLocation, KEYCHAIN_SERVICE, loadInstalledKeytar, type KeytarLike } from './keytar-store';
+import type { SecretStore } from './secret-store';
 
 export const HUB_PASSWORD_ENV_VAR = 'GLEANER_HUB_PASSWORD';
 
@@ -28,14 +30,19 @@ export interface HubPasswordStoreOptions {
   platform?: NodeJS.Platform;
   /** Tests use their own keychain service so a real entry is never touched. */
   service?: string;
+  /**
+   * Where a hub's password goes when no keychain works (the desktop app: an Electron safeStorage
+   * file per hub), as for the token. Without it the keychain is the only place.
+   */
+  fallback?: (account: string) => SecretStore;
 }
 
 /** The keychain store's sentences speak of the token; this one is about the hub password. */
 function aboutThePassword(error: unknown): unknown {
   if (!isGleanerError(error) || error.code !== 'SECRET_STORE_UNAVAILABLE') return error;
   const why = error.message
-    .replace(/^Secure token storage is unavailable: /, '')
-    .replace(/,? or set the GLEANER_TOKEN environment variable instead/, '');
+    .replace(/^Secure [a-z ]+ storage is unavailable: /, '')
+    .replace(/,? or set the GLEANER_[A-Z_]+ environment variable instead/, '');
   return new GleanerError(
     'SECRET_STORE_UNAVAILABLE',
     `The team hub’s password cannot be kept in the OS keychain: ${why} Scripts may set ${HUB_PASSWORD_ENV_VAR} instead.`,
@@ -46,10 +53,16 @@ export function createHubPasswordStore(options: HubPasswordStoreOptions): HubPas
   const fromEnv = options.env[HUB_PASSWORD_ENV_VAR] ? options.env[HUB_PASSWORD_ENV_VAR] : null;
   if (fromEnv) options.log?.addSecret(fromEnv);
   const platform = options.platform ?? process.platform;
-  const entry = (account: string) =>
+  const keychainEntry = (account: string) =>
     createKeytarSecretStore(options.loadKeytar ?? loadInstalledKeytar, { platform, service: options.service ?? KEYCHAIN_SERVICE, account });
+  const { fallback } = options;
+  const entry = (account: string): SecretStore =>
+    fallback ? chooseSecretStore(keychainEntry(account), fallback(account)) : keychainEntry(account);
+  const keptIn = fallback
+    ? `${keychainLocation(platform)}, or where no keychain works an encrypted file in the Gleaner data folder`
+    : keychainLocation(platform);
   return {
-    location: fromEnv ? `the ${HUB_PASSWORD_ENV_VAR} environment variable` : keychainLocation(platform),
+    location: fromEnv ? `the ${HUB_PASSWORD_ENV_VAR} environment variable` : keptIn,
     overriddenByEnvironment: fromEnv !== null,
     async get(account) {
       if (fromEnv) return fromEnv;

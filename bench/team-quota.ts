@@ -26,7 +26,7 @@ import { MINUTE_MS } from '../src/main/core/queue/rate';
 import { createServiceClient } from '../src/main/core/service/client';
 import { DEFAULT_SERVICE_SETTINGS } from '../src/main/core/settings/service-settings';
 import { openDatabase } from '../src/main/core/store/database';
-import { createMembersRepository, migrateHub, openHubDB, type HubDB } from '../src/main/core/store/hub';
+import { createMembersRepository, migrateHub, openHubDB, readHubId, type HubDB } from '../src/main/core/store/hub';
 import { createTeamQuota, type TeamQuotaPart } from '../src/main/core/team/quota';
 import { startDemoService } from '../src/main/demo/server';
 import { PLAN_LIMITS } from '../src/shared/plans';
@@ -88,7 +88,7 @@ async function openDesk(
     onTokenNotice: () => undefined,
     hubClock: sim.clock,
   });
-  part.onSession({ db: hub, deskId, memberName: name });
+  part.onSession({ db: hub, deskId, memberName: name, hubId: await readHubId(hub) });
   const db = openDatabase({ path: join(dataDir, `${name}.sqlite3`) });
   const client = createServiceClient({
     fetch: globalThis.fetch.bind(globalThis),

@@ -18,7 +18,7 @@ import { createIngester, type ResponseToStore } from '../src/main/core/library/i
 import { silentLogger } from '../src/main/core/log';
 import { normaliseResponse } from '../src/main/core/platforms/normalise';
 import { openDatabase } from '../src/main/core/store/database';
-import { createMembersRepository, migrateHub, openHubDB, type HubDB } from '../src/main/core/store/hub';
+import { createMembersRepository, migrateHub, openHubDB, readHubId, type HubDB } from '../src/main/core/store/hub';
 import type { HubSession } from '../src/main/core/team/session';
 import { createTeamSync } from '../src/main/core/team/sync/team-sync';
 import { postgresBinDir, startPgCluster, type PgCluster } from '../test/helpers/pg-cluster';
@@ -73,7 +73,7 @@ async function openBenchDesk(cluster: PgCluster, name: string): Promise<BenchDes
   const ingest = createIngester(db, normaliseResponse);
   const hub = await openHubDB({ url: cluster.url, password: cluster.password });
   await migrateHub(hub);
-  const session: HubSession = { db: hub, deskId: randomUUID(), memberName: name };
+  const session: HubSession = { db: hub, deskId: randomUUID(), memberName: name, hubId: await readHubId(hub) };
   await createMembersRepository(hub).upsert({ deskId: session.deskId, name, appVersion: 'bench' });
   return { db, hub, session, ingest, folder };
 }

@@ -93,6 +93,18 @@ describe('the team runtime against a real hub', () => {
     expect(a.lines.join('\n')).not.toContain('not-the-password');
   });
 
+  it('says the hub offers no TLS when the URL asks for it, rather than that a certificate failed', async () => {
+    const a = desk();
+    const error = (await a.runtime.connect(`${cluster.url}?sslmode=require`, 'Ben', cluster.password).then(
+      () => null,
+      (e: unknown) => e,
+    )) as { code: string; message: string };
+    expect(error.code).toBe('HUB_REFUSED');
+    expect(error.message).toMatch(/does not offer TLS/);
+    expect(error.message).not.toMatch(/could not be verified/);
+    expect(readTeamSettings(a.settings).url).toBeNull();
+  });
+
   it('refuses a hub set up by a newer Gleaner and saves nothing', async () => {
     await cluster.adminQuery("INSERT INTO gleaner_hub_migrations (version, name) VALUES (999, 'from-the-future')");
     try {

@@ -87,6 +87,13 @@ export function hubError(error: unknown, secret?: string): GleanerError {
       cause: error,
     });
   }
+  if (message.includes('does not support ssl')) {
+    return new GleanerError(
+      'HUB_REFUSED',
+      `The team hub does not offer TLS, which this URL’s sslmode asks for (${why}). Ask its administrator to turn TLS on; sslmode=disable belongs on a private network only.`,
+      { cause: error },
+    );
+  }
   if (/cert|self.signed|ssl|tls|altname/i.test(code) || /certificate|ssl|tls/.test(message)) {
     return new GleanerError('HUB_REFUSED', `The team hub’s TLS connection could not be verified (${why}).`, { cause: error });
   }

@@ -175,6 +175,9 @@ export function createServed(evolution: Evolution): Served {
       const record = shape.inEntry ? at(entry, shape.inEntry) : entry;
       const id = String(at(record, shape.item.id) ?? '');
       api.notePosted(served.platform, id, posted);
+      // A new item gone again before any answer showed it could not be seen by anyone.
+      const seen = items.has(itemKey(served.platform, id));
+      if (!seen && evolution.itemState(served.platform, id, shape.hasTitle, hour, posted).availability !== 'available') return [];
       return [
         {
           at: demoIso(posted),

@@ -92,8 +92,12 @@ export async function handleControl(
     return sendJson(res, 200, control.advance(body.hours as number));
   }
   if (route === '/__demo/clock') return method === 'GET' ? sendJson(res, 200, control.clock()) : notAllowed(res, 'GET');
-  if (route === '/__demo/truth')
-    return method === 'GET' ? sendJson(res, 200, { clock: control.clock(), changes: control.truth() }) : notAllowed(res, 'GET');
+  if (route === '/__demo/truth') {
+    if (method !== 'GET') return notAllowed(res, 'GET');
+    // native_id and change repeat itemId and kind under the names shared/CLI.md gives them.
+    const changes = control.truth().map((c) => ({ ...c, native_id: c.itemId, change: c.kind === 'new-post' ? 'new' : c.kind }));
+    return sendJson(res, 200, { clock: control.clock(), changes });
+  }
 
   if (route === '/__demo/reset') {
     if (method !== 'POST') return notAllowed(res, 'POST');

@@ -158,6 +158,10 @@ describe('48 hours of demo time', () => {
     service.control.advance(48);
     const truth = (await control(service, 'GET', 'truth')).json.changes as DemoTruthChange[];
     const kinds = new Set(truth.map((c) => c.kind));
+    // shared/CLI.md's names for the same facts ride along.
+    for (const c of truth as (DemoTruthChange & { native_id: string; change: string })[]) {
+      expect([c.native_id, c.change]).toEqual([c.itemId, c.kind === 'new-post' ? 'new' : c.kind]);
+    }
     for (const kind of ['edited', 'counts', 'new-post', 'delisted'] as const) expect(kinds, kind).toContain(kind);
     expect(kinds.has('removed') || kinds.has('private')).toBe(true);
     expect(truth.every((c) => c.at > '2025-06-01T12:00:00.000Z' && c.at <= '2025-06-03T12:00:00.000Z')).toBe(true);

@@ -55,7 +55,7 @@ const firstValue = (item: unknown, paths: readonly Path[] | undefined): string |
 
 export interface Served {
   /** Notes an item as served (its timeless record, before time changed it). */
-  item(operation: OperationId, record: unknown, hour: number, born: number, listingKey?: string): void;
+  item(operation: OperationId, record: unknown, hour: number, born: number, listing?: Listing): void;
   listing(operation: OperationId, listing: Listing, hour: number): void;
   /** The hour a new item was posted, for items that listings posted (0 for all others). */
   bornOf(platform: string, id: string): number;
@@ -194,7 +194,7 @@ export function createServed(evolution: Evolution): Served {
   }
 
   const api: Served = {
-    item(operation, record, hour, born, listingKey) {
+    item(operation, record, hour, born, listing) {
       const shape = OPERATION_SHAPES[operation];
       const id = at(record, shape.item.id);
       if (typeof id !== 'string' && typeof id !== 'number') return;
@@ -202,7 +202,7 @@ export function createServed(evolution: Evolution): Served {
       let item = items.get(key);
       if (!item) {
         if (items.size >= MAX_SERVED_ITEMS) return;
-        const account = shape.item.account ? at(record, shape.item.account) : undefined;
+        const account = (shape.item.account ? at(record, shape.item.account) : undefined) ?? listing?.account;
         item = {
           platform: shape.platform,
           id: String(id),
@@ -220,7 +220,7 @@ export function createServed(evolution: Evolution): Served {
       // A details operation shows every field; it is the one truth names when there is one.
       if (shape.record && !OPERATION_SHAPES[item.operation].record) item.operation = operation;
       for (const [field, value] of observed(shape.item, record)) if (!item.base.has(field)) item.base.set(field, value);
-      if (listingKey !== undefined && !item.listings.has(listingKey)) item.listings.set(listingKey, hour);
+      if (listing !== undefined && !item.listings.has(listing.key)) item.listings.set(listing.key, hour);
     },
     listing(operation, listing, hour) {
       if (listings.has(listing.key) || listings.size >= MAX_SERVED_LISTINGS) return;

@@ -168,7 +168,7 @@ describe('48 hours of demo time', () => {
 
     let gone = 0;
     for (const [key, item] of details) {
-      const changes = truth.filter((c) => `${c.platform}:${c.itemId}` === key && c.kind !== 'delisted');
+      const changes = truth.filter((c) => `${c.platform}:${c.itemId}` === key && c.listing === undefined);
       expect(changes.every((c) => c.operation === item.operation && c.url === item.url)).toBe(true);
       const answer = await call(service, item.operation, { url: item.url });
       const want = expected(item.operation, item.record, changes);
@@ -234,6 +234,61 @@ describe('48 hours of demo time', () => {
       const single = dataOf(await call(service, detailsOp, { url: fresh?.url ?? '' }));
       expect(at(single, path), listing).toEqual(at(listed, path.slice(path[0] === 'post' ? 1 : 0)));
     }
+  });
+
+  it('a watcher fetching every item every hour sees exactly the changes the truth lists', async () => {
+    const service = await start('hourly');
+    const items: { key: string; operation: 'videosite/video' | 'shortvideo/video'; url: string }[] = [];
+    for (const video of (dataOf(await call(service, 'videosite/search', { query: 'park' })).videos as Rec[]).slice(0, 12)) {
+      items.push({ key: `videosite:${String(video.id)}`, operation: 'videosite/video', url: videoUrl(String(video.id)) });
+    }
+    for (const entry of (dataOf(await call(service, 'shortvideo/search', { query: 'park' })).search_item_list as Rec[]).slice(0, 12)) {
+      const id = String(at(entry, ['aweme_info', 'aweme_id']));
+      items.push({ key: `shortvideo:${id}`, operation: 'shortvideo/video', url: String(at(entry, ['aweme_info', 'share_url'])) });
+    }
+    const seen: string[] = [];
+    const shown = new Map<string, Map<string, unknown>>();
+    const gone = new Set<string>();
+    const look = async (hour: number) => {
+      for (const item of items) {
+        const answer = await call(service, item.operation, { url: item.url });
+        if (isGoneAnswer(answer)) {
+          if (!gone.has(item.key) && shown.has(item.key)) seen.push(`${hour} ${item.key} gone`);
+          gone.add(item.key);
+          continue;
+        }
+        if (gone.delete(item.key)) seen.push(`${hour} ${item.key} back`);
+        const now = new Map(
+          Object.entries(FIELDS[item.operation] ?? {}).map(([field, paths]) => [field, at(dataOf(answer), paths[0] ?? [])]),
+        );
+        // A returning item is compared with what it last showed before it went.
+        for (const [field, value] of now) {
+          const before = shown.get(item.key)?.get(field);
+          if (shown.has(item.key) && before !== value)
+            seen.push(`${hour} ${item.key} ${field} ${JSON.stringify(before)} → ${JSON.stringify(value)}`);
+        }
+        shown.set(item.key, now);
+      }
+    };
+    await look(0);
+    for (let hour = 1; hour <= 96; hour++) {
+      service.control.advance(1);
+      await look(hour);
+    }
+    const keys = new Set(items.map((i) => i.key));
+    const hourOf = (at: string): number => (Date.parse(at) - Date.parse('2025-06-01T12:00:00.000Z')) / 3_600_000;
+    const told = service.control
+      .truth()
+      .filter((c) => keys.has(`${c.platform}:${c.itemId}`) && c.listing === undefined)
+      .map((c) => {
+        const key = `${hourOf(c.at)} ${c.platform}:${c.itemId}`;
+        if (c.kind === 'removed' || c.kind === 'private') return `${key} gone`;
+        if (c.kind === 'restored') return `${key} back`;
+        return `${key} ${c.field ?? ''} ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`;
+      });
+    expect(seen.length).toBeGreaterThan(20);
+    expect(seen.some((line) => line.endsWith(' gone'))).toBe(true);
+    expect([...seen].sort()).toEqual([...told].sort());
   });
 
   it('answers gone items in several shapes, and forgets everything on reset', async () => {

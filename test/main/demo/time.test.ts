@@ -91,7 +91,11 @@ describe('the demo clock', () => {
       now: '2025-06-01T12:00:00.000Z',
     });
     expect((await control(service, 'GET', '')).json.endpoints).toEqual(
-      expect.arrayContaining(['GET /__demo/clock', 'GET /__demo/truth', expect.stringContaining('POST /__demo/advance')]),
+      expect.arrayContaining([
+        'GET /__demo/clock',
+        expect.stringContaining('GET /__demo/truth'),
+        expect.stringContaining('POST /__demo/advance'),
+      ]),
     );
     expect((await control(service, 'POST', 'advance', { hours: 48 })).json).toMatchObject({ hours: 48, now: '2025-06-03T12:00:00.000Z' });
     for (const bad of [{ hours: 0 }, { hours: -3 }, { hours: 1.5 }, { hours: '4' }, {}, { hours: DEMO_MAX_ADVANCE_HOURS + 1 }]) {
@@ -158,6 +162,15 @@ describe('48 hours of demo time', () => {
     service.control.advance(48);
     const truth = (await control(service, 'GET', 'truth')).json.changes as DemoTruthChange[];
     const kinds = new Set(truth.map((c) => c.kind));
+    const day2 = (await control(service, 'GET', 'truth?since=2025-06-02T12:00:00Z&kind=edited,removed')).json.changes as DemoTruthChange[];
+    expect(day2).toEqual(
+      truth
+        .filter((c) => c.at > '2025-06-02T12:00:00.000Z' && (c.kind === 'edited' || c.kind === 'removed'))
+        .map((c) => expect.objectContaining(c)),
+    );
+    expect(day2.length).toBeGreaterThan(0);
+    expect((await control(service, 'GET', 'truth?kind=gone')).status).toBe(400);
+    expect((await control(service, 'GET', 'truth?since=yesterday')).status).toBe(400);
     // shared/CLI.md's names for the same facts ride along.
     for (const c of truth as (DemoTruthChange & { native_id: string; change: string })[]) {
       expect([c.native_id, c.change]).toEqual([c.itemId, c.kind === 'new-post' ? 'new' : c.kind]);

@@ -104,6 +104,7 @@ describe('the demo clock', () => {
       expect(refused.json.message).toMatch(/hours/);
     }
     expect((await control(service, 'POST', 'advance', 'not json')).status).toBe(400);
+    expect(() => service.control.advance(0)).toThrow(/hours/);
     expect((await control(service, 'GET', 'advance')).status).toBe(405);
     expect(service.control.clock().hours).toBe(48);
     expect((await control(service, 'POST', 'reset')).status).toBe(200);

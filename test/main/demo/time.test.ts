@@ -305,6 +305,22 @@ describe('48 hours of demo time', () => {
     expect([...seen].sort()).toEqual([...told].sort());
   });
 
+  it('lists a field’s changes only from the hour an answer first showed that field of the item', async () => {
+    const service = await start('fields');
+    const listed = (dataOf(await call(service, 'videosite/channel/videos', { handle: '@harbourwatch' })).videos as Rec[]).map((v) =>
+      String(v.id),
+    );
+    service.control.advance(24);
+    for (const id of listed) await call(service, 'videosite/video', { url: videoUrl(id) });
+    service.control.advance(72);
+    const changes = service.control.truth().filter((c) => listed.includes(c.itemId) && (c.kind === 'counts' || c.kind === 'edited'));
+    const early = changes.filter((c) => c.at <= '2025-06-02T12:00:00.000Z');
+    // The listing shows title and views; likes, comments, description and channel name come with the details.
+    expect(early.every((c) => c.field === 'views' || c.field === 'title')).toBe(true);
+    expect(early.length).toBeGreaterThan(0);
+    expect(changes.some((c) => c.at > '2025-06-02T12:00:00.000Z' && c.field === 'likes')).toBe(true);
+  });
+
   it('answers gone items in several shapes, and forgets everything on reset', async () => {
     const service = await start('gone-shapes');
     const urls: string[] = [];

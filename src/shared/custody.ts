@@ -110,9 +110,18 @@ export function isCustodyKind(value: unknown): value is CustodyKind {
   return typeof value === 'string' && (CUSTODY_KINDS as readonly string[]).includes(value);
 }
 
+/** An entry kept from elsewhere, with where it came from ('bundle:<key fingerprint>', 'team:<desk id>'). */
+export interface ImportedCustodyEntry extends CustodyEntry {
+  origin: string;
+  importedAt: string;
+}
+
 /** The answer of `custody.list`. */
 export interface CustodyList {
+  /** Oldest first for an item; newest first for the latest entries. */
   entries: CustodyEntry[];
+  /** For an item: entries about it from bundles and colleagues, kept as they came. */
+  imported: ImportedCustodyEntry[];
   head: { seq: number; hash: string } | null;
   /** The whole chain verifies (checked fully once per process and on request, then as it grows). */
   intact: boolean;

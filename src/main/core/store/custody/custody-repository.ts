@@ -3,7 +3,8 @@
  * its entry commit together or not at all); seq, prevHash and hash are computed there, by SQL over
  * the log's head. Reads return entries as src/shared/custody.ts defines them.
  */
-import type { CustodyEntry, CustodyKind, CustodyLink, CustodySubject } from '../../../../shared/custody';
+import type { CustodyEntry, CustodyKind, CustodyLink, CustodySubject, ImportedCustodyEntry } from '../../../../shared/custody';
+export type { ImportedCustodyEntry };
 import { canonicalJson } from '../../../../shared/custody';
 import type { ReadableDB, WritableDB } from '../write-transaction';
 import { APPEND_CUSTODY_ENTRY } from './custody-sql';
@@ -16,12 +17,6 @@ export interface NewCustodyEntry {
   kind: CustodyKind;
   action: string;
   subject: CustodySubject;
-}
-
-/** An entry kept from elsewhere, with where it came from. */
-export interface ImportedCustodyEntry extends CustodyEntry {
-  origin: string;
-  importedAt: string;
 }
 
 interface EntryRow {
@@ -89,16 +84,16 @@ export interface Concerning {
 }
 
 export const custodyRepository = {
-  /** Appends one entry in the caller's transaction and returns it as stored. */
-  append(tx: WritableDB, entry: NewCustodyEntry): CustodyEntry {
-    statements(tx).append.run({
+  /** Appends one entry in the caller's transaction; returns its seq. */
+  append(tx: WritableDB, entry: NewCustodyEntry): number {
+    const result = statements(tx).append.run({
       at: entry.at ?? null,
       actor: entry.actor ?? null,
       kind: entry.kind,
       action: entry.action,
       subject: canonicalJson(entry.subject),
     });
-    return toEntry(statements(tx).head.get()!);
+    return Number(result.lastInsertRowid);
   },
 
   head(db: ReadableDB): CustodyEntry | null {
@@ -149,6 +144,10 @@ export const custodyRepository = {
       entries.push(...rows.map(toEntry));
     }
     return entries;
+  },
+
+  itemExists(db: ReadableDB, itemId: number): boolean {
+    return db.prepare<[number], number>('SELECT 1 FROM items WHERE id = ?').pluck().get(itemId) !== undefined;
   },
 
   /** The SHA-256s of the answers an item came from (its fetch entries are found by them). */

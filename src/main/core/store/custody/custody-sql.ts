@@ -61,7 +61,11 @@ export function custodyTriggers(): string {
       INSERT INTO custody_refs (ref, seq)
         SELECT 'item:' || json_extract(new.subject, '$.itemId'), new.seq WHERE json_type(new.subject, '$.itemId') = 'integer'
         UNION ALL
-        SELECT 'sha256:' || json_extract(new.subject, '$.sha256'), new.seq WHERE json_type(new.subject, '$.sha256') = 'text';
+        SELECT 'sha256:' || json_extract(new.subject, '$.sha256'), new.seq WHERE json_type(new.subject, '$.sha256') = 'text'
+        UNION ALL
+        -- A fetch's items are found through its answer (item_sources), so only other entries list theirs here.
+        SELECT DISTINCT 'item:' || value, new.seq FROM json_each(new.subject, '$.itemIds')
+         WHERE new.kind <> 'fetch' AND json_type(new.subject, '$.itemIds') = 'array' AND type = 'integer';
     END;
     CREATE TRIGGER custody_imported_refs AFTER INSERT ON custody_imported BEGIN
       INSERT OR IGNORE INTO custody_imported_refs (ref, origin, seq)

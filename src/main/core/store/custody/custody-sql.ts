@@ -67,8 +67,9 @@ export function custodyTriggers(): string {
         SELECT DISTINCT 'item:' || value, new.seq FROM json_each(new.subject, '$.itemIds')
          WHERE new.kind <> 'fetch' AND json_type(new.subject, '$.itemIds') = 'array' AND type = 'integer';
     END;
-    -- Shared with colleagues through the team hub's change log (team/sync), like what people write.
-    CREATE TRIGGER custody_log_team AFTER INSERT ON custody_log WHEN ${NOT_APPLYING} BEGIN
+    -- Shared with colleagues through the team hub's change log (team/sync), like what people write;
+    -- the log-started entry is about this library's past and stays here (colleagues check from the next).
+    CREATE TRIGGER custody_log_team AFTER INSERT ON custody_log WHEN new.kind <> 'log-started' AND ${NOT_APPLYING} BEGIN
       INSERT INTO team_outbox (entity, op, key, payload, at)
       VALUES ('custody', 'append', json_object('seq', new.seq),
         json_object('seq', new.seq, 'at', new.at, 'actor', new.actor, 'kind', new.kind, 'action', new.action,

@@ -75,7 +75,7 @@ export const migration0021: Migration = {
 
       ${custodyTriggers()}
     `);
-    // Streamed in SQLite's own order (BINARY, as \`LC_ALL=C sort\`): a library of a million answers is not held in memory.
+    // Streamed in SQLite's own order (BINARY, as LC_ALL=C sort): a library of a million answers is not held in memory.
     const digest = createHash('sha256');
     let answers = 0;
     for (const sha of db.prepare('SELECT body_sha256 FROM responses ORDER BY body_sha256').pluck().iterate() as Iterable<string>) {

@@ -22,6 +22,8 @@ import { createItemsRepository, type SourceRow } from '../store/items-repository
 import { knownLinksRepository } from '../store/queue/known-links';
 import { createResponsesRepository } from '../store/responses-repository';
 import { createTranscriptsRepository } from '../store/transcripts-repository';
+import { custodyRepository } from '../store/custody/custody-repository';
+import { canonicalJson } from '../../../shared/custody';
 import { writeTransaction, type ReadableDB, type WritableDB } from '../store/write-transaction';
 import { createItemWriter, KeyedByScope, NativeIdStoredAfterAll } from './item-writer';
 
@@ -39,6 +41,11 @@ export interface ResponseToStore {
   nextPage: Record<string, string> | null;
   /** The client's own notes on the answer (a listing that repeats its page), stored with the normaliser's. */
   warnings?: readonly string[];
+  /**
+   * An answer a colleague fetched, pulled through the team hub: its custody entry is theirs (kept
+   * from the hub in custody_imported), so this desk's log gets none, as for their notes and tags.
+   */
+  pulled?: boolean;
 }
 
 export interface IngestResult {
@@ -241,6 +248,15 @@ export function createIngester(database: Database, normalise: NormaliseFn, { loo
     sources.write();
     knownLinksRepository.rememberResolvedLink(tx, response, responseId, itemIds);
     if (itemIds.length !== normalisation.items.length) responses.setItemCount(tx, responseId, itemIds.length);
+    // In the same transaction as the answer: stored and logged together, or neither.
+    if (response.pulled !== true) {
+      custodyRepository.append(tx, {
+        at: fetchedAt,
+        kind: 'fetch',
+        action: 'fetched',
+        subject: { operation: response.operation, params: canonicalJson(response.params), requestId: response.requestId, sha256, itemIds },
+      });
+    }
     return { responseId, alreadyStored: false, itemIds, transcripts: normalisation.transcripts.length, warnings };
   }
 

@@ -4,6 +4,7 @@
  * what a pull set aside. Writes take a WritableDB, as everywhere.
  */
 import type { ReadableDB, WritableDB } from '../write-transaction';
+import { SEED_CUSTODY_OUTBOX } from '../custody/custody-sql';
 import { SEED_OUTBOX } from './outbox-sql';
 
 export interface OutboxRow {
@@ -176,8 +177,8 @@ export function createTeamSyncRepository(db: ReadableDB) {
     hasSynced: (): boolean => anyWatermark.get()! > 0,
     setHubId: (_tx: WritableDB, id: string) => void setHubId.run(id),
     /**
-     * Forgets what belonged to the previous hub and queues everything people wrote here for the
-     * new one. Answers that came from the old hub's colleagues stay theirs here (pulled = 2) but
+     * Forgets what belonged to the previous hub and queues everything people wrote here, and this
+     * desk's custody log, for the new one. Answers that came from the old hub's colleagues stay theirs here (pulled = 2) but
      * go to the new hub like this desk's own; kept note conflicts move before any the new hub's
      * log will number.
      */
@@ -191,6 +192,7 @@ export function createTeamSyncRepository(db: ReadableDB) {
         UPDATE team_note_conflicts SET seq = seq - ${SEQ_PARK};
         UPDATE team_note_conflicts SET seq = seq - (SELECT max(seq) FROM team_note_conflicts) - 1;
         ${SEED_OUTBOX}
+        ${SEED_CUSTODY_OUTBOX}
       `);
       setHubId.run(id);
     },

@@ -3,6 +3,7 @@ import { hubMigration0002 } from './0002-answers';
 import { hubMigration0003 } from './0003-sync';
 import { hubMigration0004 } from './0004-quota';
 import { hubMigration0005 } from './0005-hub-identity';
+import { hubMigration0006 } from './0006-custody-changes';
 import type { HubMigration } from './types';
 
 export type { HubMigration } from './types';
@@ -14,4 +15,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   hubMigration0003,
   hubMigration0004,
   hubMigration0005,
+  hubMigration0006,
 ];

@@ -67,14 +67,6 @@ export function custodyTriggers(): string {
         SELECT DISTINCT 'item:' || value, new.seq FROM json_each(new.subject, '$.itemIds')
          WHERE new.kind <> 'fetch' AND json_type(new.subject, '$.itemIds') = 'array' AND type = 'integer';
     END;
-    -- Shared with colleagues through the team hub's change log (team/sync), like what people write;
-    -- the log-started entry is about this library's past and stays here (colleagues check from the next).
-    CREATE TRIGGER custody_log_team AFTER INSERT ON custody_log WHEN new.kind <> 'log-started' AND ${NOT_APPLYING} BEGIN
-      INSERT INTO team_outbox (entity, op, key, payload, at)
-      VALUES ('custody', 'append', json_object('seq', new.seq),
-        json_object('seq', new.seq, 'at', new.at, 'actor', new.actor, 'kind', new.kind, 'action', new.action,
-          'subject', json(new.subject), 'prevHash', new.prev_hash, 'hash', new.hash), new.at);
-    END;
     CREATE TRIGGER custody_imported_refs AFTER INSERT ON custody_imported BEGIN
       INSERT OR IGNORE INTO custody_imported_refs (ref, origin, seq)
         SELECT 'key:' || json_extract(new.subject, '$.platform') || '|' || json_extract(new.subject, '$.nativeId'), new.origin, new.seq

@@ -2,7 +2,7 @@ import { hubMigration0001 } from './0001-members';
 import { hubMigration0002 } from './0002-answers';
 import { hubMigration0003 } from './0003-sync';
 import { hubMigration0004 } from './0004-quota';
-import { hubMigration0005 } from './0005-custody-changes';
+import { hubMigration0005 } from './0005-custody-entries';
 import type { HubMigration } from './types';
 
 export type { HubMigration } from './types';

@@ -1,5 +1,5 @@
 /**
- * The custody log with the team library: each desk's entries travel through the hub's change log
+ * The custody log with the team library: each desk's entries travel through the hub (custody_entries)
  * and are kept on the other desks under 'team:<desk id>' with their hashes, so a colleague's chain
  * verifies there; an answer pulled from a colleague is found by its SHA-256 among their entries.
  */
@@ -28,7 +28,7 @@ describe('custody entries across desks', () => {
   afterAll(() => cluster?.stop());
   beforeEach(async () => {
     const tables = await cluster.adminQuery<{ n: string }>("SELECT count(*) AS n FROM pg_tables WHERE tablename = 'changes'");
-    if (Number(tables[0]?.n) > 0) await cluster.adminQuery('TRUNCATE changes, answers, answer_bodies, members CASCADE');
+    if (Number(tables[0]?.n) > 0) await cluster.adminQuery('TRUNCATE changes, answers, answer_bodies, custody_entries, members CASCADE');
   });
   afterEach(async () => {
     await Promise.all(open.splice(0).map((d) => d.close()));
@@ -43,11 +43,12 @@ describe('custody entries across desks', () => {
 
     await syncAll([ana, ben]);
 
-    // All but Ana's log-started entry, which stays on her desk: her chain is checked from its second link.
-    const [started, ...shared] = custodyRepository.all(ana.db);
+    const anaChain = custodyRepository.all(ana.db);
     const keptOnBen = custodyRepository.importedFrom(ben.db, teamCustodyOrigin(ana.deskId));
-    expect(keptOnBen).toEqual(shared);
-    expect(verifyChain(keptOnBen, sha256Hex, started)).toBeNull();
+    expect(keptOnBen).toEqual(anaChain);
+    expect(verifyChain(keptOnBen, sha256Hex)).toBeNull();
+    // And Ana keeps Ben's (his log-started entry), both chains whole on both desks.
+    expect(custodyRepository.importedFrom(ana.db, teamCustodyOrigin(ben.deskId))).toEqual(custodyRepository.all(ben.db));
     // Ana's own entries came back from the hub and were not kept twice.
     expect(custodyRepository.importedFrom(ana.db, teamCustodyOrigin(ana.deskId))).toEqual([]);
 

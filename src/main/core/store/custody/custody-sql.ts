@@ -54,18 +54,6 @@ const itemFields = (column: string) =>
 const appendFromTrigger = (kind: string, action: string, subject: string) =>
   `${appendSql({ at: 'NULL', actor: 'NULL', kind: `'${kind}'`, action: `'${action}'`, subject: `json_object(${subject})` })};`;
 
-/** A custody entry as the team hub's change log carries it. */
-const teamPayload = (row: string) =>
-  `json_object('seq', ${row}.seq, 'at', ${row}.at, 'actor', ${row}.actor, 'kind', ${row}.kind, 'action', ${row}.action,
-    'subject', json(${row}.subject), 'prevHash', ${row}.prev_hash, 'hash', ${row}.hash)`;
-
-/** This library's whole chain queued for a hub that has none of it (a desk moving to another hub). */
-export const SEED_CUSTODY_OUTBOX = `
-  INSERT INTO team_outbox (entity, op, key, payload, at)
-    SELECT 'custody', 'append', json_object('seq', l.seq), ${teamPayload('l')}, l.at
-      FROM custody_log l WHERE l.kind <> 'log-started' ORDER BY l.seq;
-`;
-
 /** The triggers that index entries and record collections, notes and tags, whichever path wrote them. */
 export function custodyTriggers(): string {
   return `
@@ -78,12 +66,6 @@ export function custodyTriggers(): string {
         -- A fetch's items are found through its answer (item_sources), so only other entries list theirs here.
         SELECT DISTINCT 'item:' || value, new.seq FROM json_each(new.subject, '$.itemIds')
          WHERE new.kind <> 'fetch' AND json_type(new.subject, '$.itemIds') = 'array' AND type = 'integer';
-    END;
-    -- Shared with colleagues through the team hub's change log (team/sync), like what people write;
-    -- the log-started entry is about this library's past and stays here (colleagues check from the next).
-    CREATE TRIGGER custody_log_team AFTER INSERT ON custody_log WHEN new.kind <> 'log-started' AND ${NOT_APPLYING} BEGIN
-      INSERT INTO team_outbox (entity, op, key, payload, at)
-      VALUES ('custody', 'append', json_object('seq', new.seq), ${teamPayload('new')}, new.at);
     END;
     CREATE TRIGGER custody_imported_refs AFTER INSERT ON custody_imported BEGIN
       INSERT OR IGNORE INTO custody_imported_refs (ref, origin, seq)

@@ -6,6 +6,7 @@ export { readHubId } from './identity-repository';
 export { createAnswersRepository, sha256Hex, type HubAnswer, type PulledAnswer } from './answers-repository';
 export { appendInOrder, createChangesRepository, type ChangeToPush, type PulledChange } from './changes-repository';
 export { createSyncAnswersRepository } from './sync-answers-repository';
+export { createCustodyEntriesRepository, type PulledCustodyEntry } from './custody-entries-repository';
 export {
   createQuotaRepository,
   type AskToSend,

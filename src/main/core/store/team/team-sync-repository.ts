@@ -4,7 +4,6 @@
  * what a pull set aside. Writes take a WritableDB, as everywhere.
  */
 import type { ReadableDB, WritableDB } from '../write-transaction';
-import { SEED_CUSTODY_OUTBOX } from '../custody/custody-sql';
 import { SEED_OUTBOX } from './outbox-sql';
 
 export interface OutboxRow {
@@ -167,7 +166,7 @@ export function createTeamSyncRepository(db: ReadableDB) {
     allConflicts: (): NoteConflictRow[] => allConflicts.all(),
     conflictCount: (): number => conflictCount.get()!,
     clearConflicts: (_tx: WritableDB, itemId: number, collectionId: number) => void clearConflicts.run(itemId, collectionId),
-    setAside: (_tx: WritableDB, kind: 'answer' | 'change', hubSeq: number, reason: string, at: string) =>
+    setAside: (_tx: WritableDB, kind: 'answer' | 'change' | 'custody', hubSeq: number, reason: string, at: string) =>
       void setAside.run(kind, hubSeq, reason, at),
     aside: () => asideList.all(),
     itemKeyOf: (itemId: number) => itemKeyOf.get(itemId),
@@ -177,8 +176,8 @@ export function createTeamSyncRepository(db: ReadableDB) {
     hasSynced: (): boolean => anyWatermark.get()! > 0,
     setHubId: (_tx: WritableDB, id: string) => void setHubId.run(id),
     /**
-     * Forgets what belonged to the previous hub and queues everything people wrote here, and this
-     * desk's custody log, for the new one. Answers that came from the old hub's colleagues stay theirs here (pulled = 2) but
+     * Forgets what belonged to the previous hub (its watermarks, custody's included, so the whole
+     * chain goes again) and queues everything people wrote here for the new one. Answers that came from the old hub's colleagues stay theirs here (pulled = 2) but
      * go to the new hub like this desk's own; kept note conflicts move before any the new hub's
      * log will number.
      */
@@ -192,7 +191,6 @@ export function createTeamSyncRepository(db: ReadableDB) {
         UPDATE team_note_conflicts SET seq = seq - ${SEQ_PARK};
         UPDATE team_note_conflicts SET seq = seq - (SELECT max(seq) FROM team_note_conflicts) - 1;
         ${SEED_OUTBOX}
-        ${SEED_CUSTODY_OUTBOX}
       `);
       setHubId.run(id);
     },

@@ -20,7 +20,6 @@ import type { ReadableDB, WritableDB } from '../../store/write-transaction';
 import type { PulledChange } from '../../store/hub';
 import { itemCanon, parseChange, subjectOf, subjectOfRow, type Change, type ItemKey } from './change';
 import { mergeOrder } from './order-merge';
-import { keepPulledCustody, TEAM_CUSTODY_ENTITY } from '../../custody/team-custody';
 
 interface CollectionHead {
   name: string | null;
@@ -117,12 +116,6 @@ export function createChangeApplier(db: ReadableDB, deskId: () => string) {
     const reordered = new Set<string>();
     team.beginApplying(tx);
     for (const pulled of batch) {
-      if (pulled.entity === TEAM_CUSTODY_ENTITY) {
-        if (pulled.deskId === deskId()) continue;
-        const refused = keepPulledCustody(tx, pulled, new Date().toISOString());
-        if (refused !== null) setAside(tx, pulled.seq, `A colleague's custody entry was skipped: ${refused}.`);
-        continue;
-      }
       const change = parseChange(pulled);
       if (!change) {
         setAside(tx, pulled.seq, `A change this version of Gleaner does not read (${pulled.entity} ${pulled.op}) was skipped.`);

@@ -49,14 +49,14 @@ describe('team sync with a new hub', () => {
     // Ana's library still says Ben fetched v3, though the new hub has it from her desk.
     expect(ana.sync.conflicts.authorsOf(ana.itemId('v3')).fetchedBy).toEqual(['Ben']);
     expect(ana.sync.status().sync).toMatchObject({ pendingPush: 0, conflicts: 0, lastError: null });
-    // Ana's custody log went with her: Cleo keeps it as Ana's chain, every entry but the local log-started one.
+    // Ana's custody log went with her: Cleo keeps it whole as Ana's chain.
     const chain = (d: Desk, sql: string, ...params: string[]) =>
       d.db
         .prepare<string[], number>(sql)
         .pluck()
         .get(...params);
     expect(chain(cleo, 'SELECT count(*) FROM custody_imported WHERE origin = ?', `team:${ana.deskId}`)).toBe(
-      chain(ana, "SELECT count(*) FROM custody_log WHERE kind <> 'log-started'"),
+      chain(ana, 'SELECT count(*) FROM custody_log'),
     );
     // The old hub heard nothing of what Ana did after she moved.
     await ben.sync.syncOnce();

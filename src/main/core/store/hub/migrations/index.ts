@@ -3,7 +3,7 @@ import { hubMigration0002 } from './0002-answers';
 import { hubMigration0003 } from './0003-sync';
 import { hubMigration0004 } from './0004-quota';
 import { hubMigration0005 } from './0005-hub-identity';
-import { hubMigration0006 } from './0006-custody-changes';
+import { hubMigration0006 } from './0006-custody-entries';
 import type { HubMigration } from './types';
 
 export type { HubMigration } from './types';

@@ -28,6 +28,7 @@ import { JOB_STATES, type BatchProgress, type ImportPlan, type JobSummary, type 
 import { EXPORT_FORMATS, type ExportProgress, type ExportStarted } from './export';
 import type { CallOutcome, CallResult, ConfigValue, JobBrief } from './call';
 import type { TeamStatus } from './team';
+import { WATCH_INTERVALS, type WatchChangesPage, type WatchCost, type WatchListCost, type WatchSummary } from './watch';
 
 export type { CallItem, CallOutcome, CallResult, ConfigValue, JobBrief } from './call';
 import {
@@ -211,6 +212,22 @@ const callInput = once(() =>
     })
     .strict(),
 );
+
+/** What a watch fetches again: an item by its details operation, or what an operation lists. */
+const watchTarget = once(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('item'), itemId: itemId() }).strict(),
+    z
+      .object({
+        kind: z.literal('operation'),
+        operation: z.enum(OPERATION_IDS),
+        params: textKeyedRecord(z.string().max(100), paramValue()).default({}),
+      })
+      .strict(),
+  ]),
+);
+const watchPlanInput = once(() => z.object({ target: watchTarget(), interval: z.enum(WATCH_INTERVALS) }).strict());
+const watchId = once(() => z.object({ id: itemId() }).strict());
 
 export const methods = {
   'app.info': method(() => noInput(), returns<AppInfo>()),
@@ -442,6 +459,44 @@ export const methods = {
   // Pushes and pulls once; resolves when both are done.
   'team.sync': method(() => noInput(), returns<TeamStatus>()),
   'team.disconnect': method(() => noInput(), returns<TeamStatus>()),
+  /** Watches (issue 30). `watch.plan` sends nothing and saves nothing: the cost shown before saving. */
+  'watch.plan': method(() => watchPlanInput(), returns<WatchCost>()),
+  // Refused with BUDGET_EXCEEDED, naming the numbers, when all watches together would pass the cap.
+  'watch.add': method(
+    () =>
+      watchPlanInput()
+        .extend({ label: z.string().trim().min(1).max(200).optional() })
+        .strict(),
+    returns<WatchSummary>(),
+  ),
+  'watch.list': method(() => noInput(), returns<{ watches: WatchSummary[]; cost: WatchListCost }>()),
+  'watch.remove': method(() => watchId(), returns<{ removed: true }>()),
+  'watch.pause': method(() => watchId(), returns<WatchSummary>()),
+  'watch.resume': method(() => watchId(), returns<WatchSummary>()),
+  // Queues the watches that are due (or every active one with `all`); their changes follow as `watch.changed`.
+  'watch.run': method(() => z.object({ all: z.boolean().optional() }).strict(), returns<{ queued: number; watchIds: number[] }>()),
+  'watch.changes': method(
+    () =>
+      z
+        .object({
+          since: isoDate().optional(),
+          watchId: itemId().optional(),
+          itemId: itemId().optional(),
+          unreadOnly: z.boolean().optional(),
+          limit: z.number().int().min(1).max(1000).optional(),
+          offset: z.number().int().min(0).optional(),
+        })
+        .strict(),
+    returns<WatchChangesPage>(),
+  ),
+  'watch.markRead': method(
+    () =>
+      z
+        .object({ ids: z.array(itemId()).min(1).max(MAX_ITEMS_PER_ACTION).optional(), all: z.literal(true).optional() })
+        .strict()
+        .refine((input) => (input.ids === undefined) !== (input.all === undefined), { message: 'needs either ids or all' }),
+    returns<{ unread: number }>(),
+  ),
 } satisfies Record<MethodName, { input: z.ZodType; output: unknown }>;
 
 export const events = {
@@ -450,6 +505,7 @@ export const events = {
   'queue.batch': returns<BatchProgress>(),
   'export.progress': returns<ExportProgress>(),
   'team.status': returns<TeamStatus>(),
+  'watch.changed': returns<{ unread: number; added: number }>(),
 } satisfies Record<EventName, unknown>;
 
 // Compile-time proof that the contract and the dependency-free name lists agree exactly.

@@ -33,6 +33,8 @@ import { createTeamRuntime } from './team/runtime';
 import { createTeamHandlers } from './handlers/team';
 import { lazyTeamPart } from './team/lazy-part';
 import { readTeamTuning } from './team/settings';
+import { createWatchHandlers } from './handlers/watch';
+import { createPendingWatchService } from './watch/watch-service';
 
 export interface Core {
   dispatch: Dispatch;
@@ -169,7 +171,8 @@ export function createCore(deps: CoreDeps): Core {
     appVersion: deps.appVersion,
     ...(deps.chooseExportDestination ? { chooseDestination: deps.chooseExportDestination } : {}),
   });
-  const context: CoreContext = { ...deps, db, events, settings, targets, service, ingest, collections, queue, exports, team };
+  const watches = createPendingWatchService();
+  const context: CoreContext = { ...deps, db, events, settings, targets, service, ingest, collections, queue, exports, team, watches };
   const handlers: Handlers = {
     ...createAppHandlers(context),
     ...createServiceHandlers(context),
@@ -180,6 +183,7 @@ export function createCore(deps: CoreDeps): Core {
     ...createQueueHandlers(context),
     ...createExportHandlers(context),
     ...createTeamHandlers(context),
+    ...createWatchHandlers(context),
   };
   let closed = false;
   const dispatch = createDispatcher(handlers, deps.log, { libraryPath });

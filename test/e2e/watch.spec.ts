@@ -1,0 +1,105 @@
+/**
+ * Watching, as a journalist uses it: a channel's videos are in the library; she opens one,
+ * chooses Watch…, sees what it costs against the day's budget before saving, and saves it. Two
+ * days pass on the service (the demo's clock); she runs the watches, sees the edit in the Watch
+ * view with the changed words marked and the unread count beside Watch, and opens the item to
+ * see both versions, each citing its request.
+ *
+ * Against a demo service of its own, as "the real service", so the test can move its clock.
+ */
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import type { RunningDemo } from '../helpers/cli';
+import { expect } from './fixtures';
+import { fetchInto, rpc, searchLibrary } from './library-helpers';
+import { control, starterToken, test } from './real-service';
+
+interface TruthChange {
+  kind: string;
+  url: string;
+  field?: string;
+  before?: string | number;
+  after?: string | number;
+}
+
+async function truth(service: RunningDemo): Promise<TruthChange[]> {
+  const context = await playwrightRequest.newContext();
+  try {
+    const response = await context.get(`${service.url}/__demo/truth`);
+    return ((await response.json()) as { changes: TruthChange[] }).changes;
+  } finally {
+    await context.dispose();
+  }
+}
+
+async function openView(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name, exact: true }).click();
+  await expect(page.getByRole('main', { name })).toBeVisible();
+}
+
+const CHANNEL = { operation: 'videosite/channel/videos', params: { handle: '@harbour' } } as const;
+
+test('an item watched from its detail pane: its cost first, then its edit noticed, counted and shown in its versions', async ({
+  page,
+  keyed,
+  service,
+}) => {
+  await rpc(keyed, 'settings.set', { key: 'base-url', value: service.url });
+  await rpc(keyed, 'token.set', { token: starterToken(service) });
+  await fetchInto(keyed, CHANNEL.operation, CHANNEL.params);
+
+  // The demo's history is a pure function of its clock: look two days ahead for a video of this
+  // channel whose title gets edited, then set the clock back to the start.
+  await control(service, 'advance', { hours: 48 });
+  const edit = (await truth(service)).find((c) => c.kind === 'edited' && c.field === 'title');
+  expect(edit, 'the demo edits a title of this channel within two days').toBeDefined();
+  await control(service, 'reset');
+  const before = String(edit!.before);
+  const after = String(edit!.after);
+  const { hits } = await rpc<{ hits: { id: number; url: string | null }[] }>(keyed, 'library.search', { limit: 50 });
+  const itemId = hits.find((hit) => hit.url === edit!.url)?.id;
+  expect(itemId).toBeDefined();
+
+  await page.goto(keyed.url);
+  await openView(page, 'Library');
+  const results = await searchLibrary(page, before);
+  await results.locator(`[data-item-id="${itemId}"]`).click();
+  const detail = page.getByRole('complementary', { name: 'Item detail' });
+  await expect(detail.locator('article')).toHaveAttribute('data-item-id', String(itemId));
+
+  // The cost shows before anything is saved.
+  await detail.getByRole('button', { name: 'Watch…' }).click();
+  const panel = detail.getByRole('form', { name: 'Watch' });
+  await panel.getByLabel('How often').selectOption({ label: 'every 6 hours' });
+  await expect(panel.getByTestId('watch-cost')).toContainText('This watch: 4 requests a day.');
+  await expect(panel.getByTestId('watch-cost')).toContainText(/of the daily budget of [\d,]+/);
+  await expect(panel.getByTestId('watch-cost')).toContainText('Cap for all watches together');
+  await panel.getByLabel('Label').fill('Harbour video');
+  await panel.getByRole('button', { name: 'Save watch' }).click();
+  await expect(detail.getByText('Watching “Harbour video” every 6 hours.')).toBeVisible();
+
+  await openView(page, 'Watch');
+  const main = page.getByRole('main', { name: 'Watch' });
+  await expect(main.getByRole('row', { name: /Harbour video/ })).toContainText('every 6 hours');
+  await expect(page.getByTestId('nav-watch-unread')).toHaveText('');
+
+  // Two days pass on the service; the watch is run now rather than waiting for the desk's clock.
+  await control(service, 'advance', { hours: 48 });
+  await main.getByRole('button', { name: 'Run every watch now' }).click();
+  await expect(main.getByTestId('watch-message')).toContainText('Queued 1 watch');
+
+  const timeline = main.getByRole('list', { name: 'Changes, newest first' });
+  const edited = timeline.getByRole('listitem').filter({ hasText: 'Edited: the title of' });
+  await expect(edited).toBeVisible({ timeout: 30_000 });
+  await expect(edited.locator('ins.diff-added')).toContainText(after.replace(before, '').trim());
+  await expect(edited).toContainText(/Request \S+/);
+  await expect(page.getByTestId('nav-watch-unread')).toHaveText(/^[1-9]\d* unread changes?$/);
+
+  // Opening the item marks the change read and shows both versions, newest first.
+  await edited.getByRole('button', { name: 'Open item' }).click();
+  const versions = detail.getByTestId('item-versions');
+  await expect(versions).toContainText('changed: title');
+  await expect(versions.getByRole('listitem')).toHaveCount(2);
+  await expect(versions.getByRole('listitem').first()).toContainText(after);
+  await expect(versions.getByRole('listitem').last()).toContainText('first fetch');
+  await expect(edited).not.toContainText('Unread');
+});

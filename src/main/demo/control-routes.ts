@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DemoRequestError, badRequest } from './errors';
 import { readBody, sendError, sendJson } from './http';
-import type { DemoControl, FaultRule } from './types';
+import { DEMO_MAX_ADVANCE_HOURS, type DemoControl, type FaultRule } from './types';
 
 const TEAM_ACTIONS = ['refresh-token', 'lapse', 'suspend', 'reactivate'] as const;
 
@@ -37,6 +37,9 @@ export async function handleControl(
         'POST /__demo/colleagues {"share": 0..1, "team"?: name}',
         'GET|POST|DELETE /__demo/faults (POST {"rules": [...]})',
         'POST /__demo/reset',
+        `POST /__demo/advance {"hours": whole number 1..${DEMO_MAX_ADVANCE_HOURS}}`,
+        'GET /__demo/clock',
+        'GET /__demo/truth',
       ],
     });
   }
@@ -82,6 +85,15 @@ export async function handleControl(
     control.setFaults(body.rules as FaultRule[]);
     return sendJson(res, 200, { rules: control.faults() });
   }
+
+  if (route === '/__demo/advance') {
+    if (method !== 'POST') return notAllowed(res, 'POST');
+    const body = await jsonBody(req);
+    return sendJson(res, 200, control.advance(body.hours as number));
+  }
+  if (route === '/__demo/clock') return method === 'GET' ? sendJson(res, 200, control.clock()) : notAllowed(res, 'GET');
+  if (route === '/__demo/truth')
+    return method === 'GET' ? sendJson(res, 200, { clock: control.clock(), changes: control.truth() }) : notAllowed(res, 'GET');
 
   if (route === '/__demo/reset') {
     if (method !== 'POST') return notAllowed(res, 'POST');

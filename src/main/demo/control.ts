@@ -3,6 +3,7 @@ import type { FaultInjector } from './faults';
 import type { RateLimiter } from './rate-limit';
 import type { RequestLog } from './request-log';
 import type { TeamRegistry } from './teams';
+import type { TimeLayer } from './time/time-layer';
 import type { DemoControl } from './types';
 
 export interface ControlParts {
@@ -10,6 +11,7 @@ export interface ControlParts {
   limiter: RateLimiter;
   faults: FaultInjector;
   requests: RequestLog;
+  time: TimeLayer;
   /** Forgets per-call state such as the trending call count. */
   resetCalls(): void;
 }
@@ -30,6 +32,10 @@ export function createControl(parts: ControlParts): DemoControl {
       parts.requests.clear();
       parts.limiter.reset();
       parts.resetCalls();
+      parts.time.reset();
     },
+    advance: (hours) => parts.time.advance(hours),
+    clock: () => parts.time.clock(),
+    truth: () => parts.time.truth(),
   };
 }

@@ -22,6 +22,7 @@ import { createRequestLog } from './request-log';
 import type { ResponseContext } from './responses/context';
 import { HANDLERS } from './responses/index';
 import { createTeamRegistry } from './teams';
+import { createTimeLayer } from './time/time-layer';
 import type { DemoService, DemoServiceOptions } from './types';
 
 export const DEFAULT_DEMO_SEED = 'gleaner-demo';
@@ -38,7 +39,8 @@ export async function startDemoService(options: DemoServiceOptions = {}): Promis
   const requests = createRequestLog(clock, () => teams.everIssued());
   const cache = new Map<string, unknown>();
   const calls = new Map<string, number>();
-  const control = createControl({ teams, limiter, faults, requests, resetCalls: () => calls.clear() });
+  const time = createTimeLayer(seed);
+  const control = createControl({ teams, limiter, faults, requests, time, resetCalls: () => calls.clear() });
   const timers = new Set<NodeJS.Timeout>();
   let port = 0;
 
@@ -113,7 +115,14 @@ export async function startDemoService(options: DemoServiceOptions = {}): Promis
 
     let data: Record<string, unknown>;
     try {
-      data = HANDLERS[op.id](contextFor(op, url));
+      const ctx = contextFor(op, url);
+      const timed = time.answer(op, ctx, HANDLERS[op.id](ctx));
+      if (timed.kind === 'refused') throw new DemoRequestError(timed.status, timed.message);
+      if (timed.kind === 'unsuccessful') {
+        sendJson(res, 200, { success: false, message: timed.message, data: null, meta: metaOf(op) });
+        return 200;
+      }
+      data = timed.data;
     } catch (error) {
       if (!(error instanceof DemoRequestError)) throw error;
       sendError(res, error.status, error.message);
@@ -122,13 +131,19 @@ export async function startDemoService(options: DemoServiceOptions = {}): Promis
     const body = {
       success: true,
       data: fault.outcome?.kind === 'garbled' ? garbled(data) : data,
-      // The spec lists no meta.endpoint for pins; "pin" names it after its path.
-      meta: { platform: op.platform, endpoint: op.endpoint ?? 'pin', request_id: `req_${randomBytes(12).toString('hex')}` },
+      meta: metaOf(op),
     };
     if (fault.outcome?.kind === 'truncate') sendTruncated(res, body);
     else sendJson(res, 200, body);
     return 200;
   }
+
+  // The spec lists no meta.endpoint for pins; "pin" names it after its path.
+  const metaOf = (op: OperationSpec): Record<string, string> => ({
+    platform: op.platform,
+    endpoint: op.endpoint ?? 'pin',
+    request_id: `req_${randomBytes(12).toString('hex')}`,
+  });
 
   /** The answer with each record (an object in a list) replaced by a string: valid JSON, no readable item. */
   function garbled(data: Record<string, unknown>): Record<string, unknown> {

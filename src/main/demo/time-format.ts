@@ -34,8 +34,11 @@ const UNITS: readonly (readonly [string, number])[] = [
 ];
 
 /** "3 weeks ago", relative to SAMPLE_NOW_MS. */
-export function relativeText(ms: number): string {
-  const age = Math.max(0, SAMPLE_NOW_MS - ms);
+export const relativeText = (ms: number): string => relativeTextAt(ms, SAMPLE_NOW_MS);
+
+/** "3 hours ago", relative to a given moment (the demo clock's, for items posted after hour 0). */
+export function relativeTextAt(ms: number, nowMs: number): string {
+  const age = Math.max(0, nowMs - ms);
   for (const [unit, size] of UNITS) {
     const count = Math.floor(age / size);
     if (count >= 1) return `${count} ${unit}${count === 1 ? '' : 's'} ago`;

@@ -76,8 +76,46 @@ export interface DemoControl {
   /** Replaces the fault rules (validated; throws on a bad rule). */
   setFaults(rules: readonly FaultRule[]): void;
   clearFaults(): void;
-  /** Clears the request log, the rate windows and the trending call count. */
+  /** Clears the request log, the rate windows and the trending call count, and sets the demo clock back to its start. */
   reset(): void;
+  /** Moves the demo clock forward by whole hours (1..DEMO_MAX_ADVANCE_HOURS; throws on anything else). */
+  advance(hours: number): DemoClockState;
+  clock(): DemoClockState;
+  /** Every change the demo made to content it served, since start or the last reset (README: "Time"). */
+  truth(): DemoTruthChange[];
+}
+
+/** The demo clock: `hours` since start; `now` is the demo time as ISO UTC. */
+export interface DemoClockState {
+  hours: number;
+  start: string;
+  now: string;
+}
+
+/** Longest single advance, and the furthest the demo clock goes (five years). */
+export const DEMO_MAX_ADVANCE_HOURS = 24 * 366;
+export const DEMO_MAX_HOURS = 24 * 366 * 5;
+
+export const DEMO_TRUTH_KINDS = ['edited', 'counts', 'removed', 'private', 'restored', 'new-post', 'delisted'] as const;
+export type DemoTruthKind = (typeof DEMO_TRUTH_KINDS)[number];
+
+/**
+ * One change the demo made, as `GET /__demo/truth` lists it. `operation` names the operation
+ * whose answer shows it; `listing` (for 'new-post' and 'delisted') names the listing it shows in.
+ * `field` is Gleaner's name: title, text, authorName, views, likes, comments, reposts, shares, followers.
+ */
+export interface DemoTruthChange {
+  at: string;
+  kind: DemoTruthKind;
+  platform: string;
+  itemId: string;
+  url: string;
+  operation: OperationId;
+  account?: string;
+  listing?: string;
+  field?: string;
+  before?: string | number;
+  after?: string | number;
 }
 
 export interface DemoServiceOptions {

@@ -11,10 +11,10 @@ import { PAGE_HOSTS, media, pathMatch } from './sample-urls';
 
 const USER_COUNT = 30;
 const MAX_FEED = 50;
-const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+export const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 const RKEY = /^[a-z0-9]{3,20}$/i;
 
-interface User {
+export interface User {
   did: string;
   handle: string;
   displayName: string;
@@ -39,7 +39,7 @@ const usersOf = (ctx: ResponseContext): User[] =>
   ctx.memo('microblog-users', () => Array.from({ length: USER_COUNT }, (_, i) => userFor(ctx.seed, `pool-${i}`)));
 
 /** A known user by handle or did; an unknown one is made up around the name given. */
-function findUser(ctx: ResponseContext, handle: string | undefined, did: string | undefined): User {
+export function findUser(ctx: ResponseContext, handle: string | undefined, did: string | undefined): User {
   const wanted = handle?.toLowerCase();
   const known = usersOf(ctx).find((u) => u.did === did || u.handle === wanted);
   if (known) return known;
@@ -48,7 +48,7 @@ function findUser(ctx: ResponseContext, handle: string | undefined, did: string 
 
 const rkeyOf = (seed: string, user: User, index: number): string => `3l${createRandom(seed, 'mb-rkey', user.did, index).chars(BASE32, 11)}`;
 
-function postItem(seed: string, user: User, rkey: string): Record<string, unknown> {
+export function postItem(seed: string, user: User, rkey: string): Record<string, unknown> {
   const random = createRandom(seed, 'mb-post', user.did, rkey);
   const language = random.chance(0.85) ? user.language : pickLanguage(random);
   let text = sampleParagraph(random, language, random.int(1, 3));

@@ -57,7 +57,7 @@ function userAt(seed: string, index: number): User {
   };
 }
 
-function postFor(seed: string, shortcode: string): Post {
+export function postFor(seed: string, shortcode: string): Post {
   const random = createRandom(seed, 'ps-post', shortcode);
   const owner = userAt(seed, random.int(0, USER_COUNT - 1));
   const plays = 100 + random.skewed(5_000_000);
@@ -157,7 +157,7 @@ const post: PlatformHandlers<'photoshare'>['photoshare/post'] = (ctx) => {
   return { data: { xdt_shortcode_media: shortcodeMedia(p, ctx.params.flag('trim')) }, status: 'ok' };
 };
 
-function reelItem(p: Post, trim: boolean): Record<string, unknown> {
+export function reelItem(p: Post, trim: boolean): Record<string, unknown> {
   const item = {
     pk: p.id,
     id: `${p.id}_${p.owner.id}`,
@@ -180,12 +180,18 @@ function reelItem(p: Post, trim: boolean): Record<string, unknown> {
   };
 }
 
-const reels: PlatformHandlers<'photoshare'>['photoshare/user/reels'] = (ctx) => {
+/** The profile a reels request names: a known one, or one picked by a hash of what was given. */
+export function reelsUser(ctx: ResponseContext): { index: number; id: string } {
   const pool = poolOf(ctx);
   const userId = ctx.params.get('user_id');
   const handle = ctx.params.get('handle')?.toLowerCase();
   const known = pool.users.find((u) => u.id === userId || u.username.toLowerCase() === handle);
-  const user = known ?? pool.users[hashOf(ctx.seed, userId ?? '', handle ?? '') % USER_COUNT] ?? userAt(ctx.seed, 0);
+  return known ?? pool.users[hashOf(ctx.seed, userId ?? '', handle ?? '') % USER_COUNT] ?? userAt(ctx.seed, 0);
+}
+
+const reels: PlatformHandlers<'photoshare'>['photoshare/user/reels'] = (ctx) => {
+  const pool = poolOf(ctx);
+  const user = reelsUser(ctx);
   const maxId = ctx.params.get('max_id');
   const { key, page } =
     maxId === undefined

@@ -69,7 +69,7 @@ function authorAt(seed: string, index: number): Author {
   };
 }
 
-function clipFor(seed: string, id: string): Clip {
+export function clipFor(seed: string, id: string): Clip {
   const random = createRandom(seed, 'sv-clip', id);
   const author = authorAt(seed, random.int(0, AUTHOR_COUNT - 1));
   const language = random.chance(0.85) ? author.language : pickLanguage(random);
@@ -111,7 +111,7 @@ const poolOf = (ctx: ResponseContext): Pool =>
 const pageUrl = (c: Clip): string => `${PAGE_HOSTS.shortvideo}/@${c.author.uniqueId}/video/${c.id}`;
 
 /** The platform's item object; `detail` adds the download addresses, `trim` keeps the essentials. */
-function aweme(c: Clip, detail: boolean, trim: boolean): Record<string, unknown> {
+export function aweme(c: Clip, detail: boolean, trim: boolean): Record<string, unknown> {
   const play = (quality: string) => ({
     uri: `v0f044gc0000${c.id}`,
     url_list: [media('shortvideo', `play/${c.id}/${quality}.mp4`), media('shortvideo', `play/${c.id}/${quality}.mp4?mirror=2`)],

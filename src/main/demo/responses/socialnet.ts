@@ -18,7 +18,7 @@ const SCOPE = 'socialnet/user/reels';
 
 const nextPageId = (seed: string, key: string, page: number): string => String(1e15 + (hashOf(seed, 'sn-next', key, page) % 9e14));
 
-function reel(seed: string, pageKey: string, index: number): Record<string, unknown> {
+export function reel(seed: string, pageKey: string, index: number): Record<string, unknown> {
   const random = createRandom(seed, 'sn-reel', pageKey, index);
   const postId = numericId(random, 16);
   const views = 100 + random.skewed(3_000_000);

@@ -23,7 +23,7 @@ interface User {
   followers: number;
 }
 
-function userFor(seed: string, handle: string): User {
+export function userFor(seed: string, handle: string): User {
   const random = createRandom(seed, 'tw-user', handle.toLowerCase());
   return {
     restId: numericId(random, 18),
@@ -39,7 +39,7 @@ interface Tweet {
   transcript: string | null;
 }
 
-function tweetFor(seed: string, user: User, id: string): Tweet {
+export function tweetFor(seed: string, user: User, id: string): Tweet {
   const random = createRandom(seed, 'tw-tweet', id);
   const language = pickLanguage(random);
   let text = `${sampleParagraph(random, language, random.int(1, 2))} #${sampleHashtag(random, language)}`;

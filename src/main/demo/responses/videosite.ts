@@ -64,7 +64,7 @@ interface Channel {
   description: string;
 }
 
-interface Video {
+export interface Video {
   id: string;
   short: boolean;
   language: SampleLanguage;
@@ -96,7 +96,7 @@ function channelAt(seed: string, index: number): Channel {
   };
 }
 
-function videoFor(seed: string, id: string, forceShort?: boolean): Video {
+export function videoFor(seed: string, id: string, forceShort?: boolean): Video {
   const random = createRandom(seed, 'vs-video', id);
   const channel = channelAt(seed, random.int(0, CHANNEL_COUNT - 1));
   // Drawn even when forced, so forcing changes nothing else about the video.
@@ -186,7 +186,7 @@ function channelRef(c: Channel, withHandle: boolean): Record<string, string> {
 }
 
 /** A listing item; `channel` says how much of the channel it carries (spec: none in channel listings). */
-function listItem(v: Video, channel: 'full' | 'brief' | 'none', extras: boolean): Record<string, unknown> {
+export function listItem(v: Video, channel: 'full' | 'brief' | 'none', extras: boolean): Record<string, unknown> {
   return {
     type: v.short ? 'short' : 'video',
     id: v.id,
@@ -290,7 +290,7 @@ const search: OperationHandler = (ctx) => {
   };
 };
 
-function channelFor(ctx: ResponseContext): Channel {
+export function channelFor(ctx: ResponseContext): Channel {
   const pool = poolOf(ctx);
   const id = ctx.params.get('channelId');
   const handle = ctx.params.get('handle')?.replace(/^@/, '').toLowerCase();

@@ -79,7 +79,12 @@ test('an item watched from its detail pane: its cost first, then its edit notice
 
   await openView(page, 'Watch');
   const main = page.getByRole('main', { name: 'Watch' });
-  await expect(main.getByRole('row', { name: /Harbour video/ })).toContainText('every 6 hours');
+  const row = main.getByRole('row', { name: /Harbour video/ });
+  await expect(row).toContainText('every 6 hours');
+  // Its first run is the version later ones are compared with (due at once, run now rather than at the next tick).
+  await main.getByRole('button', { name: 'Run due watches now' }).click();
+  await expect(main.getByTestId('watch-message')).toContainText('Queued 1 watch');
+  await expect(row).toContainText('last run');
   await expect(page.getByTestId('nav-watch-unread')).toHaveText('');
 
   // Two days pass on the service; the watch is run now rather than waiting for the desk's clock.

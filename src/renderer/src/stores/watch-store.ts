@@ -9,6 +9,7 @@ import type { WatchChange, WatchChangeKind, WatchChangesPage, WatchListCost, Wat
 import { errorText } from '../lib/errors';
 import { formatItems } from '../lib/format';
 import { bridge } from '../transport';
+import { useItemStore } from './item-store';
 
 /** Changes per page of the timeline. */
 export const CHANGES_PER_PAGE = 50;
@@ -166,6 +167,8 @@ export const useWatchStore = create<WatchState>((set, get) => {
           const { unread } = await bridge.call('watch.markRead', 'all' in target ? { all: true } : { ids: target.ids });
           const read = 'all' in target ? null : new Set(target.ids);
           set({ unread, changes: get().changes.map((c) => (read === null || read.has(c.id) ? { ...c, read: true } : c)) });
+          // Each watch's unread count goes down with them.
+          await get().loadWatches();
           return null;
         },
         'mark the changes read',
@@ -229,8 +232,10 @@ export function pageOfKind(page: WatchChangesPage, kind: WatchChangeKind | null,
 /** Follows `watch.changed` (the sidebar's count, and the timeline when it is shown); returns the unsubscribe. */
 export function followWatchChanges(): () => void {
   void useWatchStore.getState().loadUnread();
-  return bridge.subscribe('watch.changed', ({ unread }) => {
+  return bridge.subscribe('watch.changed', ({ unread, added }) => {
     useWatchStore.setState({ unread });
+    // A run that noticed something may have changed the open item (a new version, gone): show it as it is now.
+    if (added > 0 && useItemStore.getState().openId !== null) void useItemStore.getState().reload();
     const state = useWatchStore.getState();
     if (state.shown) {
       void state.loadChanges();

@@ -65,7 +65,10 @@ export function ChangeRow({ change, item, watchLabel }: { change: WatchChange; i
           <button
             type="button"
             onClick={() => {
-              useItemStore.getState().open(change.itemId);
+              const items = useItemStore.getState();
+              // Already open, it is read again: the change may be newer than what the pane shows.
+              if (items.openId === change.itemId) void items.reload();
+              else items.open(change.itemId);
               focusItemDetail();
               if (!change.read) void useWatchStore.getState().markRead({ ids: [change.id] });
             }}

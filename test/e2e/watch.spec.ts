@@ -7,6 +7,7 @@
  *
  * Against a demo service of its own, as "the real service", so the test can move its clock.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import type { RunningDemo } from '../helpers/cli';
 import { expect } from './fixtures';
@@ -34,6 +35,13 @@ async function truth(service: RunningDemo): Promise<TruthChange[]> {
 async function openView(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name, exact: true }).click();
   await expect(page.getByRole('main', { name })).toBeVisible();
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const CHANNEL = { operation: 'videosite/channel/videos', params: { handle: '@harbour' } } as const;
@@ -98,6 +106,7 @@ test('an item watched from its detail pane: its cost first, then its edit notice
   await expect(edited.locator('ins.diff-added')).toContainText(after.replace(before, '').trim());
   await expect(edited).toContainText(/Request \S+/);
   await expect(page.getByTestId('nav-watch-unread')).toHaveText(/^[1-9]\d* unread changes?$/);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Opening the item marks the change read and shows both versions, newest first.
   await edited.getByRole('button', { name: 'Open item' }).click();
@@ -107,4 +116,40 @@ test('an item watched from its detail pane: its cost first, then its edit notice
   await expect(versions.getByRole('listitem').first()).toContainText(after);
   await expect(versions.getByRole('listitem').last()).toContainText('first fetch');
   await expect(edited).not.toContainText('Unread');
+});
+
+test('a channel watched from the Fetch view: its new videos noticed two days later', async ({ page, keyed, service }) => {
+  await rpc(keyed, 'settings.set', { key: 'base-url', value: service.url });
+  await rpc(keyed, 'token.set', { token: starterToken(service) });
+  await page.goto(keyed.url);
+  await openView(page, 'Fetch');
+  const fetchView = page.getByRole('main', { name: 'Fetch' });
+  await fetchView.getByLabel('Platform', { exact: true }).selectOption({ label: 'YouTube' });
+  await fetchView.getByLabel('Operation', { exact: true }).selectOption({ label: 'Channel videos' });
+  await fetchView.getByLabel(/^Channel handle/).fill(CHANNEL.params.handle);
+  await fetchView.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(fetchView.getByTestId('fetch-result-count')).toBeVisible();
+
+  await fetchView.getByRole('button', { name: 'Watch this…' }).click();
+  const panel = fetchView.getByRole('form', { name: 'Watch' });
+  await expect(panel.getByLabel('Label')).toHaveValue('Channel videos: Channel handle “@harbour”');
+  await expect(panel.getByTestId('watch-cost')).toContainText('This watch: 1 request a day.');
+  await panel.getByRole('button', { name: 'Save watch' }).click();
+  await expect(fetchView.getByText('Watching “Channel videos: Channel handle “@harbour”” daily.')).toBeVisible();
+
+  await openView(page, 'Watch');
+  const main = page.getByRole('main', { name: 'Watch' });
+  const row = main.getByRole('row', { name: /Channel videos/ });
+  await main.getByRole('button', { name: 'Run due watches now' }).click();
+  await expect(row).toContainText('last run');
+
+  await control(service, 'advance', { hours: 48 });
+  const posted = (await truth(service)).filter((c) => c.kind === 'new-post');
+  expect(posted.length).toBeGreaterThan(0);
+  await main.getByRole('button', { name: 'Run every watch now' }).click();
+  await main.getByLabel('Kind').selectOption({ label: 'New' });
+  const fresh = main.getByRole('list', { name: 'Changes, newest first' }).getByRole('listitem');
+  await expect(fresh.first()).toContainText('New:', { timeout: 30_000 });
+  await expect(fresh.filter({ hasNotText: 'New:' })).toHaveCount(0);
+  await expect(main.getByTestId('watch-change-count')).toContainText(/^[1-9]\d* changes? · /);
 });

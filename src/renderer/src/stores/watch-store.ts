@@ -73,10 +73,10 @@ export const useWatchStore = create<WatchState>((set, get) => {
     }
   }
 
-  /** Labels for the items a page of changes names, in one search by ids. */
-  async function loadItems(changes: readonly WatchChange[]): Promise<void> {
+  /** Labels for the items that changes or watches name, in one search by ids. */
+  async function loadItems(itemIds: readonly (number | null)[]): Promise<void> {
     const known = get().items;
-    const ids = [...new Set(changes.map((c) => c.itemId).filter((id): id is number => id !== null && !known.has(id)))];
+    const ids = [...new Set(itemIds.filter((id): id is number => id !== null && !known.has(id)))];
     if (ids.length === 0) return;
     try {
       const { hits } = await bridge.call('library.search', { ids, limit: ids.length });
@@ -110,6 +110,7 @@ export const useWatchStore = create<WatchState>((set, get) => {
       try {
         const { watches, cost } = await bridge.call('watch.list', {});
         set({ watches, cost, watchesError: null });
+        await loadItems(watches.map((w) => (w.target.kind === 'item' ? w.target.itemId : null)));
       } catch (error) {
         set({ watchesError: errorText(error, 'read the watches') });
       }
@@ -131,7 +132,7 @@ export const useWatchStore = create<WatchState>((set, get) => {
         );
         if (seq !== changesSeq) return;
         set({ changes: page.changes, total: page.total, unread: page.unread, changesError: null, changesLoaded: true });
-        await loadItems(page.changes);
+        await loadItems(page.changes.map((c) => c.itemId));
       } catch (error) {
         if (seq === changesSeq) set({ changesError: errorText(error, 'read the changes'), changesLoaded: true });
       }

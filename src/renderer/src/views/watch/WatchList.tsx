@@ -1,5 +1,5 @@
 import { WATCH_INTERVAL_LABELS, type WatchSummary } from '../../../../shared/watch';
-import { formatCount, formatDateTime } from '../../lib/format';
+import { formatCount, formatDateTime, hitText } from '../../lib/format';
 import { formatShare, targetWords } from '../../lib/watch-text';
 import { useWatchStore, type WatchesCost } from '../../stores/watch-store';
 
@@ -66,7 +66,8 @@ function CostLine({ cost }: { cost: WatchesCost }) {
 function WatchRow({ watch }: { watch: WatchSummary }) {
   const busy = useWatchStore((s) => s.busy[`watch-${watch.id}`] === true);
   const store = useWatchStore.getState;
-  const described = targetWords(watch.target);
+  const item = useWatchStore((s) => (watch.target.kind === 'item' ? s.items.get(watch.target.itemId) : undefined));
+  const described = item ? hitText(item).text : targetWords(watch.target);
   return (
     <tr data-watch-id={watch.id} className={watch.paused ? 'is-paused' : undefined}>
       <td>

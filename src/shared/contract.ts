@@ -474,7 +474,11 @@ export const methods = {
   'watch.pause': method(() => watchId(), returns<WatchSummary>()),
   'watch.resume': method(() => watchId(), returns<WatchSummary>()),
   // Queues the watches that are due (or every active one with `all`); their changes follow as `watch.changed`.
-  'watch.run': method(() => z.object({ all: z.boolean().optional() }).strict(), returns<{ queued: number; watchIds: number[] }>()),
+  // batchIds: the queue's batch of each run, for a host that waits for them (the CLI's `watch run`).
+  'watch.run': method(
+    () => z.object({ all: z.boolean().optional() }).strict(),
+    returns<{ queued: number; watchIds: number[]; batchIds: number[] }>(),
+  ),
   'watch.changes': method(
     () =>
       z

@@ -41,27 +41,42 @@ export interface ListedItem {
   publishedAt: string | null;
 }
 
+export interface PreviouslyListed extends ListedItem {
+  /** Where the previous answer listed it (0 first). */
+  position: number;
+}
+
 /**
- * Which items a listing holds that it did not (new), and which it held that it should still hold
- * but does not (no longer listed). Only the pages fetched are read: an item older than the oldest
- * item fetched may simply have moved to a later page, so it is not called gone; when the listing
- * ended within the pages fetched (`complete`), every missing item is.
+ * Which items a listing holds that it never held (new), and which it held that it should still
+ * hold but does not (no longer listed). Only the pages fetched are read, so a missing item may
+ * simply have moved to a later page; it is called gone only when the listing shows it should
+ * still be there: the listing ended within the pages fetched (`complete`), an item listed below
+ * it before is still listed, the listing got shorter (nothing was pushed off), or it is no older
+ * than the oldest item fetched.
  */
 export function membershipChanges(
-  listedBefore: readonly ListedItem[],
+  listedBefore: readonly PreviouslyListed[],
   knownIds: ReadonlySet<number>,
   current: readonly ListedItem[],
   complete: boolean,
 ): { added: number[]; gone: number[] } {
   const currentIds = new Set(current.map((item) => item.itemId));
-  const added = current.filter((item) => !knownIds.has(item.itemId)).map((item) => item.itemId);
+  const added = [...new Set(current.filter((item) => !knownIds.has(item.itemId)).map((item) => item.itemId))];
   const dated = current.map((item) => item.publishedAt).filter((at): at is string => at !== null);
   const oldestFetched = dated.length > 0 ? dated.reduce((a, b) => (a < b ? a : b)) : null;
+  const lowestStillListed = Math.max(-1, ...listedBefore.filter((item) => currentIds.has(item.itemId)).map((item) => item.position));
+  const shrank = current.length < listedBefore.length;
   const gone = listedBefore
     .filter((item) => !currentIds.has(item.itemId))
-    .filter((item) => complete || (oldestFetched !== null && item.publishedAt !== null && item.publishedAt >= oldestFetched))
+    .filter(
+      (item) =>
+        complete ||
+        shrank ||
+        item.position < lowestStillListed ||
+        (oldestFetched !== null && item.publishedAt !== null && item.publishedAt >= oldestFetched),
+    )
     .map((item) => item.itemId);
-  return { added: [...new Set(added)], gone };
+  return { added, gone };
 }
 
 /** Failures that say nothing about the content: the way there, the budget, the token, the disk. */
@@ -121,6 +136,17 @@ function serviceWords(message: string): string | null {
 function statusIn(message: string): number | null {
   const match = message.match(/\((\d{3})(?:\)| at )/);
   return match ? Number(match[1]) : null;
+}
+
+/**
+ * A record with nothing in it: no title, text, author's name or count. A details answer for a
+ * gone item may be a success holding an empty record, which the normaliser still reads as the
+ * item asked for (its id from the link); such an answer shows absence, not an edit to nothing.
+ */
+export function isEmptyRecord(fields: VersionFields | null, counts: Counts): boolean {
+  return (
+    (fields === null || VERSION_FIELDS.every((field) => fields[field] === null)) && COUNT_FIELDS.every((field) => counts[field] === null)
+  );
 }
 
 /** The words an answer with no record is taken for: the service answered, with nothing in it. */

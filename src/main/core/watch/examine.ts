@@ -15,7 +15,16 @@ import {
   type SightingRow,
 } from '../store/watch/watch-changes-repository';
 import { watchesRepository as watches, type OpenRun, type WatchRow } from '../store/watch/watches-repository';
-import { EMPTY_RECORD_WORDS, changedFields, countJumps, membershipChanges, readGone, type Counts, type VersionFields } from './detect';
+import {
+  EMPTY_RECORD_WORDS,
+  changedFields,
+  isEmptyRecord,
+  countJumps,
+  membershipChanges,
+  readGone,
+  type Counts,
+  type VersionFields,
+} from './detect';
 import type { WatchTuning } from './settings';
 
 export interface ExamineDeps {
@@ -65,7 +74,7 @@ function examineItem(
   if (itemId === null) return;
   const answer = answers.at(-1);
   if (answer) {
-    const sightings = changes.sightings(tx, answer.id);
+    const sightings = changes.sightings(tx, answer.id).filter((sighting) => !recorder.isEmpty(sighting, answer));
     if (sightings.length === 0) {
       recorder.availability(itemId, 'unavailable', EMPTY_RECORD_WORDS, answer, answer.fetched_at);
       return;
@@ -85,7 +94,7 @@ function examineListing(tx: WritableDB, recorder: Recorder, watch: WatchRow, ans
   const seen = new Map<number, { sighting: SightingRow; answer: AnswerRow }>();
   for (const answer of answers) {
     for (const sighting of changes.sightings(tx, answer.id)) {
-      if (!seen.has(sighting.item_id)) seen.set(sighting.item_id, { sighting, answer });
+      if (!seen.has(sighting.item_id) && !recorder.isEmpty(sighting, answer)) seen.set(sighting.item_id, { sighting, answer });
     }
   }
   const members = changes.members(tx, watch.id);
@@ -93,7 +102,9 @@ function examineListing(tx: WritableDB, recorder: Recorder, watch: WatchRow, ans
   // Every page answered and the last had no next page: the listing ended within what was fetched.
   const complete = failed.length === 0 && answers.length === jobCount && answers.at(-1)!.next_page === null;
   if (members.length > 0) {
-    const listedBefore = members.filter((m) => m.listed === 1).map((m) => ({ itemId: m.item_id, publishedAt: m.published_at }));
+    const listedBefore = members
+      .filter((m) => m.listed === 1)
+      .map((m) => ({ itemId: m.item_id, publishedAt: m.published_at, position: m.position }));
     // A page that failed leaves its items unseen, not gone.
     const { added, gone } = membershipChanges(listedBefore, new Set(members.map((m) => m.item_id)), current, complete);
     for (const itemId of added) recorder.change(itemId, 'new', null, null, null, seen.get(itemId)!.answer);
@@ -103,8 +114,9 @@ function examineListing(tx: WritableDB, recorder: Recorder, watch: WatchRow, ans
       recorder.change(itemId, 'no-longer-listed', null, null, null, lastAnswer);
     }
   }
+  let position = 0;
   for (const { sighting, answer } of seen.values()) {
-    changes.seeMember(tx, watch.id, sighting.item_id, answer.fetched_at);
+    changes.seeMember(tx, watch.id, sighting.item_id, position++, answer.fetched_at);
     recorder.fields(sighting, answer);
   }
 }
@@ -157,20 +169,25 @@ function createRecorder(tx: WritableDB, deps: ExamineDeps, watch: WatchRow, tuni
     return records;
   }
 
-  /** The item's fields as this answer gave them: its record, matched by platform id or link. */
-  function fieldsIn(sighting: SightingRow, answer: AnswerRow): VersionFields | null {
+  /** The item's fields as this answer's record gave them (matched by platform id or link); null when none matches. */
+  function recordFieldsIn(sighting: SightingRow, answer: AnswerRow): VersionFields | null {
     const record = recordsOf(answer).find(
       (candidate) =>
         (sighting.native_id !== null && candidate.nativeId === sighting.native_id) ||
         (sighting.url !== null && candidate.url === sighting.url),
     );
-    if (record) return { title: record.title, text: record.text, authorName: record.author.name };
-    return deps.storedFields(sighting.item_id);
+    return record ? { title: record.title, text: record.text, authorName: record.author.name } : null;
+  }
+
+  /** The item's fields as this answer gave them, or as stored when the normaliser cannot read the answer again. */
+  function fieldsIn(sighting: SightingRow, answer: AnswerRow): VersionFields | null {
+    return recordFieldsIn(sighting, answer) ?? deps.storedFields(sighting.item_id);
   }
 
   return {
     change,
     added: () => added,
+    isEmpty: (sighting: SightingRow, answer: AnswerRow): boolean => isEmptyRecord(recordFieldsIn(sighting, answer), countsOf(sighting)),
     /** A new version when the title, text or author's name changed since the last answer of the same operation. */
     fields(sighting: SightingRow, answer: AnswerRow): void {
       const current = fieldsIn(sighting, answer);

@@ -76,6 +76,7 @@ export function createWatchRuntime(deps: WatchRuntimeDeps): WatchRuntime {
     onQueued: (batchId) => {
       void deps.queue.whenBatchDone(batchId).then(() => safely('examining a run', examineFinished));
     },
+    beforeRead: () => safely('examining runs', examineFinished),
   });
 
   function tick(): void {

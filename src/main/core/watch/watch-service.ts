@@ -43,7 +43,7 @@ export interface WatchService {
   remove(id: number): { removed: true };
   setPaused(id: number, paused: boolean): WatchSummary;
   /** Queues the due watches (or every active one); runs already queued are not queued twice. */
-  run(request: { all?: boolean }): Promise<{ queued: number; watchIds: number[] }>;
+  run(request: { all?: boolean }): Promise<{ queued: number; watchIds: number[]; batchIds: number[] }>;
   changes(query: WatchChangesQuery): WatchChangesPage;
   markRead(request: { ids?: number[]; all?: boolean }): { unread: number };
 }
@@ -63,6 +63,8 @@ const DUE_PER_PASS = 500;
 export type WatchServiceDeps = Pick<CoreContext, 'db' | 'settings' | 'service' | 'queue' | 'clock'> & {
   /** A batch of a run was queued (the scheduler examines it when it ends). */
   onQueued?: (batchId: number) => void;
+  /** Examines runs that ended, before changes are read (another process may have run them). */
+  beforeRead?: () => void;
 };
 
 export function createWatchService(deps: WatchServiceDeps): WatchService {
@@ -125,7 +127,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
   }
 
   /** Queues one run of each watch, with its run row, in one transaction: a crash leaves neither half. */
-  function queueRuns(rows: readonly WatchRow[]): number[] {
+  function queueRuns(rows: readonly WatchRow[]): { watchId: number; batchId: number }[] {
     const queued: { watchId: number; batchId: number }[] = [];
     const now = deps.clock.now();
     const at = new Date(now).toISOString();
@@ -161,7 +163,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     });
     for (const { batchId } of queued) deps.onQueued?.(batchId);
     if (queued.length > 0) deps.queue.poke();
-    return queued.map((entry) => entry.watchId);
+    return queued;
   }
 
   return {
@@ -196,6 +198,7 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     },
 
     list() {
+      deps.beforeRead?.();
       const budget = dailyBudget();
       return {
         watches: summaries(watches.all(db)),
@@ -224,11 +227,16 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
 
     run({ all }) {
       const rows = all ? watches.active(db) : watches.due(db, nowIso(), DUE_PER_PASS);
-      const watchIds = queueRuns(rows);
-      return Promise.resolve({ queued: watchIds.length, watchIds });
+      const queued = queueRuns(rows);
+      return Promise.resolve({
+        queued: queued.length,
+        watchIds: queued.map((run) => run.watchId),
+        batchIds: queued.map((run) => run.batchId),
+      });
     },
 
     changes(query) {
+      deps.beforeRead?.();
       const filter = {
         ...(query.since !== undefined ? { since: query.since } : {}),
         ...(query.watchId !== undefined ? { watchId: query.watchId } : {}),

@@ -54,6 +54,8 @@ export const migration0021: Migration = {
         watch_id INTEGER NOT NULL REFERENCES watches (id) ON DELETE CASCADE,
         item_id INTEGER NOT NULL REFERENCES items (id) ON DELETE CASCADE,
         listed INTEGER NOT NULL DEFAULT 1,
+        -- Where the last answer that held it listed it (0 first): what "should still hold it" reads.
+        position INTEGER NOT NULL DEFAULT 0,
         first_seen_at TEXT NOT NULL,
         last_seen_at TEXT NOT NULL,
         PRIMARY KEY (watch_id, item_id)

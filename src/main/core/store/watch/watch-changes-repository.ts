@@ -200,17 +200,17 @@ export const watchChangesRepository = {
   },
 
   /** The items a watched listing held, and whether it still lists them. */
-  members: (db: ReadableDB, watchId: number): { item_id: number; listed: number; published_at: string | null }[] =>
-    statement<[number], { item_id: number; listed: number; published_at: string | null }>(
+  members: (db: ReadableDB, watchId: number): { item_id: number; listed: number; position: number; published_at: string | null }[] =>
+    statement<[number], { item_id: number; listed: number; position: number; published_at: string | null }>(
       db,
-      'SELECT m.item_id, m.listed, i.published_at FROM watch_members m JOIN items i ON i.id = m.item_id WHERE m.watch_id = ?',
+      'SELECT m.item_id, m.listed, m.position, i.published_at FROM watch_members m JOIN items i ON i.id = m.item_id WHERE m.watch_id = ?',
     ).all(watchId),
-  seeMember: (tx: WritableDB, watchId: number, itemId: number, at: string): void => {
+  seeMember: (tx: WritableDB, watchId: number, itemId: number, position: number, at: string): void => {
     statement(
       tx,
-      `INSERT INTO watch_members (watch_id, item_id, listed, first_seen_at, last_seen_at) VALUES (?, ?, 1, ?, ?)
-       ON CONFLICT (watch_id, item_id) DO UPDATE SET listed = 1, last_seen_at = excluded.last_seen_at`,
-    ).run(watchId, itemId, at, at);
+      `INSERT INTO watch_members (watch_id, item_id, listed, position, first_seen_at, last_seen_at) VALUES (?, ?, 1, ?, ?, ?)
+       ON CONFLICT (watch_id, item_id) DO UPDATE SET listed = 1, position = excluded.position, last_seen_at = excluded.last_seen_at`,
+    ).run(watchId, itemId, position, at, at);
   },
   unlistMember: (tx: WritableDB, watchId: number, itemId: number): void => {
     statement(tx, 'UPDATE watch_members SET listed = 0 WHERE watch_id = ? AND item_id = ?').run(watchId, itemId);
@@ -229,7 +229,7 @@ export const watchChangesRepository = {
     return statement<[Record<string, string | number>], ChangeRow>(
       db,
       `SELECT id, watch_id, item_id, change, field, before, after, request_id, sha256, at, words, read
-         FROM watch_changes WHERE ${where} ORDER BY at, id LIMIT @limit OFFSET @offset`,
+         FROM watch_changes WHERE ${where} ORDER BY id LIMIT @limit OFFSET @offset`,
     )
       .all({ ...params, limit, offset })
       .map(toChange);

@@ -3,7 +3,11 @@
  * tests) the runs that ended are examined and the watches now due are queued, last in line.
  */
 import type { Clock } from '../clock';
-import type { CoreContext } from '../context';
+import type { EventHub } from '../events';
+import type { FetchQueue } from '../queue/fetch-queue';
+import type { ServiceClient } from '../service/client';
+import type { SettingsRepository } from '../store/settings-repository';
+import type { ReadableDB } from '../store/write-transaction';
 import type { NormaliseFn } from '../library/ingest';
 import type { Logger } from '../log';
 import type { Timers } from '../queue/timers';
@@ -24,12 +28,17 @@ export interface WatchRuntime {
   examineFinished(): number;
 }
 
-export type WatchRuntimeDeps = Pick<CoreContext, 'db' | 'settings' | 'service' | 'queue' | 'events'> & {
+export interface WatchRuntimeDeps {
+  db: ReadableDB;
+  settings: SettingsRepository;
+  service: Pick<ServiceClient, 'prepare'>;
+  queue: Pick<FetchQueue, 'poke' | 'whenBatchDone'>;
+  events: EventHub;
   clock: Clock;
   timers: Timers;
   log: Logger;
   normalise: NormaliseFn;
-};
+}
 
 export function createWatchRuntime(deps: WatchRuntimeDeps): WatchRuntime {
   const { db } = deps;

@@ -12,7 +12,11 @@ import {
   type WatchSummary,
   type WatchTarget,
 } from '../../../shared/watch';
-import type { CoreContext } from '../context';
+import type { Clock } from '../clock';
+import type { FetchQueue } from '../queue/fetch-queue';
+import type { ServiceClient } from '../service/client';
+import type { ReadableDB } from '../store/write-transaction';
+import type { SettingsRepository } from '../store/settings-repository';
 import { recogniseUrl } from '../platforms/recognise-url';
 import { LISTING_KINDS } from '../platforms/url-patterns';
 import { enqueueIn } from '../queue/enqueue';
@@ -60,12 +64,17 @@ interface ResolvedTarget {
 /** At most this many due watches are queued per pass (the rest on the next): a pass stays short. */
 const DUE_PER_PASS = 500;
 
-export type WatchServiceDeps = Pick<CoreContext, 'db' | 'settings' | 'service' | 'queue' | 'clock'> & {
+export interface WatchServiceDeps {
+  db: ReadableDB;
+  settings: SettingsRepository;
+  service: Pick<ServiceClient, 'prepare'>;
+  queue: Pick<FetchQueue, 'poke'>;
+  clock: Clock;
   /** A batch of a run was queued (the scheduler examines it when it ends). */
   onQueued?: (batchId: number) => void;
   /** Examines runs that ended, before changes are read (another process may have run them). */
   beforeRead?: () => void;
-};
+}
 
 export function createWatchService(deps: WatchServiceDeps): WatchService {
   const { db } = deps;
@@ -129,6 +138,8 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
   /** Queues one run of each watch, with its run row, in one transaction: a crash leaves neither half. */
   function queueRuns(rows: readonly WatchRow[]): { watchId: number; batchId: number }[] {
     const queued: { watchId: number; batchId: number }[] = [];
+    // Most passes find nothing due: no write (a commit waits for the disk).
+    if (rows.length === 0) return queued;
     const now = deps.clock.now();
     const at = new Date(now).toISOString();
     const prepared = rows.map((row) => {

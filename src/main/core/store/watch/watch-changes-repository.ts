@@ -186,6 +186,16 @@ export const watchChangesRepository = {
       .all(itemId)
       .map(({ changed, ...version }) => ({ ...version, changedFields: JSON.parse(changed) as string[] })),
 
+  /** The answer that last carried the item's fields: its one version when no watch recorded any. */
+  lastAnswerOf: (
+    db: ReadableDB,
+    itemId: number,
+  ): { responseId: number; requestId: string; sha256: string; fetchedAt: string } | undefined =>
+    statement<[number], { responseId: number; requestId: string; sha256: string; fetchedAt: string }>(
+      db,
+      `SELECT r.id AS responseId, r.request_id AS requestId, r.body_sha256 AS sha256, r.fetched_at AS fetchedAt
+         FROM items i JOIN responses r ON r.id = i.last_response_id WHERE i.id = ?`,
+    ).get(itemId),
   availability: (db: ReadableDB, itemId: number): ItemAvailability | undefined =>
     statement<[number], ItemAvailability>(
       db,

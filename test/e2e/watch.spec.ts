@@ -113,7 +113,7 @@ test('an item watched from its detail pane: its cost first, then its edit notice
   const versions = detail.getByTestId('item-versions');
   await expect(versions).toContainText('changed: title');
   await expect(versions.getByRole('listitem')).toHaveCount(2);
-  await expect(versions.getByRole('listitem').first()).toContainText(after);
+  await expect(versions.getByRole('listitem').first().locator('ins.diff-added').first()).toContainText(after.replace(before, '').trim());
   await expect(versions.getByRole('listitem').last()).toContainText('first fetch');
   await expect(edited).not.toContainText('Unread');
 });

@@ -11,6 +11,9 @@ import { formatItems } from '../lib/format';
 import { bridge } from '../transport';
 import { useItemStore } from './item-store';
 
+/** Items whose labels are read at once (the bridge's limit for a search by ids). */
+const MAX_LABELLED = 1000;
+
 /** Changes per page of the timeline. */
 export const CHANGES_PER_PAGE = 50;
 
@@ -73,10 +76,10 @@ export const useWatchStore = create<WatchState>((set, get) => {
     }
   }
 
-  /** Labels for the items that changes or watches name, in one search by ids. */
+  /** Labels for the items that changes or watches name, in one search by ids (read again each time: an edit renames them). */
   async function loadItems(itemIds: readonly (number | null)[]): Promise<void> {
-    const known = get().items;
-    const ids = [...new Set(itemIds.filter((id): id is number => id !== null && !known.has(id)))];
+    // The bridge takes up to 1,000 ids; the list shows that many watches before "Show more" anyway.
+    const ids = [...new Set(itemIds.filter((id): id is number => id !== null))].slice(0, MAX_LABELLED);
     if (ids.length === 0) return;
     try {
       const { hits } = await bridge.call('library.search', { ids, limit: ids.length });

@@ -136,3 +136,32 @@ describe('filtering the timeline by kind', () => {
     expect(pageOfKind(many, null, 0)).toBe(many);
   });
 });
+
+describe('the list of watches', () => {
+  it('draws the first hundred of many, with what each looks at and its cost, and offers more', async () => {
+    const { WatchListView, WATCHES_SHOWN } = await import('../../../../src/renderer/src/views/watch/WatchList');
+    const watches = Array.from({ length: 150 }, (_, i) => ({
+      id: i + 1,
+      label: i === 0 ? HOSTILE : `Watch ${i + 1}`,
+      target: { kind: 'operation' as const, operation: 'videosite/channel/videos' as const, params: { handle: '@harbour' } },
+      interval: '1d' as const,
+      paused: i === 1,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      lastRunAt: null,
+      nextDueAt: '2026-03-02T10:00:00.000Z',
+      lastError: null,
+      requestsPerDay: 1,
+      unread: i === 0 ? 3 : 0,
+      member: null,
+    }));
+    const cost = { allWatchesPerDay: 150, cap: 250, dailyBudget: 1000 };
+    const html = renderToStaticMarkup(createElement(WatchListView, { watches, cost, error: null }));
+    expect(html.match(/<tr[^>]* data-watch-id=/g)).toHaveLength(WATCHES_SHOWN);
+    expect(html).toContain('100 of 150 watches shown.');
+    expect(html).toContain('Show more');
+    expect(html).toContain('All active watches: 150 requests a day, 15 % of the daily budget of 1,000; the cap is 250 a day.');
+    expect(html).toContain('Channel videos: Channel handle “@harbour”');
+    expect(html).toContain('>Resume</button>');
+    expect(html).not.toContain('<img');
+  });
+});

@@ -1,13 +1,22 @@
+import { useState } from 'react';
 import { WATCH_INTERVAL_LABELS, type WatchSummary } from '../../../../shared/watch';
 import { formatCount, formatDateTime, hitText } from '../../lib/format';
 import { formatShare, targetWords } from '../../lib/watch-text';
 import { useWatchStore, type WatchesCost } from '../../stores/watch-store';
+
+/** Rows drawn at first, and added by each "Show more" (a newsroom may watch thousands of items). */
+export const WATCHES_SHOWN = 100;
 
 /** The watches: what each looks at, how often, when it runs next, and pause, resume, remove. */
 export function WatchList() {
   const watches = useWatchStore((s) => s.watches);
   const cost = useWatchStore((s) => s.cost);
   const error = useWatchStore((s) => s.watchesError);
+  return <WatchListView watches={watches} cost={cost} error={error} />;
+}
+
+export function WatchListView({ watches, cost, error }: { watches: WatchSummary[]; cost: WatchesCost | null; error: string | null }) {
+  const [shown, setShown] = useState(WATCHES_SHOWN);
   return (
     <section aria-labelledby="watch-list-heading" className="watch-list">
       <h3 id="watch-list-heading">Watches</h3>
@@ -42,12 +51,22 @@ export function WatchList() {
               </tr>
             </thead>
             <tbody>
-              {watches.map((watch) => (
+              {watches.slice(0, shown).map((watch) => (
                 <WatchRow key={watch.id} watch={watch} />
               ))}
             </tbody>
           </table>
         </div>
+      )}
+      {watches.length > shown && (
+        <p className="watch-pager">
+          <span className="muted">
+            {formatCount(shown)} of {formatCount(watches.length)} watches shown.
+          </span>
+          <button type="button" onClick={() => setShown(shown + WATCHES_SHOWN * 5)}>
+            Show more
+          </button>
+        </p>
       )}
     </section>
   );

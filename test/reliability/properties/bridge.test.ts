@@ -384,7 +384,7 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
   'team.status': fc.constant({}),
   'team.sync': fc.constant({}),
   'team.disconnect': fc.constant({}),
-  // Watches (issue 30): on the seeded items, or on a search; watch ids 1..8 mostly exist once some were added.
+  // Watches (issue 30): on the seeded items, or on a search; pause and resume find watches added just before them.
   'watch.plan': fc.record({ target: watchTarget, interval: fc.constantFrom('1h', '6h', '1d', '7d', '2d') }),
   'watch.add': fc.record(
     { target: watchTarget, interval: fc.constantFrom('1d', '7d', '1h'), label: fc.oneof(text, name) },
@@ -392,8 +392,8 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
   ),
   'watch.list': fc.constant({}),
   'watch.remove': fc.record({ id: fc.integer({ min: 1, max: 8 }) }),
-  'watch.pause': fc.record({ id: fc.integer({ min: 1, max: 8 }) }),
-  'watch.resume': fc.record({ id: fc.integer({ min: 1, max: 8 }) }),
+  'watch.pause': fc.record({ id: fc.integer({ min: 1, max: 40 }) }),
+  'watch.resume': fc.record({ id: fc.integer({ min: 1, max: 40 }) }),
   'watch.run': fc.record({ all: fc.boolean() }, { requiredKeys: [] }),
   'watch.changes': fc.record(
     {
@@ -478,6 +478,14 @@ describe('every bridge method under arbitrary input', () => {
           await testCore.core.dispatch('collections.add', { name: collection, itemIds: [1, 2] });
           for (const tag of PROTOTYPE_NAMES) await testCore.core.dispatch('items.tag', { itemIds: [1], tag, collection });
         }
+      }
+      if (method === 'watch.pause' || method === 'watch.resume') {
+        // watch.remove may have removed every watch: a few to pause and resume.
+        for (const query of ['flood', 'harbour', 'drought'])
+          await testCore.core.dispatch('watch.add', {
+            target: { kind: 'operation', operation: 'videosite/search', params: { query } },
+            interval: '7d',
+          });
       }
       let restoreBaseUrl: string | null = null;
       if (method === 'token.allow') {

@@ -15,7 +15,7 @@ export function FetchWatch({ results }: { results: FetchResults }) {
   const op = getOperation(results.operation);
   const asked = results.asked ?? results.params;
   return (
-    <div className="fetch-watch" role="group" aria-label="Watch this query">
+    <div className="fetch-watch" role="group" aria-label="Watch these results again">
       {open ? (
         <WatchPanel
           target={{ kind: 'operation', operation: results.operation, params: { ...results.params } }}

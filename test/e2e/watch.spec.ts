@@ -171,3 +171,45 @@ test('a channel watched from the Fetch view within a tight cap: its new videos n
   await expect(fresh.filter({ hasNotText: 'New:' })).toHaveCount(0);
   await expect(main.getByTestId('watch-change-count')).toContainText(/^[1-9]\d* changes? · /);
 });
+
+test('an item the service takes down: unavailable since then, in the service’s words, its earlier text still shown', async ({
+  page,
+  keyed,
+  service,
+}) => {
+  await rpc(keyed, 'settings.set', { key: 'base-url', value: service.url });
+  await rpc(keyed, 'token.set', { token: starterToken(service) });
+  await fetchInto(keyed, CHANNEL.operation, CHANNEL.params);
+
+  // A video of this channel that the demo removes (or makes private) within a week and does not bring back.
+  await control(service, 'advance', { hours: 168 });
+  const week = await truth(service);
+  const gone = week.find(
+    (c) => (c.kind === 'removed' || c.kind === 'private') && !week.some((later) => later.kind === 'restored' && later.url === c.url),
+  );
+  expect(gone, 'the demo takes a video of this channel down within a week').toBeDefined();
+  await control(service, 'reset');
+  const { hits } = await rpc<{ hits: { id: number; url: string | null; title: string | null }[] }>(keyed, 'library.search', { limit: 50 });
+  const hit = hits.find((h) => h.url === gone!.url)!;
+  await rpc(keyed, 'watch.add', { target: { kind: 'item', itemId: hit.id }, interval: '1d', label: 'Taken down' });
+
+  await page.goto(keyed.url);
+  await openView(page, 'Watch');
+  const main = page.getByRole('main', { name: 'Watch' });
+  await main.getByRole('button', { name: 'Run due watches now' }).click();
+  await expect(main.getByRole('row', { name: /Taken down/ })).toContainText('last run');
+
+  await control(service, 'advance', { hours: 168 });
+  await main.getByRole('button', { name: 'Run every watch now' }).click();
+  const unavailable = main
+    .getByRole('list', { name: 'Changes, newest first' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Unavailable since' });
+  await expect(unavailable).toBeVisible({ timeout: 30_000 });
+  await expect(unavailable).toContainText('The service said:');
+
+  await unavailable.getByRole('button', { name: 'Open item' }).click();
+  const detail = page.getByRole('complementary', { name: 'Item detail' });
+  await expect(detail.getByTestId('item-unavailable')).toContainText(/^Unavailable since .+ What Gleaner fetched earlier stays below\.$/);
+  await expect(detail.getByRole('heading', { level: 2 })).toHaveText(hit.title!);
+});

@@ -100,4 +100,26 @@ describe('a month of watches', () => {
       expect(inDay).toBeLessThanOrEqual(listed.cost.cap);
     }
   }, 180_000);
+
+  it('queues no more in a day than the cap allows, however many are due (the rest wait their turn)', async () => {
+    const sim = createSimTime();
+    testCore = createTestCore({ clock: sim.clock, timers: sim.timers, databasePath: ':memory:' });
+    const { core } = testCore;
+    await core.dispatch('settings.set', { key: 'plan', value: 'starter' });
+    for (const query of ['a', 'b', 'c', 'd', 'e']) {
+      const added = await core.dispatch('watch.add', {
+        target: { kind: 'operation', operation: 'videosite/search', params: { query } },
+        interval: '1h',
+      });
+      expect(added.ok).toBe(true);
+    }
+    // The cap lowered after they were saved: 3 requests a day.
+    await core.dispatch('settings.set', { key: 'watch.cap-share', value: '0.003' });
+    await core.context.queue.stop();
+    expect(await core.context.watches.run({ all: true })).toMatchObject({ queued: 3 });
+    expect(await core.context.watches.run({ all: true })).toMatchObject({ queued: 0 });
+    // A day later the two that waited go; the three still on their way are not queued twice.
+    sim.advanceTo(sim.now() + DAY + 1);
+    expect(await core.context.watches.run({ all: true })).toMatchObject({ queued: 2 });
+  });
 });

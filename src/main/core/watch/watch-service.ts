@@ -61,6 +61,8 @@ interface ResolvedTarget {
   label: string;
 }
 
+const DAY_MS = 24 * 3_600_000;
+
 /** At most this many due watches are queued per pass (the rest on the next): a pass stays short. */
 const DUE_PER_PASS = 500;
 
@@ -237,7 +239,17 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     },
 
     run({ all }) {
-      const rows = all ? watches.active(db) : watches.due(db, nowIso(), DUE_PER_PASS);
+      // However many are due, the watches' requests of the last day stay within the cap: the rest wait their turn.
+      const now = deps.clock.now();
+      const used = watches.requestsSince(db, new Date(now - DAY_MS).toISOString());
+      let allowance = watchCap(dailyBudget(), readWatchTuning(deps.settings).capShare) - used;
+      const candidates = all ? watches.active(db) : watches.due(db, new Date(now).toISOString(), DUE_PER_PASS);
+      const rows = candidates.filter((row) => {
+        // A run still on its way is not queued again (nor counted twice).
+        if (row.pages > allowance || watches.hasOpenRun(db, row.id)) return false;
+        allowance -= row.pages;
+        return true;
+      });
       const queued = queueRuns(rows);
       return Promise.resolve({
         queued: queued.length,

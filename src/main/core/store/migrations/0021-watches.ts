@@ -48,6 +48,8 @@ export const migration0021: Migration = {
       CREATE INDEX watch_runs_open ON watch_runs (id) WHERE examined_at IS NULL;
       CREATE INDEX watch_runs_watch ON watch_runs (watch_id, id);
       CREATE UNIQUE INDEX watch_runs_batch ON watch_runs (batch_id);
+      -- What watches sent in the last day, so a pass never queues past the cap.
+      CREATE INDEX watch_runs_started ON watch_runs (started_at);
 
       -- The items a watched listing holds (listed = 1) or held once (0, "no longer listed").
       CREATE TABLE watch_members (

@@ -91,6 +91,13 @@ export const watchesRepository = {
       statement(tx, 'INSERT INTO watch_runs (watch_id, batch_id, started_at) VALUES (?, ?, ?)').run(watchId, batchId, startedAt)
         .lastInsertRowid,
     ),
+  /** Requests of the runs queued since `sinceIso` (each run its watch's pages; a removed watch's one). */
+  requestsSince: (db: ReadableDB, sinceIso: string): number =>
+    statement<[string], { n: number | null }>(
+      db,
+      `SELECT sum(coalesce(w.pages, 1)) AS n FROM watch_runs r INDEXED BY watch_runs_started
+         LEFT JOIN watches w ON w.id = r.watch_id WHERE r.started_at > ?`,
+    ).get(sinceIso)?.n ?? 0,
   /** Runs not yet examined, with how many of their jobs still wait. */
   openRuns: (db: ReadableDB): OpenRun[] =>
     statement<[], OpenRun>(

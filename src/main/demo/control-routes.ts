@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DemoRequestError, badRequest } from './errors';
 import { readBody, sendError, sendJson } from './http';
-import { DEMO_MAX_ADVANCE_HOURS, type DemoControl, type FaultRule } from './types';
+import { DEMO_MAX_ADVANCE_HOURS, DEMO_TRUTH_KINDS, type DemoControl, type FaultRule } from './types';
 
 const TEAM_ACTIONS = ['refresh-token', 'lapse', 'suspend', 'reactivate'] as const;
 
@@ -39,7 +39,7 @@ export async function handleControl(
         'POST /__demo/reset',
         `POST /__demo/advance {"hours": whole number 1..${DEMO_MAX_ADVANCE_HOURS}}`,
         'GET /__demo/clock',
-        'GET /__demo/truth',
+        'GET /__demo/truth[?since=ISO][&kind=edited,removed,…]',
       ],
     });
   }
@@ -92,8 +92,21 @@ export async function handleControl(
     return sendJson(res, 200, control.advance(body.hours as number));
   }
   if (route === '/__demo/clock') return method === 'GET' ? sendJson(res, 200, control.clock()) : notAllowed(res, 'GET');
-  if (route === '/__demo/truth')
-    return method === 'GET' ? sendJson(res, 200, { clock: control.clock(), changes: control.truth() }) : notAllowed(res, 'GET');
+  if (route === '/__demo/truth') {
+    if (method !== 'GET') return notAllowed(res, 'GET');
+    const query = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams;
+    const since = query.get('since');
+    if (since !== null && Number.isNaN(Date.parse(since))) throw badRequest('since must be an ISO date, such as 2025-06-02T12:00:00Z.');
+    const kinds = query.get('kind')?.split(',');
+    const unknownKind = kinds?.find((kind) => !(DEMO_TRUTH_KINDS as readonly string[]).includes(kind));
+    if (unknownKind !== undefined) throw badRequest(`kind must list some of: ${DEMO_TRUTH_KINDS.join(', ')}.`);
+    const changes = control
+      .truth()
+      .filter((c) => (since === null || Date.parse(c.at) > Date.parse(since)) && (kinds === undefined || kinds.includes(c.kind)))
+      // native_id and change repeat itemId and kind under the names shared/CLI.md gives them.
+      .map((c) => ({ ...c, native_id: c.itemId, change: c.kind === 'new-post' ? 'new' : c.kind }));
+    return sendJson(res, 200, { clock: control.clock(), changes });
+  }
 
   if (route === '/__demo/reset') {
     if (method !== 'POST') return notAllowed(res, 'POST');

@@ -7,11 +7,11 @@
 import { createRandom, hashOf } from '../random';
 
 /** Per hour, while an item is available. About 13 % of items are edited and 6 % go away within 48 hours. */
-export const ITEM_ODDS = { remove: 0.0008, private: 0.0004, edit: 0.003, grow: 0.12 } as const;
+export const ITEM_ODDS = { remove: 0.0008, private: 0.0004, edit: 0.003, grow: 0.06 } as const;
 /** Per hour, while an item is gone: a few come back. */
 export const RESTORE_ODDS = 0.006;
 /** Per hour and account: rare display-name changes, frequent follower growth. */
-export const ACCOUNT_ODDS = { rename: 0.0008, grow: 0.1 } as const;
+export const ACCOUNT_ODDS = { rename: 0.0008, grow: 0.05 } as const;
 /** Per hour and listing: an account posts about once a day; a search gains about one result a day. */
 export const NEW_POST_ODDS = 0.045;
 

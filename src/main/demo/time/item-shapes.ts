@@ -218,7 +218,8 @@ export const OPERATION_SHAPES: Readonly<Record<OperationId, OperationShape>> = {
     item: {
       id: ['id'],
       url: (item) => `${PAGE_HOSTS.forum}${str(at(item, ['permalink']))}`,
-      title: [['title'], ['post_title']],
+      // A comment's post_title is its post's, not the comment's own: it does not change with the comment.
+      title: [['title']],
       text: [['selftext'], ['body']],
       counts: { likes: [['score']], comments: [['num_comments']] },
       published: [[['created_utc'], 'unix-s']],

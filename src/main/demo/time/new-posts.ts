@@ -31,10 +31,13 @@ export interface Listing {
 /** Attempts at drawing an id whose item belongs where it must (1 in 40 belong to a given channel). */
 const MAX_DRAWS = 2000;
 
-function drawn<T>(accept: (candidate: T) => boolean, make: (attempt: number) => T): T {
-  let last = make(0);
-  for (let attempt = 0; attempt < MAX_DRAWS && !accept(last); attempt++) last = make(attempt + 1);
-  return last;
+/** The first candidate that belongs, drawn once per service and new item (listings ask again every hour). */
+function drawn<T>(ctx: ResponseContext, key: string, n: number, accept: (candidate: T) => boolean, make: (attempt: number) => T): T {
+  return ctx.memo(`new-item\u001f${key}\u001f${n}`, () => {
+    let last = make(0);
+    for (let attempt = 0; attempt < MAX_DRAWS && !accept(last); attempt++) last = make(attempt + 1);
+    return last;
+  });
 }
 
 const onFirstPage = (ctx: ResponseContext, markers: readonly string[]): boolean =>
@@ -55,6 +58,9 @@ const videoSearch: ListingOf = (ctx) => {
     into: [shorts ? 'shorts' : 'videos'],
     entry: (n) => {
       const video = drawn<Video>(
+        ctx,
+        key,
+        n,
         (v) => v.short === shorts,
         (attempt) => videoFor(ctx.seed, createRandom(ctx.seed, 'vs-new', key, n, attempt).chars(ID_CHARS, 11)),
       );
@@ -74,6 +80,9 @@ const videoChannel: ListingOf = (ctx) => {
     into: ['videos'],
     entry: (n) => {
       const video = drawn<Video>(
+        ctx,
+        key,
+        n,
         (v) => !v.short && v.channel.index === channel.index,
         (attempt) => videoFor(ctx.seed, createRandom(ctx.seed, 'vs-new', key, n, attempt).chars(ID_CHARS, 11)),
       );
@@ -91,6 +100,9 @@ const videoHashtag: ListingOf = (ctx) => {
     into: ['videos'],
     entry: (n) => {
       const video = drawn<Video>(
+        ctx,
+        key,
+        n,
         (v) => !shortsOnly || v.short,
         (attempt) => videoFor(ctx.seed, createRandom(ctx.seed, 'vs-new', key, n, attempt).chars(ID_CHARS, 11)),
       );
@@ -131,6 +143,9 @@ const photoReels: ListingOf = (ctx) => {
     entry: (n) =>
       reelItem(
         drawn(
+          ctx,
+          key,
+          n,
           (p) => p.owner.index === user.index,
           (attempt) => postFor(ctx.seed, createRandom(ctx.seed, 'ps-new', key, n, attempt).chars(ID_CHARS, 11)),
         ),

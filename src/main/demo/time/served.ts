@@ -7,7 +7,7 @@ import type { OperationId } from '../../../shared/catalogue';
 import type { DemoTruthChange } from '../types';
 import { demoIso } from './demo-clock';
 import { editedText, editedTitle, renamed } from './edits';
-import { grownCount, type Evolution } from './evolution';
+import { grownCount, type Evolution, type ItemEvent } from './evolution';
 import { COUNT_FIELDS, OPERATION_SHAPES, at, type ItemShape, type Path } from './item-shapes';
 import type { Listing } from './new-posts';
 
@@ -26,8 +26,8 @@ interface ServedItem {
   born: number;
   firstHour: number;
   operation: OperationId;
-  /** The timeless value of each field the answers showed. */
-  base: Map<Field, string | number>;
+  /** The timeless value of each field the answers showed, and the hour they first showed it. */
+  base: Map<Field, { value: string | number; since: number }>;
   /** Listings it was served in, by key, with the hour first seen there. */
   listings: Map<string, number>;
 }
@@ -44,7 +44,6 @@ type Change = Pick<DemoTruthChange, 'kind'> & Partial<Pick<DemoTruthChange, 'fie
 
 const itemKey = (platform: string, id: string): string => `${platform}\u001f${id}`;
 
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const firstValue = (item: unknown, paths: readonly Path[] | undefined): string | number | null => {
   for (const path of paths ?? []) {
     const value = at(item, path);
@@ -55,7 +54,7 @@ const firstValue = (item: unknown, paths: readonly Path[] | undefined): string |
 
 export interface Served {
   /** Notes an item as served (its timeless record, before time changed it). */
-  item(operation: OperationId, record: unknown, hour: number, born: number, listingKey?: string): void;
+  item(operation: OperationId, record: unknown, hour: number, born: number, listing?: Listing): void;
   listing(operation: OperationId, listing: Listing, hour: number): void;
   /** The hour a new item was posted, for items that listings posted (0 for all others). */
   bornOf(platform: string, id: string): number;
@@ -94,77 +93,86 @@ export function createServed(evolution: Evolution): Served {
     };
     const push = (at: number, change: Change) => out.push({ at: demoIso(at), ...common, ...change });
     const since = Math.max(item.firstHour, item.born);
+    const events = evolution.itemEvents(item.platform, item.id, item.hasTitle, hour, item.born);
     let factor = 1;
     let titleEdits = 0;
     let textEdits = 0;
-    for (const event of evolution.itemEvents(item.platform, item.id, item.hasTitle, hour, item.born)) {
-      const after = event.kind === 'counts' ? factor * (1 + event.factor) : factor;
-      const shown = event.hour > since;
+    for (const event of events) {
       if (event.kind === 'counts') {
+        const after = factor * (1 + event.factor);
         for (const field of COUNT_FIELDS) {
           const base = item.base.get(field);
-          const [before, now] = [grownCount(base, factor), grownCount(base, after)];
-          if (shown && base !== undefined && before !== now)
+          const [before, now] = [grownCount(base?.value, factor), grownCount(base?.value, after)];
+          if (base && event.hour > base.since && before !== now)
             push(event.hour, { kind: 'counts', field, before: Number(before), after: Number(now) });
         }
         factor = after;
       } else if (event.kind === 'edited') {
         const field = event.field;
-        const base = text(item.base.get(field));
+        const base = item.base.get(field);
         const n = field === 'title' ? ++titleEdits : ++textEdits;
         const edit = field === 'title' ? editedTitle : editedText;
-        if (shown && base !== null)
-          push(event.hour, { kind: 'edited', field, before: edit(base, item.id, n - 1), after: edit(base, item.id, n) });
-      } else if (shown) {
+        if (base && typeof base.value === 'string' && event.hour > base.since)
+          push(event.hour, { kind: 'edited', field, before: edit(base.value, item.id, n - 1), after: edit(base.value, item.id, n) });
+      } else if (event.hour > since) {
         push(event.hour, { kind: event.kind });
-        if (event.kind !== 'restored') {
-          for (const [key, firstHour] of item.listings) {
-            const listing = listings.get(key);
-            if (listing && event.hour > firstHour) push(event.hour, { kind: 'delisted', listing: key, operation: listing.operation });
-          }
+        // The listings that showed the item drop it, and list it again when it returns.
+        for (const [key, firstHour] of item.listings) {
+          const listing = listings.get(key);
+          if (listing && event.hour > firstHour)
+            push(event.hour, { kind: event.kind === 'restored' ? 'restored' : 'delisted', listing: key, operation: listing.operation });
         }
       }
     }
-    if (item.account !== undefined) accountChanges(item, item.account, hour, push);
+    if (item.account !== undefined) accountChanges(item, item.account, events, hour, push);
     return out;
   }
 
-  function accountChanges(item: ServedItem, account: string, hour: number, push: (at: number, change: Change) => void): void {
-    const name = text(item.base.get('authorName'));
+  /**
+   * Renames and follower counts show on an item only while it is available: those made while it
+   * is gone show, as one change, when it returns.
+   */
+  function accountChanges(
+    item: ServedItem,
+    account: string,
+    events: readonly ItemEvent[],
+    hour: number,
+    push: (at: number, change: Change) => void,
+  ): void {
+    const name = item.base.get('authorName');
     const followers = item.base.get('followers');
-    let renames = 0;
-    let factor = 1;
-    const since = Math.max(item.firstHour, item.born);
-    // Account events show on the item only while it is available; its own history says when.
-    const itemEvents = evolution.itemEvents(item.platform, item.id, item.hasTitle, hour, item.born);
-    const availableAt = (h: number): boolean => {
-      let available = true;
-      for (const event of itemEvents) {
-        if (event.hour > h) break;
-        if (event.kind === 'removed' || event.kind === 'private') available = false;
-        if (event.kind === 'restored') available = true;
+    const turns = events.filter((e) => e.kind === 'removed' || e.kind === 'private' || e.kind === 'restored');
+    let [renames, factor, shownRenames, shownFactor] = [0, 1, 0, 1];
+    let available = true;
+    let next = 0;
+    const show = (at: number) => {
+      if (name && typeof name.value === 'string' && renames !== shownRenames && at > name.since) {
+        push(at, {
+          kind: 'edited',
+          field: 'authorName',
+          before: renamed(name.value, account, shownRenames),
+          after: renamed(name.value, account, renames),
+        });
       }
-      return available;
+      const [before, now] = [grownCount(followers?.value, shownFactor), grownCount(followers?.value, factor)];
+      if (followers && before !== now && at > followers.since)
+        push(at, { kind: 'counts', field: 'followers', before: Number(before), after: Number(now) });
+      [shownRenames, shownFactor] = [renames, factor];
+    };
+    const turnUntil = (h: number) => {
+      for (; next < turns.length && (turns[next]?.hour ?? Infinity) <= h; next++) {
+        const turn = turns[next] as ItemEvent;
+        available = turn.kind === 'restored';
+        if (available) show(turn.hour);
+      }
     };
     for (const event of evolution.accountEvents(item.platform, account, hour)) {
-      const shown = event.hour > since && availableAt(event.hour);
-      if (event.kind === 'renamed') {
-        renames++;
-        if (shown && name !== null)
-          push(event.hour, {
-            kind: 'edited',
-            field: 'authorName',
-            before: renamed(name, account, renames - 1),
-            after: renamed(name, account, renames),
-          });
-      } else {
-        const after = factor * (1 + event.factor);
-        const [before, now] = [grownCount(followers, factor), grownCount(followers, after)];
-        if (shown && followers !== undefined && before !== now)
-          push(event.hour, { kind: 'counts', field: 'followers', before: Number(before), after: Number(now) });
-        factor = after;
-      }
+      turnUntil(event.hour);
+      if (event.kind === 'renamed') renames++;
+      else factor *= 1 + event.factor;
+      if (available) show(event.hour);
     }
+    turnUntil(hour);
   }
 
   function newPostChanges(key: string, served: ServedListing, hour: number): DemoTruthChange[] {
@@ -175,6 +183,9 @@ export function createServed(evolution: Evolution): Served {
       const record = shape.inEntry ? at(entry, shape.inEntry) : entry;
       const id = String(at(record, shape.item.id) ?? '');
       api.notePosted(served.platform, id, posted);
+      // A new item gone again before any answer showed it could not be seen by anyone.
+      const seen = items.has(itemKey(served.platform, id));
+      if (!seen && evolution.itemState(served.platform, id, shape.hasTitle, hour, posted).availability !== 'available') return [];
       return [
         {
           at: demoIso(posted),
@@ -191,7 +202,7 @@ export function createServed(evolution: Evolution): Served {
   }
 
   const api: Served = {
-    item(operation, record, hour, born, listingKey) {
+    item(operation, record, hour, born, listing) {
       const shape = OPERATION_SHAPES[operation];
       const id = at(record, shape.item.id);
       if (typeof id !== 'string' && typeof id !== 'number') return;
@@ -199,7 +210,7 @@ export function createServed(evolution: Evolution): Served {
       let item = items.get(key);
       if (!item) {
         if (items.size >= MAX_SERVED_ITEMS) return;
-        const account = shape.item.account ? at(record, shape.item.account) : undefined;
+        const account = (shape.item.account ? at(record, shape.item.account) : undefined) ?? listing?.account;
         item = {
           platform: shape.platform,
           id: String(id),
@@ -216,8 +227,10 @@ export function createServed(evolution: Evolution): Served {
       }
       // A details operation shows every field; it is the one truth names when there is one.
       if (shape.record && !OPERATION_SHAPES[item.operation].record) item.operation = operation;
-      for (const [field, value] of observed(shape.item, record)) if (!item.base.has(field)) item.base.set(field, value);
-      if (listingKey !== undefined && !item.listings.has(listingKey)) item.listings.set(listingKey, hour);
+      for (const [field, value] of observed(shape.item, record)) {
+        if (!item.base.has(field)) item.base.set(field, { value, since: Math.max(hour, born) });
+      }
+      if (listing !== undefined && !item.listings.has(listing.key)) item.listings.set(listing.key, hour);
     },
     listing(operation, listing, hour) {
       if (listings.has(listing.key) || listings.size >= MAX_SERVED_LISTINGS) return;

@@ -108,7 +108,7 @@ export function createTimeLayer(seed: string): TimeLayer {
         const id = at(record, shape.item.id);
         if (!isObject(record) || (typeof id !== 'string' && typeof id !== 'number')) return true;
         const born = served.bornOf(shape.platform, String(id));
-        served.item(op.id, record, hour, born, found?.key);
+        served.item(op.id, record, hour, born, found ?? undefined);
         if (hour === 0) return true;
         const state = stateOf(shape, String(id), hour, born);
         if (state.availability !== 'available') return false;

@@ -126,11 +126,11 @@ test('a channel watched from the Fetch view within a tight cap: its new videos n
   await rpc(keyed, 'settings.set', { key: 'base-url', value: service.url });
   await rpc(keyed, 'token.set', { token: starterToken(service) });
   await page.goto(keyed.url);
-  // A tight cap: one request a day for all watches together (a thousandth of the Starter plan's 1,000).
+  // A tight cap: two requests a day for all watches together (0.2 % of the Starter plan's 1,000).
   await openView(page, 'Settings');
   const capForm = page.getByRole('form', { name: 'Share of the daily budget for all watches' });
   await expect(capForm.getByRole('textbox')).toHaveValue('0.25');
-  await capForm.getByRole('textbox').fill('0.001');
+  await capForm.getByRole('textbox').fill('0.002');
   await capForm.getByRole('button', { name: 'Save' }).click();
   await expect(capForm.getByText('Saved.')).toBeVisible();
 
@@ -148,7 +148,7 @@ test('a channel watched from the Fetch view within a tight cap: its new videos n
   await expect(panel.getByTestId('watch-cost')).toContainText('This watch: 1 request a day.');
   // Hourly would pass the cap: Save is refused, with the numbers; daily fits.
   await panel.getByLabel('How often').selectOption({ label: 'hourly' });
-  await expect(panel.getByTestId('watch-refusal')).toContainText('all watches would take 24 requests a day, past the cap of 1');
+  await expect(panel.getByTestId('watch-refusal')).toContainText('all watches would take 24 requests a day, past the cap of 2');
   await expect(panel.getByRole('button', { name: 'Save watch' })).toBeDisabled();
   await panel.getByLabel('How often').selectOption({ label: 'daily' });
   await expect(panel.getByTestId('watch-refusal')).toHaveCount(0);

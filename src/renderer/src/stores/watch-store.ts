@@ -218,7 +218,7 @@ export const useWatchStore = create<WatchState>((set, get) => {
         async () => {
           const { queued } = await bridge.call('watch.run', all ? { all: true } : {});
           await get().loadWatches();
-          if (queued === 0) return 'No watch is due now.';
+          if (queued === 0) return all ? 'No watch was queued: they are paused, or today’s watch cap is used up.' : 'No watch is due now.';
           return `Queued ${formatItems(queued, 'watch')}; their requests go after imports and calls. Changes appear here as the answers come in.`;
         },
         'run the watches',

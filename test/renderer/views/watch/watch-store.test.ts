@@ -101,4 +101,16 @@ describe('the watch store', () => {
     expect(called('watch.changes').at(-1)!.input).toEqual({ limit: 1000, offset: 0, watchId: 3 });
     useWatchStore.getState().setFilter({ kind: null, watchId: null });
   });
+
+  it('says why nothing was queued: nothing due, or paused and past today’s watch cap', async () => {
+    bridge.answers.set('watch.run', { queued: 0, watchIds: [] });
+    await useWatchStore.getState().runDue();
+    expect(useWatchStore.getState().message?.text).toBe('No watch is due now.');
+    await useWatchStore.getState().runDue(true);
+    expect(called('watch.run').at(-1)!.input).toEqual({ all: true });
+    expect(useWatchStore.getState().message?.text).toBe('No watch was queued: they are paused, or today’s watch cap is used up.');
+    bridge.answers.set('watch.run', { queued: 2, watchIds: [1, 2] });
+    await useWatchStore.getState().runDue(true);
+    expect(useWatchStore.getState().message?.text).toMatch(/^Queued 2 watches; /);
+  });
 });

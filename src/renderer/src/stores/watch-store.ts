@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { SearchHit } from '../../../shared/library';
 import type { WatchChange, WatchChangeKind, WatchChangesPage, WatchListCost, WatchSummary } from '../../../shared/watch';
 import { errorText } from '../lib/errors';
-import { formatItems } from '../lib/format';
+import { formatCount } from '../lib/format';
 import { bridge } from '../transport';
 import { useItemStore } from './item-store';
 
@@ -219,7 +219,7 @@ export const useWatchStore = create<WatchState>((set, get) => {
           const { queued } = await bridge.call('watch.run', all ? { all: true } : {});
           await get().loadWatches();
           if (queued === 0) return all ? 'No watch was queued: they are paused, or today’s watch cap is used up.' : 'No watch is due now.';
-          return `Queued ${formatItems(queued, 'watch')}; their requests go after imports and calls. Changes appear here as the answers come in.`;
+          return `Queued ${formatCount(queued)} ${queued === 1 ? 'watch' : 'watches'}; their requests go after imports and calls. Changes appear here as the answers come in.`;
         },
         'run the watches',
       ),

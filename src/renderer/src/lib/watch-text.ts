@@ -48,7 +48,7 @@ export interface CostWords {
   refusal: string | null;
 }
 
-const perDay = (n: number): string => `${formatCount(n)} ${n === 1 ? 'request' : 'requests'} a day`;
+export const perDay = (n: number): string => `${formatCount(n)} ${n === 1 ? 'request' : 'requests'} a day`;
 
 export function costWords(cost: WatchCost): CostWords {
   const capShare = cost.dailyBudget > 0 ? cost.cap / cost.dailyBudget : 0;

@@ -160,6 +160,9 @@ describe('the list of watches', () => {
     expect(html).toContain('100 of 150 watches shown.');
     expect(html).toContain('Show more');
     expect(html).toContain('All active watches: 150 requests a day, 15 % of the daily budget of 1,000; the cap is 250 a day.');
+    expect(
+      renderToStaticMarkup(createElement(WatchListView, { watches: [], cost: { ...cost, allWatchesPerDay: 1 }, error: null })),
+    ).toContain('All active watches: 1 request a day, 0.1 % of');
     expect(html).toContain('Channel videos: Channel handle “@harbour”');
     expect(html).toContain('>Resume</button>');
     expect(html).not.toContain('<img');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { WATCH_INTERVAL_LABELS, type WatchSummary } from '../../../../shared/watch';
 import { formatCount, formatDateTime, hitText } from '../../lib/format';
-import { formatShare, targetWords } from '../../lib/watch-text';
+import { formatShare, perDay, targetWords } from '../../lib/watch-text';
 import { useWatchStore, type WatchesCost } from '../../stores/watch-store';
 
 /** Rows drawn at first, and added by each "Show more" (a newsroom may watch thousands of items). */
@@ -76,8 +76,8 @@ function CostLine({ cost }: { cost: WatchesCost }) {
   const share = cost.dailyBudget > 0 ? cost.allWatchesPerDay / cost.dailyBudget : 0;
   return (
     <p className="muted" data-testid="watch-total-cost">
-      All active watches: {formatCount(cost.allWatchesPerDay)} requests a day, {formatShare(share)} of the daily budget of{' '}
-      {formatCount(cost.dailyBudget)}; the cap is {formatCount(cost.cap)} a day.
+      All active watches: {perDay(cost.allWatchesPerDay)}, {formatShare(share)} of the daily budget of {formatCount(cost.dailyBudget)}; the
+      cap is {formatCount(cost.cap)} a day.
     </p>
   );
 }

@@ -67,7 +67,7 @@ export async function runWatchPlanBenchmark(log: (line: string) => void): Promis
           pages: 1,
           interval,
           createdAt: new Date(start).toISOString(),
-          nextDueAt: new Date(start + Math.floor((i * step) / (account ? ACCOUNTS : ITEMS))).toISOString(),
+          nextDueAt: new Date(start + Math.floor(((account ? i - ITEMS : i) * step) / (account ? ACCOUNTS : ITEMS))).toISOString(),
           member: null,
         });
       }

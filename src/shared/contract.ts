@@ -191,6 +191,7 @@ const exportRequest = once(() =>
       transcripts: z.boolean().default(false),
       manifest: z.boolean().default(false),
       language: z.string().trim().max(100).optional(),
+      changeHistory: z.boolean().optional(),
     })
     .strict(),
 );

@@ -17,6 +17,7 @@ import type { ExportContext, FormatModule, TranscriptWriter } from './formats/ty
 import { createExportQueries, type ExportItem, type ExportQueries, type ExportTranscript } from '../store/export-records';
 import { createScopeTable, openExportReader } from '../store/export-scope';
 import { MANIFEST_NAME, writeManifest } from './manifest';
+import { writeChangeHistory } from './change-history';
 import { slug } from './text';
 import { cancelledError, destinationError, diskFullError } from './export-errors';
 
@@ -158,6 +159,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
         await removeAbandonedTemporaries(outPath);
       }
     }
+    if (request.changeHistory) summary.files.push(await writeChangeHistory(reader.db, scope.name, baseDir, outPath));
     if (request.manifest) await writeManifest(baseDir, summary.files, destinationError);
     return { ...summary, baseDir };
   } catch (error) {

@@ -252,6 +252,16 @@ export const watchChangesRepository = {
     )
       .all(afterId)
       .map(toChange),
+  /** The changes of the items in an export's scope table, in the order noticed. */
+  changesInScope: (db: ReadableDB, scopeTable: string): WatchChange[] =>
+    (
+      db
+        .prepare(
+          `SELECT id, watch_id, item_id, change, field, before, after, request_id, sha256, at, words, read
+             FROM watch_changes WHERE item_id IN (SELECT item_id FROM ${scopeTable}) ORDER BY id`,
+        )
+        .all() as ChangeRow[]
+    ).map(toChange),
   lastChangeId: (db: ReadableDB): number =>
     statement<[], { id: number | null }>(db, 'SELECT max(id) AS id FROM watch_changes').get()?.id ?? 0,
   count: (db: ReadableDB, filter: ChangeFilter): number => {

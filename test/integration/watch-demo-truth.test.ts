@@ -75,6 +75,10 @@ describe('watches against the demo’s truth', () => {
       { operation: 'tweetsite/user/tweets', params: { handle: 'newsroom' } },
     ];
     for (const account of accounts) await call('watch.add', { target: { kind: 'operation', ...account }, interval: '1h' });
+    const announced: { unread: number; added: number }[] = [];
+    testCore.core.events.subscribe((event, payload) => {
+      if (event === 'watch.changed') announced.push(payload as { unread: number; added: number });
+    });
     // The first run is the baseline: nothing is new yet.
     expect(await runAll()).toEqual([]);
 
@@ -120,6 +124,9 @@ describe('watches against the demo’s truth', () => {
       }
     }
     expect(happened.length).toBeGreaterThan(10);
+    // The window hears of each run that stored changes, with the unread count to show.
+    expect(announced.length).toBeGreaterThan(0);
+    expect(announced.at(-1)!.unread).toBe(((await call('watch.changes', { limit: 1 })) as { unread: number }).unread);
     expect(noticed.sort()).toEqual(happened.sort());
   }, 240_000);
 });

@@ -14,10 +14,13 @@ export const WATCH_TICK_MS = 60_000;
  */
 export const WATCH_SLACK_MS = 5 * 60_000;
 
-/** The due time after a run queued at `now` for a watch that was due at `dueAt`. */
+/**
+ * The due time after a run queued at `now` for a watch due at `dueAt`. A run asked for before
+ * its time (`watch run --all`) starts the interval afresh from now rather than skipping a turn.
+ */
 export function nextDueAfter(dueAt: number, now: number, interval: WatchInterval): number {
   const step = WATCH_INTERVAL_MS[interval];
-  const next = dueAt + step;
+  const next = Math.min(dueAt, now) + step;
   // Gleaner was closed for longer than an interval: one run now stands for all that were missed.
   return next > now ? next : now + step;
 }

@@ -35,6 +35,11 @@ describe('due times', () => {
     expect(nextDueAfter(due, due + 5 * 60_000, '1h')).toBe(due + HOUR);
   });
 
+  it('after a run asked for before its time, counts the interval from that run', () => {
+    const due = Date.parse('2026-03-02T06:00:00Z');
+    expect(nextDueAfter(due, due - 5 * HOUR, '6h')).toBe(due + HOUR);
+  });
+
   it('after a long closure, runs once now and then every interval from now', () => {
     const due = Date.parse('2026-03-02T00:00:00Z');
     expect(nextDueAfter(due, due + 30 * HOUR, '6h')).toBe(due + 36 * HOUR);

@@ -13,6 +13,7 @@
  *   npm run bench -- --only library-view-large --items 50000  # the Library view over --items items
  *   npm run bench -- --only team-sync --answers 100000     # team sync through a throwaway PostgreSQL
  *   npm run bench -- --only team-quota                     # three desks on one hub (skipped without PostgreSQL)
+ *   npm run bench -- --only watch-plan                     # 10,000 watched items + 200 accounts on Pro: the day fits the cap
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -27,6 +28,7 @@ import { runMemoryBenchmark } from './memory';
 import { runQueueBenchmark } from './queue';
 import { runTeamSyncBenchmark } from './team-sync';
 import { runTeamQuotaBenchmark } from './team-quota';
+import { runWatchPlanBenchmark } from './watch-plan';
 import type { BenchmarkResult } from './report';
 
 const { values } = parseArgs({
@@ -62,6 +64,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchmarkResult>> = {
   'library-view-large': () => runLibraryViewBenchmark(items, log),
   'team-sync': () => runTeamSyncBenchmark(answers, log),
   'team-quota': () => runTeamQuotaBenchmark(log),
+  'watch-plan': () => runWatchPlanBenchmark(log),
 };
 
 function readPrevious(path: string): { date: string | null; results: BenchmarkResult[] } {

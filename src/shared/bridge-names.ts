@@ -61,9 +61,18 @@ export const METHOD_NAMES = [
   'team.sync',
   'team.disconnect',
   'custody.list',
+  'watch.plan',
+  'watch.add',
+  'watch.list',
+  'watch.remove',
+  'watch.pause',
+  'watch.resume',
+  'watch.run',
+  'watch.changes',
+  'watch.markRead',
 ] as const;
 
-export const EVENT_NAMES = ['task.progress', 'queue.status', 'queue.batch', 'export.progress', 'team.status'] as const;
+export const EVENT_NAMES = ['task.progress', 'queue.status', 'queue.batch', 'export.progress', 'team.status', 'watch.changed'] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

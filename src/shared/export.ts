@@ -75,6 +75,8 @@ export interface ExportRequest {
   manifest: boolean;
   /** Only the transcripts in this language: a code or a name ("en", "English"; "" when unstated). */
   language?: string;
+  /** Also write the exported items' change history (watches) as `<name>.changes.jsonl` beside the export. */
+  changeHistory?: boolean;
 }
 
 /** True when the format exports transcripts whatever the flag says. */

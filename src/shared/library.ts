@@ -3,6 +3,7 @@ import type { Platform } from './catalogue';
 import type { ItemExtras, ItemKind } from './model';
 import type { ImportPlan } from './queue';
 import type { ItemTeamInfo } from './team-sync';
+import type { ItemAvailability, ItemVersion } from './watch';
 
 export interface SearchFilters {
   platform?: Platform;
@@ -189,6 +190,10 @@ export interface ItemDetail {
   tags: ItemTag[];
   /** Who fetched it and wrote its notes, and note conflicts, when colleagues did (team library). */
   team?: ItemTeamInfo;
+  /** Each answer that changed its title, text or author's name, oldest first (watches, issue 30). */
+  versions?: ItemVersion[];
+  /** Whether its last fetch found it, when it was watched or fetched again. */
+  availability?: ItemAvailability;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import { browserLink } from './library-helpers';
 
-const VIEWS = ['Fetch', 'Paste URLs', 'Library', 'Collections', 'Activity', 'Settings'];
+const VIEWS = ['Fetch', 'Paste URLs', 'Library', 'Collections', 'Watch', 'Activity', 'Settings'];
 
 test.describe('a new user opens Gleaner in the browser', () => {
   test('the printed link opens the app, and every view is reachable', async ({ page, gleaner }) => {

@@ -14,6 +14,7 @@ import type { ServiceClient } from './service/client';
 import type { EmbeddedDemo, ServiceTargets } from './service/target';
 import type { SettingsRepository } from './store/settings-repository';
 import type { ReadableDB } from './store/database';
+import type { WatchService } from './watch/watch-service';
 
 /** What the core needs from its host; every piece is injected so tests can replace it. */
 export interface CoreDeps {
@@ -70,4 +71,6 @@ export interface CoreContext extends CoreDeps {
   exports: ExportService;
   /** The team hub link (issue 29): idle unless this library has a hub set. */
   team: TeamRuntime;
+  /** Watches (issue 30): scheduled fetches again and the changes they noticed. */
+  watches: WatchService;
 }

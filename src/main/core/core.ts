@@ -35,6 +35,8 @@ import { createCustodyHandlers } from './handlers/custody';
 import { installCustodyFunctions } from './store/custody/custody-functions';
 import { lazyTeamPart } from './team/lazy-part';
 import { readTeamTuning } from './team/settings';
+import { createWatchHandlers } from './handlers/watch';
+import { createWatchRuntime } from './watch/watch-runtime';
 
 export interface Core {
   dispatch: Dispatch;
@@ -173,7 +175,19 @@ export function createCore(deps: CoreDeps): Core {
     appVersion: deps.appVersion,
     ...(deps.chooseExportDestination ? { chooseDestination: deps.chooseExportDestination } : {}),
   });
-  const context: CoreContext = { ...deps, db, events, settings, targets, service, ingest, collections, queue, exports, team };
+  const watchRuntime = createWatchRuntime({
+    db,
+    settings,
+    service,
+    queue,
+    events,
+    clock: deps.clock,
+    timers: deps.timers ?? systemTimers,
+    log: deps.log,
+    normalise: normaliseResponse,
+  });
+  const watches = watchRuntime.service;
+  const context: CoreContext = { ...deps, db, events, settings, targets, service, ingest, collections, queue, exports, team, watches };
   const handlers: Handlers = {
     ...createAppHandlers(context),
     ...createServiceHandlers(context),
@@ -185,6 +199,7 @@ export function createCore(deps: CoreDeps): Core {
     ...createExportHandlers(context),
     ...createTeamHandlers(context),
     ...createCustodyHandlers(context),
+    ...createWatchHandlers(context),
   };
   let closed = false;
   const dispatch = createDispatcher(handlers, deps.log, { libraryPath });
@@ -195,15 +210,22 @@ export function createCore(deps: CoreDeps): Core {
     // The process that sends is the one that needs the hub (the shared quota, shared answers).
     startQueue: () => {
       team.start();
-      return queue.start();
+      const runs = queue.start();
+      // Due watches run by themselves only where the queue runs (issue 30).
+      if (runs) watchRuntime.start();
+      return runs;
     },
-    stopQueue: (options) => queue.stop(options),
+    stopQueue: async (options) => {
+      watchRuntime.stop();
+      await queue.stop(options);
+    },
     exportDownloads: exports,
     exportToFile: (request, outPath, signal) => exportToFile(context, request, outPath, signal),
     context,
     async close() {
       if (closed) return;
       closed = true;
+      watchRuntime.stop();
       await queue.stop();
       await team.close();
       await exports.settle();

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, net, protocol, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, Notification, protocol, safeStorage, session, shell } from 'electron';
 import { IPC_EVENT_CHANNEL } from '../../shared/bridge-names';
 import {
   createCore,
@@ -30,6 +30,7 @@ import {
   SAFE_STORAGE_TOKEN_FILE,
   safeStorageHubPasswordFile,
 } from './safe-storage-store';
+import { createWatchNotifier, WATCH_VIEW_HASH } from './watch-notification';
 import { APP_ORIGIN, APP_SCHEME, createAppUrlCheck, createMainWindow, hardenWebContents, limitPermissions } from './window';
 
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
@@ -113,8 +114,20 @@ async function start(): Promise<void> {
     { preloadPath: join(__dirname, '../preload/index.js'), startUrl: devServerUrl ?? `${APP_ORIGIN}/index.html`, iconPath: appIcon() },
   );
   mainWindow = window;
+  const notifyWatchChanges = createWatchNotifier({
+    notifications: { isSupported: () => Notification.isSupported(), create: (options) => new Notification(options) },
+    windowFocused: () => !window.isDestroyed() && window.isFocused(),
+    showWatchView: () => {
+      if (window.isDestroyed()) return;
+      if (window.isMinimized()) window.restore();
+      window.show();
+      window.focus();
+      void window.webContents.executeJavaScript(`location.hash = ${JSON.stringify(WATCH_VIEW_HASH)}`);
+    },
+  });
   const unsubscribe = core.events.subscribe((event, payload) => {
     if (!window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, { event, payload });
+    notifyWatchChanges(event, payload);
   });
   window.on('closed', () => {
     unsubscribe();

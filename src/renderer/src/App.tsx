@@ -15,12 +15,16 @@ import { FetchView } from './views/fetch/FetchView';
 import { PasteView } from './views/paste/PasteView';
 import { SettingsView } from './views/settings/SettingsView';
 import { TeamStatusBar } from './components/TeamStatusBar';
+import { WatchView } from './views/watch/WatchView';
+import { followWatchChanges } from './stores/watch-store';
+import { NavCount } from './views/watch/NavCount';
 
 const VIEW_COMPONENTS: Record<ViewId, () => React.JSX.Element> = {
   fetch: FetchView,
   paste: PasteView,
   library: LibraryView,
   collections: CollectionsView,
+  watch: WatchView,
   activity: ActivityView,
   settings: SettingsView,
 };
@@ -76,6 +80,8 @@ export function App() {
 
   // The banners follow the queue wherever the user is.
   useEffect(() => followQueueActivity(false), []);
+  // The sidebar's unread count follows the watches wherever the user is.
+  useEffect(() => followWatchChanges(), []);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
@@ -106,8 +112,10 @@ export function App() {
                 aria-current={v.id === view ? 'page' : undefined}
                 title={v.hint}
                 onClick={() => setView(v.id)}
+                {...(v.id === 'watch' ? { 'aria-label': v.label, 'aria-describedby': 'nav-watch-count' } : {})}
               >
                 {v.label}
+                {v.id === 'watch' && <NavCount id="nav-watch-count" />}
               </button>
             </li>
           ))}

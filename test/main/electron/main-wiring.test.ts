@@ -40,6 +40,7 @@ vi.mock('electron', () => ({
   },
   ipcMain,
   net: { fetch: vi.fn() },
+  Notification: { isSupported: () => false },
   protocol: {
     registerSchemesAsPrivileged: (schemes: unknown[]) => fake.privileged.push(...schemes),
     handle: (scheme: string, handler: (request: { url: string }) => Promise<Response>) => fake.protocolHandlers.set(scheme, handler),

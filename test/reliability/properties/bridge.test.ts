@@ -116,6 +116,10 @@ const target = fc.oneof(
   fc.record({ batchId: fc.integer({ min: 1, max: 10 }) }),
   fc.constant({ all: true }),
 );
+const watchTarget = fc.oneof(
+  fc.record({ kind: fc.constant('item'), itemId: fc.integer({ min: 1, max: 14 }) }),
+  fc.constantFrom(...OPERATION_IDS).map((operation) => ({ kind: 'operation', operation, params: SAMPLE_PARAMS[operation] })),
+);
 const importText = fc
   .array(
     fc.oneof(
@@ -389,6 +393,29 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
     },
     { requiredKeys: [] },
   ),
+  // Watches (issue 30): on the seeded items, or on a search; pause and resume find watches added just before them.
+  'watch.plan': fc.record({ target: watchTarget, interval: fc.constantFrom('1h', '6h', '1d', '7d', '2d') }),
+  'watch.add': fc.record(
+    { target: watchTarget, interval: fc.constantFrom('1d', '7d', '1h'), label: fc.oneof(text, name) },
+    { requiredKeys: ['target', 'interval'] },
+  ),
+  'watch.list': fc.constant({}),
+  'watch.remove': fc.record({ id: fc.integer({ min: 1, max: 8 }) }),
+  'watch.pause': fc.record({ id: fc.integer({ min: 1, max: 40 }) }),
+  'watch.resume': fc.record({ id: fc.integer({ min: 1, max: 40 }) }),
+  'watch.run': fc.record({ all: fc.boolean() }, { requiredKeys: [] }),
+  'watch.changes': fc.record(
+    {
+      since: fc.constantFrom('2024-01-01', '2026-01-01T00:00:00Z', 'yesterday'),
+      watchId: fc.integer({ min: 1, max: 8 }),
+      itemId: fc.integer({ min: 1, max: 12 }),
+      unreadOnly: fc.boolean(),
+      limit: fc.integer({ min: 1, max: 50 }),
+      offset: fc.nat(10),
+    },
+    { requiredKeys: [] },
+  ),
+  'watch.markRead': fc.oneof(fc.record({ ids }), fc.constant({ all: true }), fc.constant({})),
 };
 
 /** A near-valid input with one field replaced by anything, dropped, or an unknown one added. */
@@ -460,6 +487,14 @@ describe('every bridge method under arbitrary input', () => {
           await testCore.core.dispatch('collections.add', { name: collection, itemIds: [1, 2] });
           for (const tag of PROTOTYPE_NAMES) await testCore.core.dispatch('items.tag', { itemIds: [1], tag, collection });
         }
+      }
+      if (method === 'watch.pause' || method === 'watch.resume') {
+        // watch.remove may have removed every watch: a few to pause and resume.
+        for (const query of ['flood', 'harbour', 'drought'])
+          await testCore.core.dispatch('watch.add', {
+            target: { kind: 'operation', operation: 'videosite/search', params: { query } },
+            interval: '7d',
+          });
       }
       let restoreBaseUrl: string | null = null;
       if (method === 'token.allow') {

@@ -18,6 +18,7 @@ import type { ExportContext, FormatModule, TranscriptWriter } from './formats/ty
 import { createExportQueries, type ExportItem, type ExportQueries, type ExportTranscript } from '../store/export-records';
 import { createScopeTable, openExportReader } from '../store/export-scope';
 import { MANIFEST_NAME, writeManifest } from './manifest';
+import { writeChangeHistory } from './change-history';
 import { slug } from './text';
 import { cancelledError, destinationError, diskFullError } from './export-errors';
 import { recordExport } from '../custody/record';
@@ -160,6 +161,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
         await removeAbandonedTemporaries(outPath);
       }
     }
+    if (request.changeHistory) summary.files.push(await writeChangeHistory(reader.db, scope.name, baseDir, outPath));
     if (request.manifest) await writeManifest(baseDir, summary.files, destinationError);
     recordExport(options.library as ReadableDB, request, outPath, summary, context.exportedAt);
     return { ...summary, baseDir };

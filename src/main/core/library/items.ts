@@ -7,6 +7,7 @@ import { repositoriesOf } from '../store/repositories';
 import type { RawResponseRow } from '../store/responses-repository';
 import type { ReadableDB } from '../store/write-transaction';
 import { noteConflictsOf } from '../team/sync/note-conflicts';
+import { watchInfoOf } from '../watch/item-versions';
 
 export { parseExtras } from '../store/items-repository';
 
@@ -36,6 +37,7 @@ export function getItemDetail(db: Database, id: number): ItemDetail {
     notes: annotations.notesOf(id),
     tags: annotations.tagsOf(id),
     ...teamInfo(db as ReadableDB, id),
+    ...watchInfoOf(db as ReadableDB, item),
   };
 }
 

@@ -20,6 +20,8 @@ export interface BatchSpec {
   /** The caller's name for a call, kept with its batch (see callOfTicket); one batch per ticket. */
   ticket?: string;
   jobs: readonly JobSpec[];
+  /** Overrides the kind's priority (calls 1, the rest 0): watches go last, at -1 (issue 30). */
+  priority?: number;
   /**
    * A job asking exactly what a job already waiting asks is not added again; its twin's id is
    * returned in `joined`. For imports: another process may have queued the same links between
@@ -82,7 +84,7 @@ export function enqueueIn(tx: WritableDB, spec: BatchSpec, checked: readonly Che
       itemsSoFar: 0,
       previousJobId: null,
       now,
-      priority: spec.kind === 'call' ? 1 : 0,
+      priority: spec.priority ?? (spec.kind === 'call' ? 1 : 0),
     }),
   );
   return { batchId, jobIds, joined };

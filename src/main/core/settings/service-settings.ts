@@ -19,6 +19,7 @@ import type { SettingsRepository } from '../store/settings-repository';
 import { wireNameClash } from '../service/request';
 import { quoteInput } from '../../../shared/quote-input';
 import { defaultTeamConfigValue, isTeamConfigKey, setTeamConfig, setTeamConfigEntries, unsetTeamConfig } from './team-config';
+import { defaultWatchConfigValue, isWatchConfigKey, setWatchConfig, setWatchConfigEntries, unsetWatchConfig } from '../watch/settings';
 
 /** The base URL value that selects the built-in demo service. */
 export const DEMO_BASE_URL = 'demo';
@@ -74,6 +75,7 @@ export function effectiveLimits(settings: ServiceSettings): PlanLimits {
 type ConfigKey =
   | { kind: 'base-url' }
   | { kind: 'team' }
+  | { kind: 'watch' }
   | { kind: 'plan' }
   | { kind: 'limit'; which: 'perMinute' | 'perDay' }
   | { kind: 'day-reset' }
@@ -87,7 +89,7 @@ type ConfigKey =
 export const BLOCK_IMAGES_KEY = 'privacy.block-images';
 
 const KEY_HELP =
-  'Keys: base-url, plan, limits.per-minute, limits.per-day, limits.day-reset, timeouts.request, timeouts.slow-request, privacy.block-images, team.fallback-share, team.freshness-minutes, param.<platform>.<path>.<name>, path.<platform>.<path>, hosts.<platform>.';
+  'Keys: base-url, plan, limits.per-minute, limits.per-day, limits.day-reset, timeouts.request, timeouts.slow-request, privacy.block-images, team.fallback-share, team.freshness-minutes, watch.cap-share, watch.count-jump, watch.gone-words, param.<platform>.<path>.<name>, path.<platform>.<path>, hosts.<platform>.';
 
 /** Reads a config key such as `param.videosite.channel/videos.sort`, or says why it is not one. */
 export function parseConfigKey(key: string): ConfigKey {
@@ -100,6 +102,7 @@ export function parseConfigKey(key: string): ConfigKey {
   if (key === 'timeouts.slow-request') return { kind: 'timeout', which: 'slow' };
   if (key === BLOCK_IMAGES_KEY) return { kind: 'block-images' };
   if (isTeamConfigKey(key)) return { kind: 'team' };
+  if (isWatchConfigKey(key)) return { kind: 'watch' };
   const param = key.match(/^param\.([a-z]+)\.([a-z/]+)\.([^.]+)$/);
   if (param) {
     const [, platform, path, name] = param as unknown as [string, string, string, string];
@@ -297,6 +300,7 @@ export function setConfig(repo: SettingsRepository, key: string, raw: string): s
   const parsed = parseConfigKey(key);
   // Stored where the team part reads it, not under `service.`.
   if (parsed.kind === 'team') return setTeamConfig(repo, key, raw);
+  if (parsed.kind === 'watch') return setWatchConfig(repo, key, raw);
   let value: string | number;
   switch (parsed.kind) {
     case 'base-url':
@@ -355,6 +359,7 @@ export function setConfig(repo: SettingsRepository, key: string, raw: string): s
 export function unsetConfig(repo: SettingsRepository, key: string): boolean {
   const parsed = parseConfigKey(key);
   if (parsed.kind === 'team') return unsetTeamConfig(repo, key);
+  if (parsed.kind === 'watch') return unsetWatchConfig(repo, key);
   if (parsed.kind === 'param') {
     // Back to its own name, which another parameter may have been given meanwhile.
     const { [parsed.param]: _dropped, ...rest } = readServiceSettings(repo).paramNames[parsed.operation] ?? {};
@@ -384,6 +389,7 @@ export function listConfig(repo: SettingsRepository): Record<string, string | nu
   const blockImages = repo.get(storageKey(BLOCK_IMAGES_KEY));
   if (typeof blockImages === 'string') out[BLOCK_IMAGES_KEY] = String(settings.blockRemoteImages);
   for (const [key, value] of setTeamConfigEntries(repo)) out[key] = value;
+  for (const [key, value] of setWatchConfigEntries(repo)) out[key] = value;
   for (const [key, value] of repo.entries('service.param.')) out[key.slice('service.'.length)] = String(value);
   for (const [key, value] of repo.entries('service.path.')) out[key.slice('service.'.length)] = String(value);
   for (const [key, value] of repo.entries('service.hosts.')) out[key.slice('service.'.length)] = String(value);
@@ -407,6 +413,7 @@ export function defaultConfigValue(key: string): string | null {
   if (parsed.kind === 'path') return defaultPathOf(getOperation(parsed.operation));
   if (parsed.kind === 'block-images') return String(DEFAULT_SERVICE_SETTINGS.blockRemoteImages);
   if (parsed.kind === 'team') return defaultTeamConfigValue(key);
+  if (parsed.kind === 'watch') return defaultWatchConfigValue(key);
   return null;
 }
 

@@ -131,6 +131,10 @@ export function ExportDialog({ owner }: { owner: string }) {
               <input type="checkbox" checked={options.manifest} onChange={(e) => setOptions({ manifest: e.target.checked })} />
               Manifest (manifest.sha256 with each file’s SHA-256)
             </label>
+            <label>
+              <input type="checkbox" checked={options.changeHistory} onChange={(e) => setOptions({ changeHistory: e.target.checked })} />
+              Change history (what watches noticed, as a .changes.jsonl file beside the export)
+            </label>
             {languages && (
               <label className="export-language">
                 Transcript language{languages.allowAll ? '' : ' (a subtitle file holds one)'}{' '}

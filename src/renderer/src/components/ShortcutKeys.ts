@@ -22,6 +22,7 @@ export const GO_KEYS: Readonly<Record<string, ViewId>> = {
   p: 'paste',
   l: 'library',
   c: 'collections',
+  w: 'watch',
   a: 'activity',
   s: 'settings',
 };
@@ -71,6 +72,7 @@ export const SHORTCUT_GROUPS: readonly { title: string; keys: readonly { keys: s
       { keys: ['g', 'p'], does: 'Go to Paste URLs' },
       { keys: ['g', 'l'], does: 'Go to Library' },
       { keys: ['g', 'c'], does: 'Go to Collections' },
+      { keys: ['g', 'w'], does: 'Go to Watch' },
       { keys: ['g', 'a'], does: 'Go to Activity' },
       { keys: ['g', 's'], does: 'Go to Settings' },
       { keys: ['Esc'], does: 'Close this list' },

@@ -40,6 +40,8 @@ export interface ExportOptions {
   manifest: boolean;
   /** Only this language's transcripts; null: all of them. */
   language: string | null;
+  /** Also the exported items' change history (watches), as `<name>.changes.jsonl` beside the export. */
+  changeHistory: boolean;
 }
 
 interface ExportStore {
@@ -94,7 +96,7 @@ export const useExportStore = create<ExportStore>((set, get) => {
   return {
     target: null,
     owner: null,
-    options: { format: 'csv', transcripts: false, manifest: false, language: null },
+    options: { format: 'csv', transcripts: false, manifest: false, language: null, changeHistory: false },
     job: null,
     starting: false,
     problem: null,
@@ -120,6 +122,7 @@ export const useExportStore = create<ExportStore>((set, get) => {
           transcripts: options.transcripts,
           manifest: options.manifest,
           ...(language !== null ? { language } : {}),
+          ...(options.changeHistory ? { changeHistory: true } : {}),
         });
         if (started.exportId === null) {
           set({ starting: false });

@@ -4,6 +4,7 @@ export const VIEWS = [
   { id: 'paste', label: 'Paste URLs', hint: 'Import many links at once' },
   { id: 'library', label: 'Library', hint: 'Everything you have fetched, searchable offline' },
   { id: 'collections', label: 'Collections', hint: 'Items grouped for a story' },
+  { id: 'watch', label: 'Watch', hint: 'Changes noticed in watched items, accounts and searches' },
   { id: 'activity', label: 'Activity', hint: 'The request queue and your quota' },
   { id: 'settings', label: 'Settings', hint: 'Service, token, plan and data folder' },
 ] as const;

@@ -17,6 +17,7 @@ interface ExportOptions {
   format: string;
   transcripts?: boolean;
   manifest?: boolean;
+  changeHistory?: boolean;
   language?: string;
   out: string;
 }
@@ -79,6 +80,10 @@ export function registerExport(program: Command, ctx: CliContext): void {
     )
     .option('--manifest', `also write ${MANIFEST_NAME} (sha256sum format) beside the output`)
     .option(
+      '--change-history',
+      'also write what watches noticed on these items, one JSON line per change, as <name>.changes.jsonl beside it',
+    )
+    .option(
       '--language <language>',
       'only the transcripts in this language: a code such as en or its name (English); "" for those whose language is not stated',
     )
@@ -92,6 +97,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
           format: options.format,
           transcripts: Boolean(options.transcripts),
           manifest: Boolean(options.manifest),
+          ...(options.changeHistory ? { changeHistory: true } : {}),
           ...(options.language !== undefined ? { language: options.language } : {}),
         },
         'export',

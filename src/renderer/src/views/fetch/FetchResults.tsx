@@ -10,6 +10,7 @@ import { useItemStore } from '../../stores/item-store';
 import { focusItemDetail } from '../item-detail/focus';
 import { kindLabel, platformLabel } from '../../../../shared/catalogue';
 import { FetchAddToCollection } from './FetchAddToCollection';
+import { FetchWatch } from './FetchWatch';
 
 /** The headed columns between the picture and the counts; the classes let narrow panes hide some. */
 const TEXT_HEADERS: readonly { label: string; className?: string }[] = [
@@ -108,6 +109,7 @@ export function FetchResults({ results }: { results: Results }) {
       </div>
       {stale && <StaleNote />}
       <FetchWarnings warnings={results.warnings} />
+      <FetchWatch results={results} />
       <FetchAddToCollection itemIds={hits.filter((hit) => selection.has(hit.id)).map((hit) => hit.id)} />
       <div className="fetch-table-wrap" role="region" aria-label="Results table" tabIndex={0}>
         <table className="data-table fetch-table">

@@ -11,6 +11,8 @@ import { TeamNotes } from './TeamNotes';
 import { ProvenanceSection } from './ProvenanceSection';
 import { TranscriptSection } from './TranscriptSection';
 import { CustodySection } from '../custody/CustodySection';
+import { AvailabilityNote, VersionsSection } from './VersionsSection';
+import { WatchItemAction } from './WatchItemAction';
 
 /** The right pane: everything known about the open item, to read it and cite it. */
 export function ItemDetailView() {
@@ -64,12 +66,15 @@ export function ItemDetailView() {
     >
       <CloseDetail />
       <ItemHeader item={detail.item} />
+      <AvailabilityNote availability={detail.availability} />
       <ItemActions detail={detail} />
+      <WatchItemAction item={detail.item} />
       <ItemFields detail={detail} />
       <ItemText text={detail.item.text} />
       <NotesAndTags detail={detail} />
       <TeamNotes detail={detail} />
       <MetricsHistory history={detail.metricsHistory} />
+      <VersionsSection versions={detail.versions} />
       <TranscriptSection item={detail.item} citation={detail.citation} transcripts={detail.transcripts} />
       <ProvenanceSection provenance={detail.provenance} />
       <CustodySection detail={detail} />

@@ -8,6 +8,7 @@ import { PlanSection } from './PlanSection';
 import { ServiceSection } from './ServiceSection';
 import { TeamSection } from './TeamSection';
 import { TokenSection } from './TokenSection';
+import { WatchSection } from './WatchSection';
 import './settings.css';
 
 export function SettingsView() {
@@ -34,6 +35,7 @@ export function SettingsView() {
       <OverridesSection />
       <HostsSection />
       <TeamSection />
+      <WatchSection />
       <section aria-labelledby="privacy-heading">
         <h3 id="privacy-heading">Privacy</h3>
         <RemoteImagesChoice />

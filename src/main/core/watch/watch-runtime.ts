@@ -1,0 +1,113 @@
+/**
+ * Watches while a queue runs in this process: every minute (on the core's timers, simulated in
+ * tests) the runs that ended are examined and the watches now due are queued, last in line.
+ */
+import type { Clock } from '../clock';
+import type { EventHub } from '../events';
+import type { FetchQueue } from '../queue/fetch-queue';
+import type { ServiceClient } from '../service/client';
+import type { SettingsRepository } from '../store/settings-repository';
+import type { ReadableDB } from '../store/write-transaction';
+import type { NormaliseFn } from '../library/ingest';
+import type { Logger } from '../log';
+import type { Timers } from '../queue/timers';
+import { repositoriesOf } from '../store/repositories';
+import { watchChangesRepository as changes } from '../store/watch/watch-changes-repository';
+import { watchesRepository as watches } from '../store/watch/watches-repository';
+import { WATCH_TICK_MS } from './due';
+import { examineRun } from './examine';
+import { readWatchTuning } from './settings';
+import { createWatchService, type WatchService } from './watch-service';
+
+export interface WatchRuntime {
+  service: WatchService;
+  /** Starts the minute tick (with a first pass at once). */
+  start(): void;
+  stop(): void;
+  /** Examines every run whose jobs have all ended; returns how many changes they added. */
+  examineFinished(): number;
+}
+
+export interface WatchRuntimeDeps {
+  db: ReadableDB;
+  settings: SettingsRepository;
+  service: Pick<ServiceClient, 'prepare'>;
+  queue: Pick<FetchQueue, 'poke' | 'whenBatchDone'>;
+  events: EventHub;
+  clock: Clock;
+  timers: Timers;
+  log: Logger;
+  normalise: NormaliseFn;
+}
+
+export function createWatchRuntime(deps: WatchRuntimeDeps): WatchRuntime {
+  const { db } = deps;
+  const nowIso = () => new Date(deps.clock.now()).toISOString();
+  let handle: unknown = null;
+  let running = false;
+
+  const examineDeps = {
+    db,
+    normalise: deps.normalise,
+    tuning: () => readWatchTuning(deps.settings),
+    nowIso,
+    storedFields: (itemId: number) => {
+      const item = repositoriesOf(db).items.record(itemId);
+      return item ? { title: item.title, text: item.text, authorName: item.authorName } : null;
+    },
+  };
+
+  function examineFinished(): number {
+    let added = 0;
+    for (const run of watches.openRuns(db)) {
+      if (run.waiting === 0) added += examineRun(examineDeps, run);
+    }
+    if (added > 0) deps.events.emit('watch.changed', { unread: changes.count(db, { unreadOnly: true }), added });
+    return added;
+  }
+
+  /** Runs the examination without letting a failure escape into the host's timers. */
+  function safely(what: string, work: () => unknown): void {
+    try {
+      work();
+    } catch (error) {
+      deps.log.warn('watch pass failed', { during: what, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  const service = createWatchService({
+    db,
+    settings: deps.settings,
+    service: deps.service,
+    queue: deps.queue,
+    clock: deps.clock,
+    // Examined as soon as its batch ends in this process; the minute tick catches the rest.
+    onQueued: (batchId) => {
+      void deps.queue.whenBatchDone(batchId).then(() => safely('examining a run', examineFinished));
+    },
+    beforeRead: () => safely('examining runs', examineFinished),
+  });
+
+  function tick(): void {
+    handle = null;
+    if (!running) return;
+    safely('examining runs', examineFinished);
+    safely('queuing due watches', () => service.run({}));
+    handle = deps.timers.setTimeout(tick, WATCH_TICK_MS);
+  }
+
+  return {
+    service,
+    start() {
+      if (running) return;
+      running = true;
+      tick();
+    },
+    stop() {
+      running = false;
+      if (handle !== null) deps.timers.clearTimeout(handle);
+      handle = null;
+    },
+    examineFinished,
+  };
+}

@@ -29,7 +29,9 @@ import { EXPORT_FORMATS, type ExportProgress, type ExportStarted } from './expor
 import type { CallOutcome, CallResult, ConfigValue, JobBrief } from './call';
 import type { TeamStatus } from './team';
 import type { CustodyList } from './custody';
-import { WATCH_INTERVALS, type WatchChangesPage, type WatchCost, type WatchListCost, type WatchSummary } from './watch';
+import { isoDate } from './iso-date-schema';
+import { method, once, returns } from './contract-method';
+import { watchMethods } from './watch-contract';
 
 export type { CallItem, CallOutcome, CallResult, ConfigValue, JobBrief } from './call';
 import {
@@ -42,30 +44,6 @@ import {
   type TokenStatus,
 } from './contract-types';
 export * from './contract-types';
-
-/** A phantom marker carrying the output type of a method (no runtime cost). */
-const returns = <T>(): T => undefined as T;
-
-/**
- * Schemas are built the first time they are asked for, not at import: building all of them costs
- * some 20 ms, and a command (a `gleaner search`) uses one or two (issue 28.19). `once` memoises a
- * building block; `method` makes a method's `input` a getter that builds its schema on first read.
- * A new method is one entry: `'area.verb': method(() => z.object({ … }).strict(), returns<Output>())`.
- */
-function once<T>(build: () => T): () => T {
-  let built: T | undefined;
-  return () => (built ??= build());
-}
-
-function method<S extends z.ZodType, O>(buildInput: () => S, output: O): { readonly input: S; output: O } {
-  const input = once(buildInput);
-  return {
-    get input() {
-      return input();
-    },
-    output,
-  };
-}
 
 const noInput = once(() => z.object({}).strict());
 
@@ -90,40 +68,6 @@ const collectionContents = once(() =>
       path: ['addedAt'],
     }),
 );
-/** A day, or a moment with its time zone (without one it is read as UTC, as Gleaner shows times). */
-const ISO_DAY_OR_TIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/**
- * Published times are stored as ISO-8601 UTC text and compared as text, so a filter must be in
- * the same form: `2024-05-01`, or a time turned into UTC. Anything else ("May 1", "2024") would
- * compare wrongly and silently, so it is refused.
- */
-const isoDate = once(() =>
-  z
-    .string()
-    .trim()
-    .transform((text, ctx) => {
-      const normalised = normaliseDayOrTime(text);
-      if (normalised === null) {
-        ctx.addIssue({ code: 'custom', message: 'must be a date such as 2024-05-01, or a time such as 2024-05-01T14:30:00Z' });
-        return z.NEVER;
-      }
-      return normalised;
-    }),
-);
-
-/** `2024-05-01` as it is, a time as UTC ISO-8601; null for anything else, or a day the calendar lacks (2024-02-30). */
-function normaliseDayOrTime(text: string): string | null {
-  const match = text.match(ISO_DAY_OR_TIME);
-  if (!match) return null;
-  const [, day, time, zone] = match;
-  const midnight = Date.parse(`${day}T00:00:00Z`);
-  if (Number.isNaN(midnight) || new Date(midnight).toISOString().slice(0, 10) !== day) return null;
-  if (time === undefined) return day!;
-  const at = Date.parse(`${day}T${time}${zone ?? 'Z'}`);
-  return Number.isNaN(at) ? null : new Date(at).toISOString();
-}
-
 /** A date range that ends before it starts is a slip, not a question with no answer. */
 function datesInOrder(request: { publishedFrom?: string; publishedTo?: string }, ctx: z.RefinementCtx): void {
   // A bare day as the end means the whole of it (as the search reads it): 10:00 that day is inside.
@@ -214,22 +158,6 @@ const callInput = once(() =>
     })
     .strict(),
 );
-
-/** What a watch fetches again: an item by its details operation, or what an operation lists. */
-const watchTarget = once(() =>
-  z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('item'), itemId: itemId() }).strict(),
-    z
-      .object({
-        kind: z.literal('operation'),
-        operation: z.enum(OPERATION_IDS),
-        params: textKeyedRecord(z.string().max(100), paramValue()).default({}),
-      })
-      .strict(),
-  ]),
-);
-const watchPlanInput = once(() => z.object({ target: watchTarget(), interval: z.enum(WATCH_INTERVALS) }).strict());
-const watchId = once(() => z.object({ id: itemId() }).strict());
 
 export const methods = {
   'app.info': method(() => noInput(), returns<AppInfo>()),
@@ -478,48 +406,7 @@ export const methods = {
         .strict(),
     returns<CustodyList>(),
   ),
-  /** Watches (issue 30). `watch.plan` sends nothing and saves nothing: the cost shown before saving. */
-  'watch.plan': method(() => watchPlanInput(), returns<WatchCost>()),
-  // Refused with BUDGET_EXCEEDED, naming the numbers, when all watches together would pass the cap.
-  'watch.add': method(
-    () =>
-      watchPlanInput()
-        .extend({ label: z.string().trim().min(1).max(200).optional() })
-        .strict(),
-    returns<WatchSummary>(),
-  ),
-  'watch.list': method(() => noInput(), returns<{ watches: WatchSummary[]; cost: WatchListCost }>()),
-  'watch.remove': method(() => watchId(), returns<{ removed: true }>()),
-  'watch.pause': method(() => watchId(), returns<WatchSummary>()),
-  'watch.resume': method(() => watchId(), returns<WatchSummary>()),
-  // Queues the watches that are due (or every active one with `all`); their changes follow as `watch.changed`.
-  // batchIds: the queue's batch of each run, for a host that waits for them (the CLI's `watch run`).
-  'watch.run': method(
-    () => z.object({ all: z.boolean().optional() }).strict(),
-    returns<{ queued: number; watchIds: number[]; batchIds: number[] }>(),
-  ),
-  'watch.changes': method(
-    () =>
-      z
-        .object({
-          since: isoDate().optional(),
-          watchId: itemId().optional(),
-          itemId: itemId().optional(),
-          unreadOnly: z.boolean().optional(),
-          limit: z.number().int().min(1).max(1000).optional(),
-          offset: z.number().int().min(0).optional(),
-        })
-        .strict(),
-    returns<WatchChangesPage>(),
-  ),
-  'watch.markRead': method(
-    () =>
-      z
-        .object({ ids: z.array(itemId()).min(1).max(MAX_ITEMS_PER_ACTION).optional(), all: z.literal(true).optional() })
-        .strict()
-        .refine((input) => (input.ids === undefined) !== (input.all === undefined), { message: 'needs either ids or all' }),
-    returns<{ unread: number }>(),
-  ),
+  ...watchMethods,
 } satisfies Record<MethodName, { input: z.ZodType; output: unknown }>;
 
 export const events = {

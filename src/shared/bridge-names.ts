@@ -60,6 +60,7 @@ export const METHOD_NAMES = [
   'team.status',
   'team.sync',
   'team.disconnect',
+  'bundle.key',
 ] as const;
 
 export const EVENT_NAMES = ['task.progress', 'queue.status', 'queue.batch', 'export.progress', 'team.status'] as const;

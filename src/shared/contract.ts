@@ -28,6 +28,7 @@ import { JOB_STATES, type BatchProgress, type ImportPlan, type JobSummary, type 
 import { EXPORT_FORMATS, type ExportProgress, type ExportStarted } from './export';
 import type { CallOutcome, CallResult, ConfigValue, JobBrief } from './call';
 import type { TeamStatus } from './team';
+import type { BundleKeyInfo } from './bundle';
 
 export type { CallItem, CallOutcome, CallResult, ConfigValue, JobBrief } from './call';
 import {
@@ -442,6 +443,8 @@ export const methods = {
   // Pushes and pulls once; resolves when both are done.
   'team.sync': method(() => noInput(), returns<TeamStatus>()),
   'team.disconnect': method(() => noInput(), returns<TeamStatus>()),
+  // The case-bundle signing key's public half (made on first need); the private half never leaves the keychain.
+  'bundle.key': method(() => noInput(), returns<BundleKeyInfo>()),
 } satisfies Record<MethodName, { input: z.ZodType; output: unknown }>;
 
 export const events = {

@@ -33,6 +33,10 @@ import { createTeamRuntime } from './team/runtime';
 import { createTeamHandlers } from './handlers/team';
 import { lazyTeamPart } from './team/lazy-part';
 import { readTeamTuning } from './team/settings';
+import { createBundleService, type BundleService } from './bundle/bundle-service';
+import { bundleCustodyReader, bundleImportHooks } from './bundle/custody-wiring';
+import { createMemorySigningKeyStore } from './secrets/signing-key-store';
+import { createBundleHandlers } from './handlers/bundle';
 
 export interface Core {
   dispatch: Dispatch;
@@ -50,6 +54,8 @@ export interface Core {
   exportDownloads: ExportService;
   /** Writes an export to a path the person named (the CLI's --out); no path crosses the bridge. */
   exportToFile(request: ExportRequest, outPath: string, signal?: AbortSignal): Promise<ExportResult>;
+  /** Case bundles to and from paths the person named (the CLI's arguments). */
+  bundles: BundleService;
   /** The core's insides, for its own tests only: hosts go through `client`. */
   context: CoreContext;
   close(): Promise<void>;
@@ -170,6 +176,20 @@ export function createCore(deps: CoreDeps): Core {
     ...(deps.chooseExportDestination ? { chooseDestination: deps.chooseExportDestination } : {}),
   });
   const context: CoreContext = { ...deps, db, events, settings, targets, service, ingest, collections, queue, exports, team };
+  const bundles = createBundleService({
+    db,
+    ...(deps.sqliteNativeBinding ? { sqliteNativeBinding: deps.sqliteNativeBinding } : {}),
+    clock: deps.clock,
+    fetch: deps.fetch,
+    log: deps.log,
+    settings,
+    signingKeys: deps.signingKeys ?? createMemorySigningKeyStore(),
+    ingest,
+    normalise: normaliseResponse,
+    collections,
+    custody: bundleCustodyReader,
+    importHooks: bundleImportHooks(db, deps.clock),
+  });
   const handlers: Handlers = {
     ...createAppHandlers(context),
     ...createServiceHandlers(context),
@@ -180,6 +200,7 @@ export function createCore(deps: CoreDeps): Core {
     ...createQueueHandlers(context),
     ...createExportHandlers(context),
     ...createTeamHandlers(context),
+    ...createBundleHandlers(bundles),
   };
   let closed = false;
   const dispatch = createDispatcher(handlers, deps.log, { libraryPath });
@@ -195,6 +216,7 @@ export function createCore(deps: CoreDeps): Core {
     stopQueue: (options) => queue.stop(options),
     exportDownloads: exports,
     exportToFile: (request, outPath, signal) => exportToFile(context, request, outPath, signal),
+    bundles,
     context,
     async close() {
       if (closed) return;

@@ -380,6 +380,7 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
   'team.status': fc.constant({}),
   'team.sync': fc.constant({}),
   'team.disconnect': fc.constant({}),
+  'bundle.key': fc.constant({}),
 };
 
 /** A near-valid input with one field replaced by anything, dropped, or an unknown one added. */

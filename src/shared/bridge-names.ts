@@ -61,6 +61,7 @@ export const METHOD_NAMES = [
   'team.sync',
   'team.disconnect',
   'bundle.key',
+  'custody.list',
 ] as const;
 
 export const EVENT_NAMES = ['task.progress', 'queue.status', 'queue.batch', 'export.progress', 'team.status'] as const;

@@ -29,6 +29,7 @@ import { EXPORT_FORMATS, type ExportProgress, type ExportStarted } from './expor
 import type { CallOutcome, CallResult, ConfigValue, JobBrief } from './call';
 import type { TeamStatus } from './team';
 import type { BundleKeyInfo } from './bundle';
+import type { CustodyList } from './custody';
 
 export type { CallItem, CallOutcome, CallResult, ConfigValue, JobBrief } from './call';
 import {
@@ -445,6 +446,23 @@ export const methods = {
   'team.disconnect': method(() => noInput(), returns<TeamStatus>()),
   // The case-bundle signing key's public half (made on first need); the private half never leaves the keychain.
   'bundle.key': method(() => noInput(), returns<BundleKeyInfo>()),
+  /**
+   * The custody log (issue 31): the entries about one item (its answers, notes, tags, collections,
+   * with what was imported from bundles or colleagues), or the latest ones (Activity) before a seq.
+   * `intact` is checked over the whole chain once per process and as it grows; `verify` checks it all again.
+   */
+  'custody.list': method(
+    () =>
+      z
+        .object({
+          itemId: itemId().optional(),
+          limit: z.number().int().min(1).max(500).default(50),
+          beforeSeq: z.number().int().positive().optional(),
+          verify: z.boolean().optional(),
+        })
+        .strict(),
+    returns<CustodyList>(),
+  ),
 } satisfies Record<MethodName, { input: z.ZodType; output: unknown }>;
 
 export const events = {

@@ -31,6 +31,8 @@ import { openDatabase } from './store/database';
 import { createMemoryHubPasswordStore } from './secrets/hub-password-store';
 import { createTeamRuntime } from './team/runtime';
 import { createTeamHandlers } from './handlers/team';
+import { createCustodyHandlers } from './handlers/custody';
+import { installCustodyFunctions } from './store/custody/custody-functions';
 import { lazyTeamPart } from './team/lazy-part';
 import { readTeamTuning } from './team/settings';
 import { createBundleService, type BundleService } from './bundle/bundle-service';
@@ -71,6 +73,8 @@ export function createCore(deps: CoreDeps): Core {
     path: libraryPath,
     ...(deps.sqliteNativeBinding ? { nativeBinding: deps.sqliteNativeBinding } : {}),
   });
+  // Entries written by the custody log's triggers carry the core's time, as the rows they record do.
+  installCustodyFunctions(db, { now: () => deps.clock.now() });
   const events = createEventHub((error) => deps.log.warn('event listener failed', { error: String(error) }));
   const settings = createSettingsRepository(db, () => new Date(deps.clock.now()));
   const readSettings = () => readServiceSettings(settings);
@@ -201,6 +205,7 @@ export function createCore(deps: CoreDeps): Core {
     ...createExportHandlers(context),
     ...createTeamHandlers(context),
     ...createBundleHandlers(bundles),
+    ...createCustodyHandlers(context),
   };
   let closed = false;
   const dispatch = createDispatcher(handlers, deps.log, { libraryPath });

@@ -381,6 +381,15 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
   'team.sync': fc.constant({}),
   'team.disconnect': fc.constant({}),
   'bundle.key': fc.constant({}),
+  'custody.list': fc.record(
+    {
+      itemId: fc.integer({ min: 1, max: 12 }),
+      limit: fc.integer({ min: 1, max: 600 }),
+      beforeSeq: fc.integer({ min: 0, max: 40 }),
+      verify: fc.boolean(),
+    },
+    { requiredKeys: [] },
+  ),
 };
 
 /** A near-valid input with one field replaced by anything, dropped, or an unknown one added. */

@@ -6,6 +6,7 @@
 import { mkdir, readdir, realpath, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Database } from 'better-sqlite3';
+import type { ReadableDB } from '../store/write-transaction';
 import { GleanerError } from '../../../shared/errors';
 import { SUBTITLE_FORMATS, exportsFolder, exportsTranscripts, type ExportRequest, type ExportSummary } from '../../../shared/export';
 import { canonicalLanguage, languageLabel } from '../../../shared/language';
@@ -19,6 +20,7 @@ import { createScopeTable, openExportReader } from '../store/export-scope';
 import { MANIFEST_NAME, writeManifest } from './manifest';
 import { slug } from './text';
 import { cancelledError, destinationError, diskFullError } from './export-errors';
+import { recordExport } from '../custody/record';
 
 export { MANIFEST_NAME, cancelledError, destinationError, diskFullError };
 
@@ -159,6 +161,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
       }
     }
     if (request.manifest) await writeManifest(baseDir, summary.files, destinationError);
+    recordExport(options.library as ReadableDB, request, outPath, summary, context.exportedAt);
     return { ...summary, baseDir };
   } catch (error) {
     for (const file of opened) await file.abort();

@@ -22,6 +22,8 @@ import { createItemsRepository, type SourceRow } from '../store/items-repository
 import { knownLinksRepository } from '../store/queue/known-links';
 import { createResponsesRepository } from '../store/responses-repository';
 import { createTranscriptsRepository } from '../store/transcripts-repository';
+import { custodyRepository } from '../store/custody/custody-repository';
+import { canonicalJson } from '../../../shared/custody';
 import { writeTransaction, type ReadableDB, type WritableDB } from '../store/write-transaction';
 import { createItemWriter, KeyedByScope, NativeIdStoredAfterAll } from './item-writer';
 
@@ -39,6 +41,8 @@ export interface ResponseToStore {
   nextPage: Record<string, string> | null;
   /** The client's own notes on the answer (a listing that repeats its page), stored with the normaliser's. */
   warnings?: readonly string[];
+  /** Who fetched it when not this desk (an answer pulled from a colleague through the hub), for the custody log. */
+  fetchedBy?: string;
 }
 
 export interface IngestResult {
@@ -241,6 +245,20 @@ export function createIngester(database: Database, normalise: NormaliseFn, { loo
     sources.write();
     knownLinksRepository.rememberResolvedLink(tx, response, responseId, itemIds);
     if (itemIds.length !== normalisation.items.length) responses.setItemCount(tx, responseId, itemIds.length);
+    // In the same transaction as the answer: stored and logged together, or neither.
+    custodyRepository.append(tx, {
+      at: fetchedAt,
+      kind: 'fetch',
+      action: response.fetchedBy === undefined ? 'fetched' : 'pulled',
+      subject: {
+        operation: response.operation,
+        params: canonicalJson(response.params),
+        requestId: response.requestId,
+        sha256,
+        itemIds,
+        ...(response.fetchedBy === undefined ? {} : { fetchedBy: response.fetchedBy }),
+      },
+    });
     return { responseId, alreadyStored: false, itemIds, transcripts: normalisation.transcripts.length, warnings };
   }
 

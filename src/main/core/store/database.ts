@@ -6,6 +6,7 @@ import { GleanerError } from '../../../shared/errors';
 import { assertNotTooNew, migrate } from './migrate';
 import { storageError } from './storage-error';
 import { migrations } from './migrations';
+import { installCustodyFunctions } from './custody/custody-functions';
 
 export type { Database };
 export { writeTransaction, type ReadableDB, type WritableDB } from './write-transaction';
@@ -59,6 +60,8 @@ export function openDatabase({ path, nativeBinding }: OpenDatabaseOptions): Read
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    // The custody log's triggers hash in SQL; every connection that may write needs the functions.
+    installCustodyFunctions(db);
     migrate(db, migrations);
     return db as ReadableDB;
   } catch (error) {

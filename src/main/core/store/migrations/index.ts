@@ -18,6 +18,7 @@ import { migration0017 } from './0017-pin-public-ids';
 import { migration0018 } from './0018-approximate-published';
 import { migration0019 } from './0019-pin-link-slash';
 import { migration0020 } from './0020-team-sync';
+import { migration0021 } from './0021-custody-log';
 import type { Migration } from './types';
 
 /** Every migration, in order. Adding one: a new `NNNN-name.ts` file and one line here. */
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   migration0018,
   migration0019,
   migration0020,
+  migration0021,
 ];

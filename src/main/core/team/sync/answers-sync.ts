@@ -91,7 +91,9 @@ export function createAnswersSync(deps: AnswersSyncDeps) {
             }
             try {
               // A savepoint per answer: one that fails leaves nothing half-written and stops no other.
-              const result = writeTransaction(db, (inner) => deps.ingest.within(inner, response));
+              // The custody log names the colleague who fetched it; this desk's entry says it was pulled.
+              const fetchedBy = `${names.get(answer.member) ?? 'a colleague'}@${answer.member}`;
+              const result = writeTransaction(db, (inner) => deps.ingest.within(inner, { ...response, fetchedBy }));
               if (!result.alreadyStored) {
                 team.recordFetcher(tx, result.responseId, answer.member, names.get(answer.member) ?? 'a colleague', true);
                 stored += 1;

@@ -36,7 +36,7 @@ import { installCustodyFunctions } from './store/custody/custody-functions';
 import { lazyTeamPart } from './team/lazy-part';
 import { readTeamTuning } from './team/settings';
 import { createBundleService, type BundleService } from './bundle/bundle-service';
-import { bundleCustodyReader, bundleImportHooks } from './bundle/custody-wiring';
+import { bundleCustodyReader, bundleImportHooks, recordBundleMade } from './bundle/custody-wiring';
 import { createMemorySigningKeyStore } from './secrets/signing-key-store';
 import { createBundleHandlers } from './handlers/bundle';
 
@@ -193,6 +193,7 @@ export function createCore(deps: CoreDeps): Core {
     collections,
     custody: bundleCustodyReader,
     importHooks: bundleImportHooks(db, deps.clock),
+    recordMade: (scope, outPath, summary, at) => recordBundleMade(db, scope, outPath, summary, at),
   });
   const handlers: Handlers = {
     ...createAppHandlers(context),

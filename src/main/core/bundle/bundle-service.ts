@@ -34,6 +34,8 @@ export interface BundleServiceDeps {
   collections: CollectionRepository;
   custody: CustodyReader;
   importHooks?: BundleImportHooks;
+  /** Notes a made bundle in the custody log. */
+  recordMade?: (scope: ExportScope, outPath: string, summary: BundleSummary, at: string) => void;
 }
 
 export interface BundleCreateRequest {
@@ -86,6 +88,7 @@ export function createBundleService(deps: BundleServiceDeps): BundleService {
           if (signal?.aborted) throw new GleanerError('CANCELLED', 'The bundle was cancelled; nothing was written.');
         },
       });
+      deps.recordMade?.(request.scope, outPath, summary, nowIso());
       deps.log.info('case bundle written', { items: summary.items, answers: summary.answers, timestamped: summary.timestamped });
       return summary;
     },

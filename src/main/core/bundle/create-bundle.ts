@@ -168,7 +168,8 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
       )),
     );
 
-    const custody = input.custody(reader.db, { itemIds, sha256s: [...sha256s] });
+    // The library's own connection: the log is append-only, so entries up to its head then are the same in any snapshot.
+    const custody = input.custody(input.library, { itemIds, sha256s: [...sha256s] });
     files.push(await zip.add(BUNDLE_FILES.custody, `${JSON.stringify(custody, null, 1)}\n`));
 
     let media: MediaSummary | null = null;

@@ -4,21 +4,10 @@
  * in the skeleton where its seq says. So an entry altered, removed or moved is named.
  */
 import { createHash } from 'node:crypto';
+import { custodyEntryHash, GENESIS_HASH, type CustodyEntry } from '../../../shared/custody';
 import { z } from '../../../shared/zod';
 
-const ZERO_HASH = '0'.repeat(64);
-
-/** Keys sorted, no spaces, arrays in order: the custody log's canonical form (design #31). */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((entry) => canonicalJson(entry)).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, entry]) => entry !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
+const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
 export const entryHash = (entry: {
   seq: number;
@@ -28,21 +17,7 @@ export const entryHash = (entry: {
   action: string;
   subject: unknown;
   prevHash: string;
-}): string =>
-  createHash('sha256')
-    .update(
-      canonicalJson({
-        seq: entry.seq,
-        at: entry.at,
-        actor: entry.actor,
-        kind: entry.kind,
-        action: entry.action,
-        subject: entry.subject,
-        prevHash: entry.prevHash,
-      }),
-      'utf8',
-    )
-    .digest('hex');
+}): string => custodyEntryHash(entry as Omit<CustodyEntry, 'hash'>, sha256Hex);
 
 const hash = z.string().regex(/^[0-9a-f]{64}$/);
 const link = z.object({ seq: z.number().int().positive(), prevHash: hash, hash });
@@ -72,7 +47,7 @@ export function checkCustody(text: string | null): { problems: string[]; entries
   parsed.skeleton.forEach((linkAt, index) => {
     if (linkAt.seq !== index + 1)
       problems.push(`the custody chain skeleton skips or reorders entries at position ${index + 1} (it holds seq ${linkAt.seq})`);
-    const before = index === 0 ? ZERO_HASH : parsed.skeleton[index - 1]!.hash;
+    const before = index === 0 ? GENESIS_HASH : parsed.skeleton[index - 1]!.hash;
     if (linkAt.prevHash !== before)
       problems.push(`the custody chain breaks at entry ${linkAt.seq}: its prevHash is not the hash of the entry before`);
   });

@@ -60,7 +60,7 @@ function parseList<T>(data: Buffer, schema: { safeParse(value: unknown): { succe
   });
 }
 
-function responseOf(record: AnswerRecord, body: string): ResponseToStore | null {
+function responseOf(record: AnswerRecord, body: string, origin: string): ResponseToStore | null {
   const params = hubAnswerParams(record.params);
   if (!isOperationId(record.operation) || params === null) return null;
   let data: unknown;
@@ -80,6 +80,8 @@ function responseOf(record: AnswerRecord, body: string): ResponseToStore | null 
     body,
     data,
     nextPage: record.next_page,
+    // The custody log says whose answer it was: the bundle's signer, not this desk.
+    fetchedBy: `bundle:${origin}`,
   };
 }
 
@@ -107,6 +109,11 @@ export async function importBundle(path: string, deps: ImportDeps): Promise<Impo
   const localIds = new Map<number, number>();
   const local = (bundleId: number) => localIds.get(bundleId);
   let custody: CustodyFile | null = null;
+  const ensureCollection = (name: string) => {
+    const existed = deps.collections.list().some((collection) => collection.name.toLowerCase() === name.toLowerCase());
+    deps.collections.ensure(name);
+    if (!existed) report.collections.created += 1;
+  };
 
   await readZipFiles(path, (file) => {
     if (file.path === BUNDLE_FILES.answersIndex) {
@@ -122,7 +129,7 @@ export async function importBundle(path: string, deps: ImportDeps): Promise<Impo
     if (answer) {
       const body = file.data.toString('utf8');
       for (const record of recordsBySha.get(answer[1]!) ?? []) {
-        const response = responseOf(record, body);
+        const response = responseOf(record, body, deps.origin);
         if (response) batch.push(response);
         else report.answers.skipped += 1;
       }
@@ -148,9 +155,7 @@ export async function importBundle(path: string, deps: ImportDeps): Promise<Impo
           else byCollection.set(membership.collection, [id]);
         }
         for (const [name, ids] of byCollection) {
-          const existed = deps.collections.list().some((collection) => collection.name.toLowerCase() === name.toLowerCase());
-          deps.collections.ensure(name);
-          if (!existed) report.collections.created += 1;
+          ensureCollection(name);
           report.collections.added += deps.collections.add(name, ids).added;
         }
         return;
@@ -160,7 +165,7 @@ export async function importBundle(path: string, deps: ImportDeps): Promise<Impo
           const id = local(note.item_id);
           if (id === undefined) continue;
           const collection = note.collection ?? undefined;
-          if (collection !== undefined) deps.collections.ensure(collection);
+          if (collection !== undefined) ensureCollection(collection);
           try {
             // Expected empty: a note already written here that says something else is not overwritten.
             deps.collections.setNote(id, note.body, collection, '');
@@ -176,7 +181,7 @@ export async function importBundle(path: string, deps: ImportDeps): Promise<Impo
           const id = local(tag.item_id);
           if (id === undefined) continue;
           const collection = tag.collection ?? undefined;
-          if (collection !== undefined) deps.collections.ensure(collection);
+          if (collection !== undefined) ensureCollection(collection);
           deps.collections.tag([id], tag.tag, collection);
           report.tags += 1;
         }

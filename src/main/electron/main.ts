@@ -10,6 +10,7 @@ import {
   createCore,
   createFileLogSink,
   createHubPasswordStore,
+  createSigningKeyStore,
   createLogger,
   createTokenStore,
   keytarLoaderFrom,
@@ -77,6 +78,12 @@ async function start(): Promise<void> {
     secretStore,
     // The team hub's password: the OS keychain only (GLEANER_HUB_PASSWORD for scripts).
     hubPasswords: createHubPasswordStore({
+      env: secretEnv,
+      log,
+      loadKeytar: keytarBinding ? keytarLoaderFrom(keytarBinding) : loadInstalledKeytar,
+    }),
+    // The case-bundle signing key: the OS keychain only (GLEANER_SIGNING_KEY for scripts).
+    signingKeys: createSigningKeyStore({
       env: secretEnv,
       log,
       loadKeytar: keytarBinding ? keytarLoaderFrom(keytarBinding) : loadInstalledKeytar,

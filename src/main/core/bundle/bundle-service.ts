@@ -14,12 +14,10 @@ import type { SigningKeyStore } from '../secrets/signing-key-store';
 import { readBundleSettings } from '../settings/bundle-config';
 import type { ReadableDB } from '../store/database';
 import type { SettingsRepository } from '../store/settings-repository';
-import { createBundle, type BundleSummary } from './create-bundle';
+import type { BundleSummary } from './create-bundle';
 import type { CustodyReader } from './custody-part';
-import { importBundle, type BundleImportHooks, type ImportReport } from './import-bundle';
-import { createMediaCapture } from './media';
-import { requestTimestamp } from './timestamp';
-import { verifyBundle, type VerifyReport } from './verify-bundle';
+import type { BundleImportHooks, ImportReport } from './import-bundle';
+import type { VerifyReport } from './verify-bundle';
 
 export interface BundleServiceDeps {
   db: ReadableDB;
@@ -53,6 +51,21 @@ export interface BundleService {
   importBundle(path: string): Promise<{ verification: VerifyReport; imported: ImportReport | null }>;
 }
 
+/**
+ * The bundle code (zip, CSV, DER) loads with the first bundle, not with every command that opens
+ * the core (issue 28.19).
+ */
+const loadBundleCode = async () => {
+  const [create, verify, importing, media, timestamp] = await Promise.all([
+    import('./create-bundle'),
+    import('./verify-bundle'),
+    import('./import-bundle'),
+    import('./media'),
+    import('./timestamp'),
+  ]);
+  return { ...create, ...verify, ...importing, ...media, ...timestamp };
+};
+
 export function createBundleService(deps: BundleServiceDeps): BundleService {
   const nowIso = () => new Date(deps.clock.now()).toISOString();
   return {
@@ -71,6 +84,7 @@ export function createBundleService(deps: BundleServiceDeps): BundleService {
         );
       }
       const key = await loadOrCreateSigningKey(deps.signingKeys);
+      const { createBundle, createMediaCapture, requestTimestamp } = await loadBundleCode();
       const withMedia = request.media ?? settings.media;
       const summary = await createBundle({
         library: deps.db as never,
@@ -93,9 +107,10 @@ export function createBundleService(deps: BundleServiceDeps): BundleService {
       return summary;
     },
 
-    verify: (path, options = {}) => verifyBundle(path, deps.normalise, options),
+    verify: async (path, options = {}) => (await loadBundleCode()).verifyBundle(path, deps.normalise, options),
 
     async importBundle(path) {
+      const { verifyBundle, importBundle } = await loadBundleCode();
       const verification = await verifyBundle(path, deps.normalise);
       if (!verification.ok) return { verification, imported: null };
       const imported = await importBundle(path, {

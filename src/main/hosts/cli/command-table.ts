@@ -38,6 +38,7 @@ const LISTED = {
     'export items or transcripts to CSV (for spreadsheets or for data tools), XLSX, Markdown, JSON, JSON Lines, SRT, WebVTT or plain text',
   ],
   team: ['', 'the team hub: one quota and one library shared by a newsroom’s desks'],
+  bundle: ['', 'case bundles: signed, hashed evidence of a collection that anyone can verify offline'],
 } as const satisfies Record<string, readonly [usage: string, description: string]>;
 
 type CommandName = keyof typeof LISTED;
@@ -59,6 +60,7 @@ const LOADERS: Record<CommandName, () => Promise<RegisterCommand>> = {
   queue: async () => (await import('./commands/queue')).registerQueue,
   export: async () => (await import('./commands/export')).registerExport,
   team: async () => (await import('./commands/team')).registerTeam,
+  bundle: async () => (await import('./commands/bundle')).registerBundle,
 };
 
 export const COMMANDS: readonly CommandEntry[] = (Object.keys(LISTED) as CommandName[]).map((name) => {

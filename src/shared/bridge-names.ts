@@ -61,6 +61,7 @@ export const METHOD_NAMES = [
   'team.sync',
   'team.disconnect',
   'bundle.key',
+  'bundle.create',
   'custody.list',
 ] as const;
 

@@ -446,6 +446,11 @@ export const methods = {
   'team.disconnect': method(() => noInput(), returns<TeamStatus>()),
   // The case-bundle signing key's public half (made on first need); the private half never leaves the keychain.
   'bundle.key': method(() => noInput(), returns<BundleKeyInfo>()),
+  // Export → Case bundle: written where the save dialog says (desktop) or offered as a download, with export.progress events.
+  'bundle.create': method(
+    () => z.object({ scope: exportScope(), media: z.boolean().optional(), timestamp: z.boolean().optional() }).strict(),
+    returns<ExportStarted>(),
+  ),
   /**
    * The custody log (issue 31): the entries about one item (its answers, notes, tags, collections,
    * with what was imported from bundles or colleagues), or the latest ones (Activity) before a seq.

@@ -205,7 +205,7 @@ export function createCore(deps: CoreDeps): Core {
     ...createQueueHandlers(context),
     ...createExportHandlers(context),
     ...createTeamHandlers(context),
-    ...createBundleHandlers(bundles),
+    ...createBundleHandlers(bundles, exports, deps.clock),
     ...createCustodyHandlers(context),
   };
   let closed = false;

@@ -40,6 +40,10 @@ export interface ExportOptions {
   manifest: boolean;
   /** Only this language's transcripts; null: all of them. */
   language: string | null;
+  /** A case bundle (a signed zip of evidence, `bundle.create`) instead of a format of the table. */
+  caseBundle: boolean;
+  /** With a case bundle: ask the timestamp authority set in Settings. */
+  timestamp: boolean;
 }
 
 interface ExportStore {
@@ -94,7 +98,7 @@ export const useExportStore = create<ExportStore>((set, get) => {
   return {
     target: null,
     owner: null,
-    options: { format: 'csv', transcripts: false, manifest: false, language: null },
+    options: { format: 'csv', transcripts: false, manifest: false, language: null, caseBundle: false, timestamp: false },
     job: null,
     starting: false,
     problem: null,
@@ -114,13 +118,15 @@ export const useExportStore = create<ExportStore>((set, get) => {
       set({ starting: true, problem: null, job: null });
       try {
         const language = languageChoice(target, options)?.chosen ?? null;
-        const started = await bridge.call('export.start', {
-          scope: target.scope,
-          format: options.format,
-          transcripts: options.transcripts,
-          manifest: options.manifest,
-          ...(language !== null ? { language } : {}),
-        });
+        const started = options.caseBundle
+          ? await bridge.call('bundle.create', { scope: target.scope, ...(options.timestamp ? { timestamp: true } : {}) })
+          : await bridge.call('export.start', {
+              scope: target.scope,
+              format: options.format,
+              transcripts: options.transcripts,
+              manifest: options.manifest,
+              ...(language !== null ? { language } : {}),
+            });
         if (started.exportId === null) {
           set({ starting: false });
           return;

@@ -64,8 +64,10 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
     reader.close();
     throw error;
   });
+  let rowsReader: ReturnType<typeof createBundleReader> | undefined;
   try {
     const rows = createBundleReader(reader.db, scope.name);
+    rowsReader = rows;
     const files: WrittenFile[] = [];
     const sha256s = new Set<string>();
     let answerCount = 0;
@@ -112,9 +114,9 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
         { json: BUNDLE_FILES.items, csv: BUNDLE_FILES.itemsCsv, columns: ITEM_CSV_COLUMNS, toCsv: itemCsv },
         () => mapRows(rows.items(), itemRecord),
         checkCancelled,
+        (item) => itemIds.push(item.id),
       )),
     );
-    for (const item of rows.items()) itemIds.push(item.id);
     files.push(
       ...(await writeTable<TranscriptRecord>(
         zip,
@@ -218,6 +220,7 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
     await zip.abort();
     throw error;
   } finally {
+    rowsReader?.close();
     scope.drop();
     reader.close();
   }

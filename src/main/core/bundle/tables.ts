@@ -4,10 +4,24 @@
  * tools. A zip's entries are written one after another, so the rows are read once per file
  * rather than held: memory stays flat for any number of items.
  */
-import { stringify } from 'csv-stringify/sync';
 import type { BundleZipWriter, WrittenFile } from './zip-writer';
 
 type CsvValue = string | number | boolean | null;
+
+/**
+ * RFC 4180: a cell with a comma, quote, line break, semicolon or tab is quoted, quotes doubled;
+ * every value as given (for data tools: the bundle is evidence, so nothing is altered). Written
+ * here rather than with csv-stringify, whose per-call set-up cost 15 s over 100,000 items.
+ */
+export function csvRecord(values: readonly CsvValue[]): string {
+  return `${values
+    .map((value) => {
+      if (value === null) return '';
+      const text = String(value);
+      return /[",\r\n;\t]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+    })
+    .join(',')}\r\n`;
+}
 
 export interface TableSpec<Row> {
   json: string;
@@ -22,6 +36,8 @@ export async function writeTable<Row>(
   spec: TableSpec<Row>,
   rows: () => Iterable<Row>,
   checkCancelled: () => void = () => undefined,
+  /** Sees each row of the JSON pass (the bundle notes its item ids there rather than reading them a third time). */
+  onRow: (row: Row) => void = () => undefined,
 ): Promise<WrittenFile[]> {
   const json = zip.open(spec.json);
   let first = true;
@@ -29,16 +45,16 @@ export async function writeTable<Row>(
   for (const row of rows()) {
     checkCancelled();
     await json.write(`${first ? '\n' : ',\n'}${JSON.stringify(row)}`);
+    onRow(row);
     first = false;
   }
   await json.write(first ? ']\n' : '\n]\n');
   const files = [await json.close()];
   const csv = zip.open(spec.csv);
-  await csv.write(stringify([spec.columns as string[]]));
+  await csv.write(csvRecord(spec.columns));
   for (const row of rows()) {
     checkCancelled();
-    const lines = spec.toCsv(row);
-    if (lines.length > 0) await csv.write(stringify(lines));
+    for (const values of spec.toCsv(row)) await csv.write(csvRecord(values));
   }
   files.push(await csv.close());
   return files;

@@ -78,35 +78,48 @@ export interface BundleMembershipRow {
   addedAt: string;
 }
 
-const inScope = (scope: string) => `SELECT item_id FROM ${scope}`;
+/**
+ * "In the bundle's scope" as a lookup per row (the scope table gets an index on item_id below):
+ * an IN (SELECT …) list is built again at every page, which made paging quadratic.
+ */
+const inScope = (scope: string) => `SELECT item_id FROM ${scope} WHERE item_id = `;
 const PAGE = 500;
 
 /**
  * Rows a page at a time: an open better-sqlite3 iterator keeps its connection busy, and the
  * bundle asks other questions (an answer's body) and awaits the disk between rows.
  */
-function* paged<Row>(page: (after: number, offset: number) => Row[], keyOf: ((row: Row) => number) | null): Iterable<Row> {
-  let after = -Infinity;
-  let offset = 0;
+function* paged<Row>(page: (after: number) => Row[], keyOf: (row: Row) => number): Iterable<Row> {
+  yield* pagedBy<Row>((last) => page(last ? keyOf(last) : -Infinity));
+}
+
+/** Pages that go on from the last row of the page before (a composite key). */
+function* pagedBy<Row>(page: (last: Row | undefined) => Row[]): Iterable<Row> {
+  let last: Row | undefined;
   for (;;) {
-    const rows = page(after, offset);
+    const rows = page(last);
     yield* rows;
     if (rows.length < PAGE) return;
-    if (keyOf) after = keyOf(rows[rows.length - 1]!);
-    offset += rows.length;
+    last = rows[rows.length - 1];
   }
 }
 
 export function createBundleReader(db: Database, scopeTable: string) {
+  const [schema, table] = scopeTable.includes('.') ? scopeTable.split('.') : ['main', scopeTable];
+  db.exec(`CREATE INDEX IF NOT EXISTS ${schema}.${table}_item ON ${table} (item_id)`);
   const answerColumns = `r.id, r.operation, r.params, r.request_url AS requestUrl, r.request_id AS requestId, r.status,
     r.fetched_at AS fetchedAt, r.duration_ms AS durationMs, r.body_sha256 AS sha256, r.next_page AS nextPage`;
   const bodyOf = db.prepare<[number], string>('SELECT body FROM responses WHERE id = ?').pluck();
+  // The answers in scope, gathered once into a temporary table of their ids, then read a page at a time.
+  const answerIds = `${schema}.${table}_answers`;
+  db.exec(`CREATE TABLE IF NOT EXISTS ${answerIds} (id INTEGER PRIMARY KEY)`);
+  db.exec(
+    `INSERT OR IGNORE INTO ${answerIds} (id)
+       SELECT s.response_id FROM ${scopeTable} sc JOIN item_sources s ON s.item_id = sc.item_id
+       UNION SELECT t.response_id FROM ${scopeTable} sc JOIN transcripts t ON t.item_id = sc.item_id`,
+  );
   const answers = db.prepare<[number, number], BundleAnswerRow>(
-    `SELECT ${answerColumns} FROM responses r
-      WHERE r.id IN (SELECT response_id FROM item_sources WHERE item_id IN (${inScope(scopeTable)})
-                     UNION SELECT response_id FROM transcripts WHERE item_id IN (${inScope(scopeTable)}))
-        AND r.id > ?
-      ORDER BY r.id LIMIT ?`,
+    `SELECT ${answerColumns} FROM ${answerIds} a JOIN responses r ON r.id = a.id WHERE a.id > ? ORDER BY a.id LIMIT ?`,
   );
   const items = db.prepare<[number, number], BundleItemRow & { ord: number }>(
     `SELECT sc.ord, i.id, i.platform, i.kind, i.native_id AS nativeId, i.url, i.title, i.text, i.author_name AS authorName,
@@ -114,8 +127,9 @@ export function createBundleReader(db: Database, scopeTable: string) {
             i.published_at AS publishedAt, i.published_text AS publishedText, i.duration_ms AS durationMs,
             i.thumbnail_url AS thumbnailUrl, i.views, i.likes, i.comments, i.reposts, i.shares, i.followers,
             i.first_fetched_at AS firstFetchedAt, i.last_fetched_at AS lastFetchedAt,
-            (SELECT json_group_array(sha) FROM (SELECT r.body_sha256 AS sha FROM item_sources s
-               JOIN responses r ON r.id = s.response_id WHERE s.item_id = i.id GROUP BY r.body_sha256 ORDER BY min(r.id))) AS answers
+            -- item_sources is keyed (item_id, response_id, …): its rows come oldest answer first, with no sort.
+            (SELECT json_group_array(r.body_sha256) FROM responses r
+              WHERE r.id IN (SELECT response_id FROM item_sources s WHERE s.item_id = i.id)) AS answers
        FROM ${scopeTable} sc JOIN items i ON i.id = sc.item_id WHERE sc.ord > ? ORDER BY sc.ord LIMIT ?`,
   );
   const transcripts = db.prepare<[number, number], BundleTranscriptRow & { id: number }>(
@@ -124,27 +138,34 @@ export function createBundleReader(db: Database, scopeTable: string) {
             (SELECT json_group_array(json_array(g.start_ms, g.end_ms, g.text)) FROM
                (SELECT start_ms, end_ms, text FROM transcript_segments WHERE transcript_id = t.id ORDER BY seq) g) AS segments
        FROM transcripts t JOIN responses r ON r.id = t.response_id
-      WHERE t.item_id IN (${inScope(scopeTable)}) AND t.id > ? ORDER BY t.id LIMIT ?`,
+      WHERE EXISTS (${inScope(scopeTable)}t.item_id) AND t.id > ? ORDER BY t.id LIMIT ?`,
   );
   const notes = db.prepare<[number, number], BundleNoteRow & { id: number }>(
     `SELECT n.id, n.item_id AS itemId, c.name AS collection, n.body, n.updated_at AS updatedAt
        FROM notes n LEFT JOIN collections c ON c.id = n.collection_id
-      WHERE n.item_id IN (${inScope(scopeTable)}) AND (n.collection_id = 0 OR c.id IS NOT NULL) AND n.id > ?
+      WHERE EXISTS (${inScope(scopeTable)}n.item_id) AND (n.collection_id = 0 OR c.id IS NOT NULL) AND n.id > ?
       ORDER BY n.id LIMIT ?`,
   );
-  const tags = db.prepare<[number, number], BundleTagRow>(
-    `SELECT t.item_id AS itemId, c.name AS collection, t.tag
+  // Keyset pages over each table's own key: an OFFSET page sorts and skips every row before it.
+  const tags = db.prepare<[number, number, string, number], BundleTagRow & { collectionId: number }>(
+    `SELECT t.item_id AS itemId, t.collection_id AS collectionId, c.name AS collection, t.tag
        FROM tags t LEFT JOIN collections c ON c.id = t.collection_id
-      WHERE t.item_id IN (${inScope(scopeTable)}) AND (t.collection_id = 0 OR c.id IS NOT NULL)
-      ORDER BY t.item_id, t.collection_id, t.tag LIMIT ? OFFSET ?`,
+      WHERE EXISTS (${inScope(scopeTable)}t.item_id) AND (t.collection_id = 0 OR c.id IS NOT NULL)
+        AND (t.item_id, t.collection_id, t.tag) > (?, ?, ?)
+      ORDER BY t.item_id, t.collection_id, t.tag LIMIT ?`,
   );
-  const memberships = db.prepare<[number, number], BundleMembershipRow>(
-    `SELECT c.name AS collection, ci.item_id AS itemId, ci.added_at AS addedAt
+  const memberships = db.prepare<[number, number, number, number], BundleMembershipRow & { collectionId: number; position: number }>(
+    `SELECT ci.collection_id AS collectionId, ci.position, c.name AS collection, ci.item_id AS itemId, ci.added_at AS addedAt
        FROM collection_items ci JOIN collections c ON c.id = ci.collection_id
-      WHERE ci.item_id IN (${inScope(scopeTable)}) ORDER BY c.name, ci.position, ci.item_id LIMIT ? OFFSET ?`,
+      WHERE EXISTS (${inScope(scopeTable)}ci.item_id) AND (ci.collection_id, ci.position, ci.item_id) > (?, ?, ?)
+      ORDER BY ci.collection_id, ci.position, ci.item_id LIMIT ?`,
   );
   const low = (after: number) => (after === -Infinity ? -1 : after);
   return {
+    /** Drops the temporary tables (the scope table is its maker's to drop). */
+    close: (): void => {
+      db.exec(`DROP TABLE IF EXISTS ${answerIds}`);
+    },
     /** Every answer any item in scope came from, oldest first. */
     answers: () =>
       paged(
@@ -167,8 +188,14 @@ export function createBundleReader(db: Database, scopeTable: string) {
         (after) => notes.all(low(after), PAGE),
         (row) => row.id,
       ) as Iterable<BundleNoteRow>,
-    tags: () => paged((_after, offset) => tags.all(PAGE, offset), null),
-    memberships: () => paged((_after, offset) => memberships.all(PAGE, offset), null),
+    tags: () =>
+      pagedBy<BundleTagRow & { collectionId: number }>((last) =>
+        tags.all(last?.itemId ?? -1, last?.collectionId ?? -1, last?.tag ?? '', PAGE),
+      ) as Iterable<BundleTagRow>,
+    memberships: () =>
+      pagedBy<BundleMembershipRow & { collectionId: number; position: number }>((last) =>
+        memberships.all(last?.collectionId ?? -1, last?.position ?? -Infinity, last?.itemId ?? -1, PAGE),
+      ) as Iterable<BundleMembershipRow>,
   };
 }
 

@@ -1,0 +1,25 @@
+import { Session } from 'node:inspector/promises';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildLibrary } from './bench/bundle';
+import { createBundle } from './src/main/core/bundle/create-bundle';
+import { EMPTY_CUSTODY } from './src/main/core/bundle/custody-part';
+import { loadOrCreateSigningKey } from './src/main/core/secrets/signing-key';
+import { createMemorySigningKeyStore } from './src/main/core/secrets/signing-key-store';
+import { openDatabase } from './src/main/core/store/database';
+(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'p'));
+  buildLibrary(join(dir, 'g.sqlite'), 10000);
+  const key = await loadOrCreateSigningKey(createMemorySigningKeyStore());
+  const db = openDatabase({ path: join(dir, 'g.sqlite') });
+  const s = new Session(); s.connect(); await s.post('Profiler.enable'); await s.post('Profiler.start');
+  const t = performance.now();
+  await createBundle({ library: db, scope: { kind: 'collection', name: 'Bench' }, outPath: join(dir, 'o.zip'), key, createdAt: 'x', custody: () => EMPTY_CUSTODY });
+  console.log('took', performance.now() - t);
+  const { profile } = await s.post('Profiler.stop');
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  profile.samples!.forEach((id, i) => { const n = byId.get(id)!; const k = `${n.callFrame.functionName} ${n.callFrame.url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber}`; self.set(k, (self.get(k) ?? 0) + (profile.timeDeltas![i] ?? 0)); });
+  console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([k, v]) => `${(v / 1000).toFixed(0)}ms ${k}`).join('\n'));
+})();

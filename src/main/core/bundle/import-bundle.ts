@@ -60,7 +60,7 @@ function parseList<T>(data: Buffer, schema: { safeParse(value: unknown): { succe
   });
 }
 
-function responseOf(record: AnswerRecord, body: string, origin: string): ResponseToStore | null {
+function responseOf(record: AnswerRecord, body: string): ResponseToStore | null {
   const params = hubAnswerParams(record.params);
   if (!isOperationId(record.operation) || params === null) return null;
   let data: unknown;
@@ -80,8 +80,9 @@ function responseOf(record: AnswerRecord, body: string, origin: string): Respons
     body,
     data,
     nextPage: record.next_page,
-    // The custody log says whose answer it was: the bundle's signer, not this desk.
-    fetchedBy: `bundle:${origin}`,
+    // Fetched by the bundle's maker: its custody entry comes with the bundle (kept under its
+    // origin), and this library's log notes the import once, not a fetch per answer.
+    pulled: true,
   };
 }
 
@@ -129,7 +130,7 @@ export async function importBundle(path: string, deps: ImportDeps): Promise<Impo
     if (answer) {
       const body = file.data.toString('utf8');
       for (const record of recordsBySha.get(answer[1]!) ?? []) {
-        const response = responseOf(record, body, deps.origin);
+        const response = responseOf(record, body);
         if (response) batch.push(response);
         else report.answers.skipped += 1;
       }

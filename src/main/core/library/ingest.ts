@@ -41,8 +41,11 @@ export interface ResponseToStore {
   nextPage: Record<string, string> | null;
   /** The client's own notes on the answer (a listing that repeats its page), stored with the normaliser's. */
   warnings?: readonly string[];
-  /** Who fetched it when not this desk (an answer pulled from a colleague through the hub), for the custody log. */
-  fetchedBy?: string;
+  /**
+   * An answer a colleague fetched, pulled through the team hub: its custody entry is theirs (kept
+   * from the hub in custody_imported), so this desk's log gets none, as for their notes and tags.
+   */
+  pulled?: boolean;
 }
 
 export interface IngestResult {
@@ -246,19 +249,14 @@ export function createIngester(database: Database, normalise: NormaliseFn, { loo
     knownLinksRepository.rememberResolvedLink(tx, response, responseId, itemIds);
     if (itemIds.length !== normalisation.items.length) responses.setItemCount(tx, responseId, itemIds.length);
     // In the same transaction as the answer: stored and logged together, or neither.
-    custodyRepository.append(tx, {
-      at: fetchedAt,
-      kind: 'fetch',
-      action: response.fetchedBy === undefined ? 'fetched' : 'pulled',
-      subject: {
-        operation: response.operation,
-        params: canonicalJson(response.params),
-        requestId: response.requestId,
-        sha256,
-        itemIds,
-        ...(response.fetchedBy === undefined ? {} : { fetchedBy: response.fetchedBy }),
-      },
-    });
+    if (response.pulled !== true) {
+      custodyRepository.append(tx, {
+        at: fetchedAt,
+        kind: 'fetch',
+        action: 'fetched',
+        subject: { operation: response.operation, params: canonicalJson(response.params), requestId: response.requestId, sha256, itemIds },
+      });
+    }
     return { responseId, alreadyStored: false, itemIds, transcripts: normalisation.transcripts.length, warnings };
   }
 

@@ -5,6 +5,7 @@ export { createMembersRepository, type HubMember } from './members-repository';
 export { createAnswersRepository, sha256Hex, type HubAnswer, type PulledAnswer } from './answers-repository';
 export { appendInOrder, createChangesRepository, type ChangeToPush, type PulledChange } from './changes-repository';
 export { createSyncAnswersRepository } from './sync-answers-repository';
+export { createCustodyEntriesRepository, type PulledCustodyEntry } from './custody-entries-repository';
 export {
   createQuotaRepository,
   type AskToSend,

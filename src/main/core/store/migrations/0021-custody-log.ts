@@ -75,16 +75,19 @@ export const migration0021: Migration = {
 
       ${custodyTriggers()}
     `);
-    const sha256s = (db.prepare('SELECT body_sha256 FROM responses').pluck().all() as string[]).sort();
-    const digest = createHash('sha256')
-      .update(sha256s.map((sha) => `${sha}\n`).join(''), 'utf8')
-      .digest('hex');
+    // Streamed in SQLite's own order (BINARY, as LC_ALL=C sort): a library of a million answers is not held in memory.
+    const digest = createHash('sha256');
+    let answers = 0;
+    for (const sha of db.prepare('SELECT body_sha256 FROM responses ORDER BY body_sha256').pluck().iterate() as Iterable<string>) {
+      digest.update(`${sha}\n`, 'utf8');
+      answers += 1;
+    }
     db.prepare(APPEND_CUSTODY_ENTRY).run({
       at: null,
       actor: null,
       kind: 'log-started',
       action: 'started',
-      subject: JSON.stringify({ answers: sha256s.length, answersDigest: digest }),
+      subject: JSON.stringify({ answers, answersDigest: digest.digest('hex') }),
     });
   },
 };

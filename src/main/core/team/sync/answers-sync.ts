@@ -91,9 +91,8 @@ export function createAnswersSync(deps: AnswersSyncDeps) {
             }
             try {
               // A savepoint per answer: one that fails leaves nothing half-written and stops no other.
-              // The custody log names the colleague who fetched it; this desk's entry says it was pulled.
-              const fetchedBy = `${names.get(answer.member) ?? 'a colleague'}@${answer.member}`;
-              const result = writeTransaction(db, (inner) => deps.ingest.within(inner, { ...response, fetchedBy }));
+              // Pulled: its custody entry is the colleague's own, which arrives with their changes.
+              const result = writeTransaction(db, (inner) => deps.ingest.within(inner, { ...response, pulled: true }));
               if (!result.alreadyStored) {
                 team.recordFetcher(tx, result.responseId, answer.member, names.get(answer.member) ?? 'a colleague', true);
                 stored += 1;

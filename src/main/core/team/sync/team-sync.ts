@@ -17,6 +17,7 @@ import type { TeamPart } from '../part';
 import type { HubSession, SessionSource } from '../session';
 import { createAnswersSync } from './answers-sync';
 import { createChangesSync } from './changes-sync';
+import { createCustodySync } from '../../custody/team-custody';
 import { noteConflictsOf, type createNoteConflicts } from './note-conflicts';
 
 export const TEAM_CHANNEL = 'gleaner_team';
@@ -75,6 +76,7 @@ export function createTeamSync(deps: TeamSyncDeps): TeamSync {
   const current = (): HubSession | null => session ?? deps.session?.() ?? null;
   const answers = createAnswersSync({ db: deps.db, ingest: deps.ingest, team, log: deps.log, nowIso, batchSize });
   const changes = createChangesSync({ db: deps.db, team, nowIso, batchSize, deskId: () => current()?.deskId ?? '' });
+  const custody = createCustodySync({ db: deps.db, team, log: deps.log, nowIso, batchSize });
 
   let lastSyncAt: string | null = null;
   let lastError: string | null = null;
@@ -96,6 +98,9 @@ export function createTeamSync(deps: TeamSyncDeps): TeamSync {
       await answers.push(active);
       await changes.push(active);
       const pulled = { answers: await answers.pull(active), changes: await changes.pull(active) };
+      // The custody log last: pulling answers and changes logs nothing here, so one pass shares it all.
+      await custody.push(active);
+      await custody.pull(active);
       lastSyncAt = nowIso();
       lastError = null;
       if (pulled.answers + pulled.changes > 0) deps.onPulled?.(pulled);

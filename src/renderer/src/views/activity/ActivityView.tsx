@@ -5,6 +5,7 @@ import { QueueControls } from './QueueControls';
 import { QuotaGauge } from './QuotaGauge';
 import { JobList } from './JobList';
 import { RunningBatches } from './RunningBatches';
+import { CustodyActivity } from '../custody/CustodyActivity';
 import './activity.css';
 
 export function ActivityView() {
@@ -46,6 +47,8 @@ export function ActivityView() {
       ) : (
         LISTED_STATES.map((state) => <JobList key={state} state={state} jobs={jobs[state]} total={status.counts[state]} />)
       )}
+      {/* Read again as the queue moves: each answer stored adds an entry. */}
+      <CustodyActivity refreshKey={status?.counts.done} />
     </div>
   );
 }

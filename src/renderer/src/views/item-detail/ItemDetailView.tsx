@@ -10,6 +10,7 @@ import { NotesAndTags } from './NotesAndTags';
 import { TeamNotes } from './TeamNotes';
 import { ProvenanceSection } from './ProvenanceSection';
 import { TranscriptSection } from './TranscriptSection';
+import { CustodySection } from '../custody/CustodySection';
 
 /** The right pane: everything known about the open item, to read it and cite it. */
 export function ItemDetailView() {
@@ -71,6 +72,7 @@ export function ItemDetailView() {
       <MetricsHistory history={detail.metricsHistory} />
       <TranscriptSection item={detail.item} citation={detail.citation} transcripts={detail.transcripts} />
       <ProvenanceSection provenance={detail.provenance} />
+      <CustodySection detail={detail} />
     </article>
   );
 }

@@ -14,6 +14,7 @@
  *   npm run bench -- --only team-sync --answers 100000     # team sync through a throwaway PostgreSQL
  *   npm run bench -- --only team-quota                     # three desks on one hub (skipped without PostgreSQL)
  *   npm run bench -- --only watch-plan                     # 10,000 watched items + 200 accounts on Pro: the day fits the cap
+ *   npm run bench -- --only bundle                         # a case bundle of 100,000 items next to zip -r
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -22,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { runBrowserBenchmark } from './browser';
 import { runCliStartBenchmark } from './cli-start';
 import { runExportBenchmark } from './export';
+import { runBundleBenchmark } from './bundle';
 import { runLibraryBenchmark } from './library';
 import { runLibraryViewBenchmark } from './library-view';
 import { runMemoryBenchmark } from './memory';
@@ -65,6 +67,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchmarkResult>> = {
   'team-sync': () => runTeamSyncBenchmark(answers, log),
   'team-quota': () => runTeamQuotaBenchmark(log),
   'watch-plan': () => runWatchPlanBenchmark(log),
+  bundle: () => runBundleBenchmark(100_000, log),
 };
 
 function readPrevious(path: string): { date: string | null; results: BenchmarkResult[] } {

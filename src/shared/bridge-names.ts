@@ -60,6 +60,8 @@ export const METHOD_NAMES = [
   'team.status',
   'team.sync',
   'team.disconnect',
+  'bundle.key',
+  'bundle.create',
   'custody.list',
   'watch.plan',
   'watch.add',

@@ -28,6 +28,7 @@ import { JOB_STATES, type BatchProgress, type ImportPlan, type JobSummary, type 
 import { EXPORT_FORMATS, type ExportProgress, type ExportStarted } from './export';
 import type { CallOutcome, CallResult, ConfigValue, JobBrief } from './call';
 import type { TeamStatus } from './team';
+import type { BundleKeyInfo } from './bundle';
 import type { CustodyList } from './custody';
 import { isoDate } from './iso-date-schema';
 import { method, once, returns } from './contract-method';
@@ -389,6 +390,13 @@ export const methods = {
   // Pushes and pulls once; resolves when both are done.
   'team.sync': method(() => noInput(), returns<TeamStatus>()),
   'team.disconnect': method(() => noInput(), returns<TeamStatus>()),
+  // The case-bundle signing key's public half (made on first need); the private half never leaves the keychain.
+  'bundle.key': method(() => noInput(), returns<BundleKeyInfo>()),
+  // Export → Case bundle: written where the save dialog says (desktop) or offered as a download, with export.progress events.
+  'bundle.create': method(
+    () => z.object({ scope: exportScope(), media: z.boolean().optional(), timestamp: z.boolean().optional() }).strict(),
+    returns<ExportStarted>(),
+  ),
   /**
    * The custody log (issue 31): the entries about one item (its answers, notes, tags, collections,
    * with what was imported from bundles or colleagues), or the latest ones (Activity) before a seq.

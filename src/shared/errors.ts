@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'HUB_UNREACHABLE',
   /** The team hub answered but refused: wrong password, missing privilege, a certificate that does not verify. */
   'HUB_REFUSED',
+  /** A case bundle does not verify (a hash, the signature, the timestamp, the custody chain, an item): named in the report. */
+  'BUNDLE_INVALID',
   'INTERNAL',
 ] as const;
 

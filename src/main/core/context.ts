@@ -9,6 +9,7 @@ import type { Logger } from './log';
 import type { ConfirmTokenOrigin } from './secrets/confirm-token-origin';
 import type { SecretStore } from './secrets/secret-store';
 import type { HubPasswordStore } from './secrets/hub-password-store';
+import type { SigningKeyStore } from './secrets/signing-key-store';
 import type { TeamRuntime } from './team/runtime';
 import type { ServiceClient } from './service/client';
 import type { EmbeddedDemo, ServiceTargets } from './service/target';
@@ -52,6 +53,8 @@ export interface CoreDeps {
   chooseExportDestination?: ChooseExportDestination;
   /** Where team hub passwords are kept (the OS keychain in the hosts); without it, in memory only. */
   hubPasswords?: HubPasswordStore;
+  /** Where the case-bundle signing key is kept (the OS keychain in the hosts); without it, in memory only. */
+  signingKeys?: SigningKeyStore;
 }
 
 /** What handlers share once the core is built. */

@@ -37,6 +37,10 @@ import { lazyTeamPart } from './team/lazy-part';
 import { readTeamTuning } from './team/settings';
 import { createWatchHandlers } from './handlers/watch';
 import { createWatchRuntime } from './watch/watch-runtime';
+import { createBundleService, type BundleService } from './bundle/bundle-service';
+import { bundleCustodyReader, bundleImportHooks, recordBundleMade } from './bundle/custody-wiring';
+import { createMemorySigningKeyStore } from './secrets/signing-key-store';
+import { createBundleHandlers } from './handlers/bundle';
 
 export interface Core {
   dispatch: Dispatch;
@@ -54,6 +58,8 @@ export interface Core {
   exportDownloads: ExportService;
   /** Writes an export to a path the person named (the CLI's --out); no path crosses the bridge. */
   exportToFile(request: ExportRequest, outPath: string, signal?: AbortSignal): Promise<ExportResult>;
+  /** Case bundles to and from paths the person named (the CLI's arguments). */
+  bundles: BundleService;
   /** The core's insides, for its own tests only: hosts go through `client`. */
   context: CoreContext;
   close(): Promise<void>;
@@ -188,6 +194,21 @@ export function createCore(deps: CoreDeps): Core {
   });
   const watches = watchRuntime.service;
   const context: CoreContext = { ...deps, db, events, settings, targets, service, ingest, collections, queue, exports, team, watches };
+  const bundles = createBundleService({
+    db,
+    ...(deps.sqliteNativeBinding ? { sqliteNativeBinding: deps.sqliteNativeBinding } : {}),
+    clock: deps.clock,
+    fetch: deps.fetch,
+    log: deps.log,
+    settings,
+    signingKeys: deps.signingKeys ?? createMemorySigningKeyStore(),
+    ingest,
+    normalise: normaliseResponse,
+    collections,
+    custody: bundleCustodyReader,
+    importHooks: bundleImportHooks(db, deps.clock),
+    recordMade: (scope, outPath, summary, at) => recordBundleMade(db, scope, outPath, summary, at),
+  });
   const handlers: Handlers = {
     ...createAppHandlers(context),
     ...createServiceHandlers(context),
@@ -198,6 +219,7 @@ export function createCore(deps: CoreDeps): Core {
     ...createQueueHandlers(context),
     ...createExportHandlers(context),
     ...createTeamHandlers(context),
+    ...createBundleHandlers(bundles, exports, deps.clock),
     ...createCustodyHandlers(context),
     ...createWatchHandlers(context),
   };
@@ -221,6 +243,7 @@ export function createCore(deps: CoreDeps): Core {
     },
     exportDownloads: exports,
     exportToFile: (request, outPath, signal) => exportToFile(context, request, outPath, signal),
+    bundles,
     context,
     async close() {
       if (closed) return;

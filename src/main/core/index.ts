@@ -28,6 +28,7 @@ export { validateToken } from './secrets/token-format';
 export { readStoredToken, storedTokenValue } from './secrets/token-origin';
 export { createTokenStore } from './secrets/token-store';
 export { createHubPasswordStore, createMemoryHubPasswordStore, type HubPasswordStore } from './secrets/hub-password-store';
+export { createMemorySigningKeyStore, createSigningKeyStore, SIGNING_KEY_ENV_VAR, type SigningKeyStore } from './secrets/signing-key-store';
 export { libraryServiceOrigin, liftLibraryTokenPause } from './usecases/library-token';
 
 // Plain checks and wording a host shows before it asks the core anything.

@@ -10,6 +10,7 @@ import {
   createCore,
   createFileLogSink,
   createHubPasswordStore,
+  createSigningKeyStore,
   createLogger,
   createTokenStore,
   keytarLoaderFrom,
@@ -92,6 +93,12 @@ async function start(): Promise<void> {
           filePath: join(dataDir, safeStorageHubPasswordFile(account)),
           secret: HUB_PASSWORD_SECRET,
         }),
+    }),
+    // The case-bundle signing key: the OS keychain only (GLEANER_SIGNING_KEY for scripts).
+    signingKeys: createSigningKeyStore({
+      env: secretEnv,
+      log,
+      loadKeytar: keytarBinding ? keytarLoaderFrom(keytarBinding) : loadInstalledKeytar,
     }),
     log,
     startDemo: () => startDemoService({ port: 0 }),

@@ -3,6 +3,7 @@ import {
   createCore,
   createFileLogSink,
   createHubPasswordStore,
+  createSigningKeyStore,
   createLogger,
   createTokenStore,
   systemClock,
@@ -31,6 +32,7 @@ export function createNodeCore({ dataDir, host, env, confirmTokenOrigin }: NodeC
     fetch: globalThis.fetch.bind(globalThis),
     secretStore: createTokenStore({ env, log }),
     hubPasswords: createHubPasswordStore({ env, log }),
+    signingKeys: createSigningKeyStore({ env, log }),
     log,
     // Loaded when first asked for: most commands never start it.
     startDemo: async () => (await import('../demo/server')).startDemoService({ port: 0 }),

@@ -384,6 +384,8 @@ const NEAR_VALID: Record<MethodName, fc.Arbitrary<Record<string, unknown>>> = {
   'team.status': fc.constant({}),
   'team.sync': fc.constant({}),
   'team.disconnect': fc.constant({}),
+  'bundle.key': fc.constant({}),
+  'bundle.create': fc.record({ scope: fc.constant({ kind: 'all' }), media: fc.constant(false) }, { requiredKeys: [] }),
   'custody.list': fc.record(
     {
       itemId: fc.integer({ min: 1, max: 12 }),

@@ -10,7 +10,7 @@ import { makeFolder, PRIVATE_FOLDER } from '../make-folder';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { GleanerError, isGleanerError } from '../../../shared/errors';
-import { exportsFolder, type ExportProgress, type ExportRequest, type ExportStarted } from '../../../shared/export';
+import { exportsFolder, type ExportProgress, type ExportRequest, type ExportStarted, type ExportSummary } from '../../../shared/export';
 import type { Clock } from '../clock';
 import type { EventHub } from '../events';
 import type { Logger } from '../log';
@@ -28,8 +28,25 @@ export interface ExportDownload {
   mediaType: string;
 }
 
+/** Something an export writes other than a format of the table (a case bundle): where it goes and how it is made. */
+export interface ExportJob {
+  defaultName: string;
+  folder: boolean;
+  extension: string;
+  unit: ExportProgress['unit'];
+  run(
+    outPath: string,
+    name: string,
+    delivery: ExportStarted['delivery'],
+    signal: AbortSignal,
+    onProgress: (progress: { done: number; total: number }) => void,
+  ): Promise<{ summary: ExportSummary; baseDir: string; downloads: string[]; name?: string }>;
+}
+
 export interface ExportService {
   start(request: ExportRequest): Promise<ExportStarted>;
+  /** Runs an export job of another kind with the same destination, progress and cancel. */
+  startJob(job: ExportJob): Promise<ExportStarted>;
   cancel(exportId: string): { cancelled: boolean };
   /** A finished browser-mode export's file, for the download endpoint; null when unknown. */
   download(exportId: string, path: string): ExportDownload | null;
@@ -97,100 +114,109 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
     }
   }
 
-  return {
-    async start(request) {
-      const now = new Date(deps.clock.now());
-      const defaultName = suggestedExportName(request, now);
-      const delivery = deps.chooseDestination ? 'saved' : 'download';
-      let outPath: string;
-      const exportId = randomUUID();
-      if (deps.chooseDestination) {
-        const chosen = await deps.chooseDestination({
-          defaultName,
-          folder: exportsFolder(request),
-          extension: FORMAT_MODULES[request.format].extension,
-        });
-        if (chosen === null) return { exportId: null, delivery };
-        outPath = chosen;
-      } else {
-        await removeExpiredStaging();
-        // runExport writes only into a folder that exists; this export's staging folder is ours to make.
-        // Staged exports wait up to a day for the browser to fetch them: the user's eyes only.
-        makeFolder(join(stagingRoot, exportId), PRIVATE_FOLDER);
-        outPath = join(stagingRoot, exportId, defaultName);
-      }
-      const controller = new AbortController();
-      const name = outPath.split(sep).pop() ?? defaultName;
-      const unit = request.transcripts || exportsFolder(request) || ['srt', 'vtt', 'txt'].includes(request.format) ? 'segments' : 'items';
-      const base: Omit<ExportProgress, 'state' | 'done' | 'total'> = {
-        exportId,
-        unit,
-        delivery,
-        name: null,
-        summary: null,
-        downloads: [],
-        error: null,
-      };
-      let lastEmit = 0;
-      let last = { done: 0, total: 0 };
-      deps.events.emit('export.progress', { ...base, state: 'running', done: 0, total: 0 });
-      const done = runExport({
-        library: deps.db,
-        ...(deps.sqliteNativeBinding ? { nativeBinding: deps.sqliteNativeBinding } : {}),
-        request,
-        outPath,
-        now: () => now,
-        appVersion: deps.appVersion,
-        signal: controller.signal,
-        onProgress(progress) {
-          last = progress;
-          const at = deps.clock.now();
-          if (at - lastEmit < PROGRESS_INTERVAL_MS) return;
-          lastEmit = at;
-          deps.events.emit('export.progress', { ...base, state: 'running', done: progress.done, total: progress.total });
-        },
+  /**
+   * One export in the background, whatever it writes: where it goes (the save dialog, or staged
+   * for download), its progress events, cancel, and what a download may fetch afterwards.
+   */
+  async function launch(job: ExportJob): Promise<ExportStarted> {
+    const delivery = deps.chooseDestination ? 'saved' : 'download';
+    let outPath: string;
+    const exportId = randomUUID();
+    if (deps.chooseDestination) {
+      const chosen = await deps.chooseDestination({ defaultName: job.defaultName, folder: job.folder, extension: job.extension });
+      if (chosen === null) return { exportId: null, delivery };
+      outPath = chosen;
+    } else {
+      await removeExpiredStaging();
+      makeFolder(join(stagingRoot, exportId), PRIVATE_FOLDER);
+      outPath = join(stagingRoot, exportId, job.defaultName);
+    }
+    const controller = new AbortController();
+    const name = outPath.split(sep).pop() ?? job.defaultName;
+    const base: Omit<ExportProgress, 'state' | 'done' | 'total'> = {
+      exportId,
+      unit: job.unit,
+      delivery,
+      name: null,
+      summary: null,
+      downloads: [],
+      error: null,
+    };
+    let lastEmit = 0;
+    let last = { done: 0, total: 0 };
+    deps.events.emit('export.progress', { ...base, state: 'running', done: 0, total: 0 });
+    const done = job
+      .run(outPath, name, delivery, controller.signal, (progress) => {
+        last = progress;
+        const at = deps.clock.now();
+        if (at - lastEmit < PROGRESS_INTERVAL_MS) return;
+        lastEmit = at;
+        deps.events.emit('export.progress', { ...base, state: 'running', done: progress.done, total: progress.total });
       })
-        .then(async (result) => {
+      .then(({ summary, baseDir, downloads, name: shownName }) => {
+        if (delivery === 'download') finished.set(exportId, { baseDir, files: new Set(downloads) });
+        deps.events.emit('export.progress', {
+          ...base,
+          state: 'done',
+          done: last.done,
+          total: last.total,
+          name: shownName ?? name,
+          summary,
+          downloads: delivery === 'download' ? downloads : [],
+        });
+      })
+      .catch((error: unknown) => {
+        const info = isGleanerError(error)
+          ? error.toInfo()
+          : new GleanerError('INTERNAL', 'The export stopped because of a problem writing the file. Details are in the log.').toInfo();
+        if (!isGleanerError(error)) deps.log.error('export failed', { error: error instanceof Error ? error.message : String(error) });
+        const state = info.code === 'CANCELLED' ? 'cancelled' : 'failed';
+        deps.events.emit('export.progress', { ...base, state, done: last.done, total: last.total, error: info });
+        if (delivery === 'download') void rm(join(stagingRoot, exportId), { recursive: true, force: true });
+      })
+      .finally(() => running.delete(exportId));
+    running.set(exportId, { controller, done });
+    return { exportId, delivery };
+  }
+
+  return {
+    start(request) {
+      const now = new Date(deps.clock.now());
+      return launch({
+        defaultName: suggestedExportName(request, now),
+        folder: exportsFolder(request),
+        extension: FORMAT_MODULES[request.format].extension,
+        unit: request.transcripts || exportsFolder(request) || ['srt', 'vtt', 'txt'].includes(request.format) ? 'segments' : 'items',
+        async run(outPath, name, delivery, signal, onProgress) {
+          const result = await runExport({
+            library: deps.db,
+            ...(deps.sqliteNativeBinding ? { nativeBinding: deps.sqliteNativeBinding } : {}),
+            request,
+            outPath,
+            now: () => now,
+            appVersion: deps.appVersion,
+            signal,
+            onProgress,
+          });
           let downloads: string[] = [];
           if (delivery === 'download') {
             downloads = result.files.map((file) => file.path);
             if (request.manifest) downloads.push(MANIFEST_NAME);
             if (exportsFolder(request)) {
-              // A folder goes to the browser as one zip, its files under the folder and the manifest beside it.
               const zipName = `${name}.zip`;
               await zipFiles(result.baseDir, downloads, join(result.baseDir, zipName), () => {
-                if (controller.signal.aborted) throw cancelledError();
+                if (signal.aborted) throw cancelledError();
               });
               await rm(join(result.baseDir, name), { recursive: true, force: true });
               downloads = [zipName];
             }
-            finished.set(exportId, { baseDir: result.baseDir, files: new Set(downloads) });
           }
-          const { baseDir: _baseDir, ...summary } = result;
-          void _baseDir;
-          deps.events.emit('export.progress', {
-            ...base,
-            state: 'done',
-            done: last.done,
-            total: last.total,
-            name: downloads.length === 1 && exportsFolder(request) ? downloads[0]! : name,
-            summary,
-            downloads,
-          });
-        })
-        .catch((error: unknown) => {
-          const info = isGleanerError(error)
-            ? error.toInfo()
-            : new GleanerError('INTERNAL', 'The export stopped because of a problem writing the file. Details are in the log.').toInfo();
-          if (!isGleanerError(error)) deps.log.error('export failed', { error: error instanceof Error ? error.message : String(error) });
-          const state = info.code === 'CANCELLED' ? 'cancelled' : 'failed';
-          deps.events.emit('export.progress', { ...base, state, done: last.done, total: last.total, error: info });
-          if (delivery === 'download') void rm(join(stagingRoot, exportId), { recursive: true, force: true });
-        })
-        .finally(() => running.delete(exportId));
-      running.set(exportId, { controller, done });
-      return { exportId, delivery };
+          const { baseDir, ...summary } = result;
+          return { summary, baseDir, downloads, name: downloads.length === 1 && exportsFolder(request) ? downloads[0]! : name };
+        },
+      });
     },
+    startJob: launch,
     cancel(exportId) {
       const found = running.get(exportId);
       if (!found) return { cancelled: false };

@@ -15,7 +15,8 @@ export const ENV_LOCATION = 'the GLEANER_TOKEN environment variable';
  */
 export function environmentWithoutToken(env: Readonly<Record<string, string | undefined>>): Record<string, string | undefined> {
   // The team hub's password (secrets/hub-password-store) is kept from children the same way.
-  const { [TOKEN_ENV_VAR]: _token, GLEANER_HUB_PASSWORD: _hubPassword, ...rest } = env;
+  // So is the case-bundle signing key a script may give in GLEANER_SIGNING_KEY (secrets/signing-key-store).
+  const { [TOKEN_ENV_VAR]: _token, GLEANER_HUB_PASSWORD: _hubPassword, GLEANER_SIGNING_KEY: _signingKey, ...rest } = env;
   return rest;
 }
 
@@ -28,6 +29,7 @@ export function takeTokenFromProcessEnvironment(env: Record<string, string | und
   const copy = { ...env };
   delete env[TOKEN_ENV_VAR];
   delete env.GLEANER_HUB_PASSWORD;
+  delete env.GLEANER_SIGNING_KEY;
   return copy;
 }
 

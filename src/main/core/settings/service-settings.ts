@@ -18,6 +18,7 @@ import { normaliseHostSetting, usualPlatformOfHost } from '../platforms/recognis
 import type { SettingsRepository } from '../store/settings-repository';
 import { wireNameClash } from '../service/request';
 import { quoteInput } from '../../../shared/quote-input';
+import { DEFAULT_MEDIA_CAP_MB, isBundleConfigKey, setBundleConfig, setBundleConfigEntries, unsetBundleConfig } from './bundle-config';
 import { defaultTeamConfigValue, isTeamConfigKey, setTeamConfig, setTeamConfigEntries, unsetTeamConfig } from './team-config';
 import { defaultWatchConfigValue, isWatchConfigKey, setWatchConfig, setWatchConfigEntries, unsetWatchConfig } from '../watch/settings';
 
@@ -76,6 +77,7 @@ type ConfigKey =
   | { kind: 'base-url' }
   | { kind: 'team' }
   | { kind: 'watch' }
+  | { kind: 'bundle' }
   | { kind: 'plan' }
   | { kind: 'limit'; which: 'perMinute' | 'perDay' }
   | { kind: 'day-reset' }
@@ -89,7 +91,7 @@ type ConfigKey =
 export const BLOCK_IMAGES_KEY = 'privacy.block-images';
 
 const KEY_HELP =
-  'Keys: base-url, plan, limits.per-minute, limits.per-day, limits.day-reset, timeouts.request, timeouts.slow-request, privacy.block-images, team.fallback-share, team.freshness-minutes, watch.cap-share, watch.count-jump, watch.gone-words, param.<platform>.<path>.<name>, path.<platform>.<path>, hosts.<platform>.';
+  'Keys: base-url, plan, limits.per-minute, limits.per-day, limits.day-reset, timeouts.request, timeouts.slow-request, privacy.block-images, team.fallback-share, team.freshness-minutes, watch.cap-share, watch.count-jump, watch.gone-words, bundle.tsa-url, bundle.media, bundle.media-cap-mb, param.<platform>.<path>.<name>, path.<platform>.<path>, hosts.<platform>.';
 
 /** Reads a config key such as `param.videosite.channel/videos.sort`, or says why it is not one. */
 export function parseConfigKey(key: string): ConfigKey {
@@ -103,6 +105,7 @@ export function parseConfigKey(key: string): ConfigKey {
   if (key === BLOCK_IMAGES_KEY) return { kind: 'block-images' };
   if (isTeamConfigKey(key)) return { kind: 'team' };
   if (isWatchConfigKey(key)) return { kind: 'watch' };
+  if (isBundleConfigKey(key)) return { kind: 'bundle' };
   const param = key.match(/^param\.([a-z]+)\.([a-z/]+)\.([^.]+)$/);
   if (param) {
     const [, platform, path, name] = param as unknown as [string, string, string, string];
@@ -301,6 +304,10 @@ export function setConfig(repo: SettingsRepository, key: string, raw: string): s
   // Stored where the team part reads it, not under `service.`.
   if (parsed.kind === 'team') return setTeamConfig(repo, key, raw);
   if (parsed.kind === 'watch') return setWatchConfig(repo, key, raw);
+  if (parsed.kind === 'bundle') {
+    if (isBundleConfigKey(key)) return setBundleConfig(repo, key, raw);
+    throw invalid(`Unknown setting ${quoteInput(key)}. ${KEY_HELP}`);
+  }
   let value: string | number;
   switch (parsed.kind) {
     case 'base-url':
@@ -360,6 +367,7 @@ export function unsetConfig(repo: SettingsRepository, key: string): boolean {
   const parsed = parseConfigKey(key);
   if (parsed.kind === 'team') return unsetTeamConfig(repo, key);
   if (parsed.kind === 'watch') return unsetWatchConfig(repo, key);
+  if (parsed.kind === 'bundle' && isBundleConfigKey(key)) return unsetBundleConfig(repo, key);
   if (parsed.kind === 'param') {
     // Back to its own name, which another parameter may have been given meanwhile.
     const { [parsed.param]: _dropped, ...rest } = readServiceSettings(repo).paramNames[parsed.operation] ?? {};
@@ -390,6 +398,7 @@ export function listConfig(repo: SettingsRepository): Record<string, string | nu
   if (typeof blockImages === 'string') out[BLOCK_IMAGES_KEY] = String(settings.blockRemoteImages);
   for (const [key, value] of setTeamConfigEntries(repo)) out[key] = value;
   for (const [key, value] of setWatchConfigEntries(repo)) out[key] = value;
+  for (const [key, value] of setBundleConfigEntries(repo)) out[key] = value;
   for (const [key, value] of repo.entries('service.param.')) out[key.slice('service.'.length)] = String(value);
   for (const [key, value] of repo.entries('service.path.')) out[key.slice('service.'.length)] = String(value);
   for (const [key, value] of repo.entries('service.hosts.')) out[key.slice('service.'.length)] = String(value);
@@ -398,7 +407,8 @@ export function listConfig(repo: SettingsRepository): Record<string, string | nu
 
 /** Whether a key holds a value of its own (its default applies otherwise). */
 export function isConfigSet(repo: SettingsRepository, key: string): boolean {
-  return repo.get(parseConfigKey(key).kind === 'team' ? key : storageKey(key)) !== undefined;
+  const kind = parseConfigKey(key).kind;
+  return repo.get(kind === 'team' || kind === 'bundle' ? key : storageKey(key)) !== undefined;
 }
 
 export function getConfig(repo: SettingsRepository, key: string): string | number | null {
@@ -414,6 +424,8 @@ export function defaultConfigValue(key: string): string | null {
   if (parsed.kind === 'block-images') return String(DEFAULT_SERVICE_SETTINGS.blockRemoteImages);
   if (parsed.kind === 'team') return defaultTeamConfigValue(key);
   if (parsed.kind === 'watch') return defaultWatchConfigValue(key);
+  if (key === 'bundle.media') return 'false';
+  if (key === 'bundle.media-cap-mb') return String(DEFAULT_MEDIA_CAP_MB);
   return null;
 }
 

@@ -39,6 +39,7 @@ const LISTED = {
   ],
   team: ['', 'the team hub: one quota and one library shared by a newsroom’s desks'],
   watch: ['', 'watches: items and listings fetched again on a schedule, and what changed'],
+  bundle: ['', 'case bundles: signed, hashed evidence of a collection that anyone can verify offline'],
 } as const satisfies Record<string, readonly [usage: string, description: string]>;
 
 type CommandName = keyof typeof LISTED;
@@ -61,6 +62,7 @@ const LOADERS: Record<CommandName, () => Promise<RegisterCommand>> = {
   export: async () => (await import('./commands/export')).registerExport,
   team: async () => (await import('./commands/team')).registerTeam,
   watch: async () => (await import('./commands/watch')).registerWatch,
+  bundle: async () => (await import('./commands/bundle')).registerBundle,
 };
 
 export const COMMANDS: readonly CommandEntry[] = (Object.keys(LISTED) as CommandName[]).map((name) => {

@@ -3,7 +3,7 @@ import type { Core, Logger } from '../../core';
 import type { CliIo } from './io';
 
 /** What a command may use of the core: the client every transport shares, and the host's own levers. */
-export type CliCore = Pick<Core, 'client' | 'startQueue' | 'stopQueue' | 'exportToFile'>;
+export type CliCore = Pick<Core, 'client' | 'startQueue' | 'stopQueue' | 'exportToFile' | 'bundles'>;
 
 /** What every command gets from the program: its io, its options, and a core opened for it. */
 export interface CliContext {

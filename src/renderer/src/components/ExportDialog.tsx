@@ -80,7 +80,7 @@ export function ExportDialog({ owner }: { owner: string }) {
   const folder = exportsFolder({ format: options.format, scope: target.scope });
   const languages = languageChoice(target, options);
   // Said before the export starts: what the chosen flavour may do to the data or to its reader.
-  const warning = exportFlavour(options.format).warning;
+  const warning = options.caseBundle ? undefined : exportFlavour(options.format).warning;
   // Browser mode hands the result to the browser as downloads; the desktop asks where to save it.
   const downloads = host === 'browser';
 
@@ -103,56 +103,83 @@ export function ExportDialog({ owner }: { owner: string }) {
                   type="radio"
                   name={`${id}-format`}
                   value={format}
-                  checked={options.format === format}
-                  onChange={() => setOptions({ format })}
+                  checked={!options.caseBundle && options.format === format}
+                  onChange={() => setOptions({ format, caseBundle: false })}
                 />
                 <span>{label}</span>
                 <span className="muted"> — {hint}</span>
               </label>
             ))}
+            <label className="export-format">
+              <input
+                type="radio"
+                name={`${id}-format`}
+                value="case-bundle"
+                checked={options.caseBundle}
+                onChange={() => setOptions({ caseBundle: true })}
+              />
+              <span>Case bundle</span>
+              <span className="muted">
+                {' '}
+                — evidence for an editor, a lawyer or a court: one signed zip with every answer as received, the items, notes, tags and
+                custody log, checkable offline
+              </span>
+            </label>
           </fieldset>
           {warning && (
             <p className="export-warning" role="note" data-testid="export-format-warning">
               {warning}
             </p>
           )}
-          <fieldset disabled={running}>
-            <legend>Options</legend>
-            <label>
-              <input
-                type="checkbox"
-                checked={transcriptOnly || options.transcripts}
-                disabled={transcriptOnly}
-                onChange={(e) => setOptions({ transcripts: e.target.checked })}
-              />
-              Transcripts {transcriptOnly ? '(always, for this format)' : options.format === 'md' ? 'under each item' : 'instead of items'}
-            </label>
-            <label>
-              <input type="checkbox" checked={options.manifest} onChange={(e) => setOptions({ manifest: e.target.checked })} />
-              Manifest (manifest.sha256 with each file’s SHA-256)
-            </label>
-            <label>
-              <input type="checkbox" checked={options.changeHistory} onChange={(e) => setOptions({ changeHistory: e.target.checked })} />
-              Change history (what watches noticed, as a .changes.jsonl file beside the export)
-            </label>
-            {languages && (
-              <label className="export-language">
-                Transcript language{languages.allowAll ? '' : ' (a subtitle file holds one)'}{' '}
-                <select
-                  value={languages.chosen ?? ALL_LANGUAGES}
-                  onChange={(e) => setOptions({ language: e.target.value === ALL_LANGUAGES ? null : e.target.value })}
-                >
-                  {languages.allowAll && <option value={ALL_LANGUAGES}>All languages</option>}
-                  {languages.languages.map((language) => (
-                    <option key={language} value={language}>
-                      {language === '' ? 'Language not stated' : languageLabel(language)}
-                    </option>
-                  ))}
-                </select>
+          {options.caseBundle ? (
+            <fieldset disabled={running}>
+              <legend>Options</legend>
+              <label>
+                <input type="checkbox" checked={options.timestamp} onChange={(e) => setOptions({ timestamp: e.target.checked })} />
+                Trusted timestamp (RFC 3161, from the authority set in Settings → Case bundles)
               </label>
-            )}
-          </fieldset>
-          {folder && (
+              <p className="muted">Media are fetched into the bundle when Settings → Case bundles says so.</p>
+            </fieldset>
+          ) : (
+            <fieldset disabled={running}>
+              <legend>Options</legend>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={transcriptOnly || options.transcripts}
+                  disabled={transcriptOnly}
+                  onChange={(e) => setOptions({ transcripts: e.target.checked })}
+                />
+                Transcripts{' '}
+                {transcriptOnly ? '(always, for this format)' : options.format === 'md' ? 'under each item' : 'instead of items'}
+              </label>
+              <label>
+                <input type="checkbox" checked={options.manifest} onChange={(e) => setOptions({ manifest: e.target.checked })} />
+                Manifest (manifest.sha256 with each file’s SHA-256)
+              </label>
+              <label>
+                <input type="checkbox" checked={options.changeHistory} onChange={(e) => setOptions({ changeHistory: e.target.checked })} />
+                Change history (what watches noticed, as a .changes.jsonl file beside the export)
+              </label>
+              {languages && (
+                <label className="export-language">
+                  Transcript language{languages.allowAll ? '' : ' (a subtitle file holds one)'}{' '}
+                  <select
+                    value={languages.chosen ?? ALL_LANGUAGES}
+                    onChange={(e) => setOptions({ language: e.target.value === ALL_LANGUAGES ? null : e.target.value })}
+                  >
+                    {languages.allowAll && <option value={ALL_LANGUAGES}>All languages</option>}
+                    {languages.languages.map((language) => (
+                      <option key={language} value={language}>
+                        {language === '' ? 'Language not stated' : languageLabel(language)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
+            </fieldset>
+          )}
+          {folder && !options.caseBundle && (
             <p className="muted">
               This format writes one file per transcript{downloads ? ', downloaded as one zip of the folder' : ' into a folder you choose'}.
             </p>

@@ -42,6 +42,10 @@ export interface ExportOptions {
   language: string | null;
   /** Also the exported items' change history (watches), as `<name>.changes.jsonl` beside the export. */
   changeHistory: boolean;
+  /** A case bundle (a signed zip of evidence, `bundle.create`) instead of a format of the table. */
+  caseBundle: boolean;
+  /** With a case bundle: ask the timestamp authority set in Settings. */
+  timestamp: boolean;
 }
 
 interface ExportStore {
@@ -96,7 +100,15 @@ export const useExportStore = create<ExportStore>((set, get) => {
   return {
     target: null,
     owner: null,
-    options: { format: 'csv', transcripts: false, manifest: false, language: null, changeHistory: false },
+    options: {
+      format: 'csv',
+      transcripts: false,
+      manifest: false,
+      language: null,
+      changeHistory: false,
+      caseBundle: false,
+      timestamp: false,
+    },
     job: null,
     starting: false,
     problem: null,
@@ -116,14 +128,16 @@ export const useExportStore = create<ExportStore>((set, get) => {
       set({ starting: true, problem: null, job: null });
       try {
         const language = languageChoice(target, options)?.chosen ?? null;
-        const started = await bridge.call('export.start', {
-          scope: target.scope,
-          format: options.format,
-          transcripts: options.transcripts,
-          manifest: options.manifest,
-          ...(language !== null ? { language } : {}),
-          ...(options.changeHistory ? { changeHistory: true } : {}),
-        });
+        const started = options.caseBundle
+          ? await bridge.call('bundle.create', { scope: target.scope, ...(options.timestamp ? { timestamp: true } : {}) })
+          : await bridge.call('export.start', {
+              scope: target.scope,
+              format: options.format,
+              transcripts: options.transcripts,
+              manifest: options.manifest,
+              ...(language !== null ? { language } : {}),
+              ...(options.changeHistory ? { changeHistory: true } : {}),
+            });
         if (started.exportId === null) {
           set({ starting: false });
           return;

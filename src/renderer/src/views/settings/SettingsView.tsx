@@ -7,6 +7,7 @@ import { OverridesSection } from './OverridesSection';
 import { PlanSection } from './PlanSection';
 import { ServiceSection } from './ServiceSection';
 import { TeamSection } from './TeamSection';
+import { BundleSection } from './BundleSection';
 import { TokenSection } from './TokenSection';
 import { WatchSection } from './WatchSection';
 import './settings.css';
@@ -36,6 +37,7 @@ export function SettingsView() {
       <HostsSection />
       <TeamSection />
       <WatchSection />
+      <BundleSection />
       <section aria-labelledby="privacy-heading">
         <h3 id="privacy-heading">Privacy</h3>
         <RemoteImagesChoice />

@@ -1,0 +1,128 @@
+/**
+ * Case bundles as the hosts use them: the library's signing key (made on first need), making a
+ * bundle of a scope into a file, checking one, and bringing one in. Paths come from the host
+ * (the CLI's arguments, the desktop's save dialog); none crosses the bridge.
+ */
+import { GleanerError } from '../../../shared/errors';
+import type { ExportScope } from '../../../shared/export';
+import type { Clock } from '../clock';
+import type { CollectionRepository } from '../library/collections';
+import type { Ingester, NormaliseFn } from '../library/ingest';
+import type { Logger } from '../log';
+import { loadOrCreateSigningKey } from '../secrets/signing-key';
+import type { SigningKeyStore } from '../secrets/signing-key-store';
+import { readBundleSettings } from '../settings/bundle-config';
+import type { ReadableDB } from '../store/database';
+import type { SettingsRepository } from '../store/settings-repository';
+import type { BundleSummary } from './create-bundle';
+import type { CustodyReader } from './custody-part';
+import type { BundleImportHooks, ImportReport } from './import-bundle';
+import type { VerifyReport } from './verify-bundle';
+
+export interface BundleServiceDeps {
+  db: ReadableDB;
+  sqliteNativeBinding?: string;
+  clock: Clock;
+  fetch: typeof fetch;
+  log: Logger;
+  settings: SettingsRepository;
+  signingKeys: SigningKeyStore;
+  ingest: Ingester;
+  normalise: NormaliseFn;
+  collections: CollectionRepository;
+  custody: CustodyReader;
+  importHooks?: BundleImportHooks;
+  /** Notes a made bundle in the custody log. */
+  recordMade?: (scope: ExportScope, outPath: string, summary: BundleSummary, at: string) => void;
+}
+
+export interface BundleCreateRequest {
+  scope: ExportScope;
+  /** Fetch the items' media; undefined: the `bundle.media` setting decides. */
+  media?: boolean;
+  /** Ask the timestamp authority of `bundle.tsa-url`. */
+  timestamp?: boolean;
+}
+
+export interface BundleService {
+  key(): Promise<{ fingerprint: string; publicKeyPem: string }>;
+  create(request: BundleCreateRequest, outPath: string, signal?: AbortSignal): Promise<BundleSummary>;
+  verify(path: string, options?: { fingerprint?: string }): Promise<VerifyReport>;
+  importBundle(path: string): Promise<{ verification: VerifyReport; imported: ImportReport | null }>;
+}
+
+/**
+ * The bundle code (zip, CSV, DER) loads with the first bundle, not with every command that opens
+ * the core (issue 28.19).
+ */
+const loadBundleCode = async () => {
+  const [create, verify, importing, media, timestamp] = await Promise.all([
+    import('./create-bundle'),
+    import('./verify-bundle'),
+    import('./import-bundle'),
+    import('./media'),
+    import('./timestamp'),
+  ]);
+  return { ...create, ...verify, ...importing, ...media, ...timestamp };
+};
+
+export function createBundleService(deps: BundleServiceDeps): BundleService {
+  const nowIso = () => new Date(deps.clock.now()).toISOString();
+  return {
+    async key() {
+      const key = await loadOrCreateSigningKey(deps.signingKeys);
+      return { fingerprint: key.fingerprint, publicKeyPem: key.publicKeyPem };
+    },
+
+    async create(request, outPath, signal) {
+      const settings = readBundleSettings(deps.settings);
+      const tsaUrl = settings.tsaUrl;
+      if (request.timestamp && !tsaUrl) {
+        throw new GleanerError(
+          'INVALID_INPUT',
+          'No timestamp authority is set: set one first, e.g. gleaner config set bundle.tsa-url https://freetsa.org/tsr.',
+        );
+      }
+      const key = await loadOrCreateSigningKey(deps.signingKeys);
+      const { createBundle, createMediaCapture, requestTimestamp } = await loadBundleCode();
+      const withMedia = request.media ?? settings.media;
+      const summary = await createBundle({
+        library: deps.db as never,
+        ...(deps.sqliteNativeBinding ? { nativeBinding: deps.sqliteNativeBinding } : {}),
+        scope: request.scope,
+        outPath,
+        key,
+        createdAt: nowIso(),
+        custody: deps.custody,
+        ...(request.timestamp && tsaUrl ? { timestamp: (manifest: Buffer) => requestTimestamp(deps.fetch, tsaUrl, manifest) } : {}),
+        ...(withMedia
+          ? { media: createMediaCapture({ fetch: deps.fetch, now: nowIso, capBytes: settings.mediaCapMb * 1024 * 1024 }) }
+          : {}),
+        checkCancelled: () => {
+          if (signal?.aborted) throw new GleanerError('CANCELLED', 'The bundle was cancelled; nothing was written.');
+        },
+      });
+      deps.recordMade?.(request.scope, outPath, summary, nowIso());
+      deps.log.info('case bundle written', { items: summary.items, answers: summary.answers, timestamped: summary.timestamped });
+      return summary;
+    },
+
+    verify: async (path, options = {}) => (await loadBundleCode()).verifyBundle(path, deps.normalise, options),
+
+    async importBundle(path) {
+      const { verifyBundle, importBundle } = await loadBundleCode();
+      const verification = await verifyBundle(path, deps.normalise);
+      if (!verification.ok) return { verification, imported: null };
+      const imported = await importBundle(path, {
+        db: deps.db,
+        ingest: deps.ingest,
+        collections: deps.collections,
+        origin: verification.fingerprint ?? 'unknown',
+        manifestSha256: verification.manifestSha256 ?? '',
+        ...(deps.importHooks ? { hooks: deps.importHooks } : {}),
+      });
+      deps.log.info('case bundle imported', { answers: imported.answers.added, items: imported.items });
+      return { verification, imported };
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { GleanerError } from '../../../../shared/errors';
+import type { ExportScope } from '../../../../shared/export';
+import type { CliContext } from '../context';
+
+interface CreateOptions {
+  collection?: string;
+  query?: string;
+  all?: boolean;
+  out: string;
+  media?: boolean;
+  timestamp?: boolean;
+}
+
+function scopeFrom(options: CreateOptions): ExportScope {
+  const given = [options.collection !== undefined, options.query !== undefined, Boolean(options.all)].filter(Boolean).length;
+  if (given !== 1)
+    throw new GleanerError('INVALID_INPUT', 'Say what the bundle holds with exactly one of --collection NAME, --query Q or --all.');
+  if (options.collection !== undefined) return { kind: 'collection', name: options.collection };
+  if (options.query !== undefined) {
+    if (options.query.trim() === '')
+      throw new GleanerError('INVALID_INPUT', '--query needs words to search for; use --all for the whole library.');
+    return { kind: 'search', search: { query: options.query } };
+  }
+  return { kind: 'all' };
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+export function registerBundle(program: Command, ctx: CliContext): void {
+  const bundle = program
+    .command('bundle')
+    .description('case bundles: signed, hashed evidence of a collection that anyone can verify offline');
+
+  bundle
+    .command('key')
+    .description('this library’s signing key: its fingerprint (to publish) and public key; made on first use, kept in the OS keychain')
+    .option('--json', 'machine-readable output')
+    .action(async (_options: unknown, command: Command) => {
+      await ctx.withCore(command, async (core) => {
+        const key = await core.client.call('bundle.key', {});
+        if (ctx.json(command)) ctx.io.stdout(`${JSON.stringify({ fingerprint: key.fingerprint, public_key_pem: key.publicKeyPem })}\n`);
+        else ctx.io.stdout(`Fingerprint (SHA-256 of the Ed25519 public key): ${key.fingerprint}\n${key.publicKeyPem}`);
+      });
+    });
+
+  bundle
+    .command('create')
+    .description(
+      'write one zip: the answers as received, items, transcripts, notes, tags, custody log, datapackage.json, manifest.sha256, signature',
+    )
+    .option('--collection <name>', 'the items of this collection')
+    .option('--query <q>', 'the items a library search finds')
+    .option('--all', 'every item in the library')
+    .requiredOption('--out <file>', 'the zip to write')
+    .option('--media', 'also fetch the items’ thumbnails and media (within bundle.media-cap-mb)')
+    .option('--timestamp', 'ask the timestamp authority of bundle.tsa-url for an RFC 3161 timestamp of the manifest')
+    .option('--json', 'machine-readable output')
+    .action(async (options: CreateOptions, command: Command) => {
+      const scope = scopeFrom(options);
+      if (options.out === '-')
+        throw new GleanerError('INVALID_INPUT', 'A bundle is a file: give --out a file name, such as --out case.zip.');
+      const outPath = resolve(options.out);
+      const controller = new AbortController();
+      void ctx.io.waitForShutdown().then(() => controller.abort());
+      await ctx.withCore(
+        command,
+        async (core) => {
+          const summary = await core.bundles.create(
+            { scope, ...(options.media ? { media: true } : {}), ...(options.timestamp ? { timestamp: true } : {}) },
+            outPath,
+            controller.signal,
+          );
+          if (ctx.json(command)) {
+            ctx.io.stdout(
+              `${JSON.stringify({
+                out: outPath,
+                items: summary.items,
+                answers: summary.answers,
+                files: summary.files,
+                fingerprint: summary.fingerprint,
+                manifest_sha256: summary.manifestSha256,
+                timestamped: summary.timestamped,
+                custody_entries: summary.custodyEntries,
+                media: summary.media,
+              })}\n`,
+            );
+            return;
+          }
+          ctx.io.stdout(
+            `Wrote a case bundle of the ${summary.scope} to ${outPath}: ${plural(summary.items, 'item')}, ${plural(summary.answers, 'answer')}, ${plural(summary.custodyEntries, 'custody entry').replace('entrys', 'entries')}${summary.timestamped ? ', timestamped' : ''}.\n` +
+              `Signed by key ${summary.fingerprint}.\n` +
+              (summary.media
+                ? `Media: ${summary.media.fetched} fetched, ${summary.media.failed} failed, ${summary.media.skipped} skipped (${summary.media.bytes} bytes).\n`
+                : ''),
+          );
+        },
+        { existing: true },
+      );
+    });
+
+  bundle
+    .command('verify <file>')
+    .description('check a bundle offline: hashes, manifest, signature, timestamp, custody chain, items read again from their answers')
+    .option('--fingerprint <fp>', 'the signing key’s fingerprint to expect (as `gleaner bundle key` prints it)')
+    .option('--json', 'machine-readable output')
+    .action(async (file: string, options: { fingerprint?: string }, command: Command) => {
+      await ctx.withCore(command, async (core) => {
+        const report = await core.bundles.verify(
+          resolve(file),
+          options.fingerprint !== undefined ? { fingerprint: options.fingerprint } : {},
+        );
+        if (ctx.json(command)) ctx.io.stdout(`${JSON.stringify(report)}\n`);
+        else {
+          for (const check of report.checks) {
+            ctx.io.stdout(`${check.state === 'ok' ? 'ok     ' : check.state === 'skipped' ? 'skipped' : 'FAILED '} ${check.name}\n`);
+            for (const problem of check.problems) ctx.io.stdout(`          ${problem}\n`);
+          }
+          ctx.io.stdout(
+            `${plural(report.items, 'item')}, ${plural(report.answers, 'answer')}; signed by key ${report.fingerprint ?? '(none)'}` +
+              `${report.timestamp ? `; timestamped ${report.timestamp.genTime} by ${report.timestamp.signer ?? 'an unknown signer'}` : ''}.\n`,
+          );
+        }
+        if (!report.ok) {
+          const failed = report.checks.filter((check) => check.state === 'failed');
+          throw new GleanerError(
+            'BUNDLE_INVALID',
+            `The bundle does not verify: ${failed.map((check) => `${check.name} (${check.problems[0]})`).join('; ')}.`,
+          );
+        }
+      });
+    });
+
+  bundle
+    .command('import <file>')
+    .description(
+      'bring a verified bundle into this library: answers byte for byte with their request ids and fetch times, notes, tags, collections, custody entries',
+    )
+    .option('--json', 'machine-readable output')
+    .action(async (file: string, _options: unknown, command: Command) => {
+      await ctx.withCore(command, async (core) => {
+        const { verification, imported } = await core.bundles.importBundle(resolve(file));
+        if (!imported) {
+          const failed = verification.checks.filter((check) => check.state === 'failed');
+          if (ctx.json(command)) ctx.io.stdout(`${JSON.stringify({ verification })}\n`);
+          throw new GleanerError(
+            'BUNDLE_INVALID',
+            `The bundle does not verify, so nothing was brought in: ${failed.map((check) => `${check.name} (${check.problems[0]})`).join('; ')}.`,
+          );
+        }
+        if (ctx.json(command)) {
+          ctx.io.stdout(`${JSON.stringify({ fingerprint: verification.fingerprint, ...imported })}\n`);
+          return;
+        }
+        ctx.io.stdout(
+          `Brought in a bundle signed by key ${verification.fingerprint}: ${plural(imported.answers.added, 'new answer')} (${imported.answers.alreadyHeld} already here), ` +
+            `${plural(imported.items, 'item')}, ${plural(imported.notes.added, 'note')}${imported.notes.conflicts ? ` (${imported.notes.conflicts} kept as they were here: they differ)` : ''}, ` +
+            `${plural(imported.tags, 'tag')}, ${plural(imported.collections.created, 'new collection')}, ${imported.custodyEntries} custody entries kept with their origin.\n`,
+        );
+      });
+    });
+}

@@ -1,0 +1,97 @@
+/**
+ * The checks' story on the command line: a demo library, `bundle create --collection C`,
+ * `bundle verify` passes, one byte flipped in one answer fails naming it (exit 1), `bundle
+ * import` into a fresh data folder gives the same request ids and hashes. The signing key comes
+ * from GLEANER_SIGNING_KEY, as a script on a machine without a keychain gives it, and no output
+ * ever holds it.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../../src/main/hosts/cli/program';
+import { captureCliIo } from '../../../helpers/cli-io';
+
+const privatePem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const keyBody = privatePem.split('\n')[1]!;
+let root: string;
+const printed: string[] = [];
+
+async function gleaner(dataDir: string, args: string[]) {
+  const { io, out, err } = captureCliIo({ env: { GLEANER_SIGNING_KEY: privatePem }, shutdown: 'never' });
+  const code = await runCli([...args, '--data-dir', dataDir], io, '/nowhere');
+  printed.push(out(), err());
+  return { code, out: out(), err: err() };
+}
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'gleaner-bundle-cli-'));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('gleaner bundle', { timeout: 120_000 }, () => {
+  it('creates, verifies, catches a flipped byte, and imports into a fresh data folder', async () => {
+    const library = join(root, 'library');
+    const called = await gleaner(library, ['call', 'videosite', 'search', 'query=harbour', '--collection', 'C', '--json']);
+    expect(called.code).toBe(0);
+    const requestIds = (JSON.parse(called.out) as { requests: { request_id: string }[] }).requests.map((request) => request.request_id);
+
+    const key = await gleaner(library, ['bundle', 'key', '--json']);
+    const { fingerprint } = JSON.parse(key.out) as { fingerprint: string };
+    expect(fingerprint).toMatch(/^([0-9a-f]{4}:){15}[0-9a-f]{4}$/);
+
+    const casePath = join(root, 'case.zip');
+    const created = await gleaner(library, ['bundle', 'create', '--collection', 'C', '--out', casePath, '--json']);
+    expect(created.err).toBe('');
+    expect(JSON.parse(created.out)).toMatchObject({ out: casePath, fingerprint, timestamped: false });
+
+    const verified = await gleaner(join(root, 'checker'), ['bundle', 'verify', casePath, '--fingerprint', fingerprint]);
+    expect(verified.code).toBe(0);
+    expect(verified.out).toMatch(/^ok +files$/m);
+    expect(verified.out).toMatch(/^ok +signature$/m);
+
+    const files = unzipSync(readFileSync(casePath));
+    const answer = Object.keys(files).find((path) => path.startsWith('answers/'))!;
+    const flipped = Uint8Array.from(files[answer]!);
+    flipped[20] = flipped[20]! ^ 0x20;
+    const tamperedPath = join(root, 'tampered.zip');
+    writeFileSync(tamperedPath, zipSync({ ...files, [answer]: flipped }));
+    const refused = await gleaner(join(root, 'checker'), ['bundle', 'verify', tamperedPath]);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain(`${answer}: its SHA-256 does not match manifest.sha256`);
+    expect(refused.err).toMatch(/^error BUNDLE_INVALID: The bundle does not verify: files \(/);
+
+    const fresh = join(root, 'fresh');
+    const imported = await gleaner(fresh, ['bundle', 'import', casePath, '--json']);
+    expect(imported.err).toBe('');
+    expect(JSON.parse(imported.out)).toMatchObject({ fingerprint, collections: { created: 1 } });
+    const shown = await gleaner(fresh, ['collections', 'show', 'C', '--json']);
+    expect(shown.code).toBe(0);
+    const again = join(root, 'again.zip');
+    await gleaner(fresh, ['bundle', 'create', '--collection', 'C', '--out', again]);
+    const answersOf = (path: string) =>
+      (JSON.parse(Buffer.from(unzipSync(readFileSync(path))['answers.json']!).toString()) as { request_id: string; sha256: string }[]).map(
+        ({ request_id, sha256 }) => [request_id, sha256],
+      );
+    expect(answersOf(again)).toEqual(answersOf(casePath));
+    expect(answersOf(again).map(([requestId]) => requestId)).toEqual(requestIds);
+
+    const refusedImport = await gleaner(join(root, 'fresh2'), ['bundle', 'import', tamperedPath]);
+    expect(refusedImport.code).toBe(1);
+    expect(refusedImport.err).toMatch(/nothing was brought in/);
+  });
+
+  it('says which one of --collection, --query, --all is needed', async () => {
+    const result = await gleaner(join(root, 'library'), ['bundle', 'create', '--out', join(root, 'x.zip')]);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^error INVALID_INPUT: Say what the bundle holds/);
+  });
+
+  it('never prints the private key', () => {
+    const all = printed.join('\n');
+    expect(all).not.toContain(keyBody);
+    expect(all).not.toContain('PRIVATE KEY');
+  });
+});

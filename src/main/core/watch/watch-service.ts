@@ -25,6 +25,8 @@ import { repositoriesOf } from '../store/repositories';
 import { watchChangesRepository as changes } from '../store/watch/watch-changes-repository';
 import { watchesRepository as watches, type WatchRow } from '../store/watch/watches-repository';
 import { writeTransaction } from '../store/write-transaction';
+import { recordWatchCustody } from '../custody/record';
+import { canonicalJson } from '../../../shared/custody';
 import { readTeamSettings } from '../team/settings';
 import { overCapMessage, requestsPerDay, roundCost, watchCap, watchCost } from './cost';
 import { nextDueAfter } from './due';
@@ -190,8 +192,8 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       refuseOverCap(costOf(requestsPerDay(interval, resolved.pages)));
       const team = readTeamSettings(deps.settings);
       const now = nowIso();
-      const id = writeTransaction(db, (tx) =>
-        watches.insert(tx, {
+      const id = writeTransaction(db, (tx) => {
+        const added = watches.insert(tx, {
           label: label ?? resolved.label,
           targetKind: target.kind,
           itemId: resolved.itemId,
@@ -205,8 +207,17 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
           // Its first run, due at once, is the baseline later runs are compared with.
           nextDueAt: now,
           member: team.url ? team.member : null,
-        }),
-      );
+        });
+        // People's decisions about what to watch are part of the case's custody (issue 31.1).
+        recordWatchCustody(tx, 'added', {
+          watchId: added,
+          label: label ?? resolved.label,
+          target: canonicalJson(target),
+          interval,
+          ...(resolved.itemId !== null ? { itemId: resolved.itemId } : {}),
+        });
+        return added;
+      });
       return summaries([existing(id)])[0]!;
     },
 
@@ -224,8 +235,11 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     },
 
     remove(id) {
-      existing(id);
-      writeTransaction(db, (tx) => watches.remove(tx, id));
+      const row = existing(id);
+      writeTransaction(db, (tx) => {
+        watches.remove(tx, id);
+        recordWatchCustody(tx, 'removed', { watchId: id, label: row.label });
+      });
       return { removed: true };
     },
 
@@ -234,7 +248,10 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       if (!paused && row.paused === 1) refuseOverCap(costOf(requestsPerDay(row.interval, row.pages), row.id));
       // Resumed after its time: due now, not at once for every interval missed.
       const nextDue = paused ? row.next_due_at : new Date(Math.max(Date.parse(row.next_due_at), deps.clock.now())).toISOString();
-      writeTransaction(db, (tx) => watches.setPaused(tx, id, paused, nextDue));
+      writeTransaction(db, (tx) => {
+        watches.setPaused(tx, id, paused, nextDue);
+        recordWatchCustody(tx, paused ? 'paused' : 'resumed', { watchId: id, label: row.label });
+      });
       return summaries([existing(id)])[0]!;
     },
 

@@ -1,6 +1,6 @@
 /**
  * The custody log over real work through the core: a call and an import fetched from the built-in
- * demo service, collection edits, a note, tags and an export each leave an entry in the chain, the
+ * demo service, collection edits, a note, tags, a watch and an export each leave an entry in the chain, the
  * chain verifies, and a row edited behind the triggers' back is found.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -46,6 +46,10 @@ async function workThroughTheCore(): Promise<number> {
   await ok('collections.remove', { name: 'Case', itemIds: [all[1]] });
   const deleted = await ok<{ contents: CollectionContents }>('collections.delete', { name: 'Case' });
   await ok('collections.restore', { contents: deleted.contents });
+  const watch = await ok<{ id: number }>('watch.add', { target: { kind: 'item', itemId }, interval: '7d' });
+  await ok('watch.pause', { id: watch.id });
+  await ok('watch.resume', { id: watch.id });
+  await ok('watch.remove', { id: watch.id });
   await testCore.core.exportToFile(
     { scope: { kind: 'collection', name: 'Case' }, format: 'csv', transcripts: false, manifest: true },
     join(outDir, 'case.csv'),
@@ -72,6 +76,10 @@ describe('the custody log through the core', () => {
       'tag removed',
       'collection removed',
       'collection deleted',
+      'watch added',
+      'watch paused',
+      'watch resumed',
+      'watch removed',
       'export exported',
     ]) {
       expect(kinds).toContain(expected);
@@ -89,7 +97,7 @@ describe('the custody log through the core', () => {
 
     const ofItem = await ok<CustodyList>('custody.list', { itemId });
     expect(ofItem.entries.map((entry) => `${entry.kind} ${entry.action}`)).toEqual(
-      expect.arrayContaining(['fetch fetched', 'collection added', 'note set', 'tag added', 'tag removed']),
+      expect.arrayContaining(['fetch fetched', 'collection added', 'note set', 'tag added', 'tag removed', 'watch added']),
     );
     expect(ofItem.entries.map((entry) => entry.seq)).toEqual([...ofItem.entries.map((entry) => entry.seq)].sort((a, b) => a - b));
     expect(ofItem.entries.every((entry) => entry.subject.itemId === itemId || entry.kind === 'fetch')).toBe(true);

@@ -37,6 +37,7 @@ import { lazyTeamPart } from './team/lazy-part';
 import { readTeamTuning } from './team/settings';
 import { createWatchHandlers } from './handlers/watch';
 import { createWatchRuntime } from './watch/watch-runtime';
+import { createWatchClaims } from './watch/team-watches';
 import { createBundleService, type BundleService } from './bundle/bundle-service';
 import { bundleCustodyReader, bundleImportHooks, recordBundleMade } from './bundle/custody-wiring';
 import { createMemorySigningKeyStore } from './secrets/signing-key-store';
@@ -191,6 +192,8 @@ export function createCore(deps: CoreDeps): Core {
     timers: deps.timers ?? systemTimers,
     log: deps.log,
     normalise: normaliseResponse,
+    // Connected to a team hub, each due watch runs on the one desk that claims it there.
+    claims: createWatchClaims(() => team.session(), deps.log),
   });
   const watches = watchRuntime.service;
   const context: CoreContext = { ...deps, db, events, settings, targets, service, ingest, collections, queue, exports, team, watches };

@@ -18,6 +18,7 @@ import { WATCH_TICK_MS } from './due';
 import { examineRun } from './examine';
 import { readWatchTuning } from './settings';
 import { createWatchService, type WatchService } from './watch-service';
+import type { WatchClaims } from './team-watches';
 
 export interface WatchRuntime {
   service: WatchService;
@@ -38,6 +39,8 @@ export interface WatchRuntimeDeps {
   timers: Timers;
   log: Logger;
   normalise: NormaliseFn;
+  /** With a team hub, due slots are claimed there so one desk runs each (see team-watches.ts). */
+  claims?: WatchClaims;
 }
 
 export function createWatchRuntime(deps: WatchRuntimeDeps): WatchRuntime {
@@ -67,11 +70,15 @@ export function createWatchRuntime(deps: WatchRuntimeDeps): WatchRuntime {
   }
 
   /** Runs the examination without letting a failure escape into the host's timers. */
+  function warnFailed(what: string, error: unknown): void {
+    deps.log.warn('watch pass failed', { during: what, error: error instanceof Error ? error.message : String(error) });
+  }
+
   function safely(what: string, work: () => unknown): void {
     try {
       work();
     } catch (error) {
-      deps.log.warn('watch pass failed', { during: what, error: error instanceof Error ? error.message : String(error) });
+      warnFailed(what, error);
     }
   }
 
@@ -86,13 +93,17 @@ export function createWatchRuntime(deps: WatchRuntimeDeps): WatchRuntime {
       void deps.queue.whenBatchDone(batchId).then(() => safely('examining a run', examineFinished));
     },
     beforeRead: () => safely('examining runs', examineFinished),
+    ...(deps.claims ? { claims: deps.claims } : {}),
   });
 
   function tick(): void {
     handle = null;
     if (!running) return;
     safely('examining runs', examineFinished);
-    safely('queuing due watches', () => service.run({}));
+    safely('queuing due watches', () => {
+      // With a hub the pass waits for its claims: a failure then arrives late, and is told the same way.
+      service.run({}).catch((error: unknown) => warnFailed('queuing due watches', error));
+    });
     handle = deps.timers.setTimeout(tick, WATCH_TICK_MS);
   }
 

@@ -31,6 +31,8 @@ import { readTeamSettings } from '../team/settings';
 import { overCapMessage, requestsPerDay, roundCost, watchCap, watchCost } from './cost';
 import { nextDueAfter } from './due';
 import { readWatchTuning } from './settings';
+import type { WatchClaims } from './team-watches';
+import { teamWatchesRepository } from '../store/watch/team-watches-repository';
 
 export interface WatchChangesQuery {
   since?: string;
@@ -78,6 +80,8 @@ export interface WatchServiceDeps {
   onQueued?: (batchId: number) => void;
   /** Examines runs that ended, before changes are read (another process may have run them). */
   beforeRead?: () => void;
+  /** With a team hub: a due watch runs on the desk that claims its slot there (absent: alone). */
+  claims?: WatchClaims;
 }
 
 export function createWatchService(deps: WatchServiceDeps): WatchService {
@@ -181,6 +185,24 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     return queued;
   }
 
+  /** The due rows this desk is to run: all of them without a hub; with one, those whose slot it claimed. */
+  async function claimed(claims: WatchClaims, rows: WatchRow[]): Promise<WatchRow[]> {
+    const verdicts = await claims.claim(rows.map(slotOf));
+    if (verdicts === null) return rows;
+    const ranElsewhere = rows.filter((row) => verdicts.get(row.global_id) === 'done');
+    if (ranElsewhere.length > 0) {
+      const now = deps.clock.now();
+      writeTransaction(db, (tx) => {
+        for (const row of ranElsewhere) {
+          const next = new Date(nextDueAfter(Date.parse(row.next_due_at), now, row.interval)).toISOString();
+          teamWatchesRepository.skipSlot(tx, row.id, row.next_due_at, next);
+        }
+      });
+    }
+    // 'taken': a colleague's desk holds the slot; asked again next pass, until it is done or the claim lapses.
+    return rows.filter((row) => verdicts.get(row.global_id) === 'mine');
+  }
+
   return {
     plan(target, interval) {
       const resolved = resolve(target);
@@ -267,11 +289,19 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
         allowance -= row.pages;
         return true;
       });
-      const queued = queueRuns(rows);
-      return Promise.resolve({
+      const report = (queued: { watchId: number; batchId: number }[]) => ({
         queued: queued.length,
         watchIds: queued.map((run) => run.watchId),
         batchIds: queued.map((run) => run.batchId),
+      });
+      // Asked for by hand (--all), or without a hub, it runs here at once; a due pass with one runs what this desk claims.
+      const claims = deps.claims;
+      if (all || !claims) return Promise.resolve(report(queueRuns(rows)));
+      return claimed(claims, rows).then(async (mine) => {
+        const queued = queueRuns(mine);
+        const ran = new Set(queued.map((run) => run.watchId));
+        await claims.done(mine.filter((row) => ran.has(row.id)).map(slotOf));
+        return report(queued);
       });
     },
 
@@ -296,6 +326,8 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     },
   };
 }
+
+const slotOf = (row: WatchRow) => ({ gid: row.global_id, dueAt: row.next_due_at });
 
 function toSummary(row: WatchRow, unread: number): WatchSummary {
   const target: WatchTarget =

@@ -21,6 +21,7 @@ import { migration0020 } from './0020-team-sync';
 import { migration0021 } from './0021-team-hub-identity';
 import { migration0022 } from './0022-custody-log';
 import { migration0023 } from './0023-watches';
+import { migration0024 } from './0024-team-watches';
 import type { Migration } from './types';
 
 /** Every migration, in order. Adding one: a new `NNNN-name.ts` file and one line here. */
@@ -48,4 +49,5 @@ export const migrations: readonly Migration[] = [
   migration0021,
   migration0022,
   migration0023,
+  migration0024,
 ];

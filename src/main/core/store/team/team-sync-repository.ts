@@ -166,7 +166,7 @@ export function createTeamSyncRepository(db: ReadableDB) {
     allConflicts: (): NoteConflictRow[] => allConflicts.all(),
     conflictCount: (): number => conflictCount.get()!,
     clearConflicts: (_tx: WritableDB, itemId: number, collectionId: number) => void clearConflicts.run(itemId, collectionId),
-    setAside: (_tx: WritableDB, kind: 'answer' | 'change' | 'custody', hubSeq: number, reason: string, at: string) =>
+    setAside: (_tx: WritableDB, kind: 'answer' | 'change' | 'custody' | 'watch', hubSeq: number, reason: string, at: string) =>
       void setAside.run(kind, hubSeq, reason, at),
     aside: () => asideList.all(),
     itemKeyOf: (itemId: number) => itemKeyOf.get(itemId),

@@ -23,6 +23,8 @@ export interface WatchRow {
   next_due_at: string;
   last_error: string | null;
   member: string | null;
+  /** What desks sharing a team hub know this watch by (migration 24). */
+  global_id: string;
 }
 
 export interface NewWatch {

@@ -18,6 +18,7 @@ import type { HubSession, SessionSource } from '../session';
 import { createAnswersSync } from './answers-sync';
 import { createChangesSync } from './changes-sync';
 import { createCustodySync } from '../../custody/team-custody';
+import { createWatchSync } from '../../watch/team-watches';
 import { noteConflictsOf, type createNoteConflicts } from './note-conflicts';
 
 export const TEAM_CHANNEL = 'gleaner_team';
@@ -77,6 +78,7 @@ export function createTeamSync(deps: TeamSyncDeps): TeamSync {
   const answers = createAnswersSync({ db: deps.db, ingest: deps.ingest, team, log: deps.log, nowIso, batchSize });
   const changes = createChangesSync({ db: deps.db, team, nowIso, batchSize, deskId: () => current()?.deskId ?? '' });
   const custody = createCustodySync({ db: deps.db, team, log: deps.log, nowIso, batchSize });
+  const watches = createWatchSync({ db: deps.db, team, log: deps.log, nowIso, batchSize });
 
   let lastSyncAt: string | null = null;
   let lastError: string | null = null;
@@ -118,6 +120,9 @@ export function createTeamSync(deps: TeamSyncDeps): TeamSync {
       // The custody log last: pulling answers and changes logs nothing here, so one pass shares it all.
       await custody.push(active);
       await custody.pull(active);
+      // Watches after answers: a watched item's answer is here before its watch.
+      await watches.push(active);
+      await watches.pull(active);
       lastSyncAt = nowIso();
       lastError = null;
       if (pulled.answers + pulled.changes > 0) deps.onPulled?.(pulled);

@@ -4,6 +4,7 @@ import { hubMigration0003 } from './0003-sync';
 import { hubMigration0004 } from './0004-quota';
 import { hubMigration0005 } from './0005-hub-identity';
 import { hubMigration0006 } from './0006-custody-entries';
+import { hubMigration0007 } from './0007-watches';
 import type { HubMigration } from './types';
 
 export type { HubMigration } from './types';
@@ -16,4 +17,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   hubMigration0004,
   hubMigration0005,
   hubMigration0006,
+  hubMigration0007,
 ];

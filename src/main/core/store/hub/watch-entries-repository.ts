@@ -1,0 +1,82 @@
+/** The hub's copy of every desk's watch log and the claims on watches' due slots (hub migration 0007). */
+import type { HubQueryable } from './hub-db';
+
+export interface PulledWatchEntry {
+  seq: number;
+  /** The desk that logged it. */
+  deskId: string;
+  entry: unknown;
+}
+
+/** A watch's due slot: its global id and the due time desks agree on. */
+export interface DueSlot {
+  gid: string;
+  dueAt: string;
+}
+
+/** What a desk may do with a due slot: run it (its claim), leave it to the desk running it, or skip it (already run). */
+export type SlotVerdict = 'mine' | 'taken' | 'done';
+
+export function createWatchEntriesRepository(db: HubQueryable) {
+  return {
+    /** Adds the entries the hub does not have yet (by desk and entry seq); says how many were new. */
+    async push(deskId: string, entries: readonly { seq: number; entry: unknown }[]): Promise<number> {
+      if (entries.length === 0) return 0;
+      const rows = await db.rows<{ seq: string }>(
+        `INSERT INTO watch_entries (member, entry_seq, entry)
+         SELECT $1, (e.value ->> 'seq')::bigint, e.value -> 'entry' FROM jsonb_array_elements($2::jsonb) AS e
+          ORDER BY (e.value ->> 'seq')::bigint
+         ON CONFLICT (member, entry_seq) DO NOTHING RETURNING seq`,
+        [deskId, JSON.stringify(entries)],
+      );
+      return rows.length;
+    },
+
+    /** Entries after `afterSeq`, oldest first, at most `limit`. */
+    async since(afterSeq: number, limit: number): Promise<PulledWatchEntry[]> {
+      const rows = await db.rows<{ seq: string; member: string; entry: unknown }>(
+        'SELECT seq, member, entry FROM watch_entries WHERE seq > $1 ORDER BY seq LIMIT $2',
+        [afterSeq, limit],
+      );
+      return rows.map((row) => ({ seq: Number(row.seq), deskId: row.member, entry: row.entry }));
+    },
+
+    /**
+     * Claims each slot for this desk for `leaseSeconds`, atomically: a slot nobody holds, or whose
+     * claim lapsed unfinished, becomes this desk's; one done or held by a live claim does not.
+     */
+    async claim(deskId: string, slots: readonly DueSlot[], leaseSeconds: number): Promise<Map<string, SlotVerdict>> {
+      const verdicts = new Map<string, SlotVerdict>();
+      if (slots.length === 0) return verdicts;
+      const won = await db.rows<{ watch_gid: string }>(
+        `INSERT INTO watch_claims (watch_gid, due_at, member, claimed_until)
+         SELECT s.value ->> 'gid', s.value ->> 'dueAt', $1, now() + make_interval(secs => $3)
+           FROM jsonb_array_elements($2::jsonb) AS s
+         ON CONFLICT (watch_gid, due_at) DO UPDATE SET member = excluded.member, claimed_until = excluded.claimed_until
+          WHERE NOT watch_claims.done AND (watch_claims.claimed_until < now() OR watch_claims.member = excluded.member)
+         RETURNING watch_gid`,
+        [deskId, JSON.stringify(slots), leaseSeconds],
+      );
+      const mine = new Set(won.map((row) => row.watch_gid));
+      const done = await db.rows<{ watch_gid: string }>(
+        `SELECT c.watch_gid FROM watch_claims c JOIN jsonb_array_elements($1::jsonb) AS s
+             ON c.watch_gid = s.value ->> 'gid' AND c.due_at = s.value ->> 'dueAt'
+          WHERE c.done`,
+        [JSON.stringify(slots)],
+      );
+      const finished = new Set(done.map((row) => row.watch_gid));
+      for (const slot of slots) verdicts.set(slot.gid, mine.has(slot.gid) ? 'mine' : finished.has(slot.gid) ? 'done' : 'taken');
+      return verdicts;
+    },
+
+    /** The slots this desk queued: done, so other desks skip them. */
+    async markDone(deskId: string, slots: readonly DueSlot[]): Promise<void> {
+      if (slots.length === 0) return;
+      await db.rows(
+        `UPDATE watch_claims c SET done = true FROM jsonb_array_elements($2::jsonb) AS s
+          WHERE c.watch_gid = s.value ->> 'gid' AND c.due_at = s.value ->> 'dueAt' AND c.member = $1`,
+        [deskId, JSON.stringify(slots)],
+      );
+    },
+  };
+}

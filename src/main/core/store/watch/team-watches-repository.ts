@@ -1,0 +1,51 @@
+/** The local side of shared watches: the log this desk pushes, and applying colleagues' watches by global id. */
+import { statement } from '../queue/statements';
+import type { ReadableDB, WritableDB } from '../write-transaction';
+import type { WatchRow } from './watches-repository';
+
+/** A pulled watch, checked, with its item already found here. */
+export interface SharedWatch {
+  gid: string;
+  label: string;
+  targetKind: 'item' | 'operation';
+  itemId: number | null;
+  targetOperation: string | null;
+  targetParams: string;
+  operation: string;
+  params: string;
+  pages: number;
+  interval: string;
+  paused: number;
+  createdAt: string;
+  nextDueAt: string;
+  member: string | null;
+}
+
+export const teamWatchesRepository = {
+  /** Log entries after `afterSeq`, oldest first (entry still serialised). */
+  logAfter: (db: ReadableDB, afterSeq: number, limit: number): { seq: number; entry: string }[] =>
+    statement<[number, number], { seq: number; entry: string }>(db, 'SELECT seq, entry FROM team_watch_log WHERE seq > ? ORDER BY seq LIMIT ?').all(
+      afterSeq,
+      limit,
+    ),
+  byGid: (db: ReadableDB, gid: string): WatchRow | undefined =>
+    statement<[string], WatchRow>(db, 'SELECT * FROM watches WHERE global_id = ?').get(gid),
+  /** A colleague's watch, added or brought up to its pause state and due time (paused changes nothing else). */
+  upsert: (tx: WritableDB, watch: SharedWatch): void => {
+    statement(
+      tx,
+      `INSERT INTO watches (global_id, label, target_kind, item_id, target_operation, target_params, operation, params, pages, interval,
+                            paused, created_at, next_due_at, member)
+       VALUES (@gid, @label, @targetKind, @itemId, @targetOperation, @targetParams, @operation, @params, @pages, @interval,
+               @paused, @createdAt, @nextDueAt, @member)
+       ON CONFLICT (global_id) DO UPDATE SET paused = excluded.paused, next_due_at = excluded.next_due_at`,
+    ).run(watch);
+  },
+  removeByGid: (tx: WritableDB, gid: string): void => {
+    statement(tx, 'DELETE FROM watches WHERE global_id = ?').run(gid);
+  },
+  /** A due slot another desk ran: this desk moves on to the next without a run of its own. */
+  skipSlot: (tx: WritableDB, id: number, dueAt: string, nextDueAt: string): void => {
+    statement(tx, 'UPDATE watches SET next_due_at = ? WHERE id = ? AND next_due_at = ?').run(nextDueAt, id, dueAt);
+  },
+};

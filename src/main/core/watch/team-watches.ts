@@ -1,0 +1,167 @@
+/**
+ * Watches across desks (issue 30.6). Push: this desk's watch log after a local watermark, to the
+ * hub's watch_entries (pushing again after a crash adds nothing). Pull: colleagues' entries after
+ * another watermark, each checked at the boundary and applied by global id; one this version cannot
+ * read, or whose item this library lacks, is set aside. Claims: before a connected desk queues a
+ * due watch it claims the watch's due slot on the hub, so one desk alone sends it.
+ */
+import { z } from '../../../shared/zod';
+import { isOperationId } from '../../../shared/catalogue';
+import { WATCH_INTERVALS } from '../../../shared/watch';
+import { writeTransaction, type ReadableDB, type WritableDB } from '../store/write-transaction';
+import { appendInOrder } from '../store/hub/changes-repository';
+import { describeHubFailure } from '../store/hub/hub-db';
+import { createWatchEntriesRepository, type DueSlot, type SlotVerdict } from '../store/hub/watch-entries-repository';
+import type { TeamSyncRepository } from '../store/team/team-sync-repository';
+import { repositoriesOf } from '../store/repositories';
+import { teamWatchesRepository as shared } from '../store/watch/team-watches-repository';
+import type { Logger } from '../log';
+import type { HubSession } from '../team/session';
+
+export const WATCHES_PUSHED = 'watches.pushed-through-seq';
+export const WATCHES_PULLED = 'watches.pulled-through-seq';
+
+/** A claim whose desk died before queuing the run lapses after this long: another desk takes the slot. */
+export const WATCH_CLAIM_LEASE_SECONDS = 10 * 60;
+
+const gid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+const isoTime = z
+  .string()
+  .max(40)
+  .refine((value) => !Number.isNaN(Date.parse(value)));
+const paramValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
+const removedSchema = z.object({ gid, removed: z.literal(1) });
+const watchSchema = z.object({
+  gid,
+  removed: z.literal(0),
+  label: z.string().min(1).max(400),
+  targetKind: z.enum(['item', 'operation']),
+  item: z
+    .object({ platform: z.string().min(1).max(40), nativeId: z.string().max(400).nullable(), url: z.string().max(4000).nullable() })
+    .nullable(),
+  targetOperation: z.string().max(100).nullable(),
+  targetParams: z.record(z.string().max(100), paramValue),
+  operation: z.string().refine(isOperationId),
+  params: z.record(z.string().max(100), paramValue),
+  pages: z.number().int().min(1).max(100),
+  interval: z.enum(WATCH_INTERVALS),
+  paused: z.union([z.literal(0), z.literal(1)]),
+  createdAt: isoTime,
+  nextDueAt: isoTime,
+  member: z.string().max(400).nullable(),
+});
+const entrySchema = z.union([removedSchema, watchSchema]);
+
+/** Applies a colleague's entry; returns why not when it cannot be (the pull sets it aside with that). */
+export function applyPulledWatch(tx: WritableDB, payload: unknown): string | null {
+  const parsed = entrySchema.safeParse(payload);
+  if (!parsed.success) return 'a watch this version does not read';
+  const entry = parsed.data;
+  if (entry.removed === 1) {
+    shared.removeByGid(tx, entry.gid);
+    return null;
+  }
+  let itemId: number | null = null;
+  if (entry.targetKind === 'item') {
+    const key = entry.item;
+    const { items } = repositoriesOf(tx);
+    const found = !key ? undefined : key.nativeId ? items.byNativeId(key.platform, key.nativeId) : key.url ? items.byUrl(key.platform, key.url) : undefined;
+    if (!found) return `the item watch "${entry.label}" follows is not in this library`;
+    itemId = found.id;
+  }
+  shared.upsert(tx, {
+    gid: entry.gid,
+    label: entry.label,
+    targetKind: entry.targetKind,
+    itemId,
+    targetOperation: entry.targetOperation,
+    targetParams: JSON.stringify(entry.targetParams),
+    operation: entry.operation,
+    params: JSON.stringify(entry.params),
+    pages: entry.pages,
+    interval: entry.interval,
+    paused: entry.paused,
+    createdAt: entry.createdAt,
+    nextDueAt: entry.nextDueAt,
+    member: entry.member,
+  });
+  return null;
+}
+
+export interface WatchSyncDeps {
+  db: ReadableDB;
+  team: TeamSyncRepository;
+  log: Logger;
+  nowIso: () => string;
+  batchSize: number;
+}
+
+export function createWatchSync(deps: WatchSyncDeps) {
+  const { db, team } = deps;
+  return {
+    async push(session: HubSession): Promise<number> {
+      let pushed = 0;
+      for (;;) {
+        const rows = shared.logAfter(db, team.watermark(WATCHES_PUSHED), deps.batchSize);
+        if (rows.length === 0) return pushed;
+        const entries = rows.map((row) => ({ seq: row.seq, entry: JSON.parse(row.entry) as unknown }));
+        pushed += await appendInOrder(session.db, (tx) => createWatchEntriesRepository(tx).push(session.deskId, entries));
+        writeTransaction(db, (tx) => team.setWatermark(tx, WATCHES_PUSHED, rows[rows.length - 1]!.seq));
+      }
+    },
+
+    async pull(session: HubSession): Promise<number> {
+      const hub = createWatchEntriesRepository(session.db);
+      let applied = 0;
+      for (;;) {
+        const pulled = await hub.since(team.watermark(WATCHES_PULLED), deps.batchSize);
+        if (pulled.length === 0) return applied;
+        writeTransaction(db, (tx) => {
+          // Written quietly: what colleagues did is not logged here to be pushed back.
+          team.beginApplying(tx);
+          for (const row of pulled) {
+            if (row.deskId === session.deskId) continue;
+            const refused = applyPulledWatch(tx, row.entry);
+            if (refused === null) applied += 1;
+            else {
+              team.setAside(tx, 'watch', row.seq, `A colleague's watch was skipped: ${refused}.`, deps.nowIso());
+              deps.log.warn('team sync: a pulled watch was kept aside', { seq: row.seq, why: refused });
+            }
+          }
+          team.endApplying(tx);
+          team.setWatermark(tx, WATCHES_PULLED, pulled[pulled.length - 1]!.seq);
+        });
+      }
+    },
+  };
+}
+
+/** Due slots claimed on the hub; null from `claim` means no hub now: the desk runs its watches itself. */
+export interface WatchClaims {
+  claim(slots: readonly DueSlot[]): Promise<Map<string, SlotVerdict> | null>;
+  done(slots: readonly DueSlot[]): Promise<void>;
+}
+
+export function createWatchClaims(session: () => HubSession | null, log: Logger): WatchClaims {
+  return {
+    async claim(slots) {
+      const active = session();
+      if (!active || slots.length === 0) return null;
+      try {
+        return await createWatchEntriesRepository(active.db).claim(active.deskId, slots, WATCH_CLAIM_LEASE_SECONDS);
+      } catch (error) {
+        // The hub is out of reach: as offline, this desk runs its own watches.
+        log.warn('watch claims: the hub did not answer; running due watches here', { why: describeHubFailure(error) });
+        return null;
+      }
+    },
+    async done(slots) {
+      const active = session();
+      if (!active || slots.length === 0) return;
+      // Unmarked, the claim lapses and another desk may run the slot again: a wasted request, not a wrong one.
+      await createWatchEntriesRepository(active.db)
+        .markDone(active.deskId, slots)
+        .catch((error: unknown) => log.warn('watch claims: could not mark a run done', { why: describeHubFailure(error) }));
+    },
+  };
+}

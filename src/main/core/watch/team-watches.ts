@@ -65,7 +65,13 @@ export function applyPulledWatch(tx: WritableDB, payload: unknown): string | nul
   if (entry.targetKind === 'item') {
     const key = entry.item;
     const { items } = repositoriesOf(tx);
-    const found = !key ? undefined : key.nativeId ? items.byNativeId(key.platform, key.nativeId) : key.url ? items.byUrl(key.platform, key.url) : undefined;
+    const found = !key
+      ? undefined
+      : key.nativeId
+        ? items.byNativeId(key.platform, key.nativeId)
+        : key.url
+          ? items.byUrl(key.platform, key.url)
+          : undefined;
     if (!found) return `the item watch "${entry.label}" follows is not in this library`;
     itemId = found.id;
   }

@@ -24,10 +24,10 @@ export interface SharedWatch {
 export const teamWatchesRepository = {
   /** Log entries after `afterSeq`, oldest first (entry still serialised). */
   logAfter: (db: ReadableDB, afterSeq: number, limit: number): { seq: number; entry: string }[] =>
-    statement<[number, number], { seq: number; entry: string }>(db, 'SELECT seq, entry FROM team_watch_log WHERE seq > ? ORDER BY seq LIMIT ?').all(
-      afterSeq,
-      limit,
-    ),
+    statement<[number, number], { seq: number; entry: string }>(
+      db,
+      'SELECT seq, entry FROM team_watch_log WHERE seq > ? ORDER BY seq LIMIT ?',
+    ).all(afterSeq, limit),
   byGid: (db: ReadableDB, gid: string): WatchRow | undefined =>
     statement<[string], WatchRow>(db, 'SELECT * FROM watches WHERE global_id = ?').get(gid),
   /** A colleague's watch, added or brought up to its pause state and due time (paused changes nothing else). */

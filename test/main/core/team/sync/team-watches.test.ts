@@ -1,0 +1,149 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createSettingsRepository } from '../../../../../src/main/core/store/settings-repository';
+import { prepareRequest } from '../../../../../src/main/core/service/request';
+import { createWatchService, type WatchService } from '../../../../../src/main/core/watch/watch-service';
+import { createWatchClaims } from '../../../../../src/main/core/watch/team-watches';
+import { createLogger } from '../../../../../src/main/core/log';
+import { WATCH_SETTING_KEYS } from '../../../../../src/shared/watch';
+import { startPgCluster, type PgCluster } from '../../../../helpers/pg-cluster';
+import { openDesk, syncAll, type Desk } from './desks';
+
+/** Watches shared through the hub (issue 30.6): one list on every desk, each due slot run by one desk. */
+describe('watches with a team hub', () => {
+  let cluster: PgCluster;
+  const open: Desk[] = [];
+  let hubs = 0;
+  /** Desks on a hub of their own, so no test sees another's watches. */
+  const desks = async (...names: string[]) => {
+    hubs += 1;
+    await cluster.adminQuery(`CREATE DATABASE watch_hub_${hubs} OWNER ${cluster.user}`);
+    const made: Desk[] = [];
+    for (const name of names) {
+      const d = await openDesk(cluster, name);
+      open.push(d);
+      await d.moveTo(`watch_hub_${hubs}`);
+      made.push(d);
+    }
+    return made;
+  };
+  const watchesOf = (d: Desk, online = () => true): WatchService => {
+    const settings = createSettingsRepository(d.db, () => new Date());
+    settings.set(WATCH_SETTING_KEYS.capShare, 1);
+    return createWatchService({
+      db: d.db,
+      settings,
+      service: { prepare: (operation, params) => prepareRequest(operation, params, { paramNames: {}, paths: {} }) },
+      queue: { poke: () => undefined },
+      clock: { now: () => Date.now() },
+      claims: createWatchClaims(
+        () => (online() ? { db: d.hub, deskId: d.deskId, memberName: d.name, hubId: '' } : null),
+        createLogger(() => undefined),
+      ),
+    });
+  };
+  const scalar = <T>(d: Desk, sql: string): T => d.db.prepare<[], T>(sql).pluck().get()!;
+  const jobs = (d: Desk) => scalar<number>(d, 'SELECT count(*) FROM jobs');
+  const watched = (d: Desk) =>
+    d.db.prepare('SELECT global_id, label, operation, params, interval, paused, next_due_at FROM watches ORDER BY global_id').all();
+  const target = { kind: 'operation' as const, operation: 'videosite/search' as const, params: { query: 'flood defences' } };
+
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+  }, 120_000);
+  afterAll(() => cluster?.stop());
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((d) => d.close()));
+  });
+
+  it('runs a watch due on two desks once, on the desk that claims its slot, and the other moves on', async () => {
+    const [ana, ben] = (await desks('Ana', 'Ben')) as [Desk, Desk];
+    const [anaWatches, benWatches] = [watchesOf(ana), watchesOf(ben)];
+    anaWatches.add({ target, interval: '1h' });
+    await syncAll([ana, ben]);
+    expect(watched(ben)).toEqual(watched(ana));
+    expect(watched(ben)).toHaveLength(1);
+
+    const passes = await Promise.all([anaWatches.run({}), benWatches.run({})]);
+    expect(passes.map((pass) => pass.queued).sort()).toEqual([0, 1]);
+    expect(jobs(ana) + jobs(ben)).toBe(1);
+    // The next pass: the desk that ran it waits for its run; the other learns the slot is done and skips it.
+    await Promise.all([anaWatches.run({}), benWatches.run({})]);
+    expect(jobs(ana) + jobs(ben)).toBe(1);
+    const due = (d: Desk) => scalar<string>(d, 'SELECT next_due_at FROM watches');
+    expect(due(ana)).toBe(due(ben));
+    expect(Date.parse(due(ana))).toBeGreaterThan(Date.now());
+  });
+
+  it('lets another desk take a slot whose claim lapsed, and runs alone while offline', async () => {
+    const [ana, ben] = (await desks('Ana', 'Ben')) as [Desk, Desk];
+    let benOnline = true;
+    const [anaWatches, benWatches] = [watchesOf(ana), watchesOf(ben, () => benOnline)];
+    anaWatches.add({ target, interval: '1h' });
+    await syncAll([ana, ben]);
+    const [row] = watched(ana) as { global_id: string; next_due_at: string }[];
+    // Ana's desk claimed the slot and died before queuing it: its lease is over.
+    await ana.hub.rows(
+      `INSERT INTO watch_claims (watch_gid, due_at, member, claimed_until) VALUES ($1, $2, $3, now() - interval '1 minute')`,
+      [row!.global_id, row!.next_due_at, ana.deskId],
+    );
+    expect((await benWatches.run({})).queued).toBe(1);
+    expect((await anaWatches.run({})).queued).toBe(0);
+    expect(jobs(ana)).toBe(0);
+
+    // Offline, a desk runs its watches as it always did (here every active one, asked for by hand too).
+    benOnline = false;
+    ben.db.prepare("UPDATE watch_runs SET examined_at = 'x'").run();
+    ben.db.prepare("UPDATE watches SET next_due_at = '2000-01-01T00:00:00.000Z'").run();
+    expect((await benWatches.run({})).queued).toBe(1);
+  });
+
+  it('pauses, resumes and removes a watch on every desk', async () => {
+    const [ana, ben] = (await desks('Ana', 'Ben')) as [Desk, Desk];
+    const [anaWatches, benWatches] = [watchesOf(ana), watchesOf(ben)];
+    const added = anaWatches.add({ target, interval: '6h' });
+    await syncAll([ana, ben]);
+    anaWatches.setPaused(added.id, true);
+    await syncAll([ana, ben]);
+    expect(benWatches.list().watches.map((w) => w.paused)).toEqual([true]);
+    const benId = benWatches.list().watches[0]!.id;
+    benWatches.setPaused(benId, false);
+    await syncAll([ana, ben]);
+    expect(anaWatches.list().watches.map((w) => w.paused)).toEqual([false]);
+    expect(watched(ben)).toEqual(watched(ana));
+    benWatches.remove(benId);
+    await syncAll([ana, ben]);
+    expect(anaWatches.list().watches).toEqual([]);
+    // Nothing echoes back: each desk pushed only what people did on it.
+    expect(scalar<number>(ana, 'SELECT count(*) FROM team_watch_log')).toBe(2);
+    expect(scalar<number>(ben, 'SELECT count(*) FROM team_watch_log')).toBe(2);
+  });
+
+  it('shares a desk’s watches with the new hub it moves to', async () => {
+    const [ana] = (await desks('Ana')) as [Desk];
+    watchesOf(ana).add({ target, interval: '1d' });
+    await ana.sync.syncOnce();
+    await cluster.adminQuery(`CREATE DATABASE watch_second_hub OWNER ${cluster.user}`);
+    await ana.moveTo('watch_second_hub');
+    await ana.sync.syncOnce();
+    const cleo = await openDesk(cluster, 'Cleo');
+    open.push(cleo);
+    await cleo.moveTo('watch_second_hub');
+    await cleo.sync.syncOnce();
+    expect(watched(cleo)).toEqual(watched(ana));
+    expect(watched(cleo)).toHaveLength(1);
+  });
+
+  it('sets aside a malformed watch from the hub and applies the rest', async () => {
+    const [ana, ben] = (await desks('Ana', 'Ben')) as [Desk, Desk];
+    await ana.hub.rows(`INSERT INTO watch_entries (member, entry_seq, entry) VALUES ($1, 999, $2::jsonb)`, [
+      ana.deskId,
+      JSON.stringify({ gid: 'not-a-uuid', removed: 0, label: '<b>x</b>', interval: 'every second' }),
+    ]);
+    watchesOf(ana).add({ target, interval: '1d' });
+    await syncAll([ana, ben]);
+    expect(watched(ben)).toEqual(watched(ana));
+    const aside = ben.db.prepare('SELECT kind, reason FROM team_sync_aside').all() as { kind: string; reason: string }[];
+    expect(aside).toEqual([{ kind: 'watch', reason: "A colleague's watch was skipped: a watch this version does not read." }]);
+    expect(ben.sync.status().sync.lastError).toBeNull();
+  });
+});

@@ -7,7 +7,7 @@
  */
 import { z } from '../../../shared/zod';
 import { isOperationId } from '../../../shared/catalogue';
-import { WATCH_INTERVALS } from '../../../shared/watch';
+import { WATCH_CHANGE_KINDS, WATCH_INTERVALS } from '../../../shared/watch';
 import { writeTransaction, type ReadableDB, type WritableDB } from '../store/write-transaction';
 import { appendInOrder } from '../store/hub/changes-repository';
 import { describeHubFailure } from '../store/hub/hub-db';
@@ -15,6 +15,7 @@ import { createWatchEntriesRepository, type DueSlot, type SlotVerdict } from '..
 import type { TeamSyncRepository } from '../store/team/team-sync-repository';
 import { repositoriesOf } from '../store/repositories';
 import { teamWatchesRepository as shared } from '../store/watch/team-watches-repository';
+import { watchChangesRepository } from '../store/watch/watch-changes-repository';
 import type { Logger } from '../log';
 import type { HubSession } from '../team/session';
 
@@ -30,15 +31,35 @@ const isoTime = z
   .max(40)
   .refine((value) => !Number.isNaN(Date.parse(value)));
 const paramValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
+const itemKey = z.object({
+  platform: z.string().min(1).max(40),
+  nativeId: z.string().max(400).nullable(),
+  url: z.string().max(4000).nullable(),
+});
+const changeValue = z.union([z.string().max(100_000), z.number(), z.null()]);
 const removedSchema = z.object({ gid, removed: z.literal(1) });
+const changeSchema = z.object({
+  kind: z.literal('change'),
+  watch: gid.nullable(),
+  item: itemKey.nullable(),
+  change: z.enum(WATCH_CHANGE_KINDS),
+  field: z.string().max(100).nullable(),
+  before: changeValue,
+  after: changeValue,
+  requestId: z.string().max(400).nullable(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
+  at: isoTime,
+  words: z.string().max(4000).nullable(),
+});
 const watchSchema = z.object({
   gid,
   removed: z.literal(0),
   label: z.string().min(1).max(400),
   targetKind: z.enum(['item', 'operation']),
-  item: z
-    .object({ platform: z.string().min(1).max(40), nativeId: z.string().max(400).nullable(), url: z.string().max(4000).nullable() })
-    .nullable(),
+  item: itemKey.nullable(),
   targetOperation: z.string().max(100).nullable(),
   targetParams: z.record(z.string().max(100), paramValue),
   operation: z.string().refine(isOperationId),
@@ -50,13 +71,14 @@ const watchSchema = z.object({
   nextDueAt: isoTime,
   member: z.string().max(400).nullable(),
 });
-const entrySchema = z.union([removedSchema, watchSchema]);
+const entrySchema = z.union([changeSchema, removedSchema, watchSchema]);
 
 /** Applies a colleague's entry; returns why not when it cannot be (the pull sets it aside with that). */
 export function applyPulledWatch(tx: WritableDB, payload: unknown): string | null {
   const parsed = entrySchema.safeParse(payload);
   if (!parsed.success) return 'a watch this version does not read';
   const entry = parsed.data;
+  if ('kind' in entry) return keepPulledChange(tx, entry);
   if (entry.removed === 1) {
     shared.removeByGid(tx, entry.gid);
     return null;
@@ -90,6 +112,31 @@ export function applyPulledWatch(tx: WritableDB, payload: unknown): string | nul
     createdAt: entry.createdAt,
     nextDueAt: entry.nextDueAt,
     member: entry.member,
+  });
+  return null;
+}
+
+function itemIdOf(db: ReadableDB, key: z.infer<typeof itemKey>): number | undefined {
+  const { items } = repositoriesOf(db);
+  return (key.nativeId ? items.byNativeId(key.platform, key.nativeId) : key.url ? items.byUrl(key.platform, key.url) : undefined)?.id;
+}
+
+/** A change a colleague's run noticed, unread here as there; its watch may be gone (kept, as a removed watch's are). */
+function keepPulledChange(tx: WritableDB, change: z.infer<typeof changeSchema>): string | null {
+  const itemId = change.item ? itemIdOf(tx, change.item) : null;
+  if (itemId === undefined) return 'the item a watch change is about is not in this library';
+  watchChangesRepository.addChange(tx, {
+    watchId: change.watch ? (shared.byGid(tx, change.watch)?.id ?? null) : null,
+    itemId,
+    change: change.change,
+    field: change.field,
+    before: change.before,
+    after: change.after,
+    responseId: change.requestId ? (shared.responseByRequestId(tx, change.requestId) ?? null) : null,
+    requestId: change.requestId,
+    sha256: change.sha256,
+    at: change.at,
+    words: change.words,
   });
   return null;
 }

@@ -11,9 +11,14 @@ const WATCH_ENTRY = `json_object('gid', global_id, 'removed', 0, 'label', label,
   'operation', operation, 'params', json(params), 'pages', pages, 'interval', interval, 'paused', paused,
   'createdAt', created_at, 'nextDueAt', next_due_at, 'member', member)`;
 
+/** A change a run noticed, as colleagues' desks read it (`row` is 'new.' in a trigger, '' over the table). */
+const changeEntry = (row: string) => `json_object('kind', 'change', 'watch', (SELECT global_id FROM watches WHERE id = ${row}watch_id),
+  'item', json(${itemKeyOf(`${row}item_id`)}), 'change', ${row}change, 'field', ${row}field, 'before', ${row}before,
+  'after', ${row}after, 'requestId', ${row}request_id, 'sha256', ${row}sha256, 'at', ${row}at, 'words', ${row}words)`;
+
 /**
  * Watches shared through a team hub (issue 30.6). Each watch gets a global id desks agree on, and
- * every add, pause, resume and removal made here lands in team_watch_log, which sync pushes in
+ * every add, pause, resume and removal made here, and every change a run here noticed, lands in team_watch_log, which sync pushes in
  * seq order (like the custody log: AUTOINCREMENT, so a seq is never used twice). Watches pulled
  * from colleagues are written while team_sync_applying holds a row, so they are not logged back.
  * A desk moving hub forgets its watermarks and pushes the whole log again.
@@ -32,6 +37,7 @@ export const migration0024: Migration = {
         entry TEXT NOT NULL CHECK (json_valid(entry))
       ) STRICT;
       INSERT INTO team_watch_log (entry) SELECT ${WATCH_ENTRY} FROM watches ORDER BY id;
+      INSERT INTO team_watch_log (entry) SELECT ${changeEntry('')} FROM watch_changes ORDER BY id;
 
       CREATE TRIGGER watches_team_insert AFTER INSERT ON watches BEGIN
         UPDATE watches SET global_id = ${NEW_UUID} WHERE id = new.id AND global_id IS NULL;
@@ -42,6 +48,9 @@ export const migration0024: Migration = {
       END;
       CREATE TRIGGER watches_team_remove AFTER DELETE ON watches WHEN ${NOT_APPLYING} BEGIN
         INSERT INTO team_watch_log (entry) VALUES (json_object('gid', old.global_id, 'removed', 1));
+      END;
+      CREATE TRIGGER watch_changes_team_insert AFTER INSERT ON watch_changes WHEN ${NOT_APPLYING} BEGIN
+        INSERT INTO team_watch_log (entry) VALUES (${changeEntry('new.')});
       END;
     `);
   },

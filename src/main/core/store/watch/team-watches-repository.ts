@@ -41,6 +41,9 @@ export const teamWatchesRepository = {
        ON CONFLICT (global_id) DO UPDATE SET paused = excluded.paused, next_due_at = excluded.next_due_at`,
     ).run(watch);
   },
+  /** This library's copy of a colleague's answer, by the service's request id. */
+  responseByRequestId: (db: ReadableDB, requestId: string): number | undefined =>
+    statement<[string], { id: number }>(db, 'SELECT id FROM responses WHERE request_id = ?').get(requestId)?.id,
   removeByGid: (tx: WritableDB, gid: string): void => {
     statement(tx, 'DELETE FROM watches WHERE global_id = ?').run(gid);
   },

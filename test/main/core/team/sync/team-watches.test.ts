@@ -4,6 +4,8 @@ import { prepareRequest } from '../../../../../src/main/core/service/request';
 import { createWatchService, type WatchService } from '../../../../../src/main/core/watch/watch-service';
 import { createWatchClaims } from '../../../../../src/main/core/watch/team-watches';
 import { createLogger } from '../../../../../src/main/core/log';
+import { watchChangesRepository } from '../../../../../src/main/core/store/watch/watch-changes-repository';
+import { writeTransaction } from '../../../../../src/main/core/store/write-transaction';
 import { WATCH_SETTING_KEYS } from '../../../../../src/shared/watch';
 import { startPgCluster, type PgCluster } from '../../../../helpers/pg-cluster';
 import { openDesk, syncAll, type Desk } from './desks';
@@ -72,6 +74,45 @@ describe('watches with a team hub', () => {
     const due = (d: Desk) => scalar<string>(d, 'SELECT next_due_at FROM watches');
     expect(due(ana)).toBe(due(ben));
     expect(Date.parse(due(ana))).toBeGreaterThan(Date.now());
+  });
+
+  it('shows a change a run noticed on one desk in every desk’s timeline, unread there too', async () => {
+    const [ana, ben] = (await desks('Ana', 'Ben')) as [Desk, Desk];
+    const [anaWatches, benWatches] = [watchesOf(ana), watchesOf(ben)];
+    const [itemId] = ana.fetch(['v1']);
+    const added = anaWatches.add({ target, interval: '1h' });
+    await syncAll([ana, ben]);
+    // What examining Ana's run records when the video's title changed.
+    writeTransaction(ana.db, (tx) =>
+      watchChangesRepository.addChange(tx, {
+        watchId: added.id,
+        itemId: itemId!,
+        change: 'edited',
+        field: 'title',
+        before: 'Video v1',
+        after: 'Video v1 (corrected)',
+        responseId: null,
+        requestId: 'req-ana-run',
+        sha256: null,
+        at: new Date().toISOString(),
+        words: null,
+      }),
+    );
+    await syncAll([ana, ben]);
+    const page = benWatches.changes({ unreadOnly: true });
+    expect(page.unread).toBe(1);
+    expect(page.changes).toMatchObject([
+      {
+        watchId: benWatches.list().watches[0]!.id,
+        itemId: ben.itemId('v1'),
+        change: 'edited',
+        before: 'Video v1',
+        after: 'Video v1 (corrected)',
+      },
+    ]);
+    expect(benWatches.list().watches[0]!.unread).toBe(1);
+    // Pulled changes are not logged back: Ana holds it once.
+    expect(anaWatches.changes({}).total).toBe(1);
   });
 
   it('lets another desk take a slot whose claim lapsed, and runs alone while offline', async () => {

@@ -191,12 +191,15 @@ export function createWatchSync(deps: WatchSyncDeps) {
 
 /** Due slots claimed on the hub; null from `claim` means no hub now: the desk runs its watches itself. */
 export interface WatchClaims {
+  /** A hub session is there now (without one the pass runs at once, as it always did). */
+  connected(): boolean;
   claim(slots: readonly DueSlot[]): Promise<Map<string, SlotVerdict> | null>;
   done(slots: readonly DueSlot[]): Promise<void>;
 }
 
 export function createWatchClaims(session: () => HubSession | null, log: Logger): WatchClaims {
   return {
+    connected: () => session() !== null,
     async claim(slots) {
       const active = session();
       if (!active || slots.length === 0) return null;

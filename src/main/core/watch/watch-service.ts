@@ -296,8 +296,8 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
       });
       // Asked for by hand (--all), or without a hub, it runs here at once; a due pass with one runs what this desk claims.
       const claims = deps.claims;
-      if (all || !claims) return Promise.resolve(report(queueRuns(rows)));
-      return claimed(claims, rows).then(async (mine) => {
+      if (all || !claims?.connected()) return Promise.resolve(report(queueRuns(rows)));
+      return claimed(claims!, rows).then(async (mine) => {
         const queued = queueRuns(mine);
         const ran = new Set(queued.map((run) => run.watchId));
         await claims.done(mine.filter((row) => ran.has(row.id)).map(slotOf));

@@ -38,6 +38,7 @@ import { readTeamTuning } from './team/settings';
 import { createWatchHandlers } from './handlers/watch';
 import { createWatchRuntime } from './watch/watch-runtime';
 import { createWatchClaims } from './watch/team-watches';
+import { watchChangesRepository } from './store/watch/watch-changes-repository';
 import { createBundleService, type BundleService } from './bundle/bundle-service';
 import { bundleCustodyReader, bundleImportHooks, recordBundleMade } from './bundle/custody-wiring';
 import { createMemorySigningKeyStore } from './secrets/signing-key-store';
@@ -122,7 +123,16 @@ export function createCore(deps: CoreDeps): Core {
       'sync',
       async () => {
         const { createTeamSync } = await import('./team/sync/team-sync');
-        return createTeamSync({ db, ingest, clock: deps.clock, log: deps.log, onPulled: () => team.changed() });
+        return createTeamSync({
+          db,
+          ingest,
+          clock: deps.clock,
+          log: deps.log,
+          onPulled: () => team.changed(),
+          // Colleagues' runs noticed something: the Watch view and the sidebar count it as this desk's own.
+          onWatchChanges: (added) =>
+            events.emit('watch.changed', { unread: watchChangesRepository.count(db, { unreadOnly: true }), added }),
+        });
       },
       { queueHooks: false },
     ),

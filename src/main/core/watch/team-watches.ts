@@ -141,6 +141,8 @@ function keepPulledChange(tx: WritableDB, change: z.infer<typeof changeSchema>):
   return null;
 }
 
+const isChange = (entry: unknown): boolean => typeof entry === 'object' && entry !== null && 'kind' in entry;
+
 export interface WatchSyncDeps {
   db: ReadableDB;
   team: TeamSyncRepository;
@@ -163,20 +165,24 @@ export function createWatchSync(deps: WatchSyncDeps) {
       }
     },
 
-    async pull(session: HubSession): Promise<number> {
+    /** Applies colleagues' entries; says how many were changes their runs noticed (new in the timeline here). */
+    async pull(session: HubSession): Promise<{ applied: number; changes: number }> {
       const hub = createWatchEntriesRepository(session.db);
       let applied = 0;
+      let changes = 0;
       for (;;) {
         const pulled = await hub.since(team.watermark(WATCHES_PULLED), deps.batchSize);
-        if (pulled.length === 0) return applied;
+        if (pulled.length === 0) return { applied, changes };
         writeTransaction(db, (tx) => {
           // Written quietly: what colleagues did is not logged here to be pushed back.
           team.beginApplying(tx);
           for (const row of pulled) {
             if (row.deskId === session.deskId) continue;
             const refused = applyPulledWatch(tx, row.entry);
-            if (refused === null) applied += 1;
-            else {
+            if (refused === null) {
+              applied += 1;
+              if (isChange(row.entry)) changes += 1;
+            } else {
               team.setAside(tx, 'watch', row.seq, `A colleague's watch was skipped: ${refused}.`, deps.nowIso());
               deps.log.warn('team sync: a pulled watch was kept aside', { seq: row.seq, why: refused });
             }

@@ -39,6 +39,8 @@ export interface TeamSyncDeps {
   session?: SessionSource;
   /** Told after a pull brought something, so a host can refresh what it shows. */
   onPulled?: (summary: { answers: number; changes: number }) => void;
+  /** Told after a pull brought changes colleagues' watch runs noticed, so the timeline and its unread count refresh. */
+  onWatchChanges?: (added: number) => void;
   timers?: SyncTimers;
   /** The safety-net pull while connected (default 30 s). */
   pullEveryMs?: number;
@@ -122,10 +124,11 @@ export function createTeamSync(deps: TeamSyncDeps): TeamSync {
       await custody.pull(active);
       // Watches after answers: a watched item's answer is here before its watch.
       await watches.push(active);
-      await watches.pull(active);
+      const watched = await watches.pull(active);
       lastSyncAt = nowIso();
       lastError = null;
       if (pulled.answers + pulled.changes > 0) deps.onPulled?.(pulled);
+      if (watched.changes > 0) deps.onWatchChanges?.(watched.changes);
     } catch (error) {
       lastError = describeHubFailure(error);
       throw error;

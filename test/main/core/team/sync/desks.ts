@@ -34,7 +34,11 @@ export interface Desk {
   close(): Promise<void>;
 }
 
-export async function openDesk(cluster: PgCluster, name: string, extra: Pick<TeamSyncDeps, 'onPulled'> = {}): Promise<Desk> {
+export async function openDesk(
+  cluster: PgCluster,
+  name: string,
+  extra: Pick<TeamSyncDeps, 'onPulled' | 'onWatchChanges'> = {},
+): Promise<Desk> {
   const folder = mkdtempSync(join(tmpdir(), `gleaner-desk-${name}-`));
   const db = openDatabase({ path: join(folder, 'library.sqlite') });
   const ingest = createIngester(db, stubNormalise);

@@ -15,13 +15,15 @@ describe('watches with a team hub', () => {
   let cluster: PgCluster;
   const open: Desk[] = [];
   let hubs = 0;
+  /** What each desk's sync told the host about colleagues' watch changes. */
+  let told: { desk: string; added: number }[] = [];
   /** Desks on a hub of their own, so no test sees another's watches. */
   const desks = async (...names: string[]) => {
     hubs += 1;
     await cluster.adminQuery(`CREATE DATABASE watch_hub_${hubs} OWNER ${cluster.user}`);
     const made: Desk[] = [];
     for (const name of names) {
-      const d = await openDesk(cluster, name);
+      const d = await openDesk(cluster, name, { onWatchChanges: (added) => told.push({ desk: name, added }) });
       open.push(d);
       await d.moveTo(`watch_hub_${hubs}`);
       made.push(d);
@@ -98,7 +100,9 @@ describe('watches with a team hub', () => {
         words: null,
       }),
     );
+    told = [];
     await syncAll([ana, ben]);
+    expect(told).toEqual([{ desk: 'Ben', added: 1 }]);
     const page = benWatches.changes({ unreadOnly: true });
     expect(page.unread).toBe(1);
     expect(page.changes).toMatchObject([

@@ -42,8 +42,9 @@ export interface BundleZipWriter {
 /** Pieces smaller than this are gathered before compressing: fewer, larger pushes. */
 const GATHER_BYTES = 64 * 1024;
 const COPY_BYTES = 1024 * 1024;
-/** A zip without Zip64 holds at most this many entries, and offsets and sizes below 4 GiB. */
-const MAX_ENTRIES = 0xffff;
+/** Past this many entries the count goes in a Zip64 end record (a whole library may hold more answers). */
+const CLASSIC_MAX_ENTRIES = 0xffff;
+/** Offsets and sizes stay below 4 GiB: per-file Zip64 fields are not written. */
 const MAX_OFFSET = 0xffffffff;
 const UTF8_NAMES = 0x0800;
 const DEFLATE = 8;
@@ -173,20 +174,41 @@ function centralRecord(entry: CentralRecord, stamp: { time: number; day: number 
 function endRecord(entries: number, directoryBytes: number, directoryOffset: number): Buffer {
   const record = Buffer.alloc(22);
   record.writeUInt32LE(0x06054b50, 0);
-  record.writeUInt16LE(entries, 8);
-  record.writeUInt16LE(entries, 10);
+  record.writeUInt16LE(Math.min(entries, CLASSIC_MAX_ENTRIES), 8);
+  record.writeUInt16LE(Math.min(entries, CLASSIC_MAX_ENTRIES), 10);
   record.writeUInt32LE(directoryBytes, 12);
   record.writeUInt32LE(directoryOffset, 16);
+  return record;
+}
+
+/** The Zip64 end record and its locator, for a count the classic end record cannot hold. */
+function zip64EndRecords(entries: number, directoryBytes: number, directoryOffset: number, recordOffset: number): Buffer {
+  const record = Buffer.alloc(56 + 20);
+  record.writeUInt32LE(0x06064b50, 0);
+  record.writeBigUInt64LE(44n, 4);
+  record.writeUInt16LE(MADE_BY, 12);
+  record.writeUInt16LE(45, 14);
+  record.writeBigUInt64LE(BigInt(entries), 24);
+  record.writeBigUInt64LE(BigInt(entries), 32);
+  record.writeBigUInt64LE(BigInt(directoryBytes), 40);
+  record.writeBigUInt64LE(BigInt(directoryOffset), 48);
+  record.writeUInt32LE(0x07064b50, 56);
+  record.writeBigUInt64LE(BigInt(recordOffset), 64);
+  record.writeUInt32LE(1, 72);
   return record;
 }
 
 const tooLarge = () =>
   new GleanerError(
     'INVALID_INPUT',
-    'This bundle would be larger than a zip can hold (65,535 files or 4 GiB): bundle a smaller collection or search.',
+    'This bundle would be larger than 4 GiB, more than Gleaner writes in one zip: bundle a smaller collection or search.',
   );
 
-export async function createBundleZipWriter(zipPath: string): Promise<BundleZipWriter> {
+export async function createBundleZipWriter(
+  zipPath: string,
+  /** Tests lower it to see the Zip64 end record without writing 65,535 files. */
+  classicMaxEntries = CLASSIC_MAX_ENTRIES,
+): Promise<BundleZipWriter> {
   const temporaryPath = temporaryNameFor(zipPath);
   const handle = await open(temporaryPath, 'wx', 0o600);
   const out: Appender = appender(handle);
@@ -196,7 +218,6 @@ export async function createBundleZipWriter(zipPath: string): Promise<BundleZipW
   const asides = new Map<string, () => Promise<void>>();
 
   const startEntry = async (name: Buffer): Promise<number> => {
-    if (central.length >= MAX_ENTRIES) throw tooLarge();
     const offset = out.position;
     await out.append(localHeader(name, stamp));
     return offset;
@@ -278,8 +299,13 @@ export async function createBundleZipWriter(zipPath: string): Promise<BundleZipW
     async finish() {
       const directoryOffset = out.position;
       for (const entry of central) await out.append(centralRecord(entry, stamp));
+      const directoryBytes = out.position - directoryOffset;
       if (out.position > MAX_OFFSET) throw tooLarge();
-      await out.append(endRecord(central.length, out.position - directoryOffset, directoryOffset));
+      if (central.length >= classicMaxEntries)
+        await out.append(zip64EndRecords(central.length, directoryBytes, directoryOffset, out.position));
+      await out.append(
+        endRecord(central.length >= classicMaxEntries ? CLASSIC_MAX_ENTRIES : central.length, directoryBytes, directoryOffset),
+      );
       await handle.sync();
       await handle.close();
       await rename(temporaryPath, zipPath);

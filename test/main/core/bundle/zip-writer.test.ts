@@ -110,6 +110,24 @@ describe('bundle zip writer', () => {
     expect(readdirSync(dir)).toEqual(['case.zip']);
   });
 
+  it('counts the files in a Zip64 end record past what a classic zip counts, and readers find them all', async () => {
+    const path = join(dir, 'case.zip');
+    // The classic count is lowered to 2 here; a whole library may bundle more than 65,535 answers.
+    const zip = await createBundleZipWriter(path, 2);
+    for (const name of ['a.json', 'b.json', 'c.json']) await zip.add(`answers/${name}`, `{"name":"${name}"}`);
+    await zip.finish();
+
+    const bytes = readFileSync(path);
+    const zip64End = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x06, 0x06]));
+    expect(zip64End).toBeGreaterThan(0);
+    expect(bytes.readBigUInt64LE(zip64End + 32)).toBe(3n);
+    expect(bytes.readUInt16LE(bytes.length - 22 + 10)).toBe(0xffff);
+    expect(Object.keys(unzipSync(bytes))).toEqual(['answers/a.json', 'answers/b.json', 'answers/c.json']);
+    const read: string[] = [];
+    await readZipFiles(path, (file) => void read.push(file.path));
+    expect(read).toEqual(['answers/a.json', 'answers/b.json', 'answers/c.json']);
+  });
+
   it('leaves nothing behind when aborted, files written aside included', async () => {
     const path = join(dir, 'case.zip');
     const zip = await createBundleZipWriter(path);

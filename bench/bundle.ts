@@ -85,9 +85,9 @@ export async function runBundleBenchmark(items: number, log: (line: string) => v
       const db = openDatabase({ path: dbPath });
       const out = join(dir, `gleaner-${round}.zip`);
       global.gc?.();
-      const baseline = process.memoryUsage().rss;
+      const baseline = process.memoryUsage.rss();
       let peak = baseline;
-      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
       const begin = performance.now();
       const summary = await createBundle({
         library: db,
@@ -97,12 +97,12 @@ export async function runBundleBenchmark(items: number, log: (line: string) => v
         createdAt: new Date().toISOString(),
         custody: () => EMPTY_CUSTODY,
         checkCancelled: () => {
-          peak = Math.max(peak, process.memoryUsage().rss);
+          peak = Math.max(peak, process.memoryUsage.rss());
         },
       });
       gleanerSeconds.push((performance.now() - begin) / 1000);
       clearInterval(sampler);
-      rssGrowth.push((Math.max(peak, process.memoryUsage().rss) - baseline) / 2 ** 20);
+      rssGrowth.push((Math.max(peak, process.memoryUsage.rss()) - baseline) / 2 ** 20);
       db.close();
       if (summary.items !== items) throw new Error(`bundled ${summary.items} items, expected ${items}`);
       bytes = statSync(out).size;

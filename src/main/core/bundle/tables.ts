@@ -1,8 +1,8 @@
 /**
  * A bundle's tables, each written twice from the library: a JSON array (one record a line, so a
  * reader can also take it line by line) and a CSV with a header, for spreadsheets and data
- * tools. A zip's entries are written one after another, so the rows are read once per file
- * rather than held: memory stays flat for any number of items.
+ * tools. The rows are read once and never held: the CSV is compressed into a temporary file
+ * beside the zip while the JSON goes into it, so memory stays flat for any number of items.
  */
 import type { BundleZipWriter, WrittenFile } from './zip-writer';
 
@@ -36,26 +36,23 @@ export async function writeTable<Row>(
   spec: TableSpec<Row>,
   rows: () => Iterable<Row>,
   checkCancelled: () => void = () => undefined,
-  /** Sees each row of the JSON pass (the bundle notes its item ids there rather than reading them a third time). */
+  /** Sees each row once (the bundle notes its item ids there rather than reading them again). */
   onRow: (row: Row) => void = () => undefined,
 ): Promise<WrittenFile[]> {
+  // One read of the rows for both files: the CSV is compressed aside and joined after the JSON.
   const json = zip.open(spec.json);
+  const csv = zip.openAside(spec.csv);
   let first = true;
   await json.write('[');
+  await csv.write(csvRecord(spec.columns));
   for (const row of rows()) {
     checkCancelled();
     await json.write(`${first ? '\n' : ',\n'}${JSON.stringify(row)}`);
+    for (const values of spec.toCsv(row)) await csv.write(csvRecord(values));
     onRow(row);
     first = false;
   }
   await json.write(first ? ']\n' : '\n]\n');
-  const files = [await json.close()];
-  const csv = zip.open(spec.csv);
-  await csv.write(csvRecord(spec.columns));
-  for (const row of rows()) {
-    checkCancelled();
-    for (const values of spec.toCsv(row)) await csv.write(csvRecord(values));
-  }
-  files.push(await csv.close());
-  return files;
+  const jsonFile = await json.close();
+  return [jsonFile, await csv.close()];
 }

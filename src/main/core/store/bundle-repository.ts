@@ -104,6 +104,41 @@ function* pagedBy<Row>(page: (last: Row | undefined) => Row[]): Iterable<Row> {
   }
 }
 
+/** The item columns a bundle reads, in the order of its raw rows (after the scope's `ord`). */
+const ITEM_COLUMNS: readonly (readonly [Exclude<keyof BundleItemRow, 'answers'>, string])[] = [
+  ['id', 'i.id'],
+  ['platform', 'i.platform'],
+  ['kind', 'i.kind'],
+  ['nativeId', 'i.native_id'],
+  ['url', 'i.url'],
+  ['title', 'i.title'],
+  ['text', 'i.text'],
+  ['authorName', 'i.author_name'],
+  ['authorHandle', 'i.author_handle'],
+  ['authorId', 'i.author_id'],
+  ['authorUrl', 'i.author_url'],
+  ['publishedAt', 'i.published_at'],
+  ['publishedText', 'i.published_text'],
+  ['durationMs', 'i.duration_ms'],
+  ['thumbnailUrl', 'i.thumbnail_url'],
+  ['views', 'i.views'],
+  ['likes', 'i.likes'],
+  ['comments', 'i.comments'],
+  ['reposts', 'i.reposts'],
+  ['shares', 'i.shares'],
+  ['followers', 'i.followers'],
+  ['firstFetchedAt', 'i.first_fetched_at'],
+  ['lastFetchedAt', 'i.last_fetched_at'],
+];
+
+/** A raw row (ord, the item columns, answers) as a BundleItemRow; its keys are ITEM_COLUMNS', never content. */
+function itemRow(raw: unknown[]): BundleItemRow & { ord: number } {
+  const row: Record<string, unknown> = { ord: raw[0] };
+  ITEM_COLUMNS.forEach(([key], index) => (row[key] = raw[index + 1]));
+  row.answers = raw[ITEM_COLUMNS.length + 1];
+  return row as unknown as BundleItemRow & { ord: number };
+}
+
 export function createBundleReader(db: Database, scopeTable: string) {
   const [schema, table] = scopeTable.includes('.') ? scopeTable.split('.') : ['main', scopeTable];
   db.exec(`CREATE INDEX IF NOT EXISTS ${schema}.${table}_item ON ${table} (item_id)`);
@@ -121,17 +156,16 @@ export function createBundleReader(db: Database, scopeTable: string) {
   const answers = db.prepare<[number, number], BundleAnswerRow>(
     `SELECT ${answerColumns} FROM ${answerIds} a JOIN responses r ON r.id = a.id WHERE a.id > ? ORDER BY a.id LIMIT ?`,
   );
-  const items = db.prepare<[number, number], BundleItemRow & { ord: number }>(
-    `SELECT sc.ord, i.id, i.platform, i.kind, i.native_id AS nativeId, i.url, i.title, i.text, i.author_name AS authorName,
-            i.author_handle AS authorHandle, i.author_id AS authorId, i.author_url AS authorUrl,
-            i.published_at AS publishedAt, i.published_text AS publishedText, i.duration_ms AS durationMs,
-            i.thumbnail_url AS thumbnailUrl, i.views, i.likes, i.comments, i.reposts, i.shares, i.followers,
-            i.first_fetched_at AS firstFetchedAt, i.last_fetched_at AS lastFetchedAt,
+  // Raw rows, made into objects here: better-sqlite3's named rows of 25 columns cost about as much as the query.
+  const items = db
+    .prepare<[number, number], unknown[]>(
+      `SELECT sc.ord, ${ITEM_COLUMNS.map(([, column]) => column).join(', ')},
             -- item_sources is keyed (item_id, response_id, …): its rows come oldest answer first, with no sort.
             (SELECT json_group_array(r.body_sha256) FROM responses r
               WHERE r.id IN (SELECT response_id FROM item_sources s WHERE s.item_id = i.id)) AS answers
        FROM ${scopeTable} sc JOIN items i ON i.id = sc.item_id WHERE sc.ord > ? ORDER BY sc.ord LIMIT ?`,
-  );
+    )
+    .raw(true);
   const transcripts = db.prepare<[number, number], BundleTranscriptRow & { id: number }>(
     `SELECT t.id, t.item_id AS itemId, t.language, t.available, t.format, t.full_text AS fullText, t.fetched_at AS fetchedAt,
             r.body_sha256 AS answer,
@@ -175,7 +209,7 @@ export function createBundleReader(db: Database, scopeTable: string) {
     body: (responseId: number): string => bodyOf.get(responseId) ?? '',
     items: () =>
       paged(
-        (after) => items.all(low(after), PAGE),
+        (after) => items.all(low(after), PAGE).map(itemRow),
         (row) => row.ord,
       ) as Iterable<BundleItemRow>,
     transcripts: () =>

@@ -119,6 +119,7 @@ export function createBundleService(deps: BundleServiceDeps): BundleService {
         collections: deps.collections,
         origin: verification.fingerprint ?? 'unknown',
         manifestSha256: verification.manifestSha256 ?? '',
+        nowIso,
         ...(deps.importHooks ? { hooks: deps.importHooks } : {}),
       });
       deps.log.info('case bundle imported', { answers: imported.answers.added, items: imported.items });

@@ -45,10 +45,13 @@ export interface ImportDeps {
   collections: CollectionRepository;
   origin: string;
   manifestSha256: string;
+  nowIso: () => string;
   hooks?: BundleImportHooks;
 }
 
 const ANSWER_FILE = /^answers\/([0-9a-f]{64})\.json$/;
+/** A time as Gleaner writes one (ISO 8601, UTC); anything else from a bundle is not taken as a time. */
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 const BATCH = 100;
 
 function parseList<T>(data: Buffer, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }): T[] {
@@ -106,6 +109,9 @@ export async function importBundle(path: string, deps: ImportDeps): Promise<Impo
     }
     batch = [];
   };
+  // The maker's times stay with what they wrote; a time that does not read as one is this import's.
+  const importedAt = deps.nowIso();
+  const timeOrNow = (at: string): string => (ISO_UTC.test(at) && Number.isFinite(Date.parse(at)) ? at : importedAt);
   // The bundle's item ids are its maker's; here each is the local item it matches.
   const localIds = new Map<number, number>();
   const local = (bundleId: number) => localIds.get(bundleId);
@@ -147,17 +153,18 @@ export async function importBundle(path: string, deps: ImportDeps): Promise<Impo
         report.items = localIds.size;
         return;
       case BUNDLE_FILES.collections: {
-        const byCollection = new Map<string, number[]>();
+        const byCollection = new Map<string, { ids: number[]; addedAt: string[] }>();
         for (const membership of parseList(file.data, membershipRecordSchema)) {
           const id = local(membership.item_id);
           if (id === undefined) continue;
-          const ids = byCollection.get(membership.collection);
-          if (ids) ids.push(id);
-          else byCollection.set(membership.collection, [id]);
+          const members = byCollection.get(membership.collection) ?? { ids: [], addedAt: [] };
+          byCollection.set(membership.collection, members);
+          members.ids.push(id);
+          members.addedAt.push(timeOrNow(membership.added_at));
         }
-        for (const [name, ids] of byCollection) {
+        for (const [name, members] of byCollection) {
           ensureCollection(name);
-          report.collections.added += deps.collections.add(name, ids).added;
+          report.collections.added += deps.collections.add(name, members.ids, members.addedAt).added;
         }
         return;
       }
@@ -169,7 +176,7 @@ export async function importBundle(path: string, deps: ImportDeps): Promise<Impo
           if (collection !== undefined) ensureCollection(collection);
           try {
             // Expected empty: a note already written here that says something else is not overwritten.
-            deps.collections.setNote(id, note.body, collection, '');
+            deps.collections.setNote(id, note.body, collection, '', timeOrNow(note.updated_at));
             report.notes.added += 1;
           } catch (error) {
             if (!isGleanerError(error)) throw error;

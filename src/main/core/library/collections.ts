@@ -165,9 +165,12 @@ export function createCollectionRepository(db: Database, now: () => string) {
       });
     },
 
-    /** Adds items at the end, in the order given; items already in it stay where they are. */
-    add(name: string, itemIds: readonly number[]): { added: number } {
-      return { added: insertItems(require(name).id, itemIds) };
+    /**
+     * Adds items at the end, in the order given; items already in it stay where they are.
+     * `addedAt`: when each was first added elsewhere (a case bundle brings its maker's times).
+     */
+    add(name: string, itemIds: readonly number[], addedAt?: readonly string[]): { added: number } {
+      return { added: insertItems(require(name).id, itemIds, addedAt) };
     },
 
     /**
@@ -272,8 +275,9 @@ export function createCollectionRepository(db: Database, now: () => string) {
     /**
      * Saves a note (empty text deletes it). With `expected`, the note as the user last saw it:
      * when the stored one differs, someone saved another meanwhile, and nothing is overwritten.
+     * `at`: when it was written, where that was elsewhere (a case bundle's note keeps its time).
      */
-    setNote(itemId: number, body: string, collection?: string, expected?: string): void {
+    setNote(itemId: number, body: string, collection?: string, expected?: string, at?: string): void {
       requireItems([itemId]);
       const scope = this.scopeId(collection);
       if (body.length > 100_000) throw new GleanerError('INVALID_INPUT', 'A note is at most 100,000 characters.');
@@ -283,7 +287,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
           if (stored !== wellFormed(expected) && stored !== body) throw noteConflict(stored);
         }
         if (body.trim() === '') annotations.deleteNote(tx, itemId, scope);
-        else annotations.saveNote(tx, itemId, scope, wellFormed(body), now());
+        else annotations.saveNote(tx, itemId, scope, wellFormed(body), at ?? now());
       });
     },
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestCore } from '../../../helpers/core';
+import { createTestCore, type TestCore } from '../../../helpers/core';
 import { startLocalTsa, type LocalTsa } from '../../../helpers/tsa';
 import { bundleTestCore, fillCaseLibrary } from './bundle-fixture';
 
@@ -18,7 +18,13 @@ let tsa: LocalTsa;
 let dir: string;
 
 beforeAll(async () => {
-  [first, second, tsa] = [bundleTestCore(), bundleTestCore(), await startLocalTsa()];
+  // The receiving desk's clock is two months on, so a time it gave instead of the maker's would show.
+  const later = { now: () => Date.parse('2026-03-04T05:06:07Z') };
+  [first, second, tsa] = [
+    bundleTestCore(),
+    createTestCore({ fetch: globalThis.fetch.bind(globalThis), clock: later }),
+    await startLocalTsa(),
+  ];
   await fillCaseLibrary(first);
   dir = mkdtempSync(join(tmpdir(), 'gleaner-roundtrip-'));
 }, 60_000);
@@ -77,6 +83,17 @@ describe('a case bundle round trip', () => {
     const strip = (items: { id: number; first_fetched_at: string }[]) => items.map(({ id: _id, ...rest }) => rest);
     expect(strip(json(b, 'items.json'))).toEqual(strip(json(a, 'items.json')));
     expect(Buffer.from(b['tags.csv']!).toString()).toContain('verified');
+    // What people wrote keeps its maker's times: each note's, and when each item joined the collection.
+    const notes = (files: Record<string, Uint8Array>) =>
+      json<{ body: string; updated_at: string; collection: string | null }[]>(files, 'notes.json')
+        .map(({ body, updated_at, collection }) => `${collection ?? ''} ${updated_at} ${body}`)
+        .sort();
+    expect(notes(b)).toEqual(notes(a));
+    const joined = (files: Record<string, Uint8Array>) =>
+      json<{ collection: string; added_at: string }[]>(files, 'collections.json').map(
+        ({ collection, added_at }) => `${collection} ${added_at}`,
+      );
+    expect(joined(b)).toEqual(joined(a));
 
     const custodyA = json<Custody>(a, 'custody.json');
     const custodyB = json<Custody>(b, 'custody.json');

@@ -1,10 +1,11 @@
 /**
  * The "items can be read again from their answers" part of `bundle verify`: each answer is put
  * through the platform's normaliser as it arrives, and what it yields is kept in brief; each
- * item of items.json must then be found in its answers with the same identity and the same
- * words (title, text, author), so an item edited after the fact, or one no answer holds, is named.
+ * item of items.json must then be found in its answers with the same identity, words, author,
+ * date text, length and counts, so an item edited after the fact, or one no answer holds, is named.
  */
 import { isOperationId } from '../../../shared/catalogue';
+import { METRIC_NAMES } from '../../../shared/model';
 import { makeWellFormed } from '../../../shared/text';
 import type { NormaliseFn } from '../library/ingest';
 import type { AnswerRecord, ItemRecord } from './records';
@@ -13,11 +14,27 @@ interface Derived {
   platform: string;
   nativeId: string | null;
   url: string | null;
-  fields: Map<string, string | null>;
+  fields: Map<string, string | number | null>;
 }
 
-/** The fields compared: words a person reads, which no later answer fills in differently without being listed. */
-const FIELDS = ['title', 'text', 'author_name', 'author_handle'] as const;
+/**
+ * The fields compared: the words a person reads, who posted it, its date as the platform gave it,
+ * its length and its counts. An item takes each from one of its answers (a later answer may add
+ * what an earlier one lacked), so each must be what one of them says. `published_at` is left out:
+ * for an approximate date it is read from the text and the fetch time, not from the answer.
+ */
+const FIELDS = [
+  'title',
+  'text',
+  'author_name',
+  'author_handle',
+  'author_id',
+  'author_url',
+  'published_text',
+  'duration_ms',
+  'thumbnail_url',
+  ...METRIC_NAMES,
+] as const;
 
 export function createDerivationCheck(normalise: NormaliseFn) {
   const derivedByAnswer = new Map<string, Derived[]>();
@@ -44,11 +61,17 @@ export function createDerivationCheck(normalise: NormaliseFn) {
             platform: item.platform,
             nativeId: item.nativeId,
             url: item.url,
-            fields: new Map([
+            fields: new Map<string, string | number | null>([
               ['title', item.title],
               ['text', item.text],
               ['author_name', item.author.name],
               ['author_handle', item.author.handle],
+              ['author_id', item.author.id],
+              ['author_url', item.author.url],
+              ['published_text', item.publishedText],
+              ['duration_ms', item.durationMs],
+              ['thumbnail_url', item.thumbnailUrl],
+              ...METRIC_NAMES.map((metric) => [metric, item.metrics[metric]] as const),
             ]),
           });
         }
@@ -82,7 +105,7 @@ export function createDerivationCheck(normalise: NormaliseFn) {
         const value = item[field];
         if (value === null) continue;
         if (!matches.some((candidate) => candidate.fields.get(field) === value)) {
-          problems.push(`item ${item.id}: its ${field.replace('_', ' ')} is not what its answers say`);
+          problems.push(`item ${item.id}: its ${field.replaceAll('_', ' ')} is not what its answers say`);
         }
       }
     },

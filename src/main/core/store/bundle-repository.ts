@@ -5,6 +5,7 @@
  * iterated, never gathered, so a bundle of 100,000 items keeps memory flat.
  */
 import type { Database } from 'better-sqlite3';
+import type { ItemRecord } from '../../../shared/library';
 
 export interface BundleAnswerRow {
   id: number;
@@ -19,30 +20,8 @@ export interface BundleAnswerRow {
   nextPage: string | null;
 }
 
-export interface BundleItemRow {
-  id: number;
-  platform: string;
-  kind: string;
-  nativeId: string | null;
-  url: string | null;
-  title: string | null;
-  text: string | null;
-  authorName: string | null;
-  authorHandle: string | null;
-  authorId: string | null;
-  authorUrl: string | null;
-  publishedAt: string | null;
-  publishedText: string | null;
-  durationMs: number | null;
-  thumbnailUrl: string | null;
-  views: number | null;
-  likes: number | null;
-  comments: number | null;
-  reposts: number | null;
-  shares: number | null;
-  followers: number | null;
-  firstFetchedAt: string;
-  lastFetchedAt: string;
+/** An item as the library records it, without what a bundle does not carry, and with its answers. */
+export interface BundleItemRow extends Omit<ItemRecord, 'publishedApproximate' | 'hasTranscript' | 'extras'> {
   /** JSON array of the sha256s of the answers the item was found in, oldest first. */
   answers: string;
 }

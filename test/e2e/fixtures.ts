@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,13 @@ export interface ServedGleaner {
 const repoRoot = join(__dirname, '..', '..');
 
 /**
+ * The machines these stories run on have no Secret Service for `gleaner serve`, so the library's
+ * signing key comes the way scripts give it (as the keychain would hand one over on a desk);
+ * without it Settings → Case bundles would show why no key can be kept. A story may give its own.
+ */
+const SIGNING_KEY = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+/**
  * Starts `gleaner serve` exactly as a user would, on its own empty library — or on one that
  * `seedDataDir` wrote into the data folder before the server opened it.
  */
@@ -33,7 +41,7 @@ export async function startServe(
     [join(repoRoot, 'bin', 'gleaner.js'), 'serve', '--no-open', '--json', '--port', '0', '--data-dir', dataDir],
     {
       cwd: repoRoot,
-      env: { ...process.env, GLEANER_TOKEN: '', ...options.env },
+      env: { ...process.env, GLEANER_TOKEN: '', GLEANER_SIGNING_KEY: SIGNING_KEY, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

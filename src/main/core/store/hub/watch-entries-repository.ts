@@ -1,12 +1,8 @@
 /** The hub's copy of every desk's watch log and the claims on watches' due slots (hub migration 0007). */
+import { createDeskLog, type PulledDeskEntry } from './desk-log';
 import type { HubQueryable } from './hub-db';
 
-export interface PulledWatchEntry {
-  seq: number;
-  /** The desk that logged it. */
-  deskId: string;
-  entry: unknown;
-}
+export type PulledWatchEntry = PulledDeskEntry;
 
 /** A watch's due slot: its global id and the due time desks agree on. */
 export interface DueSlot {
@@ -19,27 +15,7 @@ export type SlotVerdict = 'mine' | 'taken' | 'done';
 
 export function createWatchEntriesRepository(db: HubQueryable) {
   return {
-    /** Adds the entries the hub does not have yet (by desk and entry seq); says how many were new. */
-    async push(deskId: string, entries: readonly { seq: number; entry: unknown }[]): Promise<number> {
-      if (entries.length === 0) return 0;
-      const rows = await db.rows<{ seq: string }>(
-        `INSERT INTO watch_entries (member, entry_seq, entry)
-         SELECT $1, (e.value ->> 'seq')::bigint, e.value -> 'entry' FROM jsonb_array_elements($2::jsonb) AS e
-          ORDER BY (e.value ->> 'seq')::bigint
-         ON CONFLICT (member, entry_seq) DO NOTHING RETURNING seq`,
-        [deskId, JSON.stringify(entries)],
-      );
-      return rows.length;
-    },
-
-    /** Entries after `afterSeq`, oldest first, at most `limit`. */
-    async since(afterSeq: number, limit: number): Promise<PulledWatchEntry[]> {
-      const rows = await db.rows<{ seq: string; member: string; entry: unknown }>(
-        'SELECT seq, member, entry FROM watch_entries WHERE seq > $1 ORDER BY seq LIMIT $2',
-        [afterSeq, limit],
-      );
-      return rows.map((row) => ({ seq: Number(row.seq), deskId: row.member, entry: row.entry }));
-    },
+    ...createDeskLog(db, 'watch_entries', 'entry'),
 
     /**
      * Claims each slot for this desk for `leaseSeconds`, atomically: a slot nobody holds, or whose

@@ -11,6 +11,7 @@ import { labelLine, oneLine } from './search';
 import { quoteInput } from '../../../../shared/quote-input';
 import { describeApproximate } from '../../../../shared/published';
 import { registerExactDates } from './exact-dates';
+import { availabilityLines, versionLines } from './item-history';
 
 /** An item id as typed (`42` or `#42`); refused before the library is opened. */
 function parseItemId(rawId: string): number {
@@ -131,6 +132,7 @@ export function registerItems(program: Command, ctx: CliContext): void {
             `Published:  ${item.publishedApproximate ? `${oneLine(describeApproximate(item) ?? '')} (approximate, read from the platform’s wording; “gleaner items exact-dates ${item.id}” fetches the exact date)` : (item.publishedAt ?? (item.publishedText ? oneLine(item.publishedText) : 'unknown'))}`,
             `Metrics:    views ${item.views ?? '–'}, likes ${item.likes ?? '–'}, comments ${item.comments ?? '–'}`,
             `Fetched:    first ${item.firstFetchedAt}, last ${item.lastFetchedAt}`,
+            ...availabilityLines(detail),
             `Collections: ${detail.collections.length ? detail.collections.map(oneLine).join(', ') : '–'}`,
             // Each tag and note says where it holds: library-wide, or in one collection only.
             `Tags:       ${detail.tags.length ? detail.tags.map((t) => `${oneLine(t.tag)} (${t.collection === null ? 'library-wide' : `in ${oneLine(t.collection)}`})`).join(', ') : '–'}`,
@@ -146,6 +148,7 @@ export function registerItems(program: Command, ctx: CliContext): void {
             ...detail.metricsHistory.map(
               (m) => `  ${m.fetchedAt}  views ${m.views ?? '–'}  likes ${m.likes ?? '–'}  comments ${m.comments ?? '–'}`,
             ),
+            ...versionLines(detail),
             'Provenance:',
             ...detail.provenance.map(
               (p) => `  ${p.fetchedAt}  ${p.operation}  ${p.requestId}  sha256 ${p.sha256}  at ${p.sourcePath || '(the whole response)'}`,

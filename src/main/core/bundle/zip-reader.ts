@@ -37,7 +37,10 @@ export async function readZipFiles(zipPath: string, onFile: (file: ZipFileRead) 
       }
       hash.update(chunk);
       chunks.push(chunk);
-      if (final) ready.push({ path: file.name, data: Buffer.concat(chunks), sha256: hash.digest('hex') });
+      if (!final) return;
+      // A folder entry (what `zip -r` adds for answers/, media/) holds nothing to check.
+      if (size === 0 && file.name.endsWith('/')) return;
+      ready.push({ path: file.name, data: Buffer.concat(chunks), sha256: hash.digest('hex') });
     };
     file.start();
   });

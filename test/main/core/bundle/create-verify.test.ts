@@ -117,6 +117,29 @@ describe('bundle verify', () => {
     );
   });
 
+  it('reads a bundle unzipped and zipped again with zip -r (folder entries and all), naming only the file changed', async () => {
+    const out = join(dir, 'rezipped');
+    for (const [path, data] of Object.entries(files)) {
+      mkdirSync(join(out, path, '..'), { recursive: true });
+      writeFileSync(join(out, path), data);
+    }
+    const again = join(dir, 'rezipped.zip');
+    execFileSync('zip', ['-q', '-r', again, '.'], { cwd: out });
+    expect(execFileSync('unzip', ['-Z1', again]).toString().split('\n')).toContain('answers/');
+    expect(failed(await testCore.core.bundles.verify(again))).toEqual([]);
+
+    const answer = Object.keys(files).find((path) => path.startsWith('answers/'))!;
+    const bytes = Uint8Array.from(files[answer]!);
+    bytes[10] = bytes[10]! ^ 0x01;
+    writeFileSync(join(out, answer), bytes);
+    const flipped = join(dir, 'rezipped-flipped.zip');
+    execFileSync('zip', ['-q', '-r', flipped, '.'], { cwd: out });
+    const report = await testCore.core.bundles.verify(flipped);
+    expect(report.checks.find((check) => check.name === 'files')?.problems).toEqual([
+      `${answer}: its SHA-256 does not match manifest.sha256`,
+    ]);
+  });
+
   it.each(['items.json', 'notes.csv', 'datapackage.json', 'README.txt', 'public-key.pem', 'custody.json'])(
     'names %s with one byte changed',
     async (name) => {

@@ -124,7 +124,10 @@ export function createTeamSyncRepository(db: ReadableDB) {
     'SELECT platform, native_id AS nativeId, url FROM items WHERE id = ?',
   );
   const localHead = db
-    .prepare<[], string>("SELECT (SELECT coalesce(max(id), 0) FROM team_outbox) || ':' || (SELECT coalesce(max(id), 0) FROM responses)")
+    .prepare<[], string>(
+      `SELECT (SELECT coalesce(max(id), 0) FROM team_outbox) || ':' || (SELECT coalesce(max(id), 0) FROM responses)
+         || ':' || (SELECT coalesce(max(seq), 0) FROM custody_log) || ':' || (SELECT coalesce(max(seq), 0) FROM team_watch_log)`,
+    )
     .pluck();
   const hubId = db.prepare<[], string>('SELECT hub_id FROM team_hub').pluck();
   const setHubId = db.prepare<[string]>(

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTeamSyncRepository } from '../../../../../src/main/core/store/team/team-sync-repository';
 import { watchChangesRepository } from '../../../../../src/main/core/store/watch/watch-changes-repository';
 import { writeTransaction } from '../../../../../src/main/core/store/write-transaction';
 import { startPgCluster, type PgCluster } from '../../../../helpers/pg-cluster';
@@ -156,7 +157,10 @@ describe('watches with a team hub: moving, waiting, upkeep', () => {
     const pushedCustody = custodyHead();
     ana.online = false;
     ana.fetch(['w1']);
+    const head = createTeamSyncRepository(ana.db).localHead();
     watchesOf(ana, () => false).add({ target: search('levee'), interval: '1d' });
+    // What the connected desk looks at to push within a second: a watch added (logged, with its custody entry) is something new.
+    expect(createTeamSyncRepository(ana.db).localHead()).not.toBe(head);
     const newCustody = custodyHead() - pushedCustody;
     expect(newCustody).toBeGreaterThan(0);
     // One answer, the custody entries logged since the last push, one watch added.

@@ -28,8 +28,8 @@ export function createWatchEntriesRepository(db: HubQueryable) {
    * at the latest one interval after it was due (a desk later than that runs once now whatever
    * the claim says), so a claim whose lease ended longer ago than the longest interval is deleted.
    */
-  const forgetOldClaims = async (leaseSeconds: number): Promise<void> => {
-    await db.rows('DELETE FROM watch_claims WHERE claimed_until < now() - make_interval(secs => $1)', [CLAIMS_KEPT_SECONDS + leaseSeconds]);
+  const forgetOldClaims = async (): Promise<void> => {
+    await db.rows('DELETE FROM watch_claims WHERE claimed_until < now() - make_interval(secs => $1)', [CLAIMS_KEPT_SECONDS]);
   };
   return {
     ...createDeskLog(db, 'watch_entries', 'entry'),
@@ -58,7 +58,7 @@ export function createWatchEntriesRepository(db: HubQueryable) {
     async claim(deskId: string, slots: readonly DueSlot[], leaseSeconds: number): Promise<Map<string, SlotVerdict>> {
       const verdicts = new Map<string, SlotVerdict>();
       if (slots.length === 0) return verdicts;
-      await forgetOldClaims(leaseSeconds);
+      await forgetOldClaims();
       const won = await db.rows<{ watch_gid: string }>(
         `INSERT INTO watch_claims (watch_gid, due_at, member, claimed_until)
          SELECT s.value ->> 'gid', s.value ->> 'dueAt', $1, now() + make_interval(secs => $3)

@@ -22,7 +22,7 @@ export interface TeamMemberInfo {
 
 export interface TeamSyncInfo {
   lastSyncAt: string | null;
-  /** Answers and changes made here that the hub does not have yet. */
+  /** What the hub does not have yet: answers, changes people made here, custody entries and watch-log entries. */
   pendingPush: number;
   /** Notes edited on two desks at once: both versions kept, shown side by side until resolved. */
   conflicts: number;

@@ -2,8 +2,10 @@
  * Watches across desks (issue 30.6). Push: this desk's watch log after a local watermark, to the
  * hub's watch_entries (pushing again after a crash adds nothing). Pull: colleagues' entries after
  * another watermark, each checked at the boundary and applied by global id; one this version cannot
- * read, or whose item this library lacks, is set aside. Claims: before a connected desk queues a
- * due watch it claims the watch's due slot on the hub, so one desk alone sends it.
+ * read, or whose item this library lacks, is set aside, and taken up by a later pull once it can be
+ * (the answer carrying its item came) unless a newer entry about its watch was pulled since. Claims:
+ * before a connected desk queues a due watch it claims the watch's due slot on the hub, so one desk
+ * alone sends it.
  */
 import { z } from '../../../shared/zod';
 import { isOperationId } from '../../../shared/catalogue';
@@ -11,7 +13,7 @@ import { WATCH_CHANGE_KINDS, WATCH_INTERVALS } from '../../../shared/watch';
 import { writeTransaction, type ReadableDB, type WritableDB } from '../store/write-transaction';
 import { appendInOrder } from '../store/hub/changes-repository';
 import { describeHubFailure } from '../store/hub/hub-db';
-import { createWatchEntriesRepository, type DueSlot, type SlotVerdict } from '../store/hub/watch-entries-repository';
+import { createWatchEntriesRepository, type DueSlot, type PulledWatchEntry, type SlotVerdict } from '../store/hub/watch-entries-repository';
 import type { TeamSyncRepository } from '../store/team/team-sync-repository';
 import { repositoriesOf } from '../store/repositories';
 import { teamWatchesRepository as shared } from '../store/watch/team-watches-repository';
@@ -125,7 +127,7 @@ function itemIdOf(db: ReadableDB, key: z.infer<typeof itemKey>): number | undefi
 function keepPulledChange(tx: WritableDB, change: z.infer<typeof changeSchema>): string | null {
   const itemId = change.item ? itemIdOf(tx, change.item) : null;
   if (itemId === undefined) return 'the item a watch change is about is not in this library';
-  watchChangesRepository.addChange(tx, {
+  const kept = {
     watchId: change.watch ? (shared.byGid(tx, change.watch)?.id ?? null) : null,
     itemId,
     change: change.change,
@@ -137,8 +139,20 @@ function keepPulledChange(tx: WritableDB, change: z.infer<typeof changeSchema>):
     sha256: change.sha256,
     at: change.at,
     words: change.words,
-  });
+  };
+  // Two desks that moved to this hub both shared the changes they held: one copy is kept.
+  if (!shared.hasChange(tx, kept)) watchChangesRepository.addChange(tx, kept);
   return null;
+}
+
+/**
+ * For a hub this library has not synced with (inside the transaction that starts afresh, after the
+ * watermarks were forgotten): every watch and change it holds is logged again and only those are
+ * pushed, colleagues' as this desk's own (as answers are); the old hub's set-aside seqs mean nothing here.
+ */
+export function shareWatchesAfresh(tx: WritableDB, team: TeamSyncRepository): void {
+  team.setWatermark(tx, WATCHES_PUSHED, shared.logEverything(tx));
+  team.forgetAside(tx, 'watch');
 }
 
 const isChange = (entry: unknown): boolean => typeof entry === 'object' && entry !== null && 'kind' in entry;
@@ -153,7 +167,46 @@ export interface WatchSyncDeps {
 
 export function createWatchSync(deps: WatchSyncDeps) {
   const { db, team } = deps;
+
+  /** Applies one pulled entry, or sets it aside with why not; says whether it was applied. */
+  function applyOrSetAside(tx: WritableDB, row: PulledWatchEntry): boolean {
+    const refused = applyPulledWatch(tx, row.entry);
+    if (refused === null) return true;
+    team.setAside(tx, 'watch', row.seq, `A colleague's watch was skipped: ${refused}.`, deps.nowIso());
+    deps.log.warn('team sync: a pulled watch was kept aside', { seq: row.seq, why: refused });
+    return false;
+  }
+
+  /** Entries set aside by earlier pulls, tried again: the item each lacked may be here now. */
+  async function takeUpAside(session: HubSession): Promise<{ applied: number; changes: number }> {
+    const aside = team.asideOf('watch');
+    const taken = { applied: 0, changes: 0 };
+    if (aside.length === 0) return taken;
+    const hub = createWatchEntriesRepository(session.db);
+    const revisited = await hub.revisit([...new Set(aside.map((row) => row.hubSeq))], team.watermark(WATCHES_PULLED));
+    const bySeq = new Map(revisited.map((row) => [row.seq, row]));
+    writeTransaction(db, (tx) => {
+      team.beginApplying(tx);
+      for (const { id, hubSeq } of aside) {
+        const row = bySeq.get(hubSeq);
+        // Gone from the hub, or a newer entry about the same watch was pulled since: this one is stale.
+        const stale = !row || (row.latestForWatch !== null && row.latestForWatch > row.seq);
+        // Still not applicable: it stays aside as it was, without another warning.
+        if (!stale && applyPulledWatch(tx, row.entry) !== null) continue;
+        team.removeAside(tx, id);
+        if (stale) continue;
+        taken.applied += 1;
+        if (isChange(row.entry)) taken.changes += 1;
+      }
+      team.endApplying(tx);
+    });
+    return taken;
+  }
+
   return {
+    /** This desk's watch log entries the hub does not have yet. */
+    pending: (): number => shared.countAfter(db, team.watermark(WATCHES_PUSHED)),
+
     async push(session: HubSession): Promise<number> {
       let pushed = 0;
       for (;;) {
@@ -172,20 +225,18 @@ export function createWatchSync(deps: WatchSyncDeps) {
       let changes = 0;
       for (;;) {
         const pulled = await hub.since(team.watermark(WATCHES_PULLED), deps.batchSize);
-        if (pulled.length === 0) return { applied, changes };
+        if (pulled.length === 0) {
+          // After the new entries, so one that supersedes a set-aside entry is known when that is tried.
+          const taken = await takeUpAside(session);
+          return { applied: applied + taken.applied, changes: changes + taken.changes };
+        }
         writeTransaction(db, (tx) => {
           // Written quietly: what colleagues did is not logged here to be pushed back.
           team.beginApplying(tx);
           for (const row of pulled) {
-            if (row.deskId === session.deskId) continue;
-            const refused = applyPulledWatch(tx, row.entry);
-            if (refused === null) {
-              applied += 1;
-              if (isChange(row.entry)) changes += 1;
-            } else {
-              team.setAside(tx, 'watch', row.seq, `A colleague's watch was skipped: ${refused}.`, deps.nowIso());
-              deps.log.warn('team sync: a pulled watch was kept aside', { seq: row.seq, why: refused });
-            }
+            if (row.deskId === session.deskId || !applyOrSetAside(tx, row)) continue;
+            applied += 1;
+            if (isChange(row.entry)) changes += 1;
           }
           team.endApplying(tx);
           team.setWatermark(tx, WATCHES_PULLED, pulled[pulled.length - 1]!.seq);

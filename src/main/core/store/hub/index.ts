@@ -20,4 +20,10 @@ export {
 } from './quota-repository';
 export { createRequestsRepository, questionKey, type RequestsRepository } from './requests-repository';
 export { createTokenEventsRepository, TOKEN_CHANNEL, type TokenEvent } from './token-events-repository';
-export { createWatchEntriesRepository, type DueSlot, type PulledWatchEntry, type SlotVerdict } from './watch-entries-repository';
+export {
+  createWatchEntriesRepository,
+  type DueSlot,
+  type PulledWatchEntry,
+  type RevisitedWatchEntry,
+  type SlotVerdict,
+} from './watch-entries-repository';

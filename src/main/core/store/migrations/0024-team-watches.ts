@@ -1,27 +1,17 @@
-import { itemKeyOf, NOT_APPLYING } from '../team/outbox-sql';
+import { NOT_APPLYING } from '../team/outbox-sql';
+import { changeEntry, SEED_WATCH_LOG, WATCH_ENTRY } from '../team/watch-log-sql';
 import type { Migration } from './types';
 
 /** A random version-4 UUID in SQL, so a watch has its global id the moment it is made. */
 const NEW_UUID = `lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-'
   || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;
 
-/** A watch as colleagues' desks read it: its item named by platform and id, never by a local id. */
-const WATCH_ENTRY = `json_object('gid', global_id, 'removed', 0, 'label', label, 'targetKind', target_kind,
-  'item', json(${itemKeyOf('item_id')}), 'targetOperation', target_operation, 'targetParams', json(target_params),
-  'operation', operation, 'params', json(params), 'pages', pages, 'interval', interval, 'paused', paused,
-  'createdAt', created_at, 'nextDueAt', next_due_at, 'member', member)`;
-
-/** A change a run noticed, as colleagues' desks read it (`row` is 'new.' in a trigger, '' over the table). */
-const changeEntry = (row: string) => `json_object('kind', 'change', 'watch', (SELECT global_id FROM watches WHERE id = ${row}watch_id),
-  'item', json(${itemKeyOf(`${row}item_id`)}), 'change', ${row}change, 'field', ${row}field, 'before', ${row}before,
-  'after', ${row}after, 'requestId', ${row}request_id, 'sha256', ${row}sha256, 'at', ${row}at, 'words', ${row}words)`;
-
 /**
  * Watches shared through a team hub (issue 30.6). Each watch gets a global id desks agree on, and
  * every add, pause, resume and removal made here, and every change a run here noticed, lands in team_watch_log, which sync pushes in
  * seq order (like the custody log: AUTOINCREMENT, so a seq is never used twice). Watches pulled
  * from colleagues are written while team_sync_applying holds a row, so they are not logged back.
- * A desk moving hub forgets its watermarks and pushes the whole log again.
+ * A desk moving hub logs every watch and change it holds again and pushes those (team-watches-repository).
  */
 export const migration0024: Migration = {
   version: 24,
@@ -36,8 +26,7 @@ export const migration0024: Migration = {
         seq INTEGER PRIMARY KEY AUTOINCREMENT,
         entry TEXT NOT NULL CHECK (json_valid(entry))
       ) STRICT;
-      INSERT INTO team_watch_log (entry) SELECT ${WATCH_ENTRY} FROM watches ORDER BY id;
-      INSERT INTO team_watch_log (entry) SELECT ${changeEntry('')} FROM watch_changes ORDER BY id;
+      ${SEED_WATCH_LOG}
 
       CREATE TRIGGER watches_team_insert AFTER INSERT ON watches BEGIN
         UPDATE watches SET global_id = ${NEW_UUID} WHERE id = new.id AND global_id IS NULL;

@@ -115,11 +115,19 @@ export function createTeamSyncRepository(db: ReadableDB) {
   const asideList = db.prepare<[], { kind: string; hubSeq: number; reason: string; at: string }>(
     'SELECT kind, hub_seq AS hubSeq, reason, at FROM team_sync_aside ORDER BY id',
   );
+  const asideOf = db.prepare<[string], { id: number; hubSeq: number }>(
+    'SELECT id, hub_seq AS hubSeq FROM team_sync_aside WHERE kind = ? ORDER BY hub_seq, id',
+  );
+  const removeAside = db.prepare<[number]>('DELETE FROM team_sync_aside WHERE id = ?');
+  const forgetAside = db.prepare<[string]>('DELETE FROM team_sync_aside WHERE kind = ?');
   const itemKeyOf = db.prepare<[number], { platform: string; nativeId: string | null; url: string | null }>(
     'SELECT platform, native_id AS nativeId, url FROM items WHERE id = ?',
   );
   const localHead = db
-    .prepare<[], string>("SELECT (SELECT coalesce(max(id), 0) FROM team_outbox) || ':' || (SELECT coalesce(max(id), 0) FROM responses)")
+    .prepare<[], string>(
+      `SELECT (SELECT coalesce(max(id), 0) FROM team_outbox) || ':' || (SELECT coalesce(max(id), 0) FROM responses)
+         || ':' || (SELECT coalesce(max(seq), 0) FROM custody_log) || ':' || (SELECT coalesce(max(seq), 0) FROM team_watch_log)`,
+    )
     .pluck();
   const hubId = db.prepare<[], string>('SELECT hub_id FROM team_hub').pluck();
   const setHubId = db.prepare<[string]>(
@@ -169,6 +177,11 @@ export function createTeamSyncRepository(db: ReadableDB) {
     setAside: (_tx: WritableDB, kind: 'answer' | 'change' | 'custody' | 'watch', hubSeq: number, reason: string, at: string) =>
       void setAside.run(kind, hubSeq, reason, at),
     aside: () => asideList.all(),
+    /** What a pull of this kind set aside, by the hub's seq: what a later pull may take up after all. */
+    asideOf: (kind: 'watch') => asideOf.all(kind),
+    removeAside: (_tx: WritableDB, id: number) => void removeAside.run(id),
+    /** A new hub numbers its entries afresh: what the old one's seqs named is no longer found by them. */
+    forgetAside: (_tx: WritableDB, kind: 'watch') => void forgetAside.run(kind),
     itemKeyOf: (itemId: number) => itemKeyOf.get(itemId),
     /** The hub this library syncs with, or undefined before its first sync (or before hubs had ids). */
     hubId: (): string | undefined => hubId.get(),

@@ -17,8 +17,9 @@ import type { TeamPart } from '../part';
 import type { HubSession, SessionSource } from '../session';
 import { createAnswersSync } from './answers-sync';
 import { createChangesSync } from './changes-sync';
-import { createCustodySync } from '../../custody/team-custody';
-import { createWatchSync } from '../../watch/team-watches';
+import { createCustodySync, CUSTODY_PUSHED } from '../../custody/team-custody';
+import { custodyRepository } from '../../store/custody/custody-repository';
+import { createWatchSync, shareWatchesAfresh } from '../../watch/team-watches';
 import { noteConflictsOf, type createNoteConflicts } from './note-conflicts';
 
 export const TEAM_CHANNEL = 'gleaner_team';
@@ -82,6 +83,9 @@ export function createTeamSync(deps: TeamSyncDeps): TeamSync {
   const custody = createCustodySync({ db: deps.db, team, log: deps.log, nowIso, batchSize });
   const watches = createWatchSync({ db: deps.db, team, log: deps.log, nowIso, batchSize });
 
+  /** The custody chain's seqs run 1, 2, 3… with no gap, so what waits is the head's seq past the watermark. */
+  const custodyPending = (): number => Math.max(0, (custodyRepository.head(deps.db)?.seq ?? 0) - team.watermark(CUSTODY_PUSHED));
+
   let lastSyncAt: string | null = null;
   let lastError: string | null = null;
   let running: Promise<void> | null = null;
@@ -106,6 +110,7 @@ export function createTeamSync(deps: TeamSyncDeps): TeamSync {
       if (known === active.hubId) return;
       if (known === undefined) return team.setHubId(tx, active.hubId);
       team.startAfresh(tx, active.hubId);
+      shareWatchesAfresh(tx, team);
       deps.log.info('team sync: this library now syncs with another hub; everything it holds is shared with it');
     });
   }
@@ -226,7 +231,7 @@ export function createTeamSync(deps: TeamSyncDeps): TeamSync {
       return {
         sync: {
           lastSyncAt,
-          pendingPush: answers.pending() + changes.pending(),
+          pendingPush: answers.pending() + changes.pending() + custodyPending() + watches.pending(),
           conflicts: team.conflictCount(),
           lastError,
         },

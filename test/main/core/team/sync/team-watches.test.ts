@@ -1,14 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSettingsRepository } from '../../../../../src/main/core/store/settings-repository';
-import { prepareRequest } from '../../../../../src/main/core/service/request';
-import { createWatchService, type WatchService } from '../../../../../src/main/core/watch/watch-service';
-import { createWatchClaims } from '../../../../../src/main/core/watch/team-watches';
-import { createLogger } from '../../../../../src/main/core/log';
 import { watchChangesRepository } from '../../../../../src/main/core/store/watch/watch-changes-repository';
 import { writeTransaction } from '../../../../../src/main/core/store/write-transaction';
-import { WATCH_SETTING_KEYS } from '../../../../../src/shared/watch';
 import { startPgCluster, type PgCluster } from '../../../../helpers/pg-cluster';
 import { openDesk, syncAll, type Desk } from './desks';
+import { watched, watchesOf } from './watch-desks';
 
 /** Watches shared through the hub (issue 30.6): one list on every desk, each due slot run by one desk. */
 describe('watches with a team hub', () => {
@@ -30,25 +25,8 @@ describe('watches with a team hub', () => {
     }
     return made;
   };
-  const watchesOf = (d: Desk, online = () => true): WatchService => {
-    const settings = createSettingsRepository(d.db, () => new Date());
-    settings.set(WATCH_SETTING_KEYS.capShare, 1);
-    return createWatchService({
-      db: d.db,
-      settings,
-      service: { prepare: (operation, params) => prepareRequest(operation, params, { paramNames: {}, paths: {} }) },
-      queue: { poke: () => undefined },
-      clock: { now: () => Date.now() },
-      claims: createWatchClaims(
-        () => (online() ? { db: d.hub, deskId: d.deskId, memberName: d.name, hubId: '' } : null),
-        createLogger(() => undefined),
-      ),
-    });
-  };
   const scalar = <T>(d: Desk, sql: string): T => d.db.prepare<[], T>(sql).pluck().get()!;
   const jobs = (d: Desk) => scalar<number>(d, 'SELECT count(*) FROM jobs');
-  const watched = (d: Desk) =>
-    d.db.prepare('SELECT global_id, label, operation, params, interval, paused, next_due_at FROM watches ORDER BY global_id').all();
   const target = { kind: 'operation' as const, operation: 'videosite/search' as const, params: { query: 'flood defences' } };
 
   beforeAll(async () => {

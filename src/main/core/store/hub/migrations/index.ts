@@ -5,6 +5,7 @@ import { hubMigration0004 } from './0004-quota';
 import { hubMigration0005 } from './0005-hub-identity';
 import { hubMigration0006 } from './0006-custody-entries';
 import { hubMigration0007 } from './0007-watches';
+import { hubMigration0008 } from './0008-watch-upkeep';
 import type { HubMigration } from './types';
 
 export type { HubMigration } from './types';
@@ -18,4 +19,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   hubMigration0005,
   hubMigration0006,
   hubMigration0007,
+  hubMigration0008,
 ];

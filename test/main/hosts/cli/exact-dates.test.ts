@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE_NAME } from '../../../../src/main/core/data-dir';
 import { createIngester } from '../../../../src/main/core/library/ingest';
 import { openDatabase } from '../../../../src/main/core/store/database';
-import { runCli } from '../../../../src/main/hosts/cli/program';
-import { captureCliIo } from '../../../helpers/cli-io';
+import { cliIn } from '../../../helpers/cli-run';
 import { fakeResponse, item, stubNormalise } from '../../../helpers/library';
 
 let dir: string;
@@ -33,11 +32,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function gleaner(...argv: string[]) {
-  const { io, out, err } = captureCliIo();
-  const code = await runCli(['--data-dir', dir, ...argv], io, '/nowhere');
-  return { code, stdout: out(), stderr: err() };
-}
+const gleaner = cliIn(() => dir);
 
 describe('approximate dates on the command line', () => {
   it('items show says a date read from "1 year ago" is approximate', async () => {

@@ -8,20 +8,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../../src/main/hosts/cli/program';
 import { startDemoService } from '../../../../src/main/demo/server';
 import type { DemoService } from '../../../../src/main/demo/types';
-import { captureCliIo } from '../../../helpers/cli-io';
+import { cliIn } from '../../../helpers/cli-run';
 
 let demo: DemoService;
 let dir: string;
 let env: Record<string, string>;
 
-async function gleaner(...argv: string[]) {
-  const { io, out, err } = captureCliIo({ env });
-  const code = await runCli(['--data-dir', dir, ...argv], io, '/nowhere');
-  return { code, stdout: out(), stderr: err() };
-}
+const gleaner = cliIn(
+  () => dir,
+  () => env,
+);
 
 const lines = (text: string) =>
   text

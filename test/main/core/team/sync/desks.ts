@@ -14,7 +14,8 @@ import { createMembersRepository, migrateHub, openHubDB, readHubId, type HubDB }
 import { openDatabase, type ReadableDB } from '../../../../../src/main/core/store/database';
 import { createTeamSync, type TeamSync, type TeamSyncDeps } from '../../../../../src/main/core/team/sync/team-sync';
 import type { HubSession } from '../../../../../src/main/core/team/session';
-import type { PgCluster } from '../../../../helpers/pg-cluster';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { startPgCluster, type PgCluster } from '../../../../helpers/pg-cluster';
 import { fakeResponse, item, stubNormalise } from '../../../../helpers/library';
 
 export interface Desk {
@@ -138,4 +139,20 @@ export const integrity = (desk: Desk): unknown => desk.db.pragma('integrity_chec
 /** Each desk syncs in turn, twice, so every desk has seen every other's work. */
 export async function syncAll(desks: readonly Desk[]): Promise<void> {
   for (let round = 0; round < 2; round += 1) for (const desk of desks) await desk.sync.syncOnce();
+}
+
+/**
+ * A throwaway PostgreSQL cluster for one describe block, and the desks its tests open, closed
+ * after each test. `cluster` is there once the block's tests run.
+ */
+export function deskSuite(): { cluster: PgCluster; open: Desk[] } {
+  const suite = { cluster: undefined as unknown as PgCluster, open: [] as Desk[] };
+  beforeAll(async () => {
+    suite.cluster = await startPgCluster();
+  }, 120_000);
+  afterAll(() => suite.cluster?.stop());
+  afterEach(async () => {
+    await Promise.all(suite.open.splice(0).map((d) => d.close()));
+  });
+  return suite;
 }

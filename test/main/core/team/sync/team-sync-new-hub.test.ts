@@ -1,27 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAnswersRepository } from '../../../../../src/main/core/store/hub';
 import { createTeamSyncRepository } from '../../../../../src/main/core/store/team/team-sync-repository';
-import { startPgCluster, type PgCluster } from '../../../../helpers/pg-cluster';
-import { integrity, openDesk, snapshot, syncAll, type Desk } from './desks';
+import { type Desk, deskSuite, integrity, openDesk, snapshot, syncAll } from './desks';
 
 /** A desk that moves to another hub shares everything it holds there, and forgets nothing here. */
 describe('team sync with a new hub', () => {
-  let cluster: PgCluster;
-  const open: Desk[] = [];
+  const suite = deskSuite();
   const desk = async (name: string) => {
-    const made = await openDesk(cluster, name);
-    open.push(made);
+    const made = await openDesk(suite.cluster, name);
+    suite.open.push(made);
     return made;
   };
   const hubAnswers = async (d: Desk) => (await createAnswersRepository(d.hub).since(0, 10_000)).length;
-
-  beforeAll(async () => {
-    cluster = await startPgCluster();
-  }, 120_000);
-  afterAll(() => cluster?.stop());
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((d) => d.close()));
-  });
 
   it('shares the whole library with the new hub, colleagues’ answers included, and keeps who fetched them', async () => {
     const [ana, ben] = [await desk('Ana'), await desk('Ben')];
@@ -34,7 +24,7 @@ describe('team sync with a new hub', () => {
     await syncAll([ana, ben]);
     expect(snapshot(ana)).toEqual(snapshot(ben));
 
-    await cluster.adminQuery(`CREATE DATABASE second_hub OWNER ${cluster.user}`);
+    await suite.cluster.adminQuery(`CREATE DATABASE second_hub OWNER ${suite.cluster.user}`);
     await ana.moveTo('second_hub');
     ana.library.setNote(v1!, 'Port office confirmed', 'Story');
     await ana.sync.syncOnce();
@@ -65,7 +55,7 @@ describe('team sync with a new hub', () => {
   });
 
   it('starts afresh when the address it knows now serves a rebuilt hub, and not when it is the same hub', async () => {
-    await cluster.adminQuery(`CREATE DATABASE rebuilt_hub OWNER ${cluster.user}`);
+    await suite.cluster.adminQuery(`CREATE DATABASE rebuilt_hub OWNER ${suite.cluster.user}`);
     const ana = await desk('Ana');
     await ana.moveTo('rebuilt_hub');
     ana.fetch(['r1']);
@@ -80,8 +70,8 @@ describe('team sync with a new hub', () => {
 
     // The database is rebuilt empty behind the same address.
     await ana.hub.close();
-    await cluster.adminQuery(`DROP DATABASE rebuilt_hub WITH (FORCE)`);
-    await cluster.adminQuery(`CREATE DATABASE rebuilt_hub OWNER ${cluster.user}`);
+    await suite.cluster.adminQuery(`DROP DATABASE rebuilt_hub WITH (FORCE)`);
+    await suite.cluster.adminQuery(`CREATE DATABASE rebuilt_hub OWNER ${suite.cluster.user}`);
     await ana.moveTo('rebuilt_hub');
     const before = createTeamSyncRepository(ana.db).hubId();
     await ana.sync.syncOnce();

@@ -1,24 +1,22 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTeamSyncRepository } from '../../../../../src/main/core/store/team/team-sync-repository';
 import { watchChangesRepository } from '../../../../../src/main/core/store/watch/watch-changes-repository';
 import { writeTransaction } from '../../../../../src/main/core/store/write-transaction';
-import { startPgCluster, type PgCluster } from '../../../../helpers/pg-cluster';
-import { openDesk, syncAll, type Desk } from './desks';
+import { type Desk, deskSuite, openDesk, syncAll } from './desks';
 import { watched, watchesOf } from './watch-desks';
 
 /** The loose ends of shared watches: a move to another hub, a watch ahead of its item, old claims, what waits to be pushed. */
 describe('watches with a team hub: moving, waiting, upkeep', () => {
-  let cluster: PgCluster;
-  const open: Desk[] = [];
+  const suite = deskSuite();
   let hubs = 0;
   const newHub = async (): Promise<string> => {
     hubs += 1;
-    await cluster.adminQuery(`CREATE DATABASE upkeep_hub_${hubs} OWNER ${cluster.user}`);
+    await suite.cluster.adminQuery(`CREATE DATABASE upkeep_hub_${hubs} OWNER ${suite.cluster.user}`);
     return `upkeep_hub_${hubs}`;
   };
   const deskOn = async (hub: string, name: string): Promise<Desk> => {
-    const made = await openDesk(cluster, name);
-    open.push(made);
+    const made = await openDesk(suite.cluster, name);
+    suite.open.push(made);
     await made.moveTo(hub);
     return made;
   };
@@ -35,14 +33,6 @@ describe('watches with a team hub: moving, waiting, upkeep', () => {
       );
     }
   };
-
-  beforeAll(async () => {
-    cluster = await startPgCluster();
-  }, 120_000);
-  afterAll(() => cluster?.stop());
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((d) => d.close()));
-  });
 
   it('shares every watch a desk holds with the hub it moves to, colleagues’ and their changes included, once', async () => {
     const first = await newHub();

@@ -1,25 +1,23 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { watchChangesRepository } from '../../../../../src/main/core/store/watch/watch-changes-repository';
 import { writeTransaction } from '../../../../../src/main/core/store/write-transaction';
-import { startPgCluster, type PgCluster } from '../../../../helpers/pg-cluster';
-import { openDesk, syncAll, type Desk } from './desks';
+import { type Desk, deskSuite, openDesk, syncAll } from './desks';
 import { watched, watchesOf } from './watch-desks';
 
 /** Watches shared through the hub (issue 30.6): one list on every desk, each due slot run by one desk. */
 describe('watches with a team hub', () => {
-  let cluster: PgCluster;
-  const open: Desk[] = [];
+  const suite = deskSuite();
   let hubs = 0;
   /** What each desk's sync told the host about colleagues' watch changes. */
   let told: { desk: string; added: number }[] = [];
   /** Desks on a hub of their own, so no test sees another's watches. */
   const desks = async (...names: string[]) => {
     hubs += 1;
-    await cluster.adminQuery(`CREATE DATABASE watch_hub_${hubs} OWNER ${cluster.user}`);
+    await suite.cluster.adminQuery(`CREATE DATABASE watch_hub_${hubs} OWNER ${suite.cluster.user}`);
     const made: Desk[] = [];
     for (const name of names) {
-      const d = await openDesk(cluster, name, { onWatchChanges: (added) => told.push({ desk: name, added }) });
-      open.push(d);
+      const d = await openDesk(suite.cluster, name, { onWatchChanges: (added) => told.push({ desk: name, added }) });
+      suite.open.push(d);
       await d.moveTo(`watch_hub_${hubs}`);
       made.push(d);
     }
@@ -28,14 +26,6 @@ describe('watches with a team hub', () => {
   const scalar = <T>(d: Desk, sql: string): T => d.db.prepare<[], T>(sql).pluck().get()!;
   const jobs = (d: Desk) => scalar<number>(d, 'SELECT count(*) FROM jobs');
   const target = { kind: 'operation' as const, operation: 'videosite/search' as const, params: { query: 'flood defences' } };
-
-  beforeAll(async () => {
-    cluster = await startPgCluster();
-  }, 120_000);
-  afterAll(() => cluster?.stop());
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((d) => d.close()));
-  });
 
   it('runs a watch due on two desks once, on the desk that claims its slot, and the other moves on', async () => {
     const [ana, ben] = (await desks('Ana', 'Ben')) as [Desk, Desk];
@@ -145,11 +135,11 @@ describe('watches with a team hub', () => {
     const [ana] = (await desks('Ana')) as [Desk];
     watchesOf(ana).add({ target, interval: '1d' });
     await ana.sync.syncOnce();
-    await cluster.adminQuery(`CREATE DATABASE watch_second_hub OWNER ${cluster.user}`);
+    await suite.cluster.adminQuery(`CREATE DATABASE watch_second_hub OWNER ${suite.cluster.user}`);
     await ana.moveTo('watch_second_hub');
     await ana.sync.syncOnce();
-    const cleo = await openDesk(cluster, 'Cleo');
-    open.push(cleo);
+    const cleo = await openDesk(suite.cluster, 'Cleo');
+    suite.open.push(cleo);
     await cleo.moveTo('watch_second_hub');
     await cleo.sync.syncOnce();
     expect(watched(cleo)).toEqual(watched(ana));

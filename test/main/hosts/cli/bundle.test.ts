@@ -13,6 +13,7 @@ import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../../src/main/hosts/cli/program';
 import { captureCliIo } from '../../../helpers/cli-io';
+import { startLocalTsa } from '../../../helpers/tsa';
 
 const privatePem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 const keyBody = privatePem.split('\n')[1]!;
@@ -87,6 +88,48 @@ describe('gleaner bundle', { timeout: 120_000 }, () => {
     const result = await gleaner(join(root, 'library'), ['bundle', 'create', '--out', join(root, 'x.zip')]);
     expect(result.code).toBe(2);
     expect(result.err).toMatch(/^error INVALID_INPUT: Say what the bundle holds/);
+  });
+
+  it('checks the timestamp authority against the CA given by --tsa-ca or bundle.tsa-ca, and says when none was given', async () => {
+    const tsa = await startLocalTsa();
+    try {
+      const library = join(root, 'stamped');
+      await gleaner(library, ['call', 'videosite', 'search', 'query=harbour', '--collection', 'C']);
+      expect((await gleaner(library, ['config', 'set', 'bundle.tsa-url', tsa.url])).code).toBe(0);
+      const stamped = join(root, 'stamped.zip');
+      expect((await gleaner(library, ['bundle', 'create', '--collection', 'C', '--out', stamped, '--timestamp'])).code).toBe(0);
+
+      const unchecked = await gleaner(library, ['bundle', 'verify', stamped]);
+      expect(unchecked.code).toBe(0);
+      expect(unchecked.out).toContain(
+        "Timestamp authority: the authority's certificate was not checked against a trusted CA (give bundle verify --tsa-ca PEM, or set bundle.tsa-ca).",
+      );
+      const trusted = await gleaner(library, ['bundle', 'verify', stamped, '--tsa-ca', tsa.caFile, '--json']);
+      expect(trusted.code).toBe(0);
+      expect(JSON.parse(trusted.out)).toMatchObject({
+        ok: true,
+        timestamp: { authority: { checked: true, trustedCa: 'CN=Gleaner test CA' } },
+      });
+
+      const other = tsa.unrelatedCa();
+      const refused = await gleaner(library, ['bundle', 'verify', stamped, '--tsa-ca', other.caFile]);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toMatch(/^FAILED +timestamp$/m);
+      expect(refused.err).toContain(
+        `error BUNDLE_INVALID: The bundle does not verify: timestamp (the timestamp authority's certificate (CN=Gleaner test TSA) does not chain to a CA in ${other.caFile}`,
+      );
+
+      // The setting serves where no option is given; a path that is not there is refused when set.
+      expect((await gleaner(library, ['config', 'set', 'bundle.tsa-ca', other.caFile])).code).toBe(0);
+      expect((await gleaner(library, ['bundle', 'verify', stamped])).code).toBe(1);
+      expect((await gleaner(library, ['bundle', 'verify', stamped, '--tsa-ca', tsa.caFile])).code).toBe(0);
+      const missing = await gleaner(library, ['config', 'set', 'bundle.tsa-ca', join(root, 'missing.pem')]);
+      expect(missing.err).toMatch(/^error NOT_FOUND: bundle\.tsa-ca: there is no file /);
+      const missingOption = await gleaner(library, ['bundle', 'verify', stamped, '--tsa-ca', join(root, 'missing.pem')]);
+      expect(missingOption.err).toMatch(/^error NOT_FOUND: There is no file /);
+    } finally {
+      await tsa.stop();
+    }
   });
 
   it('never prints the private key', () => {

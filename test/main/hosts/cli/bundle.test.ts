@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoService } from '../../../../src/main/demo/server';
 import { runCli } from '../../../../src/main/hosts/cli/program';
 import { captureCliIo } from '../../../helpers/cli-io';
 import { startLocalTsa } from '../../../helpers/tsa';
@@ -20,8 +21,8 @@ const keyBody = privatePem.split('\n')[1]!;
 let root: string;
 const printed: string[] = [];
 
-async function gleaner(dataDir: string, args: string[]) {
-  const { io, out, err } = captureCliIo({ env: { GLEANER_SIGNING_KEY: privatePem }, shutdown: 'never' });
+async function gleaner(dataDir: string, args: string[], env: Record<string, string> = {}) {
+  const { io, out, err } = captureCliIo({ env: { GLEANER_SIGNING_KEY: privatePem, ...env }, shutdown: 'never' });
   const code = await runCli([...args, '--data-dir', dataDir], io, '/nowhere');
   printed.push(out(), err());
   return { code, out: out(), err: err() };
@@ -129,6 +130,28 @@ describe('gleaner bundle', { timeout: 120_000 }, () => {
       expect(missingOption.err).toMatch(/^error NOT_FOUND: There is no file /);
     } finally {
       await tsa.stop();
+    }
+  });
+
+  it('puts the media a demo service serves itself into a bundle with --media', async () => {
+    // What `gleaner demo-service` runs, in this process.
+    const demo = await startDemoService({ port: 0, seed: 'bundle-media' });
+    try {
+      const library = join(root, 'media-library');
+      const env = { GLEANER_TOKEN: demo.teams.find((team) => team.plan === 'team')!.token };
+      expect((await gleaner(library, ['config', 'set', 'base-url', demo.url])).code).toBe(0);
+      expect((await gleaner(library, ['call', 'videosite', 'search', 'query=harbour', '--collection', 'C'], env)).code).toBe(0);
+      const withMedia = join(root, 'with-media.zip');
+      const created = await gleaner(library, ['bundle', 'create', '--collection', 'C', '--out', withMedia, '--media', '--json'], env);
+      expect(created.err).toBe('');
+      const { media } = JSON.parse(created.out) as { media: { fetched: number; failed: number; skipped: number } };
+      expect(media.fetched).toBeGreaterThan(0);
+      expect(media).toMatchObject({ failed: 0, skipped: 0 });
+      const files = unzipSync(readFileSync(withMedia));
+      expect(Object.keys(files).filter((path) => path.startsWith('media/'))).toHaveLength(media.fetched);
+      expect((await gleaner(join(root, 'checker'), ['bundle', 'verify', withMedia])).code).toBe(0);
+    } finally {
+      await demo.close();
     }
   });
 

@@ -21,7 +21,7 @@ import {
   unsignedInteger,
   type DerNode,
 } from './der';
-import { checkAuthority, generalizedTime, type TrustedAuthorities } from './tsa-trust';
+import { checkAuthority, generalizedTime, subjectOf, type TrustedAuthorities } from './tsa-trust';
 
 const SHA256_OID = '2.16.840.1.101.3.4.2.1';
 const HASHES = new Map([
@@ -155,7 +155,7 @@ export function checkTimestamp(response: Buffer, data: Buffer, options: Timestam
     });
     if (!signer) problems.push('the timestamp’s signature does not hold under the certificate it carries');
     const authority = authorityOf(signer, certificates, genTime, options.trusted, problems);
-    return { ok: problems.length === 0, problems, facts: { genTime, signer: signer?.subject.replace(/\n/g, ', ') ?? null, authority } };
+    return { ok: problems.length === 0, problems, facts: { genTime, signer: signer ? subjectOf(signer) : null, authority } };
   } catch (error) {
     const why = error instanceof DerError ? error.message : error instanceof Error ? error.message : String(error);
     return { ok: false, problems: [`the timestamp cannot be read (${why})`], facts: null };

@@ -50,9 +50,11 @@ export function readTrustedAuthorities(path: string): TrustedAuthorities {
   return { certificates: parsePemCertificates(text, path), source: path };
 }
 
-/** A certificate's subject on one line, as problems name it. */
-export const subjectOf = (certificate: X509Certificate): string => certificate.subject.replace(/\n/g, ', ');
-const issuerOf = (certificate: X509Certificate): string => certificate.issuer.replace(/\n/g, ', ');
+/** A name from a certificate on one line, without control characters (it comes from the bundle: untrusted). */
+const oneLine = (name: string): string => name.replace(/\n/g, ', ').replace(/\p{Cc}/gu, '?');
+/** A certificate's subject as reports name it. */
+export const subjectOf = (certificate: X509Certificate): string => oneLine(certificate.subject);
+const issuerOf = (certificate: X509Certificate): string => oneLine(certificate.issuer);
 
 /** GeneralizedTime as a timestamp writes it (YYYYMMDDHHMMSS[.fff]Z), or null. */
 export function generalizedTime(text: string): Date | null {

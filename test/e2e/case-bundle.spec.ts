@@ -6,7 +6,9 @@
  * without a keychain.
  */
 import { createHash, createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, startServe, test, type ServedGleaner } from './fixtures';
 import { browserLink, rpc, seedLibrary } from './library-helpers';
@@ -43,6 +45,32 @@ test('Settings → Case bundles shows the signing key fingerprint to publish', a
   const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const body = pem.split('\n')[1]!;
   expect(await page.content()).not.toContain(body);
+});
+
+test('Settings → Case bundles takes the timestamp authority’s CA file next to its address, and names a path that is not there', async ({
+  page,
+}) => {
+  const dir = await mkdtemp(join(tmpdir(), 'gleaner-e2e-ca-'));
+  const caFile = join(dir, 'tsa-ca.pem');
+  await writeFile(caFile, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+  try {
+    await page.goto(await browserLink(served));
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Settings', exact: true }).click();
+    const section = page.getByRole('region', { name: 'Case bundles' });
+    const form = section.getByRole('form', { name: 'Timestamp authority’s CA certificate' });
+    const field = form.getByRole('textbox');
+    await expect(field).toHaveValue('');
+    await field.fill(join(dir, 'missing.pem'));
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByRole('alert')).toContainText('bundle.tsa-ca: there is no file');
+    await field.fill(caFile);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByText('Saved.')).toBeVisible();
+    expect(await rpc<{ value: unknown }>(served, 'settings.value', { key: 'bundle.tsa-ca' })).toMatchObject({ value: caFile });
+    await rpc(served, 'settings.unset', { key: 'bundle.tsa-ca' });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
 
 test('a collection exports as a case bundle whose manifest holds for every file', async ({ page }) => {

@@ -15,6 +15,13 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
+/** A file's bytes (the body left out for HEAD). */
+export function sendBytes(res: ServerResponse, contentType: string, body: Buffer, withBody: boolean): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(200, { 'content-type': contentType, 'content-length': body.length, ...BASE_HEADERS });
+  res.end(withBody ? body : undefined);
+}
+
 /** The error body: the spec does not show one; the demo answers `{ success: false, message }`. */
 export const sendError = (res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void =>
   sendJson(res, status, { success: false, message }, headers);

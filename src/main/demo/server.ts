@@ -15,7 +15,8 @@ import { createControl } from './control';
 import { handleControl } from './control-routes';
 import { DemoRequestError } from './errors';
 import { createFaultInjector, type FaultDecision } from './faults';
-import { isLoopback, sendError, sendHtml, sendJson, sendTruncated } from './http';
+import { isLoopback, sendBytes, sendError, sendHtml, sendJson, sendTruncated } from './http';
+import { mediaFileAt, MEDIA_ROUTE, placeMediaOn } from './media/index';
 import { readParams } from './params';
 import { createRateLimiter } from './rate-limit';
 import { createRequestLog } from './request-log';
@@ -43,6 +44,8 @@ export async function startDemoService(options: DemoServiceOptions = {}): Promis
   const control = createControl({ teams, limiter, faults, requests, time, resetCalls: () => calls.clear() });
   const timers = new Set<NodeJS.Timeout>();
   let port = 0;
+  /** Where clients reach the service; media addresses in its answers are placed there. */
+  let origin = '';
 
   const sleep = (ms: number): Promise<void> =>
     new Promise((resolve) => {
@@ -77,10 +80,19 @@ export async function startDemoService(options: DemoServiceOptions = {}): Promis
         throw error;
       }
     }
+    // Media files are what a CDN serves, not the API: no token, no rate limit, not in the request log.
+    if (url.pathname.startsWith(MEDIA_ROUTE) && options.mediaAddresses !== 'cdn-like') return serveMedia(req, res, url.pathname);
     const entry = requests.start(req.method ?? 'GET', url.pathname, url.searchParams);
     const status = await answer(req, res, url);
     entry.finish(status);
     log.debug('demo request', { method: req.method, path: url.pathname, status });
+  }
+
+  function serveMedia(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'Media files are read with GET.', { allow: 'GET, HEAD' });
+    const file = mediaFileAt(pathname);
+    if (!file) return sendError(res, 404, `No media file at ${pathname}.`);
+    sendBytes(res, file.contentType, file.body, req.method === 'GET');
   }
 
   /** Answers one API request and returns the status sent (0 when the connection was dropped). */
@@ -122,7 +134,7 @@ export async function startDemoService(options: DemoServiceOptions = {}): Promis
         sendJson(res, 200, { success: false, message: timed.message, data: null, meta: metaOf(op) });
         return 200;
       }
-      data = timed.data;
+      data = options.mediaAddresses === 'cdn-like' ? timed.data : placeMediaOn(timed.data, origin);
     } catch (error) {
       if (!(error instanceof DemoRequestError)) throw error;
       sendError(res, error.status, error.message);
@@ -214,6 +226,7 @@ export async function startDemoService(options: DemoServiceOptions = {}): Promis
   server.on('error', (error) => log.error('demo service error', { error: error.message }));
   port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
+  origin = url;
   log.info('demo service listening', { url });
 
   return {

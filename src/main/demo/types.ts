@@ -126,6 +126,13 @@ export interface DemoServiceOptions {
   /** Drives rate-limit windows and request-log times; latency faults use real timers. */
   clock?: Clock;
   log?: Logger;
+  /**
+   * Where the media addresses in answers lead. 'own-origin' (the default): to the files this
+   * service serves at `<origin>/media/…`, so a case bundle made on it holds them. 'cdn-like':
+   * to reserved https `.example` hosts, as a platform's CDN would be, which lead nowhere; the
+   * demo inside Gleaner's window uses these, so its pictures setting has something to act on.
+   */
+  mediaAddresses?: 'own-origin' | 'cdn-like';
 }
 
 export interface DemoService {

@@ -101,7 +101,8 @@ async function start(): Promise<void> {
       loadKeytar: keytarBinding ? keytarLoaderFrom(keytarBinding) : loadInstalledKeytar,
     }),
     log,
-    startDemo: () => startDemoService({ port: 0 }),
+    // CDN-like picture addresses, as on a platform, so the pictures setting has something to act on.
+    startDemo: () => startDemoService({ port: 0, mediaAddresses: 'cdn-like' }),
     ...(sqliteNativeBinding ? { sqliteNativeBinding } : {}),
     chooseExportDestination: createExportDestinationChooser(
       () => dialog,

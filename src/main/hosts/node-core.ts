@@ -34,8 +34,9 @@ export function createNodeCore({ dataDir, host, env, confirmTokenOrigin }: NodeC
     hubPasswords: createHubPasswordStore({ env, log }),
     signingKeys: createSigningKeyStore({ env, log }),
     log,
-    // Loaded when first asked for: most commands never start it.
-    startDemo: async () => (await import('../demo/server')).startDemoService({ port: 0 }),
+    // Loaded when first asked for: most commands never start it. Its picture addresses are CDN-like
+    // (the window's pictures setting acts on them); `gleaner demo-service` serves its media itself.
+    startDemo: async () => (await import('../demo/server')).startDemoService({ port: 0, mediaAddresses: 'cdn-like' }),
     ...(confirmTokenOrigin ? { confirmTokenOrigin } : {}),
   });
   return { core, log };

@@ -101,6 +101,14 @@ export function dataOf(answer: Answer): Record<string, unknown> {
   return (answer.json as { data: Record<string, unknown> }).data;
 }
 
+/**
+ * A body as two services with the same seed should both give it: without its request id, and
+ * with the service's own origin in media addresses written as `<origin>`.
+ */
+export function originFree(service: DemoService, body: unknown): unknown {
+  return JSON.parse(JSON.stringify(withoutRequestId(body)).split(`${service.url}/media/`).join('<origin>/media/')) as unknown;
+}
+
 /** Every string inside a value, for scanning responses. */
 export function stringsIn(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);

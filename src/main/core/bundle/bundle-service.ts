@@ -47,7 +47,8 @@ export interface BundleCreateRequest {
 export interface BundleService {
   key(): Promise<{ fingerprint: string; publicKeyPem: string }>;
   create(request: BundleCreateRequest, outPath: string, signal?: AbortSignal): Promise<BundleSummary>;
-  verify(path: string, options?: { fingerprint?: string }): Promise<VerifyReport>;
+  /** `tsaCa`: a PEM file of the CA certificates the timestamp authority must chain to; else the `bundle.tsa-ca` setting. */
+  verify(path: string, options?: { fingerprint?: string; tsaCa?: string }): Promise<VerifyReport>;
   importBundle(path: string): Promise<{ verification: VerifyReport; imported: ImportReport | null }>;
 }
 
@@ -56,18 +57,26 @@ export interface BundleService {
  * the core (issue 28.19).
  */
 const loadBundleCode = async () => {
-  const [create, verify, importing, media, timestamp] = await Promise.all([
+  const [create, verify, importing, media, timestamp, trust] = await Promise.all([
     import('./create-bundle'),
     import('./verify-bundle'),
     import('./import-bundle'),
     import('./media'),
     import('./timestamp'),
+    import('./tsa-trust'),
   ]);
-  return { ...create, ...verify, ...importing, ...media, ...timestamp };
+  return { ...create, ...verify, ...importing, ...media, ...timestamp, ...trust };
 };
 
 export function createBundleService(deps: BundleServiceDeps): BundleService {
   const nowIso = () => new Date(deps.clock.now()).toISOString();
+  /** The CA certificates a timestamp is checked against: the file given, else the setting's, else none. */
+  const trustedAuthorities = async (given?: string) => {
+    const path = given ?? readBundleSettings(deps.settings).tsaCa;
+    if (path === null) return {};
+    const { readTrustedAuthorities } = await loadBundleCode();
+    return { trusted: readTrustedAuthorities(path) };
+  };
   return {
     async key() {
       const key = await loadOrCreateSigningKey(deps.signingKeys);
@@ -107,11 +116,18 @@ export function createBundleService(deps: BundleServiceDeps): BundleService {
       return summary;
     },
 
-    verify: async (path, options = {}) => (await loadBundleCode()).verifyBundle(path, deps.normalise, options),
+    async verify(path, options = {}) {
+      const { verifyBundle } = await loadBundleCode();
+      const trusted = await trustedAuthorities(options.tsaCa);
+      return verifyBundle(path, deps.normalise, {
+        ...(options.fingerprint !== undefined ? { fingerprint: options.fingerprint } : {}),
+        ...trusted,
+      });
+    },
 
     async importBundle(path) {
       const { verifyBundle, importBundle } = await loadBundleCode();
-      const verification = await verifyBundle(path, deps.normalise);
+      const verification = await verifyBundle(path, deps.normalise, await trustedAuthorities());
       if (!verification.ok) return { verification, imported: null };
       const imported = await importBundle(path, {
         db: deps.db,

@@ -130,7 +130,8 @@ ${
 `
     : '  3. (No timestamp: this bundle was made without a timestamp authority.)\n'
 }  4. gleaner bundle verify <this zip> --fingerprint <the fingerprint you expect> checks all of the above,
-     the custody chain, and that every item can be read again from its answers.
+     the custody chain, and that every item can be read again from its answers (add --tsa-ca tsa-ca.pem
+     to check the timestamp's authority too).
 
 What it proves and what it does not: see docs/evidence.md in Gleaner. In short, the bundle shows
 what the service answered, when, to whom, and that nothing changed since it was signed; it does

@@ -3,8 +3,8 @@
  * SHA-256 imprint, a nonce and certReq, so the authority's certificate travels in the answer),
  * the call to the authority set in `bundle.tsa-url`, and the check of an answer: granted, its
  * imprint is SHA-256 of this manifest, and its CMS signature holds under the certificate it
- * carries. Whether that certificate belongs to an authority one trusts is a separate question,
- * answered with the authority's CA certificate (`openssl ts -verify -CAfile`); see docs/evidence.md.
+ * carries; and, given the CA certificate(s) one trusts, that this certificate is an authority's
+ * under them (tsa-trust.ts). Without them, the answer says the authority was not checked.
  */
 import { createHash, randomBytes, verify as verifySignature, X509Certificate } from 'node:crypto';
 import { GleanerError } from '../../../shared/errors';
@@ -21,6 +21,7 @@ import {
   unsignedInteger,
   type DerNode,
 } from './der';
+import { checkAuthority, generalizedTime, subjectOf, type TrustedAuthorities } from './tsa-trust';
 
 const SHA256_OID = '2.16.840.1.101.3.4.2.1';
 const HASHES = new Map([
@@ -48,12 +49,32 @@ export function timestampRequest(data: Buffer, nonce: Buffer = randomBytes(8)): 
   return sequence(unsignedInteger(Buffer.from([1])), imprint, unsignedInteger(nonce), booleanValue(true));
 }
 
+export interface TimestampAuthority {
+  /** Whether the signer's certificate was checked against CA certificates one trusts. */
+  checked: boolean;
+  /** The trusted CA its chain ends at, when it holds. */
+  trustedCa: string | null;
+  /** The fact in words, for reports. */
+  note: string;
+}
+
 export interface TimestampFacts {
   /** The authority's time, as it wrote it (GeneralizedTime, e.g. 20260102030405Z). */
   genTime: string;
   /** The signing certificate's subject. */
   signer: string | null;
+  authority: TimestampAuthority;
 }
+
+export interface TimestampCheckOptions {
+  /** The nonce the request carried, when checking an authority's fresh answer. */
+  nonce?: Buffer;
+  /** The CA certificates the authority must chain to; absent: the authority is not checked. */
+  trusted?: TrustedAuthorities;
+}
+
+export const AUTHORITY_NOT_CHECKED =
+  "the authority's certificate was not checked against a trusted CA (give bundle verify --tsa-ca PEM, or set bundle.tsa-ca)";
 
 export interface TimestampCheck {
   ok: boolean;
@@ -68,7 +89,8 @@ const at = (node: DerNode[], index: number, what: string): DerNode => {
 };
 
 /** Checks a TimeStampResp (or a bare token) against the data it should stamp. */
-export function checkTimestamp(response: Buffer, data: Buffer, expectedNonce?: Buffer): TimestampCheck {
+export function checkTimestamp(response: Buffer, data: Buffer, options: TimestampCheckOptions = {}): TimestampCheck {
+  const expectedNonce = options.nonce;
   const problems: string[] = [];
   try {
     const top = children(readNode(response));
@@ -132,11 +154,37 @@ export function checkTimestamp(response: Buffer, data: Buffer, expectedNonce?: B
       }
     });
     if (!signer) problems.push('the timestamp’s signature does not hold under the certificate it carries');
-    return { ok: problems.length === 0, problems, facts: { genTime, signer: signer?.subject.replace(/\n/g, ', ') ?? null } };
+    const authority = authorityOf(signer, certificates, genTime, options.trusted, problems);
+    return { ok: problems.length === 0, problems, facts: { genTime, signer: signer ? subjectOf(signer) : null, authority } };
   } catch (error) {
     const why = error instanceof DerError ? error.message : error instanceof Error ? error.message : String(error);
     return { ok: false, problems: [`the timestamp cannot be read (${why})`], facts: null };
   }
+}
+
+/** The trust check of the signer's certificate, its problems added to `problems`. */
+function authorityOf(
+  signer: X509Certificate | undefined,
+  carried: X509Certificate[],
+  genTime: string,
+  trusted: TrustedAuthorities | undefined,
+  problems: string[],
+): TimestampAuthority {
+  if (!trusted) return { checked: false, trustedCa: null, note: AUTHORITY_NOT_CHECKED };
+  const at = generalizedTime(genTime);
+  if (!signer || !at) {
+    if (!at) problems.push(`the timestamp's time (${genTime.slice(0, 40)}) cannot be read`);
+    return { checked: true, trustedCa: null, note: `the authority could not be checked against ${trusted.source}` };
+  }
+  const check = checkAuthority(signer, carried, trusted, at);
+  problems.push(...check.problems);
+  return {
+    checked: true,
+    trustedCa: check.trustedCa,
+    note: check.trustedCa
+      ? `the authority's certificate chains to ${check.trustedCa} from ${trusted.source}`
+      : `the authority's certificate does not hold under ${trusted.source}`,
+  };
 }
 
 /** Asks the authority at `url` to stamp `data`; rejects with a coded error a person can act on. */
@@ -159,7 +207,7 @@ export async function requestTimestamp(fetchFn: typeof fetch, url: string, data:
   }
   const body = Buffer.from(await response.arrayBuffer());
   if (!response.ok) throw new GleanerError('UPSTREAM_UNAVAILABLE', `The timestamp authority at ${url} answered ${response.status}.`);
-  const check = checkTimestamp(body, data, nonce);
+  const check = checkTimestamp(body, data, { nonce });
   if (!check.ok)
     throw new GleanerError(
       'UPSTREAM_UNAVAILABLE',

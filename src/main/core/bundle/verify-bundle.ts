@@ -13,7 +13,8 @@ import { checkCustody } from './custody-check';
 import { createDerivationCheck } from './derivation-check';
 import { BUNDLE_FILES, OUTSIDE_MANIFEST, parseManifest } from './layout';
 import { answerRecordSchema, itemRecordSchema, type AnswerRecord } from './records';
-import { checkTimestamp } from './timestamp';
+import { checkTimestamp, type TimestampFacts } from './timestamp';
+import type { TrustedAuthorities } from './tsa-trust';
 import { readZipFiles } from './zip-reader';
 
 export const VERIFY_CHECKS = ['files', 'answers', 'datapackage', 'signature', 'timestamp', 'custody', 'items'] as const;
@@ -34,7 +35,8 @@ export interface VerifyReport {
   items: number;
   answers: number;
   custodyEntries: number;
-  timestamp: { genTime: string; signer: string | null } | null;
+  /** The timestamp's time and signer, and whether its authority was checked against a trusted CA. */
+  timestamp: TimestampFacts | null;
   checks: VerifyCheck[];
 }
 
@@ -52,7 +54,14 @@ const KEPT = new Set<string>([
 
 const ANSWER_FILE = /^answers\/([0-9a-f]{64})\.json$/;
 
-export async function verifyBundle(zipPath: string, normalise: NormaliseFn, options: { fingerprint?: string } = {}): Promise<VerifyReport> {
+export interface VerifyOptions {
+  /** The signing key's fingerprint to expect. */
+  fingerprint?: string;
+  /** The CA certificates the timestamp authority must chain to. */
+  trusted?: TrustedAuthorities;
+}
+
+export async function verifyBundle(zipPath: string, normalise: NormaliseFn, options: VerifyOptions = {}): Promise<VerifyReport> {
   if (options.fingerprint !== undefined && canonicalFingerprint(options.fingerprint).length !== 64) {
     throw new GleanerError('INVALID_INPUT', 'The fingerprint to expect is 64 hexadecimal digits (separators are ignored).');
   }
@@ -154,7 +163,7 @@ export async function verifyBundle(zipPath: string, normalise: NormaliseFn, opti
   const tsr = kept.get(BUNDLE_FILES.timestamp);
   let timestamp: VerifyReport['timestamp'] = null;
   if (tsr && manifest) {
-    const check = checkTimestamp(tsr, manifest);
+    const check = checkTimestamp(tsr, manifest, options.trusted ? { trusted: options.trusted } : {});
     check.problems.forEach((problem) => fail('timestamp', problem));
     timestamp = check.facts;
   }

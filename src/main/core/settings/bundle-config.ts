@@ -1,17 +1,23 @@
 /**
  * The case-bundle settings in `gleaner config` form, stored under their own names:
  * `bundle.tsa-url` (the RFC 3161 timestamp authority; unset: no timestamp can be asked for),
+ * `bundle.tsa-ca` (a PEM file of the CA certificate(s) that authority must chain to when a
+ * bundle is verified; unset: the authority is not checked, and the report says so),
  * `bundle.media` (fetch the items' media into bundles; off by default) and
  * `bundle.media-cap-mb` (all media of one bundle together, default 100 MB).
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { GleanerError } from '../../../shared/errors';
 import type { SettingsRepository } from '../store/settings-repository';
 
-export const BUNDLE_CONFIG_KEYS = ['bundle.tsa-url', 'bundle.media', 'bundle.media-cap-mb'] as const;
+export const BUNDLE_CONFIG_KEYS = ['bundle.tsa-url', 'bundle.tsa-ca', 'bundle.media', 'bundle.media-cap-mb'] as const;
 type BundleConfigKey = (typeof BUNDLE_CONFIG_KEYS)[number];
 
 export interface BundleSettings {
   tsaUrl: string | null;
+  /** An absolute path to a PEM file. */
+  tsaCa: string | null;
   media: boolean;
   mediaCapMb: number;
 }
@@ -25,10 +31,12 @@ export function isBundleConfigKey(key: string): key is BundleConfigKey {
 
 export function readBundleSettings(repo: SettingsRepository): BundleSettings {
   const url = repo.get('bundle.tsa-url');
+  const ca = repo.get('bundle.tsa-ca');
   const media = repo.get('bundle.media');
   const cap = repo.get('bundle.media-cap-mb');
   return {
     tsaUrl: typeof url === 'string' && url !== '' ? url : null,
+    tsaCa: typeof ca === 'string' && ca !== '' ? ca : null,
     media: media === true,
     mediaCapMb: typeof cap === 'number' && Number.isFinite(cap) && cap > 0 ? cap : DEFAULT_MEDIA_CAP_MB,
   };
@@ -48,9 +56,29 @@ function parseTsaUrl(raw: string): string {
   return url.href;
 }
 
+/** A wrong path is named when it is set rather than at the next verify (which reads the certificates in full). */
+function checkCaFile(path: string): void {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new GleanerError('NOT_FOUND', `bundle.tsa-ca: there is no file ${path}.`);
+    throw invalid(`bundle.tsa-ca: ${path} cannot be read.`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----'))
+    throw invalid(`bundle.tsa-ca: ${path} holds no PEM certificate (-----BEGIN CERTIFICATE-----).`);
+}
+
 /** Validates and stores one key; returns the value as stored. */
 export function setBundleConfig(repo: SettingsRepository, key: BundleConfigKey, raw: string): string | number {
   const text = raw.trim();
+  if (key === 'bundle.tsa-ca') {
+    if (text === '') throw invalid('bundle.tsa-ca is the path of a PEM file with the timestamp authority’s CA certificate(s).');
+    const path = resolve(text);
+    checkCaFile(path);
+    repo.set(key, path);
+    return path;
+  }
   if (key === 'bundle.tsa-url') {
     const url = parseTsaUrl(text);
     repo.set(key, url);
@@ -81,6 +109,7 @@ export function setBundleConfigEntries(repo: SettingsRepository): [string, strin
   const settings = readBundleSettings(repo);
   const values: Record<BundleConfigKey, string | number> = {
     'bundle.tsa-url': settings.tsaUrl ?? '',
+    'bundle.tsa-ca': settings.tsaCa ?? '',
     'bundle.media': String(settings.media),
     'bundle.media-cap-mb': settings.mediaCapMb,
   };

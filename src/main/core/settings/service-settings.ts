@@ -91,7 +91,7 @@ type ConfigKey =
 export const BLOCK_IMAGES_KEY = 'privacy.block-images';
 
 const KEY_HELP =
-  'Keys: base-url, plan, limits.per-minute, limits.per-day, limits.day-reset, timeouts.request, timeouts.slow-request, privacy.block-images, team.fallback-share, team.freshness-minutes, watch.cap-share, watch.count-jump, watch.gone-words, bundle.tsa-url, bundle.media, bundle.media-cap-mb, param.<platform>.<path>.<name>, path.<platform>.<path>, hosts.<platform>.';
+  'Keys: base-url, plan, limits.per-minute, limits.per-day, limits.day-reset, timeouts.request, timeouts.slow-request, privacy.block-images, team.fallback-share, team.freshness-minutes, watch.cap-share, watch.count-jump, watch.gone-words, bundle.tsa-url, bundle.tsa-ca, bundle.media, bundle.media-cap-mb, param.<platform>.<path>.<name>, path.<platform>.<path>, hosts.<platform>.';
 
 /** Reads a config key such as `param.videosite.channel/videos.sort`, or says why it is not one. */
 export function parseConfigKey(key: string): ConfigKey {

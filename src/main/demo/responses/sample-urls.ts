@@ -1,8 +1,9 @@
 /**
  * The addresses sample items carry. Item pages use each platform's public web host, as the
  * real service relays them, so Gleaner's URL recognition works on demo items. Media files
- * (thumbnails, videos, avatars) use reserved `.example` hosts: the demo never makes the app
- * load anything from a real platform.
+ * (thumbnails, videos, avatars) are built on reserved `.example` hosts, which the service
+ * replaces with its own origin when it sends an answer (media/index.ts): the demo never makes
+ * the app load anything from a real platform, and it serves those files itself.
  */
 export const PAGE_HOSTS = {
   videosite: 'https://www.youtube.com',

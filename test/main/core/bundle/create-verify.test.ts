@@ -68,6 +68,7 @@ describe('bundle create', () => {
     const resources = (JSON.parse(text('datapackage.json')) as { resources: { path: string; hash: string }[] }).resources;
     expect(resources.find((resource) => resource.path === 'items.json')?.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(text('README.txt')).toContain('sha256sum -c manifest.sha256');
+    expect(text('README.txt')).toContain('--tsa-ca tsa-ca.pem');
   });
 
   it('passes sha256sum -c and openssl’s Ed25519 check in the unzipped folder', () => {

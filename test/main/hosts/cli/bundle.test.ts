@@ -11,16 +11,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoService } from '../../../../src/main/demo/server';
 import { runCli } from '../../../../src/main/hosts/cli/program';
 import { captureCliIo } from '../../../helpers/cli-io';
+import { startLocalTsa } from '../../../helpers/tsa';
 
 const privatePem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 const keyBody = privatePem.split('\n')[1]!;
 let root: string;
 const printed: string[] = [];
 
-async function gleaner(dataDir: string, args: string[]) {
-  const { io, out, err } = captureCliIo({ env: { GLEANER_SIGNING_KEY: privatePem }, shutdown: 'never' });
+async function gleaner(dataDir: string, args: string[], env: Record<string, string> = {}) {
+  const { io, out, err } = captureCliIo({ env: { GLEANER_SIGNING_KEY: privatePem, ...env }, shutdown: 'never' });
   const code = await runCli([...args, '--data-dir', dataDir], io, '/nowhere');
   printed.push(out(), err());
   return { code, out: out(), err: err() };
@@ -87,6 +89,70 @@ describe('gleaner bundle', { timeout: 120_000 }, () => {
     const result = await gleaner(join(root, 'library'), ['bundle', 'create', '--out', join(root, 'x.zip')]);
     expect(result.code).toBe(2);
     expect(result.err).toMatch(/^error INVALID_INPUT: Say what the bundle holds/);
+  });
+
+  it('checks the timestamp authority against the CA given by --tsa-ca or bundle.tsa-ca, and says when none was given', async () => {
+    const tsa = await startLocalTsa();
+    try {
+      const library = join(root, 'stamped');
+      await gleaner(library, ['call', 'videosite', 'search', 'query=harbour', '--collection', 'C']);
+      expect((await gleaner(library, ['config', 'set', 'bundle.tsa-url', tsa.url])).code).toBe(0);
+      const stamped = join(root, 'stamped.zip');
+      expect((await gleaner(library, ['bundle', 'create', '--collection', 'C', '--out', stamped, '--timestamp'])).code).toBe(0);
+
+      const unchecked = await gleaner(library, ['bundle', 'verify', stamped]);
+      expect(unchecked.code).toBe(0);
+      expect(unchecked.out).toContain(
+        "Timestamp authority: the authority's certificate was not checked against a trusted CA (give bundle verify --tsa-ca PEM, or set bundle.tsa-ca).",
+      );
+      const trusted = await gleaner(library, ['bundle', 'verify', stamped, '--tsa-ca', tsa.caFile, '--json']);
+      expect(trusted.code).toBe(0);
+      expect(JSON.parse(trusted.out)).toMatchObject({
+        ok: true,
+        timestamp: { authority: { checked: true, trustedCa: 'CN=Gleaner test CA' } },
+      });
+
+      const other = tsa.unrelatedCa();
+      const refused = await gleaner(library, ['bundle', 'verify', stamped, '--tsa-ca', other.caFile]);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toMatch(/^FAILED +timestamp$/m);
+      expect(refused.err).toContain(
+        `error BUNDLE_INVALID: The bundle does not verify: timestamp (the timestamp authority's certificate (CN=Gleaner test TSA) does not chain to a CA in ${other.caFile}`,
+      );
+
+      // The setting serves where no option is given; a path that is not there is refused when set.
+      expect((await gleaner(library, ['config', 'set', 'bundle.tsa-ca', other.caFile])).code).toBe(0);
+      expect((await gleaner(library, ['bundle', 'verify', stamped])).code).toBe(1);
+      expect((await gleaner(library, ['bundle', 'verify', stamped, '--tsa-ca', tsa.caFile])).code).toBe(0);
+      const missing = await gleaner(library, ['config', 'set', 'bundle.tsa-ca', join(root, 'missing.pem')]);
+      expect(missing.err).toMatch(/^error NOT_FOUND: bundle\.tsa-ca: there is no file /);
+      const missingOption = await gleaner(library, ['bundle', 'verify', stamped, '--tsa-ca', join(root, 'missing.pem')]);
+      expect(missingOption.err).toMatch(/^error NOT_FOUND: There is no file /);
+    } finally {
+      await tsa.stop();
+    }
+  });
+
+  it('puts the media a demo service serves itself into a bundle with --media', async () => {
+    // What `gleaner demo-service` runs, in this process.
+    const demo = await startDemoService({ port: 0, seed: 'bundle-media' });
+    try {
+      const library = join(root, 'media-library');
+      const env = { GLEANER_TOKEN: demo.teams.find((team) => team.plan === 'team')!.token };
+      expect((await gleaner(library, ['config', 'set', 'base-url', demo.url])).code).toBe(0);
+      expect((await gleaner(library, ['call', 'videosite', 'search', 'query=harbour', '--collection', 'C'], env)).code).toBe(0);
+      const withMedia = join(root, 'with-media.zip');
+      const created = await gleaner(library, ['bundle', 'create', '--collection', 'C', '--out', withMedia, '--media', '--json'], env);
+      expect(created.err).toBe('');
+      const { media } = JSON.parse(created.out) as { media: { fetched: number; failed: number; skipped: number } };
+      expect(media.fetched).toBeGreaterThan(0);
+      expect(media).toMatchObject({ failed: 0, skipped: 0 });
+      const files = unzipSync(readFileSync(withMedia));
+      expect(Object.keys(files).filter((path) => path.startsWith('media/'))).toHaveLength(media.fetched);
+      expect((await gleaner(join(root, 'checker'), ['bundle', 'verify', withMedia])).code).toBe(0);
+    } finally {
+      await demo.close();
+    }
   });
 
   it('never prints the private key', () => {

@@ -104,13 +104,17 @@ export function registerBundle(program: Command, ctx: CliContext): void {
     .command('verify <file>')
     .description('check a bundle offline: hashes, manifest, signature, timestamp, custody chain, items read again from their answers')
     .option('--fingerprint <fp>', 'the signing key’s fingerprint to expect (as `gleaner bundle key` prints it)')
+    .option(
+      '--tsa-ca <pem>',
+      'a PEM file of the CA certificate(s) the timestamp authority must chain to (default: the bundle.tsa-ca setting)',
+    )
     .option('--json', 'machine-readable output')
-    .action(async (file: string, options: { fingerprint?: string }, command: Command) => {
+    .action(async (file: string, options: { fingerprint?: string; tsaCa?: string }, command: Command) => {
       await ctx.withCore(command, async (core) => {
-        const report = await core.bundles.verify(
-          resolve(file),
-          options.fingerprint !== undefined ? { fingerprint: options.fingerprint } : {},
-        );
+        const report = await core.bundles.verify(resolve(file), {
+          ...(options.fingerprint !== undefined ? { fingerprint: options.fingerprint } : {}),
+          ...(options.tsaCa !== undefined ? { tsaCa: resolve(options.tsaCa) } : {}),
+        });
         if (ctx.json(command)) ctx.io.stdout(`${JSON.stringify(report)}\n`);
         else {
           for (const check of report.checks) {
@@ -121,6 +125,7 @@ export function registerBundle(program: Command, ctx: CliContext): void {
             `${plural(report.items, 'item')}, ${plural(report.answers, 'answer')}; signed by key ${report.fingerprint ?? '(none)'}` +
               `${report.timestamp ? `; timestamped ${report.timestamp.genTime} by ${report.timestamp.signer ?? 'an unknown signer'}` : ''}.\n`,
           );
+          if (report.timestamp) ctx.io.stdout(`Timestamp authority: ${report.timestamp.authority.note}.\n`);
         }
         if (!report.ok) {
           const failed = report.checks.filter((check) => check.state === 'failed');

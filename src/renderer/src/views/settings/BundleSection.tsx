@@ -5,7 +5,7 @@ import { bridge } from '../../transport';
 import { useSettingsStore } from '../../stores/settings-store';
 import { SettingField } from './Field';
 
-const BUNDLE_KEYS = ['bundle.tsa-url', 'bundle.media', 'bundle.media-cap-mb'] as const;
+const BUNDLE_KEYS = ['bundle.tsa-url', 'bundle.tsa-ca', 'bundle.media', 'bundle.media-cap-mb'] as const;
 
 /** The bundle settings as in force (a default where one is not set). */
 async function readBundleValues(): Promise<Record<string, string>> {
@@ -20,7 +20,7 @@ async function readBundleValues(): Promise<Record<string, string>> {
 
 /**
  * Settings → Case bundles: the signing key's fingerprint (read-only, to publish), the timestamp
- * authority, and whether bundles fetch the media and up to what size. The same keys as
+ * authority and the CA certificate it must chain to, and whether bundles fetch the media and up to what size. The same keys as
  * `gleaner config set bundle.…`.
  */
 export function BundleSection() {
@@ -68,6 +68,12 @@ export function BundleSection() {
         label="Timestamp authority (RFC 3161)"
         current={values['bundle.tsa-url'] ?? ''}
         hint="Its address, e.g. https://freetsa.org/tsr. Only the manifest’s SHA-256 is sent there."
+      />
+      <SettingField
+        settingKey="bundle.tsa-ca"
+        label="Timestamp authority’s CA certificate"
+        current={values['bundle.tsa-ca'] ?? ''}
+        hint="The full path of a PEM file with the CA certificate(s) the authority must chain to; checking a bundle then checks its timestamp’s authority too."
       />
       <label className="settings-checkbox">
         <input

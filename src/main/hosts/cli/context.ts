@@ -15,6 +15,8 @@ export interface CliContext {
    * Opens the library of `--data-dir`, runs `work`, and always closes it. `existing`: the
    * command only reads, so a folder with no library in it (a typo, a drive not mounted) is
    * said, not quietly made into a new, empty library that answers "nothing found".
+   * `existing: 'if-any'`: the command needs no library of its own (checking a bundle someone
+   * sent): it uses the library there for its settings, else a throwaway one, removed after.
    */
-  withCore<T>(command: Command, work: (core: CliCore, log: Logger) => Promise<T>, options?: { existing?: boolean }): Promise<T>;
+  withCore<T>(command: Command, work: (core: CliCore, log: Logger) => Promise<T>, options?: { existing?: boolean | 'if-any' }): Promise<T>;
 }

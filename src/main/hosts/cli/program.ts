@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Command, CommanderError, Help } from 'commander';
 import { GleanerError, isGleanerError } from '../../../shared/errors';
 import { escapeTerminalControlsInJson, stripTerminalControls } from '../../../shared/text';
@@ -97,8 +99,13 @@ export function buildProgram(
     },
     json: (command) => Boolean((command.optsWithGlobals() as GlobalOptions).json),
     async withCore(command, work, options = {}) {
-      const dataDir = ctx.dataDir(command);
-      if (options.existing && !existsSync(loadedCoreEntry().databasePath(dataDir))) {
+      let dataDir = ctx.dataDir(command);
+      let scratch: string | null = null;
+      if (options.existing === 'if-any' && !existsSync(loadedCoreEntry().databasePath(dataDir))) {
+        scratch = mkdtempSync(join(tmpdir(), 'gleaner-scratch-'));
+        dataDir = scratch;
+      }
+      if (options.existing === true && !existsSync(loadedCoreEntry().databasePath(dataDir))) {
         throw new GleanerError(
           'NOT_FOUND',
           `There is no Gleaner library in ${dataDir}. Check --data-dir (or GLEANER_DATA_DIR); a library starts there when something is fetched into it (call or import).`,
@@ -109,6 +116,7 @@ export function buildProgram(
         return await work(core, log);
       } finally {
         await core.close();
+        if (scratch) rmSync(scratch, { recursive: true, force: true });
       }
     },
   };

@@ -6,7 +6,7 @@
  * ever holds it.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
@@ -53,6 +53,8 @@ describe('gleaner bundle', { timeout: 120_000 }, () => {
     expect(verified.code).toBe(0);
     expect(verified.out).toMatch(/^ok +files$/m);
     expect(verified.out).toMatch(/^ok +signature$/m);
+    // Checking a bundle someone sent makes no library where there was none.
+    expect(existsSync(join(root, 'checker'))).toBe(false);
 
     const files = unzipSync(readFileSync(casePath));
     const answer = Object.keys(files).find((path) => path.startsWith('answers/'))!;

@@ -110,31 +110,35 @@ export function registerBundle(program: Command, ctx: CliContext): void {
     )
     .option('--json', 'machine-readable output')
     .action(async (file: string, options: { fingerprint?: string; tsaCa?: string }, command: Command) => {
-      await ctx.withCore(command, async (core) => {
-        const report = await core.bundles.verify(resolve(file), {
-          ...(options.fingerprint !== undefined ? { fingerprint: options.fingerprint } : {}),
-          ...(options.tsaCa !== undefined ? { tsaCa: resolve(options.tsaCa) } : {}),
-        });
-        if (ctx.json(command)) ctx.io.stdout(`${JSON.stringify(report)}\n`);
-        else {
-          for (const check of report.checks) {
-            ctx.io.stdout(`${check.state === 'ok' ? 'ok     ' : check.state === 'skipped' ? 'skipped' : 'FAILED '} ${check.name}\n`);
-            for (const problem of check.problems) ctx.io.stdout(`          ${problem}\n`);
+      await ctx.withCore(
+        command,
+        async (core) => {
+          const report = await core.bundles.verify(resolve(file), {
+            ...(options.fingerprint !== undefined ? { fingerprint: options.fingerprint } : {}),
+            ...(options.tsaCa !== undefined ? { tsaCa: resolve(options.tsaCa) } : {}),
+          });
+          if (ctx.json(command)) ctx.io.stdout(`${JSON.stringify(report)}\n`);
+          else {
+            for (const check of report.checks) {
+              ctx.io.stdout(`${check.state === 'ok' ? 'ok     ' : check.state === 'skipped' ? 'skipped' : 'FAILED '} ${check.name}\n`);
+              for (const problem of check.problems) ctx.io.stdout(`          ${problem}\n`);
+            }
+            ctx.io.stdout(
+              `${plural(report.items, 'item')}, ${plural(report.answers, 'answer')}; signed by key ${report.fingerprint ?? '(none)'}` +
+                `${report.timestamp ? `; timestamped ${report.timestamp.genTime} by ${report.timestamp.signer ?? 'an unknown signer'}` : ''}.\n`,
+            );
+            if (report.timestamp) ctx.io.stdout(`Timestamp authority: ${report.timestamp.authority.note}.\n`);
           }
-          ctx.io.stdout(
-            `${plural(report.items, 'item')}, ${plural(report.answers, 'answer')}; signed by key ${report.fingerprint ?? '(none)'}` +
-              `${report.timestamp ? `; timestamped ${report.timestamp.genTime} by ${report.timestamp.signer ?? 'an unknown signer'}` : ''}.\n`,
-          );
-          if (report.timestamp) ctx.io.stdout(`Timestamp authority: ${report.timestamp.authority.note}.\n`);
-        }
-        if (!report.ok) {
-          const failed = report.checks.filter((check) => check.state === 'failed');
-          throw new GleanerError(
-            'BUNDLE_INVALID',
-            `The bundle does not verify: ${failed.map((check) => `${check.name} (${check.problems[0]})`).join('; ')}.`,
-          );
-        }
-      });
+          if (!report.ok) {
+            const failed = report.checks.filter((check) => check.state === 'failed');
+            throw new GleanerError(
+              'BUNDLE_INVALID',
+              `The bundle does not verify: ${failed.map((check) => `${check.name} (${check.problems[0]})`).join('; ')}.`,
+            );
+          }
+        },
+        { existing: 'if-any' },
+      );
     });
 
   bundle

@@ -103,6 +103,8 @@ export interface ExportSummary {
   segments: number;
   /** Transcripts left out, with why (an untimed transcript has no subtitle form). */
   skipped: { itemId: number; language: string | null; reason: string }[];
+  /** Set when the files were written but the custody log could not record the export (issue 31). */
+  custodyProblem?: string;
 }
 
 export type ExportState = 'running' | 'done' | 'failed' | 'cancelled';

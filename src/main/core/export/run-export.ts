@@ -163,7 +163,13 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
     }
     if (request.changeHistory) summary.files.push(await writeChangeHistory(reader.db, scope.name, baseDir, outPath));
     if (request.manifest) await writeManifest(baseDir, summary.files, destinationError);
-    recordExport(options.library as ReadableDB, request, outPath, summary, context.exportedAt);
+    // The files are saved: a custody entry that cannot be written (the library's disk full or
+    // locked) is said beside them, not turned into a failed export that left its files behind.
+    try {
+      recordExport(options.library as ReadableDB, request, outPath, summary, context.exportedAt);
+    } catch (error) {
+      summary.custodyProblem = `The export was saved, but the custody log could not record it: ${error instanceof Error ? error.message : String(error)}`;
+    }
     return { ...summary, baseDir };
   } catch (error) {
     for (const file of opened) await file.abort();

@@ -233,7 +233,7 @@ function ExportStatus() {
       s.skipped.length > 0
         ? ` ${s.skipped.length} transcript${s.skipped.length === 1 ? ' was' : 's were'} left out: ${s.skipped[0]!.reason}.`
         : '';
-    said = `Exported ${count}, ${where}.${skipped}`;
+    said = `Exported ${count}, ${where}.${skipped}${s.custodyProblem ? ` ${s.custodyProblem}` : ''}`;
   }
   return (
     <>

@@ -3,7 +3,7 @@
  * demo service, collection edits, a note, tags, a watch and an export each leave an entry in the chain, the
  * chain verifies, and a row edited behind the triggers' back is found.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -118,6 +118,23 @@ describe('the custody log through the core', () => {
     const db = testCore.core.context.db;
     expect(() => db.exec('DELETE FROM custody_log WHERE seq = 2')).toThrow(/append-only/);
     expect(() => db.exec("UPDATE custody_log SET at = '2020-01-01T00:00:00.000Z'")).toThrow(/append-only/);
+  });
+
+  it('keeps an export whose custody entry cannot be written, and says so beside it', async () => {
+    await ok('service.call', { operation: 'videosite/video', params: VIDEO, collection: 'Case' });
+    const { db } = testCore.core.context;
+    // The library refusing the entry as a full or locked disk would, after the file is saved.
+    db.exec(
+      `CREATE TRIGGER refuse_export_entry BEFORE INSERT ON custody_log WHEN NEW.kind = 'export' BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;`,
+    );
+    const outPath = join(outDir, 'kept.csv');
+    const result = await testCore.core.exportToFile(
+      { scope: { kind: 'collection', name: 'Case' }, format: 'csv', transcripts: false, manifest: false },
+      outPath,
+    );
+    expect(existsSync(outPath)).toBe(true);
+    expect(result.items).toBe(1);
+    expect(result.custodyProblem).toBe('The export was saved, but the custody log could not record it: database or disk is full');
   });
 
   it('answers NOT_FOUND for an item the library does not hold', async () => {

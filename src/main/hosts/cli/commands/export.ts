@@ -137,6 +137,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
             );
           }
           if (request.manifest) ctx.io.stdout(`Manifest: ${resolve(result.baseDir, MANIFEST_NAME)}\n`);
+          if (summary.custodyProblem) ctx.io.stderr(`warning: ${summary.custodyProblem}\n`);
         },
         { existing: true },
       );

@@ -178,7 +178,7 @@ export function createMediaCapture(options: MediaCaptureOptions): MediaCapture {
           const { response, from } = await fetchFollowing(options.fetch, parsed, AbortSignal.timeout(timeoutMs));
           if (!response.ok) {
             await response.body?.cancel().catch(() => undefined);
-            throw new MediaProblem(`the server answered ${response.status}`);
+            throw new Error(`the server answered ${response.status}`);
           }
           const fetchedAt = options.now();
           const bytes = await readCapped(response, remaining);

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataPackage } from '../../../../src/main/core/bundle/layout';
 import { createMediaCapture } from '../../../../src/main/core/bundle/media';
 import { createBundleZipWriter } from '../../../../src/main/core/bundle/zip-writer';
 import { readZipFiles } from '../../../../src/main/core/bundle/zip-reader';
@@ -176,6 +177,16 @@ describe('bundle media files beside the thumbnails', () => {
       expect(record.file).toMatch(/^media\/\d{6}\.mp4$/);
       expect(read.get(record.file!)?.equals(bytes)).toBe(true);
     }
+  });
+
+  it('describes each kind of media file by its type in the Data Package', () => {
+    const files = ['mp4', 'webm', 'mp3', 'jpg'].map((extension, index) => ({
+      path: `media/00000${index + 1}.${extension}`,
+      bytes: 1,
+      sha256: '0'.repeat(64),
+    }));
+    const described = JSON.parse(dataPackage(files, 'Media', '2026-01-02T03:04:05.000Z')) as { resources: { mediatype: string }[] };
+    expect(described.resources.map((resource) => resource.mediatype)).toEqual(['video/mp4', 'video/webm', 'audio/mpeg', 'image/jpeg']);
   });
 
   describe('through redirects', () => {

@@ -103,11 +103,15 @@ async function readCapped(response: Response, limit: number): Promise<Buffer | n
   return Buffer.concat(chunks);
 }
 
+type FetchFollowing = (start: URL, signal: AbortSignal) => Promise<{ response: Response; from: URL }>;
+
+const isTimeout = (error: unknown) => error instanceof Error && error.name === 'TimeoutError';
+
 /**
  * GET `start`, following redirects by hand: the fetch's own following would take any scheme
  * its implementation allows and would not say where the bytes came from.
  */
-async function fetchFollowing(fetchFn: typeof fetch, start: URL, signal: AbortSignal): Promise<{ response: Response; from: URL }> {
+async function followByHand(fetchFn: typeof fetch, start: URL, signal: AbortSignal): Promise<{ response: Response; from: URL }> {
   let current = start;
   for (let hops = 0; ; hops += 1) {
     const response = await fetchFn(current.href, { signal, redirect: 'manual' });
@@ -121,6 +125,37 @@ async function fetchFollowing(fetchFn: typeof fetch, start: URL, signal: AbortSi
     if (!isHttp(next)) throw new MediaProblem(`redirected to an address that is not http(s) (${next.protocol.slice(0, 20)})`);
     current = next;
   }
+}
+
+/** GET `start` with the fetch's own following; the address it ended at is the one it reports, when it does. */
+async function followByFetch(fetchFn: typeof fetch, start: URL, signal: AbortSignal): Promise<{ response: Response; from: URL }> {
+  const response = await fetchFn(start.href, { signal, redirect: 'follow' });
+  const reported = response.url && URL.canParse(response.url) ? new URL(response.url) : null;
+  if (reported && !isHttp(reported)) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new MediaProblem(`redirected to an address that is not http(s) (${reported.protocol.slice(0, 20)})`);
+  }
+  return { response, from: reported ?? start };
+}
+
+/**
+ * Follows by hand while the fetch allows it. Electron's net.fetch cancels a request in 'manual'
+ * mode instead of giving back the redirect: after the first such failure that the fetch's own
+ * following gets past, its following is used (Chromium refuses unsafe targets such as file:).
+ */
+function createFollower(fetchFn: typeof fetch): FetchFollowing {
+  let byHand = true;
+  return async (start, signal) => {
+    if (!byHand) return followByFetch(fetchFn, start, signal);
+    try {
+      return await followByHand(fetchFn, start, signal);
+    } catch (error) {
+      if (error instanceof MediaProblem || isTimeout(error) || signal.aborted) throw error;
+      const followed = await followByFetch(fetchFn, start, signal).catch(() => Promise.reject(error));
+      byHand = false;
+      return followed;
+    }
+  };
 }
 
 /** The addresses to fetch, each with its role and items, thumbnails first; a Map, since an address is the platform's text. */
@@ -161,6 +196,7 @@ export function createMediaCapture(options: MediaCaptureOptions): MediaCapture {
       const summary: MediaSummary = { fetched: 0, failed: 0, skipped: 0, bytes: 0, capBytes: options.capBytes };
       // An address named in two roles (a thumbnail that is also the media file) is fetched once.
       const outcomes = new Map<string, MediaOutcome>();
+      const follow = createFollower(options.fetch);
       let index = 0;
 
       const fetchOne = async (url: string): Promise<MediaOutcome> => {
@@ -175,7 +211,7 @@ export function createMediaCapture(options: MediaCaptureOptions): MediaCapture {
           return emptyOutcome('the media size cap was reached');
         }
         try {
-          const { response, from } = await fetchFollowing(options.fetch, parsed, AbortSignal.timeout(timeoutMs));
+          const { response, from } = await follow(parsed, AbortSignal.timeout(timeoutMs));
           if (!response.ok) {
             await response.body?.cancel().catch(() => undefined);
             throw new Error(`the server answered ${response.status}`);
@@ -205,9 +241,7 @@ export function createMediaCapture(options: MediaCaptureOptions): MediaCapture {
           summary.failed += 1;
           if (error instanceof MediaProblem) return emptyOutcome(error.message);
           return emptyOutcome(
-            error instanceof Error && error.name === 'TimeoutError'
-              ? 'no answer in time'
-              : `could not be fetched (${error instanceof Error ? error.message : String(error)})`,
+            isTimeout(error) ? 'no answer in time' : `could not be fetched (${error instanceof Error ? error.message : String(error)})`,
           );
         }
       };

@@ -239,6 +239,33 @@ describe('bundle media files beside the thumbnails', () => {
         ],
       );
     });
+    it('with a fetch that cancels a redirect it is asked to give back (Electron’s net.fetch), uses the fetch’s own following and the address it reports', async () => {
+      const asked: string[] = [];
+      const cancelsRedirects: typeof fetch = async (input, init) => {
+        asked.push(`${init?.redirect} ${String(input).replace(origin, '')}`);
+        const response = await globalThis.fetch(input, init);
+        if (init?.redirect === 'manual' && response.status >= 300 && response.status < 400) {
+          await response.body?.cancel();
+          throw new TypeError('net::ERR_ABORTED (Redirect was cancelled)');
+        }
+        return response;
+      };
+      const capture = createMediaCapture({ fetch: cancelsRedirects, now: () => '2026-01-02T03:04:05.000Z', capBytes: 10_000_000 });
+      const zipPath = join(dir, 'redirects-followed-by-fetch.zip');
+      const zip = await createBundleZipWriter(zipPath);
+      const items = ['/hop', '/relative', '/to-file'].map((path, index) => ({ id: index + 1, thumbnailUrl: `${origin}${path}` }));
+      await capture.capture(zip, items, () => undefined);
+      await zip.finish();
+      expect(asked).toEqual(['manual /hop', 'follow /hop', 'follow /relative', 'follow /to-file']);
+      const records = JSON.parse((await zipFiles(zipPath)).get('media.json')!.toString()) as MediaRecord[];
+      const moved = await bytesAt(target());
+      expect(records.slice(0, 2).map((record) => [record.fetched_from, record.sha256])).toEqual([
+        [target(), sha256(moved)],
+        [target(), sha256(moved)],
+      ]);
+      // Node's own following refuses a file: target too.
+      expect(records[2]).toMatchObject({ file: null, problem: expect.stringMatching(/^could not be fetched/) });
+    });
   });
 
   /** A library with items of the platforms whose answers name media files. */

@@ -138,10 +138,12 @@ async function followByFetch(fetchFn: typeof fetch, start: URL, signal: AbortSig
   return { response, from: reported ?? start };
 }
 
+/** How Electron's net.fetch fails a request in 'manual' mode at its first redirect, rather than give it back. */
+const REDIRECT_CANCELLED = /redirect was cancelled/i;
+
 /**
- * Follows by hand while the fetch allows it. Electron's net.fetch cancels a request in 'manual'
- * mode instead of giving back the redirect: after the first such failure that the fetch's own
- * following gets past, its following is used (Chromium refuses unsafe targets such as file:).
+ * Follows by hand while the fetch allows it; after a fetch has cancelled a redirect (Electron's
+ * net.fetch), its own following is used instead (Chromium refuses unsafe targets such as file:).
  */
 function createFollower(fetchFn: typeof fetch): FetchFollowing {
   let byHand = true;
@@ -150,10 +152,9 @@ function createFollower(fetchFn: typeof fetch): FetchFollowing {
     try {
       return await followByHand(fetchFn, start, signal);
     } catch (error) {
-      if (error instanceof MediaProblem || isTimeout(error) || signal.aborted) throw error;
-      const followed = await followByFetch(fetchFn, start, signal).catch(() => Promise.reject(error));
+      if (!(error instanceof Error) || !REDIRECT_CANCELLED.test(error.message)) throw error;
       byHand = false;
-      return followed;
+      return followByFetch(fetchFn, start, signal);
     }
   };
 }

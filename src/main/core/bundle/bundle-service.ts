@@ -92,8 +92,22 @@ export function createBundleService(deps: BundleServiceDeps): BundleService {
           'No timestamp authority is set: set one first, e.g. gleaner config set bundle.tsa-url https://freetsa.org/tsr.',
         );
       }
+      // Read first: a CA file that is not there fails before anything is fetched.
+      const trusted = request.timestamp ? (await trustedAuthorities()).trusted : undefined;
       const key = await loadOrCreateSigningKey(deps.signingKeys);
-      const { createBundle, createMediaCapture, requestTimestamp } = await loadBundleCode();
+      const { createBundle, createMediaCapture, requestTimestamp, checkTimestamp } = await loadBundleCode();
+      /** A token from the authority, refused when it would not verify under `bundle.tsa-ca`. */
+      const trustedTimestamp = async (url: string, manifest: Buffer) => {
+        const reply = await requestTimestamp(deps.fetch, url, manifest);
+        const check = trusted ? checkTimestamp(reply, manifest, { trusted }) : null;
+        if (check && !check.ok)
+          throw new GleanerError(
+            'UPSTREAM_ERROR',
+            `The timestamp from ${url} would not verify under bundle.tsa-ca (${trusted!.source}): ${check.problems.join('; ')}. ` +
+              'Nothing was written; check bundle.tsa-url and bundle.tsa-ca.',
+          );
+        return reply;
+      };
       const withMedia = request.media ?? settings.media;
       const summary = await createBundle({
         library: deps.db as never,
@@ -103,7 +117,7 @@ export function createBundleService(deps: BundleServiceDeps): BundleService {
         key,
         createdAt: nowIso(),
         custody: deps.custody,
-        ...(request.timestamp && tsaUrl ? { timestamp: (manifest: Buffer) => requestTimestamp(deps.fetch, tsaUrl, manifest) } : {}),
+        ...(request.timestamp && tsaUrl ? { timestamp: (manifest: Buffer) => trustedTimestamp(tsaUrl, manifest) } : {}),
         ...(withMedia
           ? { media: createMediaCapture({ fetch: deps.fetch, now: nowIso, capBytes: settings.mediaCapMb * 1024 * 1024 }) }
           : {}),

@@ -8,6 +8,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ExportScope } from '../../../shared/export';
 import type { SigningKey } from '../secrets/signing-key';
+import { bundleMediaAddresses } from '../store/bundle-media-repository';
 import { createBundleReader } from '../store/bundle-repository';
 import { createScopeTable, openExportReader } from '../store/export-scope';
 import type { CustodyReader } from './custody-part';
@@ -176,11 +177,7 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
 
     let media: MediaSummary | null = null;
     if (input.media) {
-      const captured = await input.media.capture(
-        zip,
-        mapRows(rows.items(), (item) => ({ id: item.id, thumbnailUrl: item.thumbnailUrl })),
-        checkCancelled,
-      );
+      const captured = await input.media.capture(zip, bundleMediaAddresses(reader.db, scope.name), checkCancelled);
       media = captured.summary;
       files.push(...captured.files);
     }

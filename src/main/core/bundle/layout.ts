@@ -61,6 +61,8 @@ const MEDIA_TYPES: ReadonlyArray<[RegExp, string, string]> = [
   [/\.webp$/, 'webp', 'image/webp'],
   [/\.gif$/, 'gif', 'image/gif'],
   [/\.mp4$/, 'mp4', 'video/mp4'],
+  [/\.webm$/, 'webm', 'video/webm'],
+  [/\.mp3$/, 'mp3', 'audio/mpeg'],
 ];
 
 function mediaTypeOf(path: string): { format: string; mediatype: string } {
@@ -105,7 +107,8 @@ What is here
   transcripts.*, notes.*, tags.*, collections.*   transcripts, notes, tags and collection membership
   custody.json           the custody log entries that concern these items and answers, and the chain's
                          (seq, prevHash, hash) skeleton up to the last one, so a gap or reorder shows
-  media.json, media/     (when present) media fetched from the addresses the service gave, with hash and time
+  media.json, media/     (when present) thumbnails, media files and downloads fetched from the addresses the
+                         service gave, each with its role, hash, fetch time and, after a redirect, where from
   datapackage.json       a Frictionless Data Package describing every file (bytes, sha256)
   manifest.sha256        the SHA-256 of every file except itself, manifest.sig and manifest.tsr
   manifest.sig           an Ed25519 signature of manifest.sha256 (64 raw bytes); public-key.pem is the key

@@ -82,7 +82,7 @@ export function BundleSection() {
           disabled={saving}
           onChange={(event) => void useSettingsStore.getState().set('bundle.media', event.target.checked ? 'true' : 'false')}
         />{' '}
-        Fetch the items’ media (thumbnails) into every bundle
+        Fetch the items’ media (thumbnails, then media files) into every bundle
       </label>
       <SettingField
         settingKey="bundle.media-cap-mb"

@@ -69,12 +69,16 @@ export const watchesRepository = {
       db,
       'SELECT interval, pages, count(*) AS n FROM watches WHERE paused = 0 AND id != ? GROUP BY interval, pages',
     ).all(exceptId),
-  /** Active watches due at `nowIso`, earliest first, served by watches_due. */
+  /**
+   * Active watches due at `nowIso`, earliest first, served by watches_due. The limit is written
+   * into the statement (one per limit, a constant of the caller's): bound as a parameter, SQLite
+   * took some twenty times longer over an empty answer, and the pass runs every minute.
+   */
   due: (db: ReadableDB, nowIso: string, limit: number): WatchRow[] =>
-    statement<[string, number], WatchRow>(
+    statement<[string], WatchRow>(
       db,
-      'SELECT * FROM watches INDEXED BY watches_due WHERE paused = 0 AND next_due_at <= ? ORDER BY next_due_at LIMIT ?',
-    ).all(nowIso, limit),
+      `SELECT * FROM watches INDEXED BY watches_due WHERE paused = 0 AND next_due_at <= ? ORDER BY next_due_at LIMIT ${Math.max(1, Math.trunc(limit))}`,
+    ).all(nowIso),
   active: (db: ReadableDB): WatchRow[] => statement<[], WatchRow>(db, 'SELECT * FROM watches WHERE paused = 0 ORDER BY id').all(),
   earliestDue: (db: ReadableDB): string | null =>
     statement<[], { at: string | null }>(db, 'SELECT min(next_due_at) AS at FROM watches WHERE paused = 0').get()?.at ?? null,

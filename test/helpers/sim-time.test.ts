@@ -40,4 +40,14 @@ describe('simulated time', () => {
     await sim.runUntil(() => order.length === 3);
     expect(order).toEqual(['first', 'started by first', 'later']);
   });
+
+  it('lets what awaits a promise a timer settles run before the clock moves on', async () => {
+    const sim = createSimTime(0);
+    const order: string[] = [];
+    const delay = new Promise<void>((resolve) => sim.timers.setTimeout(resolve, 10));
+    void delay.then(() => order.push('after the delay at ' + sim.now()));
+    sim.timers.setTimeout(() => order.push('later'), 20);
+    await sim.runUntil(() => order.length === 2);
+    expect(order).toEqual(['after the delay at 10', 'later']);
+  });
 });

@@ -23,12 +23,16 @@ export function createSimTime(start = Date.parse('2026-03-02T00:00:00Z')): SimTi
   const settle = async () => {
     for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
   };
-  // A timer whose callback started nothing asynchronous (no promise, immediate, timer of the
-  // host or I/O) has finished its work when it returns: the next may fire without turning the
+  // A timer whose callback started nothing asynchronous (no promise made or settled, no
+  // immediate, timer of the host or I/O) has finished its work when it returns: the next may fire without turning the
   // event loop. A month of lease renewals and idle watch ticks then costs their own work only.
   let startedAsync = 0;
   const asyncStarts = createHook({
     init() {
+      startedAsync += 1;
+    },
+    // Settling a promise created earlier (a delay's resolve) queues what awaits it.
+    promiseResolve() {
       startedAsync += 1;
     },
   });

@@ -112,6 +112,14 @@ export const watchesRepository = {
               (SELECT count(*) FROM jobs j WHERE j.batch_id = r.batch_id AND j.${JOB_WAITING}) AS waiting
          FROM watch_runs r INDEXED BY watch_runs_open WHERE r.examined_at IS NULL ORDER BY r.id`,
     ).all(),
+  /** The run of a batch if it is not yet examined (one run per batch, watch_runs_batch). */
+  openRunOfBatch: (db: ReadableDB, batchId: number): OpenRun | undefined =>
+    statement<[number], OpenRun>(
+      db,
+      `SELECT r.id, r.watch_id, r.batch_id, r.started_at,
+              (SELECT count(*) FROM jobs j WHERE j.batch_id = r.batch_id AND j.${JOB_WAITING}) AS waiting
+         FROM watch_runs r INDEXED BY watch_runs_batch WHERE r.batch_id = ? AND r.examined_at IS NULL`,
+    ).get(batchId),
   /** Watches with a run still open: not queued again until it ends. */
   hasOpenRun: (db: ReadableDB, watchId: number): boolean =>
     statement<[number], { id: number }>(db, 'SELECT id FROM watch_runs WHERE watch_id = ? AND examined_at IS NULL LIMIT 1').get(watchId) !==

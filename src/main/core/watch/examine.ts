@@ -86,7 +86,7 @@ function examineItem(
   const failure = failed.at(-1);
   if (!failure) return;
   const reading = readGone({ code: failure.error_code ?? '', message: failure.error_message ?? '' }, tuning.goneWords);
-  if (reading.gone) recorder.availability(itemId, 'unavailable', reading.words, null, now);
+  if (reading.gone) recorder.availability(itemId, 'unavailable', reading.words, null, now, reading.requestId);
 }
 
 function examineListing(tx: WritableDB, recorder: Recorder, watch: WatchRow, answers: AnswerRow[], failed: Job[], jobCount: number): void {
@@ -137,6 +137,7 @@ function createRecorder(tx: WritableDB, deps: ExamineDeps, watch: WatchRow, tuni
     answer: AnswerRow | null,
     at?: string,
     words: string | null = null,
+    requestId: string | null = null,
   ): void {
     changes.addChange(tx, {
       watchId: watch.id,
@@ -146,7 +147,8 @@ function createRecorder(tx: WritableDB, deps: ExamineDeps, watch: WatchRow, tuni
       before,
       after,
       responseId: answer?.id ?? null,
-      requestId: answer?.request_id ?? null,
+      // A failed answer is not kept, but the id it carried is: the change cites it all the same.
+      requestId: answer?.request_id ?? requestId,
       sha256: answer?.body_sha256 ?? null,
       at: at ?? answer?.fetched_at ?? deps.nowIso(),
       words,
@@ -209,14 +211,22 @@ function createRecorder(tx: WritableDB, deps: ExamineDeps, watch: WatchRow, tuni
       }
     },
     /** Records a change of availability (and only a change: staying gone is not news). */
-    availability(itemId: number, state: 'available' | 'unavailable', words: string | null, answer: AnswerRow | null, at: string): void {
+    availability(
+      itemId: number,
+      state: 'available' | 'unavailable',
+      words: string | null,
+      answer: AnswerRow | null,
+      at: string,
+      failedRequestId: string | null = null,
+    ): void {
+      const requestId = answer?.request_id ?? failedRequestId;
       const known = changes.availability(tx, itemId);
       if (known?.state === state || (known === undefined && state === 'available')) {
-        if (known === undefined) changes.setAvailability(tx, itemId, { state, since: at, words, requestId: answer?.request_id ?? null });
+        if (known === undefined) changes.setAvailability(tx, itemId, { state, since: at, words, requestId });
         return;
       }
-      changes.setAvailability(tx, itemId, { state, since: at, words, requestId: answer?.request_id ?? null });
-      change(itemId, state === 'unavailable' ? 'unavailable' : 'available-again', null, null, null, answer, at, words);
+      changes.setAvailability(tx, itemId, { state, since: at, words, requestId });
+      change(itemId, state === 'unavailable' ? 'unavailable' : 'available-again', null, null, null, answer, at, words, requestId);
     },
   };
 }

@@ -54,7 +54,7 @@ export function examineRun(deps: ExamineDeps, run: OpenRun): number {
     const failed = jobs.filter((job) => job.state === 'failed');
     const recorder = createRecorder(tx, deps, watch, tuning);
     if (watch.target_kind === 'item') examineItem(tx, recorder, watch, answers, failed, tuning, now);
-    else examineListing(tx, recorder, watch, answers, failed, jobs.length);
+    else examineListing(tx, recorder, watch, run.id, answers, failed, jobs.length);
     const lastFailure = failed.at(-1);
     watches.setLastError(tx, watch.id, answers.length === 0 && lastFailure ? (lastFailure.error_message ?? lastFailure.error_code) : null);
     return recorder.added();
@@ -89,7 +89,15 @@ function examineItem(
   if (reading.gone) recorder.availability(itemId, 'unavailable', reading.words, null, now, reading.requestId);
 }
 
-function examineListing(tx: WritableDB, recorder: Recorder, watch: WatchRow, answers: AnswerRow[], failed: Job[], jobCount: number): void {
+function examineListing(
+  tx: WritableDB,
+  recorder: Recorder,
+  watch: WatchRow,
+  runId: number,
+  answers: AnswerRow[],
+  failed: Job[],
+  jobCount: number,
+): void {
   if (answers.length === 0) return;
   const seen = new Map<number, { sighting: SightingRow; answer: AnswerRow }>();
   for (const answer of answers) {
@@ -102,8 +110,11 @@ function examineListing(tx: WritableDB, recorder: Recorder, watch: WatchRow, ans
   // Every page answered and the last had no next page: the listing ended within what was fetched.
   const complete = failed.length === 0 && answers.length === jobCount && answers.at(-1)!.next_page === null;
   if (members.length > 0) {
+    // Compared with what the last run that showed anything held: an item pushed beyond the pages
+    // fetched before that is out of sight, not gone, and its old position says nothing any more.
+    const shownSince = changes.lastShowingRunStart(tx, watch.id, runId) ?? '';
     const listedBefore = members
-      .filter((m) => m.listed === 1)
+      .filter((m) => m.listed === 1 && m.last_seen_at >= shownSince)
       .map((m) => ({ itemId: m.item_id, publishedAt: m.published_at, position: m.position }));
     // A page that failed leaves its items unseen, not gone.
     const { added, gone } = membershipChanges(listedBefore, new Set(members.map((m) => m.item_id)), current, complete);

@@ -1,8 +1,9 @@
 /**
  * Watches against the demo's truth at the issue's scale (issue 30, quality bar): 500 items watched
- * by their details operation and 20 accounts by their listing, the demo moved forward a simulated
- * week in steps with every watch run after each. Every edit, new post, removal and return the demo
- * made to something a watch reads is noticed (100 %), and nothing is reported that did not happen.
+ * daily by their details operation and 20 accounts every 6 hours by their listing, the demo and
+ * Gleaner's clock moved forward a simulated week in 6-hour steps, the due watches run after each.
+ * Every edit, new post, removal and return the demo made to something a watch reads is noticed
+ * (100 %), and nothing is reported that did not happen (0 false).
  *
  * Between two runs an item may change more than once (edited twice, edited and then removed,
  * removed and back): a run sees the net change, so the truth is folded per item and window into
@@ -11,12 +12,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../src/main/core/secrets/secret-store';
 import { startDemoService } from '../../src/main/demo/server';
+import { OPERATION_SHAPES, at } from '../../src/main/demo/time/item-shapes';
 import type { DemoService, DemoTruthChange } from '../../src/main/demo/types';
+import type { OperationId } from '../../src/shared/catalogue';
 import type { WatchChange, WatchSummary } from '../../src/shared/watch';
 import { createTestCore, type TestCore } from '../helpers/core';
 import { createSimTime, type SimTime } from '../helpers/sim-time';
 
-const STEP_HOURS = Number(process.env.WATCH_WEEK_STEP_HOURS ?? 6);
+/** Items are watched daily and accounts every 6 hours: a step of 6 hours runs what is due. */
+const STEP_HOURS = 6;
 const WEEK_HOURS = Number(process.env.WATCH_WEEK_HOURS ?? 7 * 24);
 const WATCHED_ITEMS = 500;
 
@@ -169,6 +173,25 @@ describe('watches against the demo’s truth, at the issue’s scale', () => {
         db.prepare('SELECT id, platform, native_id AS nativeId FROM items').all() as { id: number; platform: string; nativeId: string }[]
       ).map((row) => [row.id, `${row.platform} ${row.nativeId}`]),
     );
+    // The order each run of a listing showed its items in, read from the answers as received.
+    const pagesOf = (watchId: number, operation: OperationId): string[][] => {
+      const shape = OPERATION_SHAPES[operation];
+      const bodies = db
+        .prepare(
+          `SELECT r.body FROM watch_runs w JOIN jobs j ON j.batch_id = w.batch_id JOIN responses r ON r.id = j.response_id
+            WHERE w.watch_id = ? ORDER BY w.id`,
+        )
+        .pluck()
+        .all(watchId) as string[];
+      return bodies.map((body) => {
+        const data = (JSON.parse(body) as { data: unknown }).data;
+        return (shape.lists ?? []).flatMap((path) =>
+          ((at(data, path) as unknown[] | undefined) ?? []).map(
+            (entry) => `${shape.platform} ${String(at(shape.inEntry ? at(entry, shape.inEntry) : entry, shape.item.id))}`,
+          ),
+        );
+      });
+    };
     const watched = watches.map((watch) => ({
       id: watch.id,
       target:
@@ -177,6 +200,7 @@ describe('watches against the demo’s truth, at the issue’s scale', () => {
           : ({ kind: 'listing', operation: watch.target.operation } as const),
       runs: runHours.get(watch.id)!,
       members: (baselineMembers.get(watch.id) ?? []).map((itemId) => keyOf.get(itemId)!),
+      pages: watch.target.kind === 'operation' ? pagesOf(watch.id, watch.target.operation) : [],
     }));
     // Which of title, text and author's name a listing's answers carry for an item (a channel's
     // list of videos has no description): as its first version of the item under that operation.
@@ -191,14 +215,15 @@ describe('watches against the demo’s truth, at the issue’s scale', () => {
       shown.set(`${row.operation} ${keyOf.get(row.itemId)}`, new Set(fields));
     }
     const truth = demo.control.truth();
-    const expected = expectedFromTruth(truth, watched, Date.parse(demo.control.clock().start), shown);
+    const { required, optional } = expectedFromTruth(truth, watched, Date.parse(demo.control.clock().start), shown);
     const seen = noticed
       .filter((change) => change.change !== 'counts')
       .map((change) => `${change.watchId} ${keyOf.get(change.itemId!)} ${change.change}${change.field ? ` ${change.field}` : ''}`);
-    const kinds = new Set(expected.map((line) => line.split(' ').slice(3).join(' ')));
+    const kinds = new Set(required.map((line) => line.split(' ').slice(3).join(' ')));
     // The week holds every kind of change a watch reports.
-    for (const kind of ['new', 'edited title', 'edited text', 'unavailable', 'no-longer-listed']) expect(kinds).toContain(kind);
-    expect({ missed: without(expected, seen), invented: without(seen, expected) }).toEqual({ missed: [], invented: [] });
+    for (const kind of ['new', 'edited title', 'edited text', 'edited authorName', 'unavailable', 'available-again', 'no-longer-listed'])
+      expect(kinds).toContain(kind);
+    expect({ missed: without(required, seen), invented: without(without(seen, required), optional) }).toEqual({ missed: [], invented: [] });
     // Each change cites the answer that showed it; an item found gone by a refusal cites the
     // refusal's request id where its body has one (the demo's 200 refusals do, its 404 and 410 do not).
     for (const change of noticed.filter((c) => c.change !== 'unavailable'))
@@ -218,6 +243,8 @@ interface Watched {
   runs: number[];
   /** What its baseline run listed (listings only). */
   members: string[];
+  /** Each run's first page, in order (listings only). */
+  pages: string[][];
 }
 
 /** `lines` less one of each line of `less` (a multiset difference). */
@@ -244,7 +271,7 @@ function expectedFromTruth(
   watched: readonly Watched[],
   demoStart: number,
   shown: ReadonlyMap<string, ReadonlySet<string>>,
-): string[] {
+): { required: string[]; optional: string[] } {
   const hourOf = (t: DemoTruthChange) => Math.round((Date.parse(t.at) - demoStart) / HOUR_MS);
   const eventsOf = new Map<string, DemoTruthChange[]>();
   for (const t of truth) {
@@ -253,6 +280,19 @@ function expectedFromTruth(
     eventsOf.set(key, [...(eventsOf.get(key) ?? []), t]);
   }
   const lines: string[] = [];
+  const optional: string[] = [];
+  /**
+   * Whether the first page could show the item left the listing: an item it listed below the
+   * item before is still there. Otherwise (the last one gone while another came back, say) it
+   * may as well have been pushed to the next page, which a watch of the first page cannot tell
+   * (docs/watch.md, "Should still hold it"); reporting it is then right but not required.
+   */
+  const visiblyGone = (watch: Watched, key: string, run: number): boolean => {
+    const index = watch.runs.indexOf(run);
+    const before = watch.pages[index - 1] ?? [];
+    const now = new Set(watch.pages[index] ?? []);
+    return before.slice(before.indexOf(key) + 1).some((below) => now.has(below));
+  };
   const follow = (watch: Watched, key: string, from: number, gone: string, back: string | null) => {
     const fields = watch.target.kind === 'listing' ? shown.get(`${watch.target.operation} ${key}`) : undefined;
     const events = (eventsOf.get(key) ?? []).filter((t) => hourOf(t) > from);
@@ -265,7 +305,11 @@ function expectedFromTruth(
         if (t.kind !== 'edited') now = t.kind === 'restored';
         else if (fields === undefined || fields.has(t.field!)) edited.add(t.field!);
       }
-      if (available && !now) lines.push(`${watch.id} ${key} ${gone}`);
+      if (available && !now) {
+        const line = `${watch.id} ${key} ${gone}`;
+        if (watch.target.kind === 'item' || visiblyGone(watch, key, run)) lines.push(line);
+        else optional.push(line);
+      }
       if (!available && now && back) lines.push(`${watch.id} ${key} ${back}`);
       if (now) {
         for (const field of [...edited].sort()) lines.push(`${watch.id} ${key} edited ${field}`);
@@ -299,5 +343,5 @@ function expectedFromTruth(
       follow(watch, key, found, 'no-longer-listed', null);
     }
   }
-  return lines;
+  return { required: lines, optional };
 }

@@ -208,7 +208,7 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
       // A well-formed refusal, not a fault on the way: asking again would spend a request on the same answer.
       throw new GleanerError(
         'UPSTREAM_ERROR',
-        `The service could not complete ${request.operation.id}: ${serverMessage(json, scrub) ?? 'it gave no reason'}.`,
+        `The service could not complete ${request.operation.id}: ${serverMessage(json, scrub) ?? 'it gave no reason'}.${requestIdNote(json, scrub)}`,
         {
           details: { status: response.status, final: true },
         },
@@ -310,6 +310,17 @@ function transportError(
  * The first of `message`, `error`, `detail` that a JSON error body carries, on one line: it
  * becomes part of Gleaner's own messages, where a line break could pass for another line.
  */
+/**
+ * The request id an error answer carries where a success carries it (`meta.request_id`), as a
+ * note at the end of the sentence: the job keeps only the sentence, and a watch cites the id of
+ * the answer that said an item is gone (watch/detect.ts reads it back).
+ */
+function requestIdNote(json: unknown, scrub: (text: string) => string): string {
+  const meta = json && typeof json === 'object' ? (json as { meta?: unknown }).meta : undefined;
+  const id = meta && typeof meta === 'object' ? (meta as { request_id?: unknown }).request_id : undefined;
+  return typeof id === 'string' && /^req_[\w-]{1,120}$/.test(id) ? ` (request id ${scrub(id)})` : '';
+}
+
 function serverMessage(json: unknown, scrub: (text: string) => string): string | null {
   if (!json || typeof json !== 'object') return null;
   // Scrubbed before and after folding whitespace: folding could join the pieces of a token that holds spaces.
@@ -375,12 +386,15 @@ function statusError(
   path: string,
 ): GleanerError {
   let reason: string | null;
+  let cited = '';
   try {
-    reason = serverMessage(JSON.parse(body), scrub);
+    const json: unknown = JSON.parse(body);
+    reason = serverMessage(json, scrub);
+    cited = requestIdNote(json, scrub);
   } catch {
     reason = null;
   }
-  const because = reason ? ` The service said: ${reason}` : '';
+  const because = `${reason ? ` The service said: ${reason}` : ''}${cited}`;
   const status = response.status;
   const make = (code: ErrorCode, message: string, retryAfterMs?: number) =>
     new GleanerError(code, message, { details: retryAfterMs === undefined ? { status } : { status, retryAfterMs } });

@@ -104,6 +104,8 @@ export interface GoneReading {
   gone: boolean;
   /** The service's own words, as far as the error kept them. */
   words: string | null;
+  /** The request id the error answer carried (the client quotes it at the end of the sentence). */
+  requestId: string | null;
 }
 
 /**
@@ -114,15 +116,21 @@ export interface GoneReading {
  * is never gone.
  */
 export function readGone(failure: { code: string; message: string }, goneWords: readonly string[]): GoneReading {
-  const words = serviceWords(failure.message);
-  const status = statusIn(failure.message);
-  if (TRANSIENT_CODES.has(failure.code as ErrorCode) || (status !== null && isTransientStatus(status))) return { gone: false, words };
+  const requestId = failure.message.match(REQUEST_ID_NOTE)?.[1] ?? null;
+  const message = failure.message.replace(REQUEST_ID_NOTE, '');
+  const words = serviceWords(message);
+  const status = statusIn(message);
+  if (TRANSIENT_CODES.has(failure.code as ErrorCode) || (status !== null && isTransientStatus(status)))
+    return { gone: false, words, requestId };
   if (failure.code === 'NOT_FOUND' || status === 404 || status === 410)
-    return { gone: true, words: words ?? `not found (${status ?? 404})` };
-  const text = (words ?? failure.message).toLowerCase();
+    return { gone: true, words: words ?? `not found (${status ?? 404})`, requestId };
+  const text = (words ?? message).toLowerCase();
   const matched = goneWords.some((word) => word.trim() !== '' && text.includes(word.trim().toLowerCase()));
-  return { gone: matched, words };
+  return { gone: matched, words, requestId };
 }
+
+/** How the service client quotes an error answer's `meta.request_id` at the end of its sentence. */
+const REQUEST_ID_NOTE = / \(request id (req_[\w-]+)\)$/;
 
 /** What the service said, as the client's error sentences quote it. */
 function serviceWords(message: string): string | null {

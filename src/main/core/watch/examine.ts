@@ -54,7 +54,7 @@ export function examineRun(deps: ExamineDeps, run: OpenRun): number {
     const failed = jobs.filter((job) => job.state === 'failed');
     const recorder = createRecorder(tx, deps, watch, tuning);
     if (watch.target_kind === 'item') examineItem(tx, recorder, watch, answers, failed, tuning, now);
-    else examineListing(tx, recorder, watch, answers, failed, jobs.length);
+    else examineListing(tx, recorder, watch, run.id, answers, failed, jobs.length);
     const lastFailure = failed.at(-1);
     watches.setLastError(tx, watch.id, answers.length === 0 && lastFailure ? (lastFailure.error_message ?? lastFailure.error_code) : null);
     return recorder.added();
@@ -86,10 +86,18 @@ function examineItem(
   const failure = failed.at(-1);
   if (!failure) return;
   const reading = readGone({ code: failure.error_code ?? '', message: failure.error_message ?? '' }, tuning.goneWords);
-  if (reading.gone) recorder.availability(itemId, 'unavailable', reading.words, null, now);
+  if (reading.gone) recorder.availability(itemId, 'unavailable', reading.words, null, now, reading.requestId);
 }
 
-function examineListing(tx: WritableDB, recorder: Recorder, watch: WatchRow, answers: AnswerRow[], failed: Job[], jobCount: number): void {
+function examineListing(
+  tx: WritableDB,
+  recorder: Recorder,
+  watch: WatchRow,
+  runId: number,
+  answers: AnswerRow[],
+  failed: Job[],
+  jobCount: number,
+): void {
   if (answers.length === 0) return;
   const seen = new Map<number, { sighting: SightingRow; answer: AnswerRow }>();
   for (const answer of answers) {
@@ -102,8 +110,11 @@ function examineListing(tx: WritableDB, recorder: Recorder, watch: WatchRow, ans
   // Every page answered and the last had no next page: the listing ended within what was fetched.
   const complete = failed.length === 0 && answers.length === jobCount && answers.at(-1)!.next_page === null;
   if (members.length > 0) {
+    // Compared with what the last run that showed anything held: an item pushed beyond the pages
+    // fetched before that is out of sight, not gone, and its old position says nothing any more.
+    const shownSince = changes.lastShowingRunStart(tx, watch.id, runId) ?? '';
     const listedBefore = members
-      .filter((m) => m.listed === 1)
+      .filter((m) => m.listed === 1 && m.last_seen_at >= shownSince)
       .map((m) => ({ itemId: m.item_id, publishedAt: m.published_at, position: m.position }));
     // A page that failed leaves its items unseen, not gone.
     const { added, gone } = membershipChanges(listedBefore, new Set(members.map((m) => m.item_id)), current, complete);
@@ -137,6 +148,7 @@ function createRecorder(tx: WritableDB, deps: ExamineDeps, watch: WatchRow, tuni
     answer: AnswerRow | null,
     at?: string,
     words: string | null = null,
+    requestId: string | null = null,
   ): void {
     changes.addChange(tx, {
       watchId: watch.id,
@@ -146,7 +158,8 @@ function createRecorder(tx: WritableDB, deps: ExamineDeps, watch: WatchRow, tuni
       before,
       after,
       responseId: answer?.id ?? null,
-      requestId: answer?.request_id ?? null,
+      // A failed answer is not kept, but the id it carried is: the change cites it all the same.
+      requestId: answer?.request_id ?? requestId,
       sha256: answer?.body_sha256 ?? null,
       at: at ?? answer?.fetched_at ?? deps.nowIso(),
       words,
@@ -209,14 +222,22 @@ function createRecorder(tx: WritableDB, deps: ExamineDeps, watch: WatchRow, tuni
       }
     },
     /** Records a change of availability (and only a change: staying gone is not news). */
-    availability(itemId: number, state: 'available' | 'unavailable', words: string | null, answer: AnswerRow | null, at: string): void {
+    availability(
+      itemId: number,
+      state: 'available' | 'unavailable',
+      words: string | null,
+      answer: AnswerRow | null,
+      at: string,
+      failedRequestId: string | null = null,
+    ): void {
+      const requestId = answer?.request_id ?? failedRequestId;
       const known = changes.availability(tx, itemId);
       if (known?.state === state || (known === undefined && state === 'available')) {
-        if (known === undefined) changes.setAvailability(tx, itemId, { state, since: at, words, requestId: answer?.request_id ?? null });
+        if (known === undefined) changes.setAvailability(tx, itemId, { state, since: at, words, requestId });
         return;
       }
-      changes.setAvailability(tx, itemId, { state, since: at, words, requestId: answer?.request_id ?? null });
-      change(itemId, state === 'unavailable' ? 'unavailable' : 'available-again', null, null, null, answer, at, words);
+      changes.setAvailability(tx, itemId, { state, since: at, words, requestId });
+      change(itemId, state === 'unavailable' ? 'unavailable' : 'available-again', null, null, null, answer, at, words, requestId);
     },
   };
 }

@@ -13,7 +13,7 @@ import type { Logger } from '../log';
 import type { Timers } from '../queue/timers';
 import { repositoriesOf } from '../store/repositories';
 import { watchChangesRepository as changes } from '../store/watch/watch-changes-repository';
-import { watchesRepository as watches } from '../store/watch/watches-repository';
+import { watchesRepository as watches, type OpenRun } from '../store/watch/watches-repository';
 import { WATCH_TICK_MS } from './due';
 import { examineRun } from './examine';
 import { readWatchTuning } from './settings';
@@ -60,13 +60,21 @@ export function createWatchRuntime(deps: WatchRuntimeDeps): WatchRuntime {
     },
   };
 
-  function examineFinished(): number {
+  function examine(runs: readonly OpenRun[]): number {
     let added = 0;
-    for (const run of watches.openRuns(db)) {
+    for (const run of runs) {
       if (run.waiting === 0) added += examineRun(examineDeps, run);
     }
     if (added > 0) deps.events.emit('watch.changed', { unread: changes.count(db, { unreadOnly: true }), added });
     return added;
+  }
+
+  const examineFinished = (): number => examine(watches.openRuns(db));
+
+  /** The run of one batch that ended: not every open run, or a pass over a thousand due watches costs a million reads. */
+  function examineBatch(batchId: number): void {
+    const run = watches.openRunOfBatch(db, batchId);
+    if (run) examine([run]);
   }
 
   /** Runs the examination without letting a failure escape into the host's timers. */
@@ -90,7 +98,7 @@ export function createWatchRuntime(deps: WatchRuntimeDeps): WatchRuntime {
     clock: deps.clock,
     // Examined as soon as its batch ends in this process; the minute tick catches the rest.
     onQueued: (batchId) => {
-      void deps.queue.whenBatchDone(batchId).then(() => safely('examining a run', examineFinished));
+      void deps.queue.whenBatchDone(batchId).then(() => safely('examining a run', () => examineBatch(batchId)));
     },
     beforeRead: () => safely('examining runs', examineFinished),
     ...(deps.claims ? { claims: deps.claims } : {}),

@@ -280,19 +280,21 @@ export function createWatchService(deps: WatchServiceDeps): WatchService {
     run({ all }) {
       // However many are due, the watches' requests of the last day stay within the cap: the rest wait their turn.
       const now = deps.clock.now();
+      const candidates = all ? watches.active(db) : watches.due(db, new Date(now).toISOString(), DUE_PER_PASS);
+      const report = (queued: { watchId: number; batchId: number }[]) => ({
+        queued: queued.length,
+        watchIds: queued.map((run) => run.watchId),
+        batchIds: queued.map((run) => run.batchId),
+      });
+      // Most passes (one a minute while the app is open) find nothing due: one indexed read, nothing more.
+      if (candidates.length === 0) return Promise.resolve(report([]));
       const used = watches.requestsSince(db, new Date(now - DAY_MS).toISOString());
       let allowance = watchCap(dailyBudget(), readWatchTuning(deps.settings).capShare) - used;
-      const candidates = all ? watches.active(db) : watches.due(db, new Date(now).toISOString(), DUE_PER_PASS);
       const rows = candidates.filter((row) => {
         // A run still on its way is not queued again (nor counted twice).
         if (row.pages > allowance || watches.hasOpenRun(db, row.id)) return false;
         allowance -= row.pages;
         return true;
-      });
-      const report = (queued: { watchId: number; batchId: number }[]) => ({
-        queued: queued.length,
-        watchIds: queued.map((run) => run.watchId),
-        batchIds: queued.map((run) => run.batchId),
       });
       // Asked for by hand (--all), or without a hub, it runs here at once; a due pass with one runs what this desk claims.
       const claims = deps.claims;

@@ -103,6 +103,21 @@ describe('service client', () => {
     expect(error.message).toContain('The service said: nope');
   });
 
+  it('quotes the request id an error answer carries, so a watch can cite the answer that said an item is gone', async () => {
+    const refusal = { success: false, message: 'This content is private.', data: null, meta: { request_id: 'req_gone42' } };
+    const unsuccessful = client(async () => new Response(JSON.stringify(refusal), { status: 200 }));
+    expect((await failure(unsuccessful.service.call('videosite/trending', {}))).message).toMatch(
+      /^The service could not complete videosite\/trending: This content is private\.+ \(request id req_gone42\)$/,
+    );
+    const notFound = client(async () => new Response(JSON.stringify(refusal), { status: 410 }));
+    expect((await failure(notFound.service.call('videosite/trending', {}))).message).toMatch(
+      /The service said: This content is private\. \(request id req_gone42\)$/,
+    );
+    // Only an id of the documented form is quoted; a body without one adds nothing.
+    const odd = client(async () => new Response(JSON.stringify({ ...refusal, meta: { request_id: 'see <a href>' } }), { status: 410 }));
+    expect((await failure(odd.service.call('videosite/trending', {}))).message).not.toContain('request id');
+  });
+
   it('reads Retry-After as seconds or as an HTTP date', async () => {
     const { service } = client(async () => new Response('', { status: 429, headers: { 'retry-after': '17' } }));
     expect((await failure(service.call('videosite/trending', {}))).details.retryAfterMs).toBe(17_000);

@@ -80,16 +80,29 @@ describe('what reads as gone', () => {
         },
         words,
       ),
-    ).toEqual({ gone: true, words: 'This content was removed by its author.' });
+    ).toEqual({ gone: true, words: 'This content was removed by its author.', requestId: null });
   });
 
   it('takes a well-formed refusal as gone only when its words say so (a setting)', () => {
     const refusal = { code: 'UPSTREAM_ERROR', message: 'The service could not complete microblog/post: This content is private.' };
-    expect(readGone(refusal, words)).toEqual({ gone: true, words: 'This content is private' });
-    expect(readGone(refusal, ['deleted'])).toEqual({ gone: false, words: 'This content is private' });
+    expect(readGone(refusal, words)).toEqual({ gone: true, words: 'This content is private', requestId: null });
+    expect(readGone(refusal, ['deleted'])).toEqual({ gone: false, words: 'This content is private', requestId: null });
     expect(
       readGone({ code: 'UPSTREAM_ERROR', message: 'The service could not complete x: quota of the partner exceeded.' }, words).gone,
     ).toBe(false);
+  });
+
+  it('keeps the request id the error answer carried, apart from the service’s words', () => {
+    const privateNow = {
+      code: 'UPSTREAM_ERROR',
+      message: 'The service could not complete microblog/post: This content is private.. (request id req_9f2c)',
+    };
+    expect(readGone(privateNow, words)).toEqual({ gone: true, words: 'This content is private.', requestId: 'req_9f2c' });
+    const removed = {
+      code: 'NOT_FOUND',
+      message: 'The service found nothing for videosite/video (410). The service said: Removed by its author. (request id req_77)',
+    };
+    expect(readGone(removed, words)).toEqual({ gone: true, words: 'Removed by its author.', requestId: 'req_77' });
   });
 
   it('never takes a 429, a 5xx, a time-out or the network as gone, whatever the words', () => {

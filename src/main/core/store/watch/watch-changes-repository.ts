@@ -18,6 +18,15 @@ export interface AnswerRow {
   next_page: string | null;
 }
 
+export interface MemberRow {
+  item_id: number;
+  /** 0 once reported no longer listed (until it is listed again). */
+  listed: number;
+  position: number;
+  last_seen_at: string;
+  published_at: string | null;
+}
+
 export interface SightingRow {
   item_id: number;
   position: number;
@@ -210,11 +219,21 @@ export const watchChangesRepository = {
   },
 
   /** The items a watched listing held, and whether it still lists them. */
-  members: (db: ReadableDB, watchId: number): { item_id: number; listed: number; position: number; published_at: string | null }[] =>
-    statement<[number], { item_id: number; listed: number; position: number; published_at: string | null }>(
+  members: (db: ReadableDB, watchId: number): MemberRow[] =>
+    statement<[number], MemberRow>(
       db,
-      'SELECT m.item_id, m.listed, m.position, i.published_at FROM watch_members m JOIN items i ON i.id = m.item_id WHERE m.watch_id = ?',
+      'SELECT m.item_id, m.listed, m.position, m.last_seen_at, i.published_at FROM watch_members m JOIN items i ON i.id = m.item_id WHERE m.watch_id = ?',
     ).all(watchId),
+  /**
+   * When the run that last showed the watch any member began (null before its first): members
+   * seen since then are what that run's pages held; older ones had gone beyond them.
+   */
+  lastShowingRunStart: (db: ReadableDB, watchId: number, beforeRunId: number): string | null =>
+    statement<[number, number, number], { at: string | null }>(
+      db,
+      `SELECT max(started_at) AS at FROM watch_runs WHERE watch_id = ? AND id < ?
+         AND started_at <= (SELECT max(last_seen_at) FROM watch_members WHERE watch_id = ?)`,
+    ).get(watchId, beforeRunId, watchId)?.at ?? null,
   seeMember: (tx: WritableDB, watchId: number, itemId: number, position: number, at: string): void => {
     statement(
       tx,

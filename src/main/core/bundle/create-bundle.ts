@@ -17,7 +17,8 @@ import {
   answerRecord,
   ITEM_CSV_COLUMNS,
   itemCsv,
-  itemRecord,
+  itemLine,
+  type ItemLine,
   membershipRecord,
   noteRecord,
   tagRecord,
@@ -109,12 +110,18 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
 
     const itemIds: number[] = [];
     files.push(
-      ...(await writeTable(
+      ...(await writeTable<ItemLine>(
         zip,
-        { json: BUNDLE_FILES.items, csv: BUNDLE_FILES.itemsCsv, columns: ITEM_CSV_COLUMNS, toCsv: itemCsv },
-        () => mapRows(rows.items(), itemRecord),
+        {
+          json: BUNDLE_FILES.items,
+          csv: BUNDLE_FILES.itemsCsv,
+          columns: ITEM_CSV_COLUMNS,
+          toJson: (item) => item.json,
+          toCsv: (item) => itemCsv(item.record),
+        },
+        () => mapRows(rows.itemsJson(), itemLine),
         checkCancelled,
-        (item) => itemIds.push(item.id),
+        (item) => itemIds.push(item.record.id),
       )),
     );
     files.push(

@@ -27,6 +27,8 @@ export interface TableSpec<Row> {
   json: string;
   csv: string;
   columns: readonly string[];
+  /** A record's JSON text, when it comes written already (JSON.stringify otherwise). */
+  toJson?(row: Row): string;
   /** One or more CSV rows for a record (a transcript gives one per segment). */
   toCsv(row: Row): CsvValue[][];
 }
@@ -42,12 +44,13 @@ export async function writeTable<Row>(
   // One read of the rows for both files: the CSV is compressed aside and joined after the JSON.
   const json = zip.open(spec.json);
   const csv = zip.openAside(spec.csv);
+  const toJson = spec.toJson ?? ((row: Row) => JSON.stringify(row));
   let first = true;
   await json.write('[');
   await csv.write(csvRecord(spec.columns));
   for (const row of rows()) {
     checkCancelled();
-    await json.write(`${first ? '\n' : ',\n'}${JSON.stringify(row)}`);
+    await json.write(`${first ? '\n' : ',\n'}${toJson(row)}`);
     for (const values of spec.toCsv(row)) await csv.write(csvRecord(values));
     onRow(row);
     first = false;

@@ -55,6 +55,9 @@ export interface BundleSummary {
   media: MediaSummary | null;
 }
 
+/** Answers read ahead of the one being written (each at most a few hundred KiB, usually). */
+const ANSWERS_AHEAD = 8;
+
 export async function createBundle(input: CreateBundleInput): Promise<BundleSummary> {
   const checkCancelled = input.checkCancelled ?? (() => undefined);
   const reader = openExportReader(input.library, input.nativeBinding);
@@ -99,14 +102,18 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
         checkCancelled,
       )),
     );
+    // A few answers are compressed on libuv's threads while the next are read.
+    const answerFiles: Promise<WrittenFile>[] = [];
     for (const answer of rows.answers()) {
       checkCancelled();
       answerCount += 1;
       // Two request ids may carry the same body: one file, listed once.
       if (sha256s.has(answer.sha256)) continue;
       sha256s.add(answer.sha256);
-      files.push(await zip.add(answerPath(answer.sha256), rows.body(answer.id)));
+      answerFiles.push(zip.add(answerPath(answer.sha256), rows.body(answer.id)));
+      if (answerFiles.length >= ANSWERS_AHEAD) files.push(await answerFiles.shift()!);
     }
+    files.push(...(await Promise.all(answerFiles)));
 
     const itemIds: number[] = [];
     files.push(

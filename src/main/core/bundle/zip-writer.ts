@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import type { TransformOptions } from 'node:stream';
-import { crc32, createDeflateRaw, deflateRawSync, type ZlibOptions } from 'node:zlib';
+import { promisify } from 'node:util';
+import { crc32, createDeflateRaw, deflateRaw, type ZlibOptions } from 'node:zlib';
 import { GleanerError } from '../../../shared/errors';
 import { temporaryNameFor } from '../export/atomic-file';
 
@@ -33,6 +34,11 @@ export interface BundleZipWriter {
    * to the zip when closed, which must be after the open one is closed: two files from one read.
    */
   openAside(path: string): OpenEntry;
+  /**
+   * One file given whole. Several may be given without waiting (a file no larger than 1 MiB is
+   * compressed on libuv's threads meanwhile); they join the zip in the order given, before any
+   * file opened after them.
+   */
   add(path: string, content: string | Uint8Array): Promise<WrittenFile>;
   /** Finishes the zip and puts it at its final path. */
   finish(): Promise<void>;
@@ -219,16 +225,16 @@ function deflateInto(path: string, sink: (chunk: Buffer) => Promise<void>) {
   };
 }
 
-/** A whole file deflated at once (small files: the answers, the manifest, the README). */
-function deflateWhole(path: string, content: Buffer): { compressed: Buffer; entry: Compressed } {
-  const compressed = deflateRawSync(content, { level: LEVEL });
+const deflateRawOnThreads = promisify(deflateRaw);
+
+/** A whole file deflated at once on libuv's threads (small files: the answers, the manifest, the README). */
+function deflateWhole(path: string, content: Buffer): { compressed: Promise<Buffer>; file: WrittenFile; crc: number } {
+  const compressed = deflateRawOnThreads(content, { level: LEVEL });
+  compressed.catch(() => undefined);
   return {
     compressed,
-    entry: {
-      crc: crc32(content) >>> 0,
-      compressedBytes: compressed.length,
-      file: { path, sha256: createHash('sha256').update(content).digest('hex'), bytes: content.length },
-    },
+    crc: crc32(content) >>> 0,
+    file: { path, sha256: createHash('sha256').update(content).digest('hex'), bytes: content.length },
   };
 }
 
@@ -334,9 +340,11 @@ export async function createBundleZipWriter(
     return compressed.file;
   };
 
+  /** The files given whole and not yet in the zip: whatever comes next waits for them. */
+  let added: Promise<unknown> = Promise.resolve();
   const open_ = (path: string): OpenEntry => {
     const name = Buffer.from(path, 'utf8');
-    const started = startEntry(name);
+    const started = added.then(() => startEntry(name));
     started.catch(() => undefined);
     const entry = deflateInto(path, async (chunk) => {
       await started;
@@ -396,20 +404,27 @@ export async function createBundleZipWriter(
   return {
     open: open_,
     openAside,
-    async add(path, content) {
+    add(path, content) {
       const bytes = bufferOf(content);
+      let written: Promise<WrittenFile>;
       if (bytes.length > WHOLE_MAX_BYTES) {
         const entry = open_(path);
-        await entry.write(bytes);
-        return entry.close();
+        written = entry.write(bytes).then(() => entry.close());
+      } else {
+        const name = Buffer.from(path, 'utf8');
+        const whole = deflateWhole(path, bytes);
+        written = added.then(async () => {
+          const compressed = await whole.compressed;
+          const offset = await startEntry(name);
+          await out.append(compressed);
+          return endEntry(name, offset, { crc: whole.crc, compressedBytes: compressed.length, file: whole.file });
+        });
       }
-      const name = Buffer.from(path, 'utf8');
-      const { compressed, entry } = deflateWhole(path, bytes);
-      const offset = await startEntry(name);
-      await out.append(compressed);
-      return endEntry(name, offset, entry);
+      added = written.catch(() => undefined);
+      return written;
     },
     async finish() {
+      await added;
       const directoryOffset = out.position;
       for (const entry of central) await out.append(centralRecord(entry, stamp));
       const directoryBytes = out.position - directoryOffset;

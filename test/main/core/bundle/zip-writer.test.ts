@@ -158,6 +158,29 @@ describe('bundle zip writer', () => {
     }
   });
 
+  it('joins files given without waiting in the order given, and a file opened after them behind them', async () => {
+    const path = join(dir, 'case.zip');
+    const zip = await createBundleZipWriter(path);
+    // Small files compress on libuv's threads meanwhile; the 2 MiB one is streamed.
+    const contents = Array.from({ length: 12 }, (_, k) =>
+      k === 5 ? 'big harbour '.repeat(180_000) : `{"answer":${k}}`.repeat(k * 300 + 1),
+    );
+    const given = contents.map((content, k) => zip.add(`answers/${k}.json`, content));
+    const table = zip.open('items.json');
+    await table.write('[]\n');
+    const written = [...(await Promise.all(given)), await table.close()];
+    await zip.finish();
+
+    expect(written.map((file) => file.path)).toEqual([...contents.map((_, k) => `answers/${k}.json`), 'items.json']);
+    const entries = localEntries(readFileSync(path));
+    expect(entries.map((entry) => entry.name)).toEqual(written.map((file) => file.path));
+    entries.forEach((entry, k) => {
+      expect(entry.data.toString('utf8')).toBe(k < contents.length ? contents[k] : '[]\n');
+      expect(sha256(entry.data)).toBe(written[k]!.sha256);
+      expect(entry.crc).toBe(crc32(entry.data));
+    });
+  });
+
   it('leaves nothing behind when aborted, files written aside included', async () => {
     const path = join(dir, 'case.zip');
     const zip = await createBundleZipWriter(path);

@@ -18,7 +18,8 @@ import {
   answerRecord,
   ITEM_CSV_COLUMNS,
   itemCsv,
-  itemRecord,
+  itemLine,
+  type ItemLine,
   membershipRecord,
   noteRecord,
   tagRecord,
@@ -54,6 +55,9 @@ export interface BundleSummary {
   custodyEntries: number;
   media: MediaSummary | null;
 }
+
+/** Answers read ahead of the one being written (each at most a few hundred KiB, usually). */
+const ANSWERS_AHEAD = 8;
 
 export async function createBundle(input: CreateBundleInput): Promise<BundleSummary> {
   const checkCancelled = input.checkCancelled ?? (() => undefined);
@@ -99,23 +103,33 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
         checkCancelled,
       )),
     );
+    // A few answers are compressed on libuv's threads while the next are read.
+    const answerFiles: Promise<WrittenFile>[] = [];
     for (const answer of rows.answers()) {
       checkCancelled();
       answerCount += 1;
       // Two request ids may carry the same body: one file, listed once.
       if (sha256s.has(answer.sha256)) continue;
       sha256s.add(answer.sha256);
-      files.push(await zip.add(answerPath(answer.sha256), rows.body(answer.id)));
+      answerFiles.push(zip.add(answerPath(answer.sha256), rows.body(answer.id)));
+      if (answerFiles.length >= ANSWERS_AHEAD) files.push(await answerFiles.shift()!);
     }
+    files.push(...(await Promise.all(answerFiles)));
 
     const itemIds: number[] = [];
     files.push(
-      ...(await writeTable(
+      ...(await writeTable<ItemLine>(
         zip,
-        { json: BUNDLE_FILES.items, csv: BUNDLE_FILES.itemsCsv, columns: ITEM_CSV_COLUMNS, toCsv: itemCsv },
-        () => mapRows(rows.items(), itemRecord),
+        {
+          json: BUNDLE_FILES.items,
+          csv: BUNDLE_FILES.itemsCsv,
+          columns: ITEM_CSV_COLUMNS,
+          toJson: (item) => item.json,
+          toCsv: (item) => itemCsv(item.record),
+        },
+        () => mapRows(rows.itemsJson(), itemLine),
         checkCancelled,
-        (item) => itemIds.push(item.id),
+        (item) => itemIds.push(item.record.id),
       )),
     );
     files.push(

@@ -92,6 +92,14 @@ export function answerRecord(row: BundleAnswerRow): AnswerRecord {
   };
 }
 
+/** An item's record as the library wrote its JSON text, and that text read back for its CSV row. */
+export interface ItemLine {
+  json: string;
+  record: ItemRecord;
+}
+
+export const itemLine = (json: string): ItemLine => ({ json, record: JSON.parse(json) as ItemRecord });
+
 export function itemRecord(row: BundleItemRow): ItemRecord {
   return {
     id: row.id,

@@ -6,11 +6,12 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, inflateRawSync } from 'node:zlib';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeTable } from '../../../../src/main/core/bundle/tables';
 import { createBundleZipWriter } from '../../../../src/main/core/bundle/zip-writer';
 import { readZipFiles } from '../../../../src/main/core/bundle/zip-reader';
@@ -126,6 +127,58 @@ describe('bundle zip writer', () => {
     const read: string[] = [];
     await readZipFiles(path, (file) => void read.push(file.path));
     expect(read).toEqual(['answers/a.json', 'answers/b.json', 'answers/c.json']);
+  });
+
+  it('writes many small files in few large writes, each header still carrying its CRC and sizes', async () => {
+    const path = join(dir, 'case.zip');
+    const probe = await open(join(dir, 'probe'), 'w');
+    const fileHandleWrite = vi.spyOn(Object.getPrototypeOf(probe) as FileHandle, 'write');
+    await probe.close();
+    rmSync(join(dir, 'probe'));
+    try {
+      const zip = await createBundleZipWriter(path);
+      const bodies = Array.from({ length: 500 }, (_, k) => `{"answer":${k},"text":"${'harbour '.repeat(k % 50)}"}`);
+      for (const [k, body] of bodies.entries()) await zip.add(`answers/${k}.json`, body);
+      const table = zip.open('items.json');
+      for (let k = 0; k < 20_000; k += 1) await table.write(`{"id":${k},"title":"Harbour council meeting ${k}"},\n`);
+      await table.close();
+      await zip.finish();
+      // One write or more per file and header before; now the bytes leave in buffers of 256 KiB.
+      expect(fileHandleWrite.mock.calls.length).toBeLessThan(20);
+      const entries = localEntries(readFileSync(path));
+      expect(entries).toHaveLength(501);
+      entries.slice(0, 500).forEach((entry, k) => {
+        expect(entry.data.toString('utf8')).toBe(bodies[k]);
+        expect(entry.crc).toBe(crc32(entry.data));
+        expect(entry.uncompressedBytes).toBe(entry.data.length);
+      });
+      expect(entries[500]!.data.toString('utf8').split('\n')[19_999]).toBe('{"id":19999,"title":"Harbour council meeting 19999"},');
+    } finally {
+      fileHandleWrite.mockRestore();
+    }
+  });
+
+  it('joins files given without waiting in the order given, and a file opened after them behind them', async () => {
+    const path = join(dir, 'case.zip');
+    const zip = await createBundleZipWriter(path);
+    // Small files compress on libuv's threads meanwhile; the 2 MiB one is streamed.
+    const contents = Array.from({ length: 12 }, (_, k) =>
+      k === 5 ? 'big harbour '.repeat(180_000) : `{"answer":${k}}`.repeat(k * 300 + 1),
+    );
+    const given = contents.map((content, k) => zip.add(`answers/${k}.json`, content));
+    const table = zip.open('items.json');
+    await table.write('[]\n');
+    const written = [...(await Promise.all(given)), await table.close()];
+    await zip.finish();
+
+    expect(written.map((file) => file.path)).toEqual([...contents.map((_, k) => `answers/${k}.json`), 'items.json']);
+    const entries = localEntries(readFileSync(path));
+    expect(entries.map((entry) => entry.name)).toEqual(written.map((file) => file.path));
+    entries.forEach((entry, k) => {
+      expect(entry.data.toString('utf8')).toBe(k < contents.length ? contents[k] : '[]\n');
+      expect(sha256(entry.data)).toBe(written[k]!.sha256);
+      expect(entry.crc).toBe(crc32(entry.data));
+    });
   });
 
   it('leaves nothing behind when aborted, files written aside included', async () => {

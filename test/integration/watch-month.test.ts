@@ -3,10 +3,10 @@
  * interval plus the stated slack, every run is sent, and the watches' requests never pass the cap.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemorySecretStore } from '../../src/main/core/secrets/secret-store';
 import { WATCH_SLACK_MS } from '../../src/main/core/watch/due';
 import { WATCH_INTERVAL_MS, type WatchInterval } from '../../src/shared/watch';
 import { createTestCore, type TestCore } from '../helpers/core';
+import { searchAnsweringCore } from '../helpers/watch-sim';
 import { createSimTime } from '../helpers/sim-time';
 
 const DAY = 24 * 3_600_000;
@@ -21,28 +21,13 @@ describe('a month of watches', () => {
     const sim = createSimTime();
     const start = sim.now();
     const sent = new Map<string, number[]>();
-    let answered = 0;
-    const fetch = async (input: string | URL) => {
-      const query = new URL(String(input)).searchParams.get('query') ?? '';
-      sent.set(query, [...(sent.get(query) ?? []), sim.now()]);
-      answered += 1;
-      const body = {
-        success: true,
-        data: { videos: [] },
-        meta: { platform: 'videosite', endpoint: 'search', request_id: `req_${answered}` },
-      };
-      return new Response(JSON.stringify(body));
-    };
-    testCore = createTestCore({
-      fetch: fetch as unknown as typeof globalThis.fetch,
-      clock: sim.clock,
-      timers: sim.timers,
-      secretStore: createMemorySecretStore('tok_watch_month_1234567890abcdef'),
-      // In memory: the lease is renewed every few simulated seconds, and a file would wait for the disk each time.
-      databasePath: ':memory:',
+    testCore = await searchAnsweringCore(sim, {
+      onRequest: (url) => {
+        const query = url.searchParams.get('query') ?? '';
+        sent.set(query, [...(sent.get(query) ?? []), sim.now()]);
+      },
     });
     const { core } = testCore;
-    await core.dispatch('settings.set', { key: 'base-url', value: 'https://api.example.com' });
     await core.dispatch('settings.set', { key: 'plan', value: 'starter' });
     const intervals: Record<string, WatchInterval> = { a: '1h', b: '1h', c: '6h', d: '1d', e: '1d', f: '7d' };
     for (const [query, interval] of Object.entries(intervals)) {

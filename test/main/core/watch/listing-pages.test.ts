@@ -3,9 +3,9 @@
  * the listing: it is never reported "no longer listed", however many runs it stays out of sight.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemorySecretStore } from '../../../../src/main/core/secrets/secret-store';
 import type { WatchChange } from '../../../../src/shared/watch';
-import { createTestCore, type TestCore } from '../../../helpers/core';
+import type { TestCore } from '../../../helpers/core';
+import { searchAnsweringCore } from '../../../helpers/watch-sim';
 import { createSimTime } from '../../../helpers/sim-time';
 
 let testCore: TestCore | undefined;
@@ -28,25 +28,8 @@ describe('a listing watch and the items beyond its first page', () => {
     const sim = createSimTime();
     // The first page always holds the three newest; a "next" page exists beyond it.
     let page: string[] = ['vid00000000A', 'vid00000000B', 'vid00000000C'];
-    let answered = 0;
-    const fetch = async () => {
-      answered += 1;
-      const body = {
-        success: true,
-        data: { videos: page.map(video), continuationToken: 'page-2' },
-        meta: { platform: 'videosite', endpoint: 'search', request_id: `req_${answered}` },
-      };
-      return new Response(JSON.stringify(body));
-    };
-    testCore = createTestCore({
-      fetch: fetch as unknown as typeof globalThis.fetch,
-      clock: sim.clock,
-      timers: sim.timers,
-      databasePath: ':memory:',
-      secretStore: createMemorySecretStore('tok_listing_pages_1234567890abcdef'),
-    });
+    testCore = await searchAnsweringCore(sim, { data: () => ({ videos: page.map(video), continuationToken: 'page-2' }) });
     const { core } = testCore;
-    await core.dispatch('settings.set', { key: 'base-url', value: 'https://api.example.com' });
     const added = await core.dispatch('watch.add', {
       target: { kind: 'operation', operation: 'videosite/search', params: { query: 'newsroom' } },
       interval: '1h',

@@ -3,9 +3,9 @@
  * many batches: each is examined on its own, not by reading every open run again.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemorySecretStore } from '../../../../src/main/core/secrets/secret-store';
 import { watchesRepository } from '../../../../src/main/core/store/watch/watches-repository';
-import { createTestCore, type TestCore } from '../../../helpers/core';
+import type { TestCore } from '../../../helpers/core';
+import { searchAnsweringCore } from '../../../helpers/watch-sim';
 import { createSimTime } from '../../../helpers/sim-time';
 
 let testCore: TestCore | undefined;
@@ -19,24 +19,8 @@ describe('the watch runtime', () => {
   it('examines each run as its batch ends, without reading every open run each time', async () => {
     const sim = createSimTime();
     let answered = 0;
-    const fetch = async () => {
-      answered += 1;
-      const body = {
-        success: true,
-        data: { videos: [] },
-        meta: { platform: 'videosite', endpoint: 'search', request_id: `req_${answered}` },
-      };
-      return new Response(JSON.stringify(body));
-    };
-    testCore = createTestCore({
-      fetch: fetch as unknown as typeof globalThis.fetch,
-      clock: sim.clock,
-      timers: sim.timers,
-      databasePath: ':memory:',
-      secretStore: createMemorySecretStore('tok_watch_runtime_1234567890abcdef'),
-    });
+    testCore = await searchAnsweringCore(sim, { onRequest: () => (answered += 1) });
     const { core } = testCore;
-    await core.dispatch('settings.set', { key: 'base-url', value: 'https://api.example.com' });
     await core.dispatch('settings.set', { key: 'plan', value: 'team' });
     for (let i = 0; i < 30; i += 1) {
       const added = await core.dispatch('watch.add', {

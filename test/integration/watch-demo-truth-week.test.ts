@@ -10,77 +10,28 @@
  * what the next run can see (see expectedFromTruth).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemorySecretStore } from '../../src/main/core/secrets/secret-store';
-import { startDemoService } from '../../src/main/demo/server';
 import { OPERATION_SHAPES, at } from '../../src/main/demo/time/item-shapes';
-import type { DemoService, DemoTruthChange } from '../../src/main/demo/types';
+import type { DemoTruthChange } from '../../src/main/demo/types';
 import type { OperationId } from '../../src/shared/catalogue';
 import type { WatchChange, WatchSummary } from '../../src/shared/watch';
-import { createTestCore, type TestCore } from '../helpers/core';
-import { createSimTime, type SimTime } from '../helpers/sim-time';
+import { demoWatchDesk } from '../helpers/watch-sim';
 
 /** Items are watched daily and accounts every 6 hours: a step of 6 hours runs what is due. */
 const STEP_HOURS = 6;
 const WEEK_HOURS = Number(process.env.WATCH_WEEK_HOURS ?? 7 * 24);
 const WATCHED_ITEMS = 500;
 
-let demo: DemoService;
-let testCore: TestCore;
-let sim: SimTime;
+let desk: Awaited<ReturnType<typeof demoWatchDesk>>;
 
 beforeAll(async () => {
-  sim = createSimTime();
-  demo = await startDemoService({ port: 0, seed: 'watch-week', clock: sim.clock });
-  const token = demo.teams.find((team) => team.plan === 'pro')!.token;
-  testCore = createTestCore({
-    fetch: globalThis.fetch.bind(globalThis),
-    clock: sim.clock,
-    timers: sim.timers,
-    secretStore: createMemorySecretStore(token),
-    // In memory: thousands of answers are stored, and a file would wait for the disk at each commit.
-    databasePath: ':memory:',
-  });
-  const { core } = testCore;
-  await core.dispatch('settings.set', { key: 'base-url', value: demo.url });
+  desk = await demoWatchDesk('watch-week', 'pro', { databasePath: ':memory:' });
 }, 60_000);
 
-afterAll(async () => {
-  await testCore?.dispose();
-  await demo?.close();
-});
+afterAll(() => desk?.close());
 
-async function call(method: string, input: unknown): Promise<unknown> {
-  const envelope = await testCore.core.dispatch(method, input);
-  if (!envelope.ok) throw new Error(`${method}: ${envelope.error.message}`);
-  return envelope.value;
-}
-
-async function fetchNow(operation: string, params: Record<string, string>, pages: number): Promise<number[]> {
-  const { batchId } = (await call('service.start', { operation, params, pages })) as { batchId: number };
-  const queue = testCore.core.context.queue;
-  await sim.runUntil(() => queue.batchProgress(batchId).finished, { idle: () => queue.whenIdle() });
-  const outcome = (await call('service.results', { batchId })) as { items: { id: number }[] };
-  return outcome.items.map((item) => item.id);
-}
-
-/** Runs the watches that are due (or all) and returns which ran and the changes they noticed. */
-async function runWatches(request: { all?: boolean }): Promise<{ watchIds: number[]; changes: WatchChange[] }> {
-  const before = ((await call('watch.changes', { limit: 1 })) as { total: number }).total;
-  const { batchIds, watchIds } = (await call('watch.run', request)) as { batchIds: number[]; watchIds: number[] };
-  const queue = testCore.core.context.queue;
-  await sim.runUntil(() => batchIds.every((id) => queue.batchProgress(id).finished), { idle: () => queue.whenIdle() });
-  const changes: WatchChange[] = [];
-  for (let total = before + 1; before + changes.length < total;) {
-    const page = (await call('watch.changes', { offset: before + changes.length, limit: 1000 })) as {
-      changes: WatchChange[];
-      total: number;
-    };
-    changes.push(...page.changes);
-    total = page.total;
-    if (page.changes.length === 0) break;
-  }
-  return { watchIds, changes };
-}
+const call = (method: string, input: unknown) => desk.call(method, input);
+const fetchNow = (operation: string, params: Record<string, string>, pages: number) => desk.fetchNow(operation, params, pages);
+const runWatches = (request: { all?: boolean }) => desk.runWatches(request);
 
 const SEARCHES: [string, Record<string, string>][] = [
   ['videosite/search', { query: 'flood defences' }],
@@ -127,7 +78,7 @@ describe('watches against the demo’s truth, at the issue’s scale', () => {
     for (const [operation, params] of SEARCHES) {
       for (const itemId of await fetchNow(operation, params, 3)) {
         // A search also lists channels and playlists, which no details operation fetches.
-        const plan = await testCore.core.dispatch('watch.plan', { target: { kind: 'item', itemId }, interval: '1d' });
+        const plan = await desk.testCore.core.dispatch('watch.plan', { target: { kind: 'item', itemId }, interval: '1d' });
         if (plan.ok) itemIds.add(itemId);
       }
       if (itemIds.size >= WATCHED_ITEMS) break;
@@ -140,7 +91,7 @@ describe('watches against the demo’s truth, at the issue’s scale', () => {
     expect(cost).toMatchObject({ allWatchesPerDay: 580, cap: 1250 });
 
     // Gleaner's clock and the demo's move together, a step at a time; each step runs what is due.
-    const simStart = sim.now();
+    const simStart = desk.sim.now();
     const runHours = new Map<number, number[]>();
     const noticed: WatchChange[] = [];
     const runDue = async (hour: number) => {
@@ -152,7 +103,7 @@ describe('watches against the demo’s truth, at the issue’s scale', () => {
     };
     await runDue(0);
     expect(noticed).toEqual([]);
-    const db = testCore.core.context.db;
+    const db = desk.testCore.core.context.db;
     const baselineMembers = new Map<number, number[]>();
     for (const row of db.prepare('SELECT watch_id AS watchId, item_id AS itemId FROM watch_members').all() as {
       watchId: number;
@@ -160,8 +111,8 @@ describe('watches against the demo’s truth, at the issue’s scale', () => {
     }[])
       baselineMembers.set(row.watchId, [...(baselineMembers.get(row.watchId) ?? []), row.itemId]);
     for (let hour = STEP_HOURS; hour <= WEEK_HOURS; hour += STEP_HOURS) {
-      demo.control.advance(STEP_HOURS);
-      sim.advanceTo(simStart + hour * HOUR_MS);
+      desk.demo.control.advance(STEP_HOURS);
+      desk.sim.advanceTo(simStart + hour * HOUR_MS);
       await runDue(hour);
     }
     const { watches } = (await call('watch.list', {})) as { watches: WatchSummary[] };
@@ -214,8 +165,8 @@ describe('watches against the demo’s truth, at the issue’s scale', () => {
       const fields = (['title', 'text', 'authorName'] as const).filter((field) => row[field] !== null);
       shown.set(`${row.operation} ${keyOf.get(row.itemId)}`, new Set(fields));
     }
-    const truth = demo.control.truth();
-    const { required, optional } = expectedFromTruth(truth, watched, Date.parse(demo.control.clock().start), shown);
+    const truth = desk.demo.control.truth();
+    const { required, optional } = expectedFromTruth(truth, watched, Date.parse(desk.demo.control.clock().start), shown);
     const seen = noticed
       .filter((change) => change.change !== 'counts')
       .map((change) => `${change.watchId} ${keyOf.get(change.itemId!)} ${change.change}${change.field ? ` ${change.field}` : ''}`);

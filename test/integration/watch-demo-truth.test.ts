@@ -4,65 +4,27 @@
  * demo made to watched things is noticed, and nothing is reported that did not happen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemorySecretStore } from '../../src/main/core/secrets/secret-store';
-import { startDemoService } from '../../src/main/demo/server';
-import type { DemoService, DemoTruthChange } from '../../src/main/demo/types';
+import type { DemoTruthChange } from '../../src/main/demo/types';
 import type { WatchChange } from '../../src/shared/watch';
-import { createTestCore, type TestCore } from '../helpers/core';
-import { createSimTime, type SimTime } from '../helpers/sim-time';
-
-let demo: DemoService;
-let testCore: TestCore;
-let sim: SimTime;
+import { demoWatchDesk } from '../helpers/watch-sim';
 
 // An hour a step: each item draws at most one event an hour, so what a run sees is what happened.
 const STEP_HOURS = 1;
 const STEPS = 24;
 
+let desk: Awaited<ReturnType<typeof demoWatchDesk>>;
+
 beforeAll(async () => {
-  sim = createSimTime();
-  // The demo's rate windows on the same simulated time as the queue; its content has its own clock.
-  demo = await startDemoService({ port: 0, seed: 'watch-truth', clock: sim.clock });
-  const token = demo.teams.find((team) => team.plan === 'team')!.token;
-  testCore = createTestCore({
-    fetch: globalThis.fetch.bind(globalThis),
-    clock: sim.clock,
-    timers: sim.timers,
-    secretStore: createMemorySecretStore(token),
-  });
-  const { core } = testCore;
-  await core.dispatch('settings.set', { key: 'base-url', value: demo.url });
-  await core.dispatch('settings.set', { key: 'plan', value: 'team' });
-  await core.dispatch('settings.set', { key: 'watch.cap-share', value: '1' });
+  desk = await demoWatchDesk('watch-truth', 'team');
+  await desk.call('settings.set', { key: 'watch.cap-share', value: '1' });
 }, 60_000);
 
-afterAll(async () => {
-  await testCore?.dispose();
-  await demo?.close();
-});
+afterAll(() => desk?.close());
 
-async function call(method: string, input: unknown): Promise<unknown> {
-  const envelope = await testCore.core.dispatch(method, input);
-  if (!envelope.ok) throw new Error(`${method}: ${envelope.error.message}`);
-  return envelope.value;
-}
-
-async function fetchNow(operation: string, params: Record<string, string>): Promise<number[]> {
-  const { batchId } = (await call('service.start', { operation, params })) as { batchId: number };
-  const queue = testCore.core.context.queue;
-  await sim.runUntil(() => queue.batchProgress(batchId).finished, { idle: () => queue.whenIdle() });
-  const outcome = (await call('service.results', { batchId })) as { items: { id: number }[] };
-  return outcome.items.map((item) => item.id);
-}
-
+const call = (method: string, input: unknown) => desk.call(method, input);
+const fetchNow = (operation: string, params: Record<string, string>) => desk.fetchNow(operation, params);
 /** Runs every watch once and returns the changes it noticed. */
-async function runAll(): Promise<WatchChange[]> {
-  const before = ((await call('watch.changes', { limit: 1 })) as { total: number }).total;
-  const { batchIds } = (await call('watch.run', { all: true })) as { batchIds: number[] };
-  const queue = testCore.core.context.queue;
-  await sim.runUntil(() => batchIds.every((id) => queue.batchProgress(id).finished), { idle: () => queue.whenIdle() });
-  return ((await call('watch.changes', { offset: before, limit: 1000 })) as { changes: WatchChange[] }).changes;
-}
+const runAll = async (): Promise<WatchChange[]> => (await desk.runWatches({ all: true })).changes;
 
 describe('watches against the demo’s truth', () => {
   it('notices every edit, new post and removal of watched things, and invents none', async () => {
@@ -76,13 +38,13 @@ describe('watches against the demo’s truth', () => {
     ];
     for (const account of accounts) await call('watch.add', { target: { kind: 'operation', ...account }, interval: '1h' });
     const announced: { unread: number; added: number }[] = [];
-    testCore.core.events.subscribe((event, payload) => {
+    desk.testCore.core.events.subscribe((event, payload) => {
       if (event === 'watch.changed') announced.push(payload as { unread: number; added: number });
     });
     // The first run is the baseline: nothing is new yet.
     expect(await runAll()).toEqual([]);
 
-    const db = testCore.core.context.db;
+    const db = desk.testCore.core.context.db;
     const keyOf = new Map(
       (
         db.prepare('SELECT id, platform, native_id AS nativeId FROM items').all() as { id: number; platform: string; nativeId: string }[]
@@ -101,8 +63,8 @@ describe('watches against the demo’s truth', () => {
           }[]
         ).map((row) => `${row.platform} ${row.nativeId}`),
       );
-      const truthBefore = demo.control.truth().length;
-      demo.control.advance(STEP_HOURS);
+      const truthBefore = desk.demo.control.truth().length;
+      desk.demo.control.advance(STEP_HOURS);
       const changes = await runAll();
       for (const row of db.prepare('SELECT id, platform, native_id AS nativeId FROM items').all() as {
         id: number;
@@ -114,7 +76,7 @@ describe('watches against the demo’s truth', () => {
         if (change.change !== 'counts')
           noticed.push(`${step}: ${keyOf.get(change.itemId!)} ${change.change}${change.field ? ` ${change.field}` : ''}`);
       }
-      const truth = demo.control.truth().slice(truthBefore);
+      const truth = desk.demo.control.truth().slice(truthBefore);
       const posted = new Set(
         truth.filter((t) => t.kind === 'new-post' && watchedListings.has(t.operation)).map((t) => `${t.platform} ${t.itemId}`),
       );

@@ -208,7 +208,8 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
       // A well-formed refusal, not a fault on the way: asking again would spend a request on the same answer.
       throw new GleanerError(
         'UPSTREAM_ERROR',
-        `The service could not complete ${request.operation.id}: ${serverMessage(json, scrub) ?? 'it gave no reason'}.${requestIdNote(json, scrub)}`,
+        // One full stop: a reason that ends its own sentence is not given a second one.
+        `The service could not complete ${request.operation.id}: ${(serverMessage(json, scrub) ?? 'it gave no reason').replace(/\.+$/, '')}.${requestIdNote(json, scrub)}`,
         {
           details: { status: response.status, final: true },
         },

@@ -107,7 +107,7 @@ describe('service client', () => {
     const refusal = { success: false, message: 'This content is private.', data: null, meta: { request_id: 'req_gone42' } };
     const unsuccessful = client(async () => new Response(JSON.stringify(refusal), { status: 200 }));
     expect((await failure(unsuccessful.service.call('videosite/trending', {}))).message).toMatch(
-      /^The service could not complete videosite\/trending: This content is private\.+ \(request id req_gone42\)$/,
+      /^The service could not complete videosite\/trending: This content is private\. \(request id req_gone42\)$/,
     );
     const notFound = client(async () => new Response(JSON.stringify(refusal), { status: 410 }));
     expect((await failure(notFound.service.call('videosite/trending', {}))).message).toMatch(

@@ -149,6 +149,7 @@ export function createBundleService(deps: BundleServiceDeps): BundleService {
         collections: deps.collections,
         origin: verification.fingerprint ?? 'unknown',
         manifestSha256: verification.manifestSha256 ?? '',
+        root: verification.root,
         nowIso,
         ...(deps.importHooks ? { hooks: deps.importHooks } : {}),
       });

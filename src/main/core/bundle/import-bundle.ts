@@ -47,6 +47,8 @@ export interface ImportDeps {
   manifestSha256: string;
   nowIso: () => string;
   hooks?: BundleImportHooks;
+  /** The folder the bundle's files stand in, as verify found it (empty for a bundle as made). */
+  root?: string;
 }
 
 const ANSWER_FILE = /^answers\/([0-9a-f]{64})\.json$/;
@@ -122,31 +124,10 @@ export async function importBundle(path: string, deps: ImportDeps): Promise<Impo
     if (!existed) report.collections.created += 1;
   };
 
-  await readZipFiles(path, (file) => {
-    if (file.path === BUNDLE_FILES.answersIndex) {
-      recordsBySha = new Map();
-      for (const record of parseList(file.data, answerRecordSchema)) {
-        const list = recordsBySha.get(record.sha256);
-        if (list) list.push(record);
-        else recordsBySha.set(record.sha256, [record]);
-      }
-      return;
-    }
-    const answer = file.path.match(ANSWER_FILE);
-    if (answer) {
-      const body = file.data.toString('utf8');
-      for (const record of recordsBySha.get(answer[1]!) ?? []) {
-        const response = responseOf(record, body);
-        if (response) batch.push(response);
-        else report.answers.skipped += 1;
-      }
-      if (batch.length >= BATCH) flush();
-      return;
-    }
-    flush();
-    switch (file.path) {
+  const applyLater = (path: string, data: Buffer): void => {
+    switch (path) {
       case BUNDLE_FILES.items:
-        for (const item of parseList(file.data, itemRecordSchema)) {
+        for (const item of parseList(data, itemRecordSchema)) {
           const id = finder.find(item.platform, item.native_id, item.url);
           if (id !== undefined) localIds.set(item.id, id);
         }
@@ -154,7 +135,7 @@ export async function importBundle(path: string, deps: ImportDeps): Promise<Impo
         return;
       case BUNDLE_FILES.collections: {
         const byCollection = new Map<string, { ids: number[]; addedAt: string[] }>();
-        for (const membership of parseList(file.data, membershipRecordSchema)) {
+        for (const membership of parseList(data, membershipRecordSchema)) {
           const id = local(membership.item_id);
           if (id === undefined) continue;
           const members = byCollection.get(membership.collection) ?? { ids: [], addedAt: [] };
@@ -169,7 +150,7 @@ export async function importBundle(path: string, deps: ImportDeps): Promise<Impo
         return;
       }
       case BUNDLE_FILES.notes:
-        for (const note of parseList(file.data, noteRecordSchema)) {
+        for (const note of parseList(data, noteRecordSchema)) {
           const id = local(note.item_id);
           if (id === undefined) continue;
           const collection = note.collection ?? undefined;
@@ -185,7 +166,7 @@ export async function importBundle(path: string, deps: ImportDeps): Promise<Impo
         }
         return;
       case BUNDLE_FILES.tags:
-        for (const tag of parseList(file.data, tagRecordSchema)) {
+        for (const tag of parseList(data, tagRecordSchema)) {
           const id = local(tag.item_id);
           if (id === undefined) continue;
           const collection = tag.collection ?? undefined;
@@ -195,13 +176,67 @@ export async function importBundle(path: string, deps: ImportDeps): Promise<Impo
         }
         return;
       case BUNDLE_FILES.custody: {
-        const parsed = custodySchema.safeParse(JSON.parse(file.data.toString('utf8')));
+        const parsed = custodySchema.safeParse(JSON.parse(data.toString('utf8')));
         if (parsed.success) custody = parsed.data;
         return;
       }
     }
-  });
+  };
+
+  // The files a bundle's maker wrote after its answers, kept until the answers are in: a bundle zipped
+  // again by hand holds its files in any order.
+  const later = new Map<string, Buffer>();
+  const LATER = [BUNDLE_FILES.items, BUNDLE_FILES.collections, BUNDLE_FILES.notes, BUNDLE_FILES.tags, BUNDLE_FILES.custody];
+  let indexRead = false;
+  // Answers met before their index are read again once it is known (a second pass: memory stays flat).
+  const missed = new Set<string>();
+  const storeAnswer = (sha: string, data: Buffer) => {
+    const body = data.toString('utf8');
+    for (const record of recordsBySha.get(sha) ?? []) {
+      const response = responseOf(record, body);
+      if (response) batch.push(response);
+      else report.answers.skipped += 1;
+    }
+    if (batch.length >= BATCH) flush();
+  };
+  const root = { root: deps.root ?? '' };
+  await readZipFiles(
+    path,
+    (file) => {
+      if (file.path === BUNDLE_FILES.answersIndex) {
+        recordsBySha = new Map();
+        for (const record of parseList(file.data, answerRecordSchema)) {
+          const list = recordsBySha.get(record.sha256);
+          if (list) list.push(record);
+          else recordsBySha.set(record.sha256, [record]);
+        }
+        indexRead = true;
+        return;
+      }
+      const answer = file.path.match(ANSWER_FILE);
+      if (answer) {
+        if (indexRead) storeAnswer(answer[1]!, file.data);
+        else missed.add(answer[1]!);
+        return;
+      }
+      if ((LATER as readonly string[]).includes(file.path)) later.set(file.path, file.data);
+    },
+    root,
+  );
+  if (missed.size > 0)
+    await readZipFiles(
+      path,
+      (file) => {
+        const answer = file.path.match(ANSWER_FILE);
+        if (answer && missed.has(answer[1]!)) storeAnswer(answer[1]!, file.data);
+      },
+      root,
+    );
   flush();
+  for (const path of LATER) {
+    const data = later.get(path);
+    if (data) applyLater(path, data);
+  }
   if (custody && deps.hooks) {
     report.custodyEntries = deps.hooks.custody({
       origin: deps.origin,

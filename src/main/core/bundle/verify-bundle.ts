@@ -38,6 +38,11 @@ export interface VerifyReport {
   /** The timestamp's time and signer, and whether its authority was checked against a trusted CA. */
   timestamp: TimestampFacts | null;
   checks: VerifyCheck[];
+  /**
+   * The folder the bundle's files stood in, when it was zipped again as a folder (`case/`): they
+   * were read from there. Empty for a bundle as made.
+   */
+  root: string;
 }
 
 /** The files kept whole for the checks at the end (all small beside the answers). */
@@ -65,6 +70,22 @@ export async function verifyBundle(zipPath: string, normalise: NormaliseFn, opti
   if (options.fingerprint !== undefined && canonicalFingerprint(options.fingerprint).length !== 64) {
     throw new GleanerError('INVALID_INPUT', 'The fingerprint to expect is 64 hexadecimal digits (separators are ignored).');
   }
+  const { report, paths } = await verifyFrom(zipPath, normalise, options, '');
+  if (report.manifestSha256 !== null) return report;
+  // No manifest at the top: a bundle unzipped and zipped again as its folder is read from that folder.
+  const roots = new Set(paths.map((path) => path.match(MANIFEST_IN_FOLDER)?.[1]).filter((root) => root !== undefined));
+  if (roots.size !== 1) return report;
+  return (await verifyFrom(zipPath, normalise, options, [...roots][0]!)).report;
+}
+
+const MANIFEST_IN_FOLDER = new RegExp(`^([^/]+/)${BUNDLE_FILES.manifest.replace('.', '\\.')}$`);
+
+async function verifyFrom(
+  zipPath: string,
+  normalise: NormaliseFn,
+  options: VerifyOptions,
+  root: string,
+): Promise<{ report: VerifyReport; paths: string[] }> {
   const problems = new Map<VerifyCheckName, string[]>(VERIFY_CHECKS.map((name) => [name, []]));
   const fail = (name: VerifyCheckName, problem: string) => problems.get(name)!.push(problem);
   const seen = new Map<string, { sha256: string; bytes: number }>();
@@ -91,23 +112,27 @@ export async function verifyBundle(zipPath: string, normalise: NormaliseFn, opti
     return bySha;
   };
 
-  await readZipFiles(zipPath, (file) => {
-    if (seen.has(file.path)) fail('files', `${file.path} is in the zip twice`);
-    seen.set(file.path, { sha256: file.sha256, bytes: file.data.length });
-    if (KEPT.has(file.path)) kept.set(file.path, file.data);
-    if (file.path === BUNDLE_FILES.answersIndex) {
-      recordsBySha = readIndex(file.data);
-      for (const early of waiting.splice(0)) derivation.addAnswer(early.sha, early.data, recordsBySha.get(early.sha) ?? []);
-      return;
-    }
-    const answer = file.path.match(ANSWER_FILE);
-    if (answer) {
-      const sha = answer[1]!;
-      if (sha !== file.sha256) fail('answers', `${file.path}: its content does not have the SHA-256 it is named by`);
-      if (recordsBySha) derivation.addAnswer(sha, file.data, recordsBySha.get(sha) ?? []);
-      else waiting.push({ sha, data: file.data });
-    }
-  });
+  await readZipFiles(
+    zipPath,
+    (file) => {
+      if (seen.has(file.path)) fail('files', `${file.path} is in the zip twice`);
+      seen.set(file.path, { sha256: file.sha256, bytes: file.data.length });
+      if (KEPT.has(file.path)) kept.set(file.path, file.data);
+      if (file.path === BUNDLE_FILES.answersIndex) {
+        recordsBySha = readIndex(file.data);
+        for (const early of waiting.splice(0)) derivation.addAnswer(early.sha, early.data, recordsBySha.get(early.sha) ?? []);
+        return;
+      }
+      const answer = file.path.match(ANSWER_FILE);
+      if (answer) {
+        const sha = answer[1]!;
+        if (sha !== file.sha256) fail('answers', `${file.path}: its content does not have the SHA-256 it is named by`);
+        if (recordsBySha) derivation.addAnswer(sha, file.data, recordsBySha.get(sha) ?? []);
+        else waiting.push({ sha, data: file.data });
+      }
+    },
+    { root },
+  );
 
   // files: the manifest lists every file, each with its hash.
   const manifest = kept.get(BUNDLE_FILES.manifest) ?? null;
@@ -195,7 +220,7 @@ export async function verifyBundle(zipPath: string, normalise: NormaliseFn, opti
     const skipped = name === 'timestamp' && !tsr;
     return { name, state: found.length > 0 ? 'failed' : skipped ? 'skipped' : 'ok', problems: found };
   });
-  return {
+  const report: VerifyReport = {
     ok: checks.every((check) => check.state !== 'failed'),
     fingerprint,
     expectedFingerprint: options.fingerprint ?? null,
@@ -205,7 +230,9 @@ export async function verifyBundle(zipPath: string, normalise: NormaliseFn, opti
     custodyEntries: custody.entries,
     timestamp,
     checks,
+    root,
   };
+  return { report, paths: [...seen.keys()] };
 }
 
 function checkDataPackage(

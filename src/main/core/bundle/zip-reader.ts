@@ -16,7 +16,16 @@ export interface ZipFileRead {
 /** Largest single file a bundle may hold once decompressed (a zip bomb stops here). */
 const MAX_FILE_BYTES = 512 * 1024 * 1024;
 
-export async function readZipFiles(zipPath: string, onFile: (file: ZipFileRead) => void | Promise<void>): Promise<void> {
+/**
+ * `root`: a folder the bundle's files stand in (a bundle unzipped and zipped again as its folder,
+ * `zip -r case.zip case/`); it is taken off their paths. Files outside it keep their paths.
+ */
+export async function readZipFiles(
+  zipPath: string,
+  onFile: (file: ZipFileRead) => void | Promise<void>,
+  options: { root?: string } = {},
+): Promise<void> {
+  const root = options.root ?? '';
   const { Unzip, UnzipInflate } = await import('fflate');
   const ready: ZipFileRead[] = [];
   let failure: unknown = null;
@@ -40,7 +49,8 @@ export async function readZipFiles(zipPath: string, onFile: (file: ZipFileRead) 
       if (!final) return;
       // A folder entry (what `zip -r` adds for answers/, media/) holds nothing to check.
       if (size === 0 && file.name.endsWith('/')) return;
-      ready.push({ path: file.name, data: Buffer.concat(chunks), sha256: hash.digest('hex') });
+      const path = root && file.name.startsWith(root) ? file.name.slice(root.length) : file.name;
+      ready.push({ path, data: Buffer.concat(chunks), sha256: hash.digest('hex') });
     };
     file.start();
   });

@@ -141,6 +141,39 @@ describe('bundle verify', () => {
     ]);
   });
 
+  it('reads a bundle zipped again as its folder from inside that folder, and still names a changed file', async () => {
+    const parent = join(dir, 'as-folder');
+    const folder = join(parent, 'case');
+    for (const [path, data] of Object.entries(files)) {
+      mkdirSync(join(folder, path, '..'), { recursive: true });
+      writeFileSync(join(folder, path), data);
+    }
+    const zipped = join(dir, 'as-folder.zip');
+    execFileSync('zip', ['-q', '-r', zipped, 'case'], { cwd: parent });
+    const report = await testCore.core.bundles.verify(zipped);
+    expect(failed(report)).toEqual([]);
+    expect(report).toMatchObject({ ok: true, root: 'case/', items: summary.items });
+    const fresh = bundleTestCore();
+    try {
+      const { imported } = await fresh.core.bundles.importBundle(zipped);
+      expect(imported?.answers).toEqual({ added: summary.answers, alreadyHeld: 0, skipped: 0 });
+      expect(imported?.items).toBe(summary.items);
+    } finally {
+      await fresh.dispose();
+    }
+
+    const answer = Object.keys(files).find((path) => path.startsWith('answers/'))!;
+    const bytes = Uint8Array.from(files[answer]!);
+    bytes[10] = bytes[10]! ^ 0x01;
+    writeFileSync(join(folder, answer), bytes);
+    const flipped = join(dir, 'as-folder-flipped.zip');
+    execFileSync('zip', ['-q', '-r', flipped, 'case'], { cwd: parent });
+    const tamperedReport = await testCore.core.bundles.verify(flipped);
+    expect(tamperedReport.checks.find((check) => check.name === 'files')?.problems).toEqual([
+      `${answer}: its SHA-256 does not match manifest.sha256`,
+    ]);
+  });
+
   it.each(['items.json', 'notes.csv', 'datapackage.json', 'README.txt', 'public-key.pem', 'custody.json'])(
     'names %s with one byte changed',
     async (name) => {

@@ -128,6 +128,7 @@ export function registerBundle(program: Command, ctx: CliContext): void {
                 `${report.timestamp ? `; timestamped ${report.timestamp.genTime} by ${report.timestamp.signer ?? 'an unknown signer'}` : ''}.\n`,
             );
             if (report.timestamp) ctx.io.stdout(`Timestamp authority: ${report.timestamp.authority.note}.\n`);
+            if (report.root) ctx.io.stdout(`Read inside the folder ${report.root} (the bundle was zipped again as its folder).\n`);
           }
           if (!report.ok) {
             const failed = report.checks.filter((check) => check.state === 'failed');

@@ -6,18 +6,10 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { ItemRecord } from '../../../shared/library';
+import type { StoredResponseFacts } from './responses-repository';
 
-export interface BundleAnswerRow {
-  id: number;
-  operation: string;
-  params: string;
-  requestUrl: string;
-  requestId: string;
-  status: number;
-  fetchedAt: string;
-  durationMs: number | null;
+export interface BundleAnswerRow extends StoredResponseFacts {
   sha256: string;
-  nextPage: string | null;
 }
 
 /** An item as the library records it, without what a bundle does not carry, and with its answers. */

@@ -17,6 +17,19 @@ export interface NewResponseRow {
   warningsJson: string;
 }
 
+/** A stored response's facts as they leave the library (a case bundle, a push to the hub); JSON columns serialised. */
+export interface StoredResponseFacts {
+  id: number;
+  operation: string;
+  params: string;
+  requestUrl: string;
+  requestId: string;
+  status: number;
+  fetchedAt: string;
+  durationMs: number | null;
+  nextPage: string | null;
+}
+
 /** A stored body as the "raw JSON" panel and citations show it. */
 export interface RawResponseRow {
   requestId: string;

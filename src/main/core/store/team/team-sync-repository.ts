@@ -3,6 +3,7 @@
  * who fetched each answer and wrote each note, the hub's last word per thing, note conflicts and
  * what a pull set aside. Writes take a WritableDB, as everywhere.
  */
+import type { StoredResponseFacts } from '../responses-repository';
 import type { ReadableDB, WritableDB } from '../write-transaction';
 import { SEED_OUTBOX } from './outbox-sql';
 
@@ -16,16 +17,7 @@ export interface OutboxRow {
 }
 
 /** A response as it goes to the hub (JSON columns still serialised). */
-export interface ResponseToPush {
-  id: number;
-  operation: string;
-  params: string;
-  requestUrl: string;
-  requestId: string;
-  status: number;
-  fetchedAt: string;
-  durationMs: number | null;
-  nextPage: string | null;
+export interface ResponseToPush extends StoredResponseFacts {
   body: string;
 }
 

@@ -3,22 +3,14 @@ import { statement } from '../queue/statements';
 import { SEED_WATCH_LOG } from '../team/watch-log-sql';
 import type { ReadableDB, WritableDB } from '../write-transaction';
 import type { NewChange } from './watch-changes-repository';
-import type { WatchRow } from './watches-repository';
+import type { NewWatch, WatchRow } from './watches-repository';
 
 /** A pulled watch, checked, with its item already found here. */
-export interface SharedWatch {
+export interface SharedWatch extends Omit<NewWatch, 'interval'> {
   gid: string;
-  label: string;
-  targetKind: 'item' | 'operation';
-  itemId: number | null;
-  targetOperation: string | null;
-  targetParams: string;
-  operation: string;
-  params: string;
-  pages: number;
+  /** As the hub's row gave it (checked before it is taken up). */
   interval: string;
   paused: number;
-  createdAt: string;
   nextDueAt: string;
   member: string | null;
 }

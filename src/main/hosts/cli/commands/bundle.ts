@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { GleanerError } from '../../../../shared/errors';
-import type { ExportScope } from '../../../../shared/export';
 import type { CliContext } from '../context';
+import { scopeFromFlags } from '../scope-flags';
 
 interface CreateOptions {
   collection?: string;
@@ -11,19 +11,6 @@ interface CreateOptions {
   out: string;
   media?: boolean;
   timestamp?: boolean;
-}
-
-function scopeFrom(options: CreateOptions): ExportScope {
-  const given = [options.collection !== undefined, options.query !== undefined, Boolean(options.all)].filter(Boolean).length;
-  if (given !== 1)
-    throw new GleanerError('INVALID_INPUT', 'Say what the bundle holds with exactly one of --collection NAME, --query Q or --all.');
-  if (options.collection !== undefined) return { kind: 'collection', name: options.collection };
-  if (options.query !== undefined) {
-    if (options.query.trim() === '')
-      throw new GleanerError('INVALID_INPUT', '--query needs words to search for; use --all for the whole library.');
-    return { kind: 'search', search: { query: options.query } };
-  }
-  return { kind: 'all' };
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -58,7 +45,10 @@ export function registerBundle(program: Command, ctx: CliContext): void {
     .option('--timestamp', 'ask the timestamp authority of bundle.tsa-url for an RFC 3161 timestamp of the manifest')
     .option('--json', 'machine-readable output')
     .action(async (options: CreateOptions, command: Command) => {
-      const scope = scopeFrom(options);
+      const scope = scopeFromFlags(options, {
+        exactlyOne: 'Say what the bundle holds with exactly one of --collection NAME, --query Q or --all.',
+        emptyQuery: '--query needs words to search for; use --all for the whole library.',
+      });
       if (options.out === '-')
         throw new GleanerError('INVALID_INPUT', 'A bundle is a file: give --out a file name, such as --out case.zip.');
       const outPath = resolve(options.out);

@@ -2,11 +2,11 @@ import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { exportRequestSchema } from '../../../../shared/contract';
 import { GleanerError } from '../../../../shared/errors';
-import { EXPORT_FLAVOURS, EXPORT_FORMATS, exportsFolder, type ExportScope } from '../../../../shared/export';
+import { EXPORT_FLAVOURS, EXPORT_FORMATS, exportsFolder } from '../../../../shared/export';
 import { languageLabel } from '../../../../shared/language';
 import { parseOrThrow } from '../../../../shared/validation';
 import { checkOutName, MANIFEST_NAME } from '../../../core';
-import { parsePositiveInteger } from '../arguments';
+import { scopeFromFlags } from '../scope-flags';
 import type { CliContext } from '../context';
 
 interface ExportOptions {
@@ -46,23 +46,6 @@ function formatsHelp(): string {
   return `\nFormats:\n${lines.join('\n')}\n`;
 }
 
-function scopeFrom(options: ExportOptions): ExportScope {
-  const given = [options.collection !== undefined, options.query !== undefined, Boolean(options.all), options.item !== undefined].filter(
-    Boolean,
-  ).length;
-  if (given !== 1)
-    throw new GleanerError('INVALID_INPUT', 'Say what to export with exactly one of --collection NAME, --query Q, --all or --item ID.');
-  if (options.collection !== undefined) return { kind: 'collection', name: options.collection };
-  if (options.query !== undefined) {
-    if (options.query.trim() === '')
-      throw new GleanerError('INVALID_INPUT', '--query needs words to search for; use --all to export everything.');
-    return { kind: 'search', search: { query: options.query } };
-  }
-  if (options.item !== undefined)
-    return { kind: 'item', id: parsePositiveInteger(options.item.replace(/^#/, ''), '--item', Number.MAX_SAFE_INTEGER) };
-  return { kind: 'all' };
-}
-
 export function registerExport(program: Command, ctx: CliContext): void {
   program
     .command('export')
@@ -93,7 +76,10 @@ export function registerExport(program: Command, ctx: CliContext): void {
       const request = parseOrThrow(
         exportRequestSchema(),
         {
-          scope: scopeFrom(options),
+          scope: scopeFromFlags(options, {
+            exactlyOne: 'Say what to export with exactly one of --collection NAME, --query Q, --all or --item ID.',
+            emptyQuery: '--query needs words to search for; use --all to export everything.',
+          }),
           format: options.format,
           transcripts: Boolean(options.transcripts),
           manifest: Boolean(options.manifest),

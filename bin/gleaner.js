@@ -10,6 +10,4 @@ if (!existsSync(entry)) {
   process.stderr.write('error INTERNAL: Gleaner is not built yet; run `npm run build` in ' + join(__dirname, '..') + ' first.\n');
   process.exit(1);
 }
-// Node 22 and later can keep V8's compiled code between runs, so the next start is quicker.
-require('node:module').enableCompileCache?.();
 require(entry);

@@ -1,0 +1,208 @@
+/**
+ * The CLI's compile cache (issue 28.19): where it lives, that a file compiled from saved code
+ * behaves exactly as one compiled from source, and that nothing wrong with the cache can stop a
+ * command. Modules are real files in a temporary folder, loaded with Node's own require.
+ */
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  compileCacheFolder,
+  installCompileCache,
+  startCompileCache,
+  type InstalledCompileCache,
+} from '../../../../src/main/hosts/cli/compile-cache';
+
+describe('where the compile cache lives', () => {
+  const home = '/home/ana';
+  it("is the system's per-user cache folder by default", () => {
+    expect(compileCacheFolder({ platform: 'linux', env: {}, home })).toBe('/home/ana/.cache/gleaner/compile-cache');
+    expect(compileCacheFolder({ platform: 'linux', env: { XDG_CACHE_HOME: '/fast/cache' }, home })).toBe(
+      '/fast/cache/gleaner/compile-cache',
+    );
+    expect(compileCacheFolder({ platform: 'darwin', env: {}, home })).toBe('/home/ana/Library/Caches/Gleaner/compile-cache');
+    expect(compileCacheFolder({ platform: 'win32', env: { LOCALAPPDATA: 'C:\\Users\\ana\\AppData\\Local' }, home })).toContain(
+      join('Gleaner', 'Cache', 'compile-cache'),
+    );
+  });
+
+  it('follows GLEANER_COMPILE_CACHE, which can also turn it off, as can Node’s own switch', () => {
+    expect(compileCacheFolder({ platform: 'linux', env: { GLEANER_COMPILE_CACHE: '/tmp/mine' }, home })).toBe('/tmp/mine');
+    for (const off of ['off', 'OFF', '0', 'false', 'no']) {
+      expect(compileCacheFolder({ platform: 'linux', env: { GLEANER_COMPILE_CACHE: off }, home })).toBeNull();
+    }
+    expect(
+      compileCacheFolder({ platform: 'linux', env: { NODE_DISABLE_COMPILE_CACHE: '1', GLEANER_COMPILE_CACHE: '/tmp/mine' }, home }),
+    ).toBeNull();
+    // An empty value is as good as none.
+    expect(compileCacheFolder({ platform: 'linux', env: { GLEANER_COMPILE_CACHE: '  ' }, home })).toBe(
+      '/home/ana/.cache/gleaner/compile-cache',
+    );
+  });
+});
+
+describe('compiling from saved code', () => {
+  let work = '';
+  let folder = '';
+  let round = 0;
+  let root = '';
+  let installed: InstalledCompileCache | null = null;
+  const sources = new Map<string, string>();
+  const load = (file: string): unknown => createRequire(join(root, 'index.js'))(join(root, file));
+  /**
+   * As a new process would: the modules written afresh and a new hook over the same saved code. Each
+   * round uses a folder of its own, since V8 keeps a script it compiled in memory by its name and
+   * would answer from there, never reading the saved code this test is about.
+   */
+  const freshInstall = (): InstalledCompileCache => {
+    installed?.uninstall();
+    round += 1;
+    root = join(work, `out-${round}`);
+    mkdirSync(root);
+    for (const [name, text] of sources) writeFileSync(join(root, name), text);
+    installed = installCompileCache(root, folder);
+    return installed;
+  };
+
+  beforeEach(() => {
+    work = mkdtempSync(join(tmpdir(), 'gleaner-compile-cache-'));
+    folder = join(work, 'cache');
+    mkdirSync(folder, { mode: 0o700 });
+    sources.clear();
+    sources.set(
+      'a.js',
+      [
+        "const { basename } = require('node:path');",
+        "const b = require('./b.js');",
+        'exports.where = { file: basename(__filename), folder: basename(__dirname) };',
+        'exports.sum = (x) => b.double(x) + 1;',
+        'module.exports.moduleIsThisOne = module.exports === exports;',
+      ].join('\n'),
+    );
+    sources.set('b.js', 'module.exports = { double: (x) => x * 2 };\n');
+  });
+  afterEach(() => {
+    installed?.uninstall();
+    installed = null;
+    for (const key of Object.keys(require.cache)) if (key.startsWith(work)) delete require.cache[key];
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('saves what it compiled, and the next process compiles from it with the same behaviour', () => {
+    const first = freshInstall();
+    const a = load('a.js') as { where: unknown; sum(x: number): number; moduleIsThisOne: boolean };
+    expect(a.sum(20)).toBe(41);
+    expect(a.where).toEqual({ file: 'a.js', folder: 'out-1' });
+    expect(a.moduleIsThisOne).toBe(true);
+    expect(first.counts).toEqual({ used: 0, compiled: 2, refused: 0, saved: 0 });
+    first.save();
+    expect(first.counts.saved).toBe(2);
+    expect(readdirSync(folder).filter((name) => name.endsWith('.v8'))).toHaveLength(2);
+
+    const second = freshInstall();
+    const again = load('a.js') as { where: unknown; sum(x: number): number };
+    expect(again.sum(20)).toBe(41);
+    expect(again.where).toEqual({ file: 'a.js', folder: 'out-2' });
+    expect(second.counts).toEqual({ used: 2, compiled: 0, refused: 0, saved: 0 });
+    second.save();
+    expect(second.counts.saved).toBe(0);
+  });
+
+  it('compiles a changed file from source, not from the code saved for its old content', () => {
+    freshInstall();
+    load('b.js');
+    installed!.save();
+    sources.set('b.js', 'module.exports = { double: (x) => x * 3 };\n');
+    const next = freshInstall();
+    expect((load('b.js') as { double(x: number): number }).double(5)).toBe(15);
+    expect(next.counts).toEqual({ used: 0, compiled: 1, refused: 0, saved: 0 });
+  });
+
+  it('compiles from source when the saved code is damaged, and saves it again', () => {
+    freshInstall();
+    load('b.js');
+    installed!.save();
+    const [saved] = readdirSync(folder);
+    writeFileSync(join(folder, saved!), 'not code V8 wrote');
+    const next = freshInstall();
+    expect((load('b.js') as { double(x: number): number }).double(5)).toBe(10);
+    expect(next.counts).toEqual({ used: 0, refused: 1, compiled: 1, saved: 0 });
+    next.save();
+    expect(readFileSync(join(folder, saved!), 'utf8')).not.toBe('not code V8 wrote');
+    const third = freshInstall();
+    load('b.js');
+    expect(third.counts.used).toBe(1);
+  });
+
+  it('runs a module that throws exactly once, and its error reaches the caller', () => {
+    sources.set('throws.js', "globalThis.__gleanerRuns = (globalThis.__gleanerRuns ?? 0) + 1;\nthrow new Error('broken on load');\n");
+    const global = globalThis as { __gleanerRuns?: number };
+    delete global.__gleanerRuns;
+    freshInstall();
+    expect(() => load('throws.js')).toThrow('broken on load');
+    expect(global.__gleanerRuns).toBe(1);
+    delete global.__gleanerRuns;
+  });
+
+  it('leaves a syntax error to Node, reported as always', () => {
+    sources.set('bad.js', 'const = ;\n');
+    const cache = freshInstall();
+    expect(() => load('bad.js')).toThrow(SyntaxError);
+    expect(cache.counts).toEqual({ used: 0, compiled: 0, refused: 0, saved: 0 });
+  });
+
+  it('leaves files outside the build folder to Node', () => {
+    const elsewhere = join(work, 'elsewhere.js');
+    writeFileSync(elsewhere, 'module.exports = 7;\n');
+    const cache = freshInstall();
+    expect(createRequire(elsewhere)(elsewhere)).toBe(7);
+    expect(cache.counts.compiled).toBe(0);
+    cache.save();
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it('still runs every module when the folder is gone or cannot be written', () => {
+    const cache = freshInstall();
+    rmSync(folder, { recursive: true });
+    writeFileSync(folder, 'a file where the folder was');
+    expect((load('a.js') as { sum(x: number): number }).sum(1)).toBe(3);
+    expect(() => cache.save()).not.toThrow();
+    expect(cache.counts.saved).toBe(0);
+  });
+
+  it('removes saved code not written for a month', () => {
+    const old = join(folder, 'from-an-old-build.v8');
+    writeFileSync(old, 'old');
+    const monthAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+    utimesSync(old, monthAgo, monthAgo);
+    const cache = freshInstall();
+    load('b.js');
+    cache.save();
+    expect(readdirSync(folder)).not.toContain('from-an-old-build.v8');
+    expect(readdirSync(folder)).toHaveLength(1);
+  });
+});
+
+describe('turning the cache on', () => {
+  let work = '';
+  beforeEach(() => {
+    work = mkdtempSync(join(tmpdir(), 'gleaner-compile-cache-on-'));
+  });
+  afterEach(() => rmSync(work, { recursive: true, force: true }));
+  const env = (GLEANER_COMPILE_CACHE: string) => ({ platform: 'linux' as const, env: { GLEANER_COMPILE_CACHE }, home: work });
+
+  it('is off when asked, or when its folder cannot be made', () => {
+    expect(startCompileCache(join(work, 'out'), env('off'))).toBe('off');
+    writeFileSync(join(work, 'file'), '');
+    expect(startCompileCache(join(work, 'out'), env(join(work, 'file', 'cache')))).toBe('off');
+  });
+
+  it('does not trust a folder others may write', () => {
+    const shared = join(work, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    expect(startCompileCache(join(work, 'out'), env(shared))).toBe('off');
+  });
+});

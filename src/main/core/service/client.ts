@@ -5,6 +5,7 @@
  * echoes back.
  */
 import { z } from '../../../shared/zod';
+import { once } from '../../../shared/contract-method';
 import type { OperationId } from '../../../shared/catalogue';
 import { GleanerError, markNotSent, type ErrorCode } from '../../../shared/errors';
 import type { ParamCheckOptions, ParamInput } from '../../../shared/params';
@@ -116,15 +117,18 @@ async function readCapped(response: Response, maxBytes: number, signal: AbortSig
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
-const envelopeSchema = z.object({
-  success: z.literal(true),
-  data: z.record(z.string(), z.unknown()),
-  meta: z.object({
-    platform: z.string(),
-    endpoint: z.string(),
-    request_id: z.string().regex(/^req_.+/),
+/** Built on the first answer: most commands never ask the service anything (issue 28.19). */
+const envelopeSchema = once(() =>
+  z.object({
+    success: z.literal(true),
+    data: z.record(z.string(), z.unknown()),
+    meta: z.object({
+      platform: z.string(),
+      endpoint: z.string(),
+      request_id: z.string().regex(/^req_.+/),
+    }),
   }),
-});
+);
 
 export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
   const maxBodyBytes = deps.maxBodyBytes ?? MAX_BODY_BYTES;
@@ -215,7 +219,7 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
         },
       );
     }
-    const envelope = envelopeSchema.safeParse(json);
+    const envelope = envelopeSchema().safeParse(json);
     if (!envelope.success) {
       const where = envelope.error.issues[0]?.path.join('.') || 'the envelope';
       throw offShape(`The service’s answer to ${request.operation.id} is not in the documented shape (problem at ${where}).`);

@@ -4,6 +4,7 @@
  */
 import type { TagSummary } from '../../../shared/library';
 import type { ReadableDB, WritableDB } from './write-transaction';
+import { preparedOnUse } from './prepared-on-use';
 
 export const LIBRARY_WIDE = 0;
 
@@ -39,51 +40,69 @@ export interface AnnotationsRepository<Tx = WritableDB> {
 }
 
 export function createAnnotationsRepository(db: ReadableDB): AnnotationsRepository {
-  const collectionsOf = db
-    .prepare<[number], string>(
-      'SELECT c.name FROM collection_items ci JOIN collections c ON c.id = ci.collection_id WHERE ci.item_id = ? ORDER BY c.name COLLATE NOCASE',
-    )
-    .pluck();
-  const notesOf = db.prepare<[number], ItemNote>(
-    `SELECT c.name AS collection, n.body, n.updated_at AS updatedAt FROM notes n LEFT JOIN collections c ON c.id = n.collection_id
+  const collectionsOf = preparedOnUse(() =>
+    db
+      .prepare<[number], string>(
+        'SELECT c.name FROM collection_items ci JOIN collections c ON c.id = ci.collection_id WHERE ci.item_id = ? ORDER BY c.name COLLATE NOCASE',
+      )
+      .pluck(),
+  );
+  const notesOf = preparedOnUse(() =>
+    db.prepare<[number], ItemNote>(
+      `SELECT c.name AS collection, n.body, n.updated_at AS updatedAt FROM notes n LEFT JOIN collections c ON c.id = n.collection_id
       WHERE n.item_id = ? ORDER BY n.collection_id`,
+    ),
   );
-  const tagsOf = db.prepare<[number], ItemTagRow>(
-    `SELECT c.name AS collection, t.tag FROM tags t LEFT JOIN collections c ON c.id = t.collection_id WHERE t.item_id = ? ORDER BY t.collection_id, t.tag`,
+  const tagsOf = preparedOnUse(() =>
+    db.prepare<[number], ItemTagRow>(
+      `SELECT c.name AS collection, t.tag FROM tags t LEFT JOIN collections c ON c.id = t.collection_id WHERE t.item_id = ? ORDER BY t.collection_id, t.tag`,
+    ),
   );
-  const tagSummaries = db.prepare<[], TagSummary>(
-    'SELECT tag, count(DISTINCT item_id) AS itemCount FROM tags GROUP BY tag ORDER BY tag COLLATE NOCASE',
+  const tagSummaries = preparedOnUse(() =>
+    db.prepare<[], TagSummary>('SELECT tag, count(DISTINCT item_id) AS itemCount FROM tags GROUP BY tag ORDER BY tag COLLATE NOCASE'),
   );
-  const noteBody = db.prepare<[number, number], string>('SELECT body FROM notes WHERE item_id = ? AND collection_id = ?').pluck();
-  const notesOfCollection = db.prepare<[number], { itemId: number; body: string }>(
-    'SELECT item_id AS itemId, body FROM notes WHERE collection_id = ? ORDER BY item_id',
+  const noteBody = preparedOnUse(() =>
+    db.prepare<[number, number], string>('SELECT body FROM notes WHERE item_id = ? AND collection_id = ?').pluck(),
   );
-  const tagsOfCollection = db.prepare<[number], { tag: string; itemId: number }>(
-    'SELECT tag, item_id AS itemId FROM tags WHERE collection_id = ? ORDER BY tag, item_id',
+  const notesOfCollection = preparedOnUse(() =>
+    db.prepare<[number], { itemId: number; body: string }>(
+      'SELECT item_id AS itemId, body FROM notes WHERE collection_id = ? ORDER BY item_id',
+    ),
   );
-  const saveNote = db.prepare<[number, number, string, string]>(
-    'INSERT INTO notes (item_id, collection_id, body, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (item_id, collection_id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at',
+  const tagsOfCollection = preparedOnUse(() =>
+    db.prepare<[number], { tag: string; itemId: number }>(
+      'SELECT tag, item_id AS itemId FROM tags WHERE collection_id = ? ORDER BY tag, item_id',
+    ),
   );
-  const deleteNote = db.prepare<[number, number]>('DELETE FROM notes WHERE item_id = ? AND collection_id = ?');
-  const addTag = db.prepare<[number, number, string]>('INSERT OR IGNORE INTO tags (item_id, collection_id, tag) VALUES (?, ?, ?)');
-  const removeTag = db.prepare<[number, number, string]>('DELETE FROM tags WHERE item_id = ? AND collection_id = ? AND tag = ?');
-  const deleteNotesOf = db.prepare<[number]>('DELETE FROM notes WHERE collection_id = ?');
-  const deleteTagsOf = db.prepare<[number]>('DELETE FROM tags WHERE collection_id = ?');
+  const saveNote = preparedOnUse(() =>
+    db.prepare<[number, number, string, string]>(
+      'INSERT INTO notes (item_id, collection_id, body, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (item_id, collection_id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at',
+    ),
+  );
+  const deleteNote = preparedOnUse(() => db.prepare<[number, number]>('DELETE FROM notes WHERE item_id = ? AND collection_id = ?'));
+  const addTag = preparedOnUse(() =>
+    db.prepare<[number, number, string]>('INSERT OR IGNORE INTO tags (item_id, collection_id, tag) VALUES (?, ?, ?)'),
+  );
+  const removeTag = preparedOnUse(() =>
+    db.prepare<[number, number, string]>('DELETE FROM tags WHERE item_id = ? AND collection_id = ? AND tag = ?'),
+  );
+  const deleteNotesOf = preparedOnUse(() => db.prepare<[number]>('DELETE FROM notes WHERE collection_id = ?'));
+  const deleteTagsOf = preparedOnUse(() => db.prepare<[number]>('DELETE FROM tags WHERE collection_id = ?'));
   return {
-    collectionsOf: (itemId) => collectionsOf.all(itemId),
-    notesOf: (itemId) => notesOf.all(itemId),
-    tagsOf: (itemId) => tagsOf.all(itemId),
-    tagSummaries: () => tagSummaries.all(),
-    noteBody: (itemId, scope) => noteBody.get(itemId, scope),
-    notesOfCollection: (scope) => notesOfCollection.all(scope),
-    tagsOfCollection: (scope) => tagsOfCollection.all(scope),
-    saveNote: (_tx, itemId, scope, body, updatedAt) => void saveNote.run(itemId, scope, body, updatedAt),
-    deleteNote: (_tx, itemId, scope) => void deleteNote.run(itemId, scope),
-    addTag: (_tx, itemId, scope, tag) => addTag.run(itemId, scope, tag).changes > 0,
-    removeTag: (_tx, itemId, scope, tag) => removeTag.run(itemId, scope, tag).changes > 0,
+    collectionsOf: (itemId) => collectionsOf().all(itemId),
+    notesOf: (itemId) => notesOf().all(itemId),
+    tagsOf: (itemId) => tagsOf().all(itemId),
+    tagSummaries: () => tagSummaries().all(),
+    noteBody: (itemId, scope) => noteBody().get(itemId, scope),
+    notesOfCollection: (scope) => notesOfCollection().all(scope),
+    tagsOfCollection: (scope) => tagsOfCollection().all(scope),
+    saveNote: (_tx, itemId, scope, body, updatedAt) => void saveNote().run(itemId, scope, body, updatedAt),
+    deleteNote: (_tx, itemId, scope) => void deleteNote().run(itemId, scope),
+    addTag: (_tx, itemId, scope, tag) => addTag().run(itemId, scope, tag).changes > 0,
+    removeTag: (_tx, itemId, scope, tag) => removeTag().run(itemId, scope, tag).changes > 0,
     deleteAllOfCollection(_tx, scope) {
-      deleteNotesOf.run(scope);
-      deleteTagsOf.run(scope);
+      deleteNotesOf().run(scope);
+      deleteTagsOf().run(scope);
     },
   };
 }

@@ -5,6 +5,7 @@
 import type { CollectionItem, CollectionPlace, CollectionSummary } from '../../../shared/library';
 import { JOB_WAITING } from './queue/statements';
 import type { ReadableDB, WritableDB } from './write-transaction';
+import { preparedOnUse } from './prepared-on-use';
 
 /** A collection row as read, before its tags are given their level (`tags` is a JSON array). */
 export type StoredCollectionRow = Omit<CollectionItem, 'tags' | 'publishedApproximate'> & {
@@ -63,126 +64,162 @@ const rowColumns = (
      FROM (SELECT tag, collection_id FROM tags t WHERE t.item_id = i.id AND t.collection_id IN (0, @id) ORDER BY tag COLLATE NOCASE, collection_id)) AS tags`;
 
 export function createCollectionsRepository(db: ReadableDB): CollectionsRepository {
-  const byName = db.prepare<[string], { id: number; name: string }>('SELECT id, name FROM collections WHERE name = ?');
-  const list = db.prepare<[], CollectionSummary>(
-    `SELECT c.id, c.name, count(ci.item_id) AS itemCount, c.created_at AS createdAt, c.updated_at AS updatedAt
+  const byName = preparedOnUse(() => db.prepare<[string], { id: number; name: string }>('SELECT id, name FROM collections WHERE name = ?'));
+  const list = preparedOnUse(() =>
+    db.prepare<[], CollectionSummary>(
+      `SELECT c.id, c.name, count(ci.item_id) AS itemCount, c.created_at AS createdAt, c.updated_at AS updatedAt
        FROM collections c LEFT JOIN collection_items ci ON ci.collection_id = c.id
       GROUP BY c.id ORDER BY c.name COLLATE NOCASE`,
+    ),
   );
-  const summary = db.prepare<[number], CollectionSummary>(
-    `SELECT c.id, c.name, (SELECT count(*) FROM collection_items ci WHERE ci.collection_id = c.id) AS itemCount,
+  const summary = preparedOnUse(() =>
+    db.prepare<[number], CollectionSummary>(
+      `SELECT c.id, c.name, (SELECT count(*) FROM collection_items ci WHERE ci.collection_id = c.id) AS itemCount,
             c.created_at AS createdAt, c.updated_at AS updatedAt
        FROM collections c WHERE c.id = ?`,
+    ),
   );
-  const members = db.prepare<[number], { itemId: number; addedAt: string }>(
-    'SELECT item_id AS itemId, added_at AS addedAt FROM collection_items WHERE collection_id = ? ORDER BY position, item_id',
+  const members = preparedOnUse(() =>
+    db.prepare<[number], { itemId: number; addedAt: string }>(
+      'SELECT item_id AS itemId, added_at AS addedAt FROM collection_items WHERE collection_id = ? ORDER BY position, item_id',
+    ),
   );
-  const place = db.prepare<[number, number], CollectionPlace>(
-    'SELECT item_id AS itemId, position, added_at AS addedAt FROM collection_items WHERE collection_id = ? AND item_id = ?',
+  const place = preparedOnUse(() =>
+    db.prepare<[number, number], CollectionPlace>(
+      'SELECT item_id AS itemId, position, added_at AS addedAt FROM collection_items WHERE collection_id = ? AND item_id = ?',
+    ),
   );
-  const position = db
-    .prepare<[number, number], number>('SELECT position FROM collection_items WHERE collection_id = ? AND item_id = ?')
-    .pluck();
-  const before = db.prepare<[number, number, number], { itemId: number; position: number }>(
-    'SELECT item_id AS itemId, position FROM collection_items WHERE collection_id = ? AND position < ? ORDER BY position DESC LIMIT ?',
+  const position = preparedOnUse(() =>
+    db.prepare<[number, number], number>('SELECT position FROM collection_items WHERE collection_id = ? AND item_id = ?').pluck(),
   );
-  const after = db.prepare<[number, number, number], { itemId: number; position: number }>(
-    'SELECT item_id AS itemId, position FROM collection_items WHERE collection_id = ? AND position > ? ORDER BY position LIMIT ?',
+  const before = preparedOnUse(() =>
+    db.prepare<[number, number, number], { itemId: number; position: number }>(
+      'SELECT item_id AS itemId, position FROM collection_items WHERE collection_id = ? AND position < ? ORDER BY position DESC LIMIT ?',
+    ),
   );
-  const rank = db
-    .prepare<[number, number], number>('SELECT count(*) + 1 FROM collection_items WHERE collection_id = ? AND position < ?')
-    .pluck();
+  const after = preparedOnUse(() =>
+    db.prepare<[number, number, number], { itemId: number; position: number }>(
+      'SELECT item_id AS itemId, position FROM collection_items WHERE collection_id = ? AND position > ? ORDER BY position LIMIT ?',
+    ),
+  );
+  const rank = preparedOnUse(() =>
+    db.prepare<[number, number], number>('SELECT count(*) + 1 FROM collection_items WHERE collection_id = ? AND position < ?').pluck(),
+  );
   // The order read through its index from the offset on: a place is the offset plus the row's.
-  const rows = db.prepare<{ id: number } & RowStretch, StoredCollectionRow>(
-    `SELECT ${rowColumns('@offset + row_number() OVER (ORDER BY ci.position, ci.item_id)')}
+  const rows = preparedOnUse(() =>
+    db.prepare<{ id: number } & RowStretch, StoredCollectionRow>(
+      `SELECT ${rowColumns('@offset + row_number() OVER (ORDER BY ci.position, ci.item_id)')}
        FROM (SELECT * FROM collection_items WHERE collection_id = @id ORDER BY position, item_id LIMIT @limit OFFSET @offset) ci
        JOIN items i ON i.id = ci.item_id
       ORDER BY ci.position, ci.item_id`,
+    ),
   );
-  const rowsOf = db.prepare<{ id: number; only: string } & RowStretch, StoredCollectionRow>(
-    `SELECT ${rowColumns('ci.rank')}
+  const rowsOf = preparedOnUse(() =>
+    db.prepare<{ id: number; only: string } & RowStretch, StoredCollectionRow>(
+      `SELECT ${rowColumns('ci.rank')}
        FROM (SELECT item_id, added_at, row_number() OVER (ORDER BY position, item_id) AS rank FROM collection_items WHERE collection_id = @id) ci
        JOIN items i ON i.id = ci.item_id
       WHERE ci.item_id IN (SELECT value FROM json_each(@only)) ORDER BY ci.rank LIMIT @limit OFFSET @offset`,
+    ),
   );
-  const countOf = db
-    .prepare<{ id: number; only: string }, number>(
-      'SELECT count(*) FROM collection_items WHERE collection_id = @id AND item_id IN (SELECT value FROM json_each(@only))',
-    )
-    .pluck();
-  const waitingJobIds = db
-    .prepare<[string, string], number>(
-      `SELECT id FROM jobs WHERE collection = ? COLLATE NOCASE AND ${JOB_WAITING}
+  const countOf = preparedOnUse(() =>
+    db
+      .prepare<{ id: number; only: string }, number>(
+        'SELECT count(*) FROM collection_items WHERE collection_id = @id AND item_id IN (SELECT value FROM json_each(@only))',
+      )
+      .pluck(),
+  );
+  const waitingJobIds = preparedOnUse(() =>
+    db
+      .prepare<[string, string], number>(
+        `SELECT id FROM jobs WHERE collection = ? COLLATE NOCASE AND ${JOB_WAITING}
        UNION SELECT job_id FROM job_collections WHERE collection = ? COLLATE NOCASE AND job_id IN (SELECT id FROM jobs WHERE ${JOB_WAITING})
        ORDER BY 1`,
-    )
-    .pluck();
-  const create = db.prepare<[string, string, string]>('INSERT INTO collections (name, created_at, updated_at) VALUES (?, ?, ?)');
-  const rename = db.prepare<[string, string, number]>('UPDATE collections SET name = ?, updated_at = ? WHERE id = ?');
-  const remove = db.prepare<[number]>('DELETE FROM collections WHERE id = ?');
-  const touch = db.prepare<[string, number]>('UPDATE collections SET updated_at = ? WHERE id = ?');
-  const lastPosition = db.prepare<[number], number | null>('SELECT max(position) FROM collection_items WHERE collection_id = ?').pluck();
-  const insert = db.prepare<[number, number, number, string]>(
-    'INSERT OR IGNORE INTO collection_items (collection_id, item_id, position, added_at) VALUES (?, ?, ?, ?)',
+      )
+      .pluck(),
   );
-  const removeItem = db.prepare<[number, number]>('DELETE FROM collection_items WHERE collection_id = ? AND item_id = ?');
-  const setPosition = db.prepare<[number, number, number]>(
-    'UPDATE collection_items SET position = ? WHERE collection_id = ? AND item_id = ?',
+  const create = preparedOnUse(() =>
+    db.prepare<[string, string, string]>('INSERT INTO collections (name, created_at, updated_at) VALUES (?, ?, ?)'),
   );
-  const jobsFollow = db.prepare<[string, string]>('UPDATE jobs SET collection = ? WHERE collection = ? COLLATE NOCASE');
-  const batchesFollow = db.prepare<[string, string]>('UPDATE batches SET collection = ? WHERE collection = ? COLLATE NOCASE');
+  const rename = preparedOnUse(() => db.prepare<[string, string, number]>('UPDATE collections SET name = ?, updated_at = ? WHERE id = ?'));
+  const remove = preparedOnUse(() => db.prepare<[number]>('DELETE FROM collections WHERE id = ?'));
+  const touch = preparedOnUse(() => db.prepare<[string, number]>('UPDATE collections SET updated_at = ? WHERE id = ?'));
+  const lastPosition = preparedOnUse(() =>
+    db.prepare<[number], number | null>('SELECT max(position) FROM collection_items WHERE collection_id = ?').pluck(),
+  );
+  const insert = preparedOnUse(() =>
+    db.prepare<[number, number, number, string]>(
+      'INSERT OR IGNORE INTO collection_items (collection_id, item_id, position, added_at) VALUES (?, ?, ?, ?)',
+    ),
+  );
+  const removeItem = preparedOnUse(() =>
+    db.prepare<[number, number]>('DELETE FROM collection_items WHERE collection_id = ? AND item_id = ?'),
+  );
+  const setPosition = preparedOnUse(() =>
+    db.prepare<[number, number, number]>('UPDATE collection_items SET position = ? WHERE collection_id = ? AND item_id = ?'),
+  );
+  const jobsFollow = preparedOnUse(() =>
+    db.prepare<[string, string]>('UPDATE jobs SET collection = ? WHERE collection = ? COLLATE NOCASE'),
+  );
+  const batchesFollow = preparedOnUse(() =>
+    db.prepare<[string, string]>('UPDATE batches SET collection = ? WHERE collection = ? COLLATE NOCASE'),
+  );
   // OR IGNORE: a job listing both names keeps one.
-  const alsoIntoFollow = db.prepare<[string, string]>(
-    'UPDATE OR IGNORE job_collections SET collection = ? WHERE collection = ? COLLATE NOCASE',
+  const alsoIntoFollow = preparedOnUse(() =>
+    db.prepare<[string, string]>('UPDATE OR IGNORE job_collections SET collection = ? WHERE collection = ? COLLATE NOCASE'),
   );
-  const alsoIntoLeftOver = db.prepare<[string, string]>(
-    'DELETE FROM job_collections WHERE collection = ? COLLATE NOCASE AND collection <> ? COLLATE NOCASE',
+  const alsoIntoLeftOver = preparedOnUse(() =>
+    db.prepare<[string, string]>('DELETE FROM job_collections WHERE collection = ? COLLATE NOCASE AND collection <> ? COLLATE NOCASE'),
   );
-  const detachJobs = db.prepare<[string]>(`UPDATE jobs SET collection = NULL WHERE collection = ? COLLATE NOCASE AND ${JOB_WAITING}`);
-  const detachAlsoInto = db.prepare<[string]>(
-    `DELETE FROM job_collections WHERE collection = ? COLLATE NOCASE AND job_id IN (SELECT id FROM jobs WHERE ${JOB_WAITING})`,
+  const detachJobs = preparedOnUse(() =>
+    db.prepare<[string]>(`UPDATE jobs SET collection = NULL WHERE collection = ? COLLATE NOCASE AND ${JOB_WAITING}`),
+  );
+  const detachAlsoInto = preparedOnUse(() =>
+    db.prepare<[string]>(
+      `DELETE FROM job_collections WHERE collection = ? COLLATE NOCASE AND job_id IN (SELECT id FROM jobs WHERE ${JOB_WAITING})`,
+    ),
   );
 
   return {
-    byName: (name) => byName.get(name),
-    list: () => list.all(),
-    summary: (id) => summary.get(id),
-    members: (id) => members.all(id),
-    place: (id, itemId) => place.get(id, itemId),
-    position: (id, itemId) => position.get(id, itemId),
-    neighbours: (id, from, delta, count) => (delta < 0 ? before : after).all(id, from, count),
-    rank: (id, at) => rank.get(id, at)!,
-    rows: (id, stretch) => rows.all({ id, ...stretch }),
-    rowsOf: (id, itemIds, stretch) => rowsOf.all({ id, only: JSON.stringify(itemIds), ...stretch }),
-    countOf: (id, itemIds) => countOf.get({ id, only: JSON.stringify(itemIds) })!,
-    waitingJobIds: (name) => waitingJobIds.all(name, name),
-    create: (_tx, name, at) => Number(create.run(name, at, at).lastInsertRowid),
-    rename: (_tx, id, name, at) => void rename.run(name, at, id),
-    delete: (_tx, id) => void remove.run(id),
-    touch: (_tx, id, at) => void touch.run(at, id),
+    byName: (name) => byName().get(name),
+    list: () => list().all(),
+    summary: (id) => summary().get(id),
+    members: (id) => members().all(id),
+    place: (id, itemId) => place().get(id, itemId),
+    position: (id, itemId) => position().get(id, itemId),
+    neighbours: (id, from, delta, count) => (delta < 0 ? before : after)().all(id, from, count),
+    rank: (id, at) => rank().get(id, at)!,
+    rows: (id, stretch) => rows().all({ id, ...stretch }),
+    rowsOf: (id, itemIds, stretch) => rowsOf().all({ id, only: JSON.stringify(itemIds), ...stretch }),
+    countOf: (id, itemIds) => countOf().get({ id, only: JSON.stringify(itemIds) })!,
+    waitingJobIds: (name) => waitingJobIds().all(name, name),
+    create: (_tx, name, at) => Number(create().run(name, at, at).lastInsertRowid),
+    rename: (_tx, id, name, at) => void rename().run(name, at, id),
+    delete: (_tx, id) => void remove().run(id),
+    touch: (_tx, id, at) => void touch().run(at, id),
     append(_tx, id, itemIds, addedAt) {
-      let next = (lastPosition.get(id) ?? 0) + 1;
+      let next = (lastPosition().get(id) ?? 0) + 1;
       let added = 0;
       itemIds.forEach((itemId, index) => {
-        if (insert.run(id, itemId, next, addedAt(index)).changes) {
+        if (insert().run(id, itemId, next, addedAt(index)).changes) {
           added += 1;
           next += 1;
         }
       });
       return added;
     },
-    insertAt: (_tx, id, at) => insert.run(id, at.itemId, at.position, at.addedAt).changes > 0,
-    removeItem: (_tx, id, itemId) => removeItem.run(id, itemId).changes > 0,
-    setPosition: (_tx, id, itemId, at) => void setPosition.run(at, id, itemId),
+    insertAt: (_tx, id, at) => insert().run(id, at.itemId, at.position, at.addedAt).changes > 0,
+    removeItem: (_tx, id, itemId) => removeItem().run(id, itemId).changes > 0,
+    setPosition: (_tx, id, itemId, at) => void setPosition().run(at, id, itemId),
     retargetQueuedWork(_tx, oldName, newName) {
-      jobsFollow.run(newName, oldName);
-      batchesFollow.run(newName, oldName);
-      alsoIntoFollow.run(newName, oldName);
-      alsoIntoLeftOver.run(oldName, newName);
+      jobsFollow().run(newName, oldName);
+      batchesFollow().run(newName, oldName);
+      alsoIntoFollow().run(newName, oldName);
+      alsoIntoLeftOver().run(oldName, newName);
     },
     detachWaitingJobs(_tx, name) {
-      detachJobs.run(name);
-      detachAlsoInto.run(name);
+      detachJobs().run(name);
+      detachAlsoInto().run(name);
     },
   };
 }

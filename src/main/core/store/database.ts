@@ -7,6 +7,7 @@ import { assertNotTooNew, migrate } from './migrate';
 import { storageError } from './storage-error';
 import { migrations } from './migrations';
 import { installCustodyFunctions } from './custody/custody-functions';
+import { installedSqliteAddon } from './sqlite-addon';
 
 export type { Database };
 export { writeTransaction, type ReadableDB, type WritableDB } from './write-transaction';
@@ -46,7 +47,8 @@ export function openDatabase({ path, nativeBinding }: OpenDatabaseOptions): Read
   }
   let db: Database;
   try {
-    db = new BetterSqlite3(path, nativeBinding ? { nativeBinding } : {});
+    const addon = nativeBinding ?? installedSqliteAddon();
+    db = new BetterSqlite3(path, addon ? { nativeBinding: addon } : {});
   } catch (error) {
     throw storageError(error, path);
   }

@@ -9,6 +9,7 @@ import { GleanerError } from '../../../shared/errors';
 import type { ExportScope } from '../../../shared/export';
 import { buildSearchSql, orderedIdsStatement } from './search/query-builder';
 import { rankedSearchIds } from './search/search-engine';
+import { installedSqliteAddon } from './sqlite-addon';
 
 export interface ExportReader {
   db: Database;
@@ -25,7 +26,8 @@ export function openExportReader(library: Database, nativeBinding?: string): Exp
     // The library's own connection sees only its own writes in order: no snapshot to hold.
     return { db: library, beginSnapshot: () => undefined, endSnapshot: () => undefined, close: () => undefined };
   }
-  const db = new BetterSqlite3(library.name, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+  const addon = nativeBinding ?? installedSqliteAddon();
+  const db = new BetterSqlite3(library.name, { readonly: true, fileMustExist: true, ...(addon ? { nativeBinding: addon } : {}) });
   db.pragma('busy_timeout = 5000');
   // A read transaction on a read-only connection: it writes nothing, so writeTransaction has no part in it.
   const endSnapshot = () => {

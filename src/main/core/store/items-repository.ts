@@ -4,6 +4,7 @@ import type { ItemRecord, MetricSnapshot, Provenance } from '../../../shared/lib
 import type { ItemExtras } from '../../../shared/model';
 import { ROWS_PER_INSERT, sparseRowInsert } from './sparse-row-insert';
 import { writeTransaction, type ReadableDB, type WritableDB } from './write-transaction';
+import { preparedOnUse } from './prepared-on-use';
 
 /** The item columns ingest writes, in the order of ITEM_WRITE_COLUMNS. */
 export type ItemValues = [
@@ -140,46 +141,63 @@ export interface ItemsRepository<Tx = WritableDB> {
 }
 
 export function createItemsRepository(db: ReadableDB): ItemsRepository {
-  const byNativeId = db.prepare<[string, string], StoredItemKey>(
-    'SELECT id, native_id AS nativeId, url FROM items WHERE platform = ? AND native_id = ?',
+  const byNativeId = preparedOnUse(() =>
+    db.prepare<[string, string], StoredItemKey>('SELECT id, native_id AS nativeId, url FROM items WHERE platform = ? AND native_id = ?'),
   );
-  const byUrl = db.prepare<[string, string], StoredItemKey>(
-    'SELECT id, native_id AS nativeId, url FROM items WHERE platform = ? AND url = ? ORDER BY id LIMIT 1',
+  const byUrl = preparedOnUse(() =>
+    db.prepare<[string, string], StoredItemKey>(
+      'SELECT id, native_id AS nativeId, url FROM items WHERE platform = ? AND url = ? ORDER BY id LIMIT 1',
+    ),
   );
   // The same lookups for all of a response's records at once (JSON arrays of native ids and of URLs).
   // The list drives a join (CROSS JOIN keeps it outermost), one index probe per value: `IN (SELECT …)`
   // first sorted the list into a temporary index, which cost as much as the probes themselves.
-  const allByNativeId = db.prepare<[string, string], StoredItemKey>(
-    `SELECT i.id, i.native_id AS nativeId, i.url FROM json_each(?) j CROSS JOIN items i
+  const allByNativeId = preparedOnUse(() =>
+    db.prepare<[string, string], StoredItemKey>(
+      `SELECT i.id, i.native_id AS nativeId, i.url FROM json_each(?) j CROSS JOIN items i
       WHERE i.platform = ? AND i.native_id = j.value AND i.native_id IS NOT NULL`,
+    ),
   );
-  const allByUrl = db.prepare<[string, string], StoredItemKey>(
-    `SELECT i.id, i.native_id AS nativeId, i.url FROM json_each(?) j CROSS JOIN items i
+  const allByUrl = preparedOnUse(() =>
+    db.prepare<[string, string], StoredItemKey>(
+      `SELECT i.id, i.native_id AS nativeId, i.url FROM json_each(?) j CROSS JOIN items i
       WHERE i.platform = ? AND i.url = j.value AND i.url IS NOT NULL ORDER BY i.id`,
+    ),
   );
-  const lastId = db.prepare<[], number | null>('SELECT max(id) FROM items').pluck();
-  const exists = db.prepare<[string], number>('SELECT id FROM items WHERE id IN (SELECT value FROM json_each(?))').pluck();
-  const record = db.prepare<
-    [number],
-    Omit<ItemRecord, 'hasTranscript' | 'extras' | 'publishedApproximate'> & {
-      hasTranscript: number;
-      extrasJson: string | null;
-      publishedApproximate: number;
-    }
-  >(`SELECT ${ITEM_READ_COLUMNS} FROM items i WHERE i.id = ?`);
-  const cited = db.prepare<[number], CitedResponse>(
-    'SELECT r.operation, r.request_id AS requestId, r.fetched_at AS fetchedAt FROM items i JOIN responses r ON r.id = i.last_response_id WHERE i.id = ?',
+  const lastId = preparedOnUse(() => db.prepare<[], number | null>('SELECT max(id) FROM items').pluck());
+  const exists = preparedOnUse(() =>
+    db.prepare<[string], number>('SELECT id FROM items WHERE id IN (SELECT value FROM json_each(?))').pluck(),
   );
-  const metrics = db.prepare<[number], MetricSnapshot>(
-    'SELECT fetched_at AS fetchedAt, views, likes, comments, reposts, shares, followers FROM metric_snapshots WHERE item_id = ? ORDER BY fetched_at, response_id',
+  const record = preparedOnUse(() =>
+    db.prepare<
+      [number],
+      Omit<ItemRecord, 'hasTranscript' | 'extras' | 'publishedApproximate'> & {
+        hasTranscript: number;
+        extrasJson: string | null;
+        publishedApproximate: number;
+      }
+    >(`SELECT ${ITEM_READ_COLUMNS} FROM items i WHERE i.id = ?`),
   );
-  const provenance = db.prepare<[number], Omit<Provenance, 'params'> & { params: string }>(
-    `SELECT r.id AS responseId, r.operation, r.params, r.request_id AS requestId, r.request_url AS requestUrl, r.status,
+  const cited = preparedOnUse(() =>
+    db.prepare<[number], CitedResponse>(
+      'SELECT r.operation, r.request_id AS requestId, r.fetched_at AS fetchedAt FROM items i JOIN responses r ON r.id = i.last_response_id WHERE i.id = ?',
+    ),
+  );
+  const metrics = preparedOnUse(() =>
+    db.prepare<[number], MetricSnapshot>(
+      'SELECT fetched_at AS fetchedAt, views, likes, comments, reposts, shares, followers FROM metric_snapshots WHERE item_id = ? ORDER BY fetched_at, response_id',
+    ),
+  );
+  const provenance = preparedOnUse(() =>
+    db.prepare<[number], Omit<Provenance, 'params'> & { params: string }>(
+      `SELECT r.id AS responseId, r.operation, r.params, r.request_id AS requestId, r.request_url AS requestUrl, r.status,
             r.fetched_at AS fetchedAt, r.body_sha256 AS sha256, s.source_path AS sourcePath
        FROM item_sources s JOIN responses r ON r.id = s.response_id WHERE s.item_id = ? ORDER BY r.fetched_at, r.id`,
+    ),
   );
-  const update = db.prepare<unknown[]>(
-    `UPDATE items SET
+  const update = preparedOnUse(() =>
+    db.prepare<unknown[]>(
+      `UPDATE items SET
        kind = ?, native_id = coalesce(native_id, ?), url = coalesce(?, url),
        title = coalesce(?, title), text = coalesce(?, text),
        author_name = coalesce(?, author_name), author_handle = coalesce(?, author_handle),
@@ -195,19 +213,20 @@ export function createItemsRepository(db: ReadableDB): ItemsRepository {
        published_approximate = CASE WHEN @publishedAt IS NULL OR (@approximate = 1 AND published_at IS NOT NULL)
          THEN published_approximate ELSE @approximate END
      WHERE id = ?`,
+    ),
   );
   const insertItems = sparseRowInsert(db, 'items', ITEM_WRITE_COLUMNS, OPTIONAL_ITEM_COLUMNS);
   const insertSources = sparseRowInsert(db, 'item_sources', SOURCE_COLUMNS, OPTIONAL_SOURCE_COLUMNS);
 
   return {
-    byNativeId: (platform, nativeId) => byNativeId.get(platform, nativeId),
-    byUrl: (platform, url) => byUrl.get(platform, url),
-    allByNativeIds: (platform, nativeIds) => allByNativeId.all(JSON.stringify(distinct(nativeIds)), platform),
-    allByUrls: (platform, urls) => allByUrl.all(JSON.stringify(distinct(urls)), platform),
-    lastId: () => lastId.get() ?? 0,
-    existing: (ids) => new Set(ids.length === 0 ? [] : exists.all(JSON.stringify(ids))),
+    byNativeId: (platform, nativeId) => byNativeId().get(platform, nativeId),
+    byUrl: (platform, url) => byUrl().get(platform, url),
+    allByNativeIds: (platform, nativeIds) => allByNativeId().all(JSON.stringify(distinct(nativeIds)), platform),
+    allByUrls: (platform, urls) => allByUrl().all(JSON.stringify(distinct(urls)), platform),
+    lastId: () => lastId().get() ?? 0,
+    existing: (ids) => new Set(ids.length === 0 ? [] : exists().all(JSON.stringify(ids))),
     record(id) {
-      const row = record.get(id);
+      const row = record().get(id);
       if (!row) return undefined;
       const { extrasJson, ...fields } = row;
       return {
@@ -217,13 +236,24 @@ export function createItemsRepository(db: ReadableDB): ItemsRepository {
         publishedApproximate: row.publishedApproximate === 1,
       };
     },
-    citedResponse: (id) => cited.get(id),
-    metricsHistory: (id) => metrics.all(id),
-    provenance: (id) => provenance.all(id).map((p) => ({ ...p, params: JSON.parse(p.params) as Record<string, string> })),
+    citedResponse: (id) => cited().get(id),
+    metricsHistory: (id) => metrics().all(id),
+    provenance: (id) =>
+      provenance()
+        .all(id)
+        .map((p) => ({ ...p, params: JSON.parse(p.params) as Record<string, string> })),
     update(_tx, id, values, fetchedAt, responseId) {
       const extras = values[ITEM_VALUE.extras];
       const published = { publishedAt: values[ITEM_VALUE.publishedAt], approximate: values[ITEM_VALUE.publishedApproximate] };
-      update.run(...values.slice(ITEM_VALUE.firstMerged, ITEM_VALUE.lastMerged + 1), fetchedAt, responseId, extras, extras, id, published);
+      update().run(
+        ...values.slice(ITEM_VALUE.firstMerged, ITEM_VALUE.lastMerged + 1),
+        fetchedAt,
+        responseId,
+        extras,
+        extras,
+        id,
+        published,
+      );
     },
     insertMany: insertItems,
     insertManyUnlessStored(tx, rows) {

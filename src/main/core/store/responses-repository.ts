@@ -1,5 +1,6 @@
 /** The responses table: every successful answer exactly as received, the library's provenance. */
 import type { ReadableDB, WritableDB } from './write-transaction';
+import { preparedOnUse } from './prepared-on-use';
 
 /** A response as ingest writes it; JSON columns already serialised. */
 export interface NewResponseRow {
@@ -56,32 +57,36 @@ export interface ResponsesRepository<Tx = WritableDB> {
 }
 
 export function createResponsesRepository(db: ReadableDB): ResponsesRepository {
-  const byRequestAndBody = db
-    .prepare<[string, string], number>('SELECT id FROM responses WHERE request_id = ? AND body_sha256 = ?')
-    .pluck();
-  const firstWithRequestId = db
-    .prepare<[string], string>('SELECT fetched_at FROM responses WHERE request_id = ? ORDER BY id LIMIT 1')
-    .pluck();
-  const itemsOf = db
-    .prepare<[number], number>('SELECT item_id FROM item_sources WHERE response_id = ? GROUP BY item_id ORDER BY min(position)')
-    .pluck();
-  const rawOf = db.prepare<[number], RawResponseRow>(
-    'SELECT request_id AS requestId, operation, fetched_at AS fetchedAt, body_sha256 AS sha256, body FROM responses WHERE id = ?',
+  const byRequestAndBody = preparedOnUse(() =>
+    db.prepare<[string, string], number>('SELECT id FROM responses WHERE request_id = ? AND body_sha256 = ?').pluck(),
   );
-  const insert = db.prepare<unknown[]>(
-    `INSERT INTO responses (operation, params, request_url, request_id, status, fetched_at, duration_ms, body_sha256, body, next_page,
+  const firstWithRequestId = preparedOnUse(() =>
+    db.prepare<[string], string>('SELECT fetched_at FROM responses WHERE request_id = ? ORDER BY id LIMIT 1').pluck(),
+  );
+  const itemsOf = preparedOnUse(() =>
+    db.prepare<[number], number>('SELECT item_id FROM item_sources WHERE response_id = ? GROUP BY item_id ORDER BY min(position)').pluck(),
+  );
+  const rawOf = preparedOnUse(() =>
+    db.prepare<[number], RawResponseRow>(
+      'SELECT request_id AS requestId, operation, fetched_at AS fetchedAt, body_sha256 AS sha256, body FROM responses WHERE id = ?',
+    ),
+  );
+  const insert = preparedOnUse(() =>
+    db.prepare<unknown[]>(
+      `INSERT INTO responses (operation, params, request_url, request_id, status, fetched_at, duration_ms, body_sha256, body, next_page,
        item_count, parse_warnings)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
   );
-  const setItemCount = db.prepare<[number, number]>('UPDATE responses SET item_count = ? WHERE id = ?');
+  const setItemCount = preparedOnUse(() => db.prepare<[number, number]>('UPDATE responses SET item_count = ? WHERE id = ?'));
   return {
-    idOf: (requestId, sha256) => byRequestAndBody.get(requestId, sha256),
-    firstFetchedAtOf: (requestId) => firstWithRequestId.get(requestId),
-    itemIdsOf: (responseId) => itemsOf.all(responseId),
-    raw: (responseId) => rawOf.get(responseId),
+    idOf: (requestId, sha256) => byRequestAndBody().get(requestId, sha256),
+    firstFetchedAtOf: (requestId) => firstWithRequestId().get(requestId),
+    itemIdsOf: (responseId) => itemsOf().all(responseId),
+    raw: (responseId) => rawOf().get(responseId),
     insert: (_tx, row) =>
       Number(
-        insert.run(
+        insert().run(
           row.operation,
           row.paramsJson,
           row.requestUrl,
@@ -96,6 +101,6 @@ export function createResponsesRepository(db: ReadableDB): ResponsesRepository {
           row.warningsJson,
         ).lastInsertRowid,
       ),
-    setItemCount: (_tx, responseId, itemCount) => void setItemCount.run(itemCount, responseId),
+    setItemCount: (_tx, responseId, itemCount) => void setItemCount().run(itemCount, responseId),
   };
 }

@@ -8,6 +8,7 @@
  * alone sends it.
  */
 import { z } from '../../../shared/zod';
+import { once } from '../../../shared/contract-method';
 import { isOperationId } from '../../../shared/catalogue';
 import { WATCH_CHANGE_KINDS, WATCH_INTERVALS } from '../../../shared/watch';
 import { writeTransaction, type ReadableDB, type WritableDB } from '../store/write-transaction';
@@ -27,57 +28,62 @@ export const WATCHES_PULLED = 'watches.pulled-through-seq';
 /** A claim whose desk died before queuing the run lapses after this long: another desk takes the slot. */
 export const WATCH_CLAIM_LEASE_SECONDS = 10 * 60;
 
-const gid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-const isoTime = z
-  .string()
-  .max(40)
-  .refine((value) => !Number.isNaN(Date.parse(value)));
-const paramValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
-const itemKey = z.object({
-  platform: z.string().min(1).max(40),
-  nativeId: z.string().max(400).nullable(),
-  url: z.string().max(4000).nullable(),
-});
-const changeValue = z.union([z.string().max(100_000), z.number(), z.null()]);
-const removedSchema = z.object({ gid, removed: z.literal(1) });
-const changeSchema = z.object({
-  kind: z.literal('change'),
-  watch: gid.nullable(),
-  item: itemKey.nullable(),
-  change: z.enum(WATCH_CHANGE_KINDS),
-  field: z.string().max(100).nullable(),
-  before: changeValue,
-  after: changeValue,
-  requestId: z.string().max(400).nullable(),
-  sha256: z
+/** The shapes of a pulled entry, built when the first is read: a command that pulls nothing never builds them (issue 28.19). */
+function buildEntrySchemas() {
+  const gid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  const isoTime = z
     .string()
-    .regex(/^[0-9a-f]{64}$/)
-    .nullable(),
-  at: isoTime,
-  words: z.string().max(4000).nullable(),
-});
-const watchSchema = z.object({
-  gid,
-  removed: z.literal(0),
-  label: z.string().min(1).max(400),
-  targetKind: z.enum(['item', 'operation']),
-  item: itemKey.nullable(),
-  targetOperation: z.string().max(100).nullable(),
-  targetParams: z.record(z.string().max(100), paramValue),
-  operation: z.string().refine(isOperationId),
-  params: z.record(z.string().max(100), paramValue),
-  pages: z.number().int().min(1).max(100),
-  interval: z.enum(WATCH_INTERVALS),
-  paused: z.union([z.literal(0), z.literal(1)]),
-  createdAt: isoTime,
-  nextDueAt: isoTime,
-  member: z.string().max(400).nullable(),
-});
-const entrySchema = z.union([changeSchema, removedSchema, watchSchema]);
+    .max(40)
+    .refine((value) => !Number.isNaN(Date.parse(value)));
+  const paramValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
+  const itemKey = z.object({
+    platform: z.string().min(1).max(40),
+    nativeId: z.string().max(400).nullable(),
+    url: z.string().max(4000).nullable(),
+  });
+  const changeValue = z.union([z.string().max(100_000), z.number(), z.null()]);
+  const removedSchema = z.object({ gid, removed: z.literal(1) });
+  const changeSchema = z.object({
+    kind: z.literal('change'),
+    watch: gid.nullable(),
+    item: itemKey.nullable(),
+    change: z.enum(WATCH_CHANGE_KINDS),
+    field: z.string().max(100).nullable(),
+    before: changeValue,
+    after: changeValue,
+    requestId: z.string().max(400).nullable(),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .nullable(),
+    at: isoTime,
+    words: z.string().max(4000).nullable(),
+  });
+  const watchSchema = z.object({
+    gid,
+    removed: z.literal(0),
+    label: z.string().min(1).max(400),
+    targetKind: z.enum(['item', 'operation']),
+    item: itemKey.nullable(),
+    targetOperation: z.string().max(100).nullable(),
+    targetParams: z.record(z.string().max(100), paramValue),
+    operation: z.string().refine(isOperationId),
+    params: z.record(z.string().max(100), paramValue),
+    pages: z.number().int().min(1).max(100),
+    interval: z.enum(WATCH_INTERVALS),
+    paused: z.union([z.literal(0), z.literal(1)]),
+    createdAt: isoTime,
+    nextDueAt: isoTime,
+    member: z.string().max(400).nullable(),
+  });
+  return { itemKey, change: changeSchema, entry: z.union([changeSchema, removedSchema, watchSchema]) };
+}
+const entrySchemas = once(buildEntrySchemas);
+type EntrySchemas = ReturnType<typeof buildEntrySchemas>;
 
 /** Applies a colleague's entry; returns why not when it cannot be (the pull sets it aside with that). */
 export function applyPulledWatch(tx: WritableDB, payload: unknown): string | null {
-  const parsed = entrySchema.safeParse(payload);
+  const parsed = entrySchemas().entry.safeParse(payload);
   if (!parsed.success) return 'a watch this version does not read';
   const entry = parsed.data;
   if ('kind' in entry) return keepPulledChange(tx, entry);
@@ -118,13 +124,13 @@ export function applyPulledWatch(tx: WritableDB, payload: unknown): string | nul
   return null;
 }
 
-function itemIdOf(db: ReadableDB, key: z.infer<typeof itemKey>): number | undefined {
+function itemIdOf(db: ReadableDB, key: z.infer<EntrySchemas['itemKey']>): number | undefined {
   const { items } = repositoriesOf(db);
   return (key.nativeId ? items.byNativeId(key.platform, key.nativeId) : key.url ? items.byUrl(key.platform, key.url) : undefined)?.id;
 }
 
 /** A change a colleague's run noticed, unread here as there; its watch may be gone (kept, as a removed watch's are). */
-function keepPulledChange(tx: WritableDB, change: z.infer<typeof changeSchema>): string | null {
+function keepPulledChange(tx: WritableDB, change: z.infer<EntrySchemas['change']>): string | null {
   const itemId = change.item ? itemIdOf(tx, change.item) : null;
   if (itemId === undefined) return 'the item a watch change is about is not in this library';
   const kept = {

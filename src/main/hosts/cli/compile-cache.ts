@@ -20,6 +20,8 @@ import { Script } from 'node:vm';
 
 /** A saved file not written again for this long belongs to a build no longer run: it is removed. */
 const STALE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
+/** A build's saved code is under 1 MB; this keeps dozens of builds (a developer's day) and no more. */
+const MAX_FOLDER_BYTES = 64 * 1024 * 1024;
 const OFF_WORDS = new Set(['0', 'off', 'false', 'no']);
 
 interface CacheEnv {
@@ -107,18 +109,32 @@ function writeWhole(path: string, data: Buffer): boolean {
   }
 }
 
-function removeStale(folder: string, now: number): void {
+/**
+ * Keeps the folder small: each build of Gleaner adds the code of its own files, so saved code not
+ * written for a month goes, and past `maxBytes` the oldest goes first until a quarter is free.
+ */
+function tidy(folder: string, now: number, maxBytes: number): void {
+  const entries: { path: string; size: number; mtimeMs: number }[] = [];
   try {
     for (const name of readdirSync(folder)) {
       const path = join(folder, name);
       try {
-        if (now - statSync(path).mtimeMs > STALE_AFTER_MS) rmSync(path, { force: true });
+        const { size, mtimeMs } = statSync(path);
+        if (now - mtimeMs > STALE_AFTER_MS) rmSync(path, { force: true });
+        else entries.push({ path, size, mtimeMs });
       } catch {
         // Removed by another process meanwhile.
       }
     }
   } catch {
-    // Nothing to tidy.
+    return;
+  }
+  let total = entries.reduce((sum, entry) => sum + entry.size, 0);
+  if (total <= maxBytes) return;
+  for (const entry of entries.sort((a, b) => a.mtimeMs - b.mtimeMs)) {
+    if (total <= maxBytes * 0.75) break;
+    rmSync(entry.path, { force: true });
+    total -= entry.size;
   }
 }
 
@@ -126,7 +142,7 @@ function removeStale(folder: string, now: number): void {
  * Compiles the files under `root` with their saved code from `folder` (Gleaner's own cache, for
  * Node without one). Other files (packages, Node's own) are compiled by Node as usual.
  */
-export function installCompileCache(root: string, folder: string): InstalledCompileCache {
+export function installCompileCache(root: string, folder: string, maxBytes = MAX_FOLDER_BYTES): InstalledCompileCache {
   const counts: CompileCacheCounts = { used: 0, compiled: 0, refused: 0, saved: 0 };
   const toSave: { script: Script; path: string }[] = [];
   const original = moduleProto._compile;
@@ -166,7 +182,7 @@ export function installCompileCache(root: string, folder: string): InstalledComp
           // V8 could not serialise this one; it compiles from source next time.
         }
       }
-      removeStale(folder, Date.now());
+      tidy(folder, Date.now(), maxBytes);
     },
     uninstall() {
       moduleProto._compile = original;

@@ -183,6 +183,31 @@ describe('compiling from saved code', () => {
     expect(readdirSync(folder)).not.toContain('from-an-old-build.v8');
     expect(readdirSync(folder)).toHaveLength(1);
   });
+
+  it('keeps the folder under its size, removing the oldest saved code first', () => {
+    const hourAgo = (hours: number): Date => new Date(Date.now() - hours * 60 * 60 * 1000);
+    for (const [name, hours] of [
+      ['oldest.v8', 30],
+      ['older.v8', 20],
+      ['recent.v8', 10],
+    ] as const) {
+      writeFileSync(join(folder, name), Buffer.alloc(10_000));
+      utimesSync(join(folder, name), hourAgo(hours), hourAgo(hours));
+    }
+    installed?.uninstall();
+    round += 1;
+    root = join(work, `out-${round}`);
+    mkdirSync(root);
+    writeFileSync(join(root, 'b.js'), sources.get('b.js')!);
+    // 30 kB of old code and the new file's few kB, over a 25 kB cap: the two oldest go.
+    installed = installCompileCache(root, folder, 25_000);
+    load('b.js');
+    installed.save();
+    const left = readdirSync(folder).sort();
+    expect(left).toHaveLength(2);
+    expect(left).toContain('recent.v8');
+    expect(left.filter((name) => name !== 'recent.v8')[0]).toMatch(/^[0-9a-f]{64}\.v8$/);
+  });
 });
 
 describe('turning the cache on', () => {

@@ -3,7 +3,7 @@
  * later runs start from it, and a damaged or unwanted cache never changes what a command does.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -65,6 +65,27 @@ describe('the built gleaner and its compile cache', () => {
     expect(run.status).toBe(0);
     expect(run.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
     expect(saved.filter((path) => readFileSync(path, 'utf8') === 'damaged')).toEqual([]);
+  });
+
+  it('is filled by the build, in a library that is thrown away after', () => {
+    const folder = join(home, 'filled-by-build');
+    const tmp = join(home, 'tmp');
+    mkdirSync(tmp);
+    const warm = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'warm-compile-cache.mjs')], {
+      env: { PATH: process.env.PATH ?? '', HOME: home, TMPDIR: tmp, GLEANER_COMPILE_CACHE: folder },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(warm.status).toBe(0);
+    const filled = savedFiles(folder);
+    // The CLI, commander, the search command, the contract, zod and the core, at least.
+    expect(filled.size).toBeGreaterThanOrEqual(6);
+    expect(readdirSync(tmp)).toEqual([]);
+    // A search after it compiles nothing new.
+    const library = join(home, 'library');
+    expect(gleaner(['config', 'get', 'plan', '--data-dir', library], { GLEANER_COMPILE_CACHE: folder }).status).toBe(0);
+    expect(gleaner(['search', 'flood', '--data-dir', library], { GLEANER_COMPILE_CACHE: folder }).status).toBe(0);
+    expect(savedFiles(folder)).toEqual(filled);
   });
 
   it('writes nothing when turned off', () => {

@@ -1,10 +1,10 @@
 /**
  * `gleaner bundle verify`: reads a case bundle once, front to back, and checks every part of it
  * without the library that made it: each file against the manifest (and nothing unlisted), each
- * answer against its name, the Data Package's sizes and hashes, the manifest's Ed25519
- * signature (and the key's fingerprint, when one is expected), the RFC 3161 timestamp, the
- * custody chain, and that every item can be read again from its answers. The report names
- * what does not hold.
+ * answer against its name, the Data Package's sizes and hashes, media.json's against the media
+ * files, the manifest's Ed25519 signature (and the key's fingerprint, when one is expected), the
+ * RFC 3161 timestamp, the custody chain, and that every item can be read again from its answers.
+ * The report names what does not hold.
  */
 import { GleanerError } from '../../../shared/errors';
 import type { NormaliseFn } from '../library/ingest';
@@ -55,6 +55,7 @@ const KEPT = new Set<string>([
   BUNDLE_FILES.custody,
   BUNDLE_FILES.dataPackage,
   BUNDLE_FILES.items,
+  BUNDLE_FILES.media,
 ]);
 
 const ANSWER_FILE = /^answers\/([0-9a-f]{64})\.json$/;
@@ -160,6 +161,7 @@ async function verifyFrom(
   }
 
   checkDataPackage(kept.get(BUNDLE_FILES.dataPackage), seen, (problem) => fail('datapackage', problem));
+  checkMediaList(kept.get(BUNDLE_FILES.media), seen, (problem) => fail('files', problem));
 
   // signature, and the key it was made with.
   const signature = kept.get(BUNDLE_FILES.signature);
@@ -263,4 +265,40 @@ function checkDataPackage(
   const outside = new Set<string>([...OUTSIDE_MANIFEST, BUNDLE_FILES.dataPackage, BUNDLE_FILES.readme, BUNDLE_FILES.publicKey]);
   for (const path of seen.keys())
     if (!outside.has(path) && !described.has(path)) fail(`${path} is not described in ${BUNDLE_FILES.dataPackage}`);
+}
+
+/**
+ * media.json against the media files: each file it names is there with the size and SHA-256 it
+ * states, and every file under media/ is one it names (where it came from is said only there).
+ */
+function checkMediaList(
+  text: Buffer | undefined,
+  seen: Map<string, { sha256: string; bytes: number }>,
+  fail: (problem: string) => void,
+): void {
+  const inMediaFolder = [...seen.keys()].filter((path) => path.startsWith(BUNDLE_FILES.mediaFolder));
+  if (!text) {
+    if (inMediaFolder.length > 0)
+      fail(`${BUNDLE_FILES.media} is missing, so the files in ${BUNDLE_FILES.mediaFolder} say nowhere where they came from`);
+    return;
+  }
+  let records: unknown[];
+  try {
+    const parsed = JSON.parse(text.toString('utf8')) as unknown;
+    if (!Array.isArray(parsed)) throw new Error('not a list');
+    records = parsed;
+  } catch {
+    fail(`${BUNDLE_FILES.media} is not a list of media records`);
+    return;
+  }
+  const named = new Set<string>();
+  for (const record of records) {
+    const { file, sha256, bytes } = (record ?? {}) as { file?: unknown; sha256?: unknown; bytes?: unknown };
+    if (typeof file !== 'string') continue;
+    named.add(file);
+    const found = seen.get(file);
+    if (!found) fail(`${file} is named in ${BUNDLE_FILES.media} but missing`);
+    else if (sha256 !== found.sha256 || bytes !== found.bytes) fail(`${file}: its size or SHA-256 does not match ${BUNDLE_FILES.media}`);
+  }
+  for (const path of inMediaFolder) if (!named.has(path)) fail(`${path} is not named in ${BUNDLE_FILES.media}`);
 }

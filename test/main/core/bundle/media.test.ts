@@ -6,11 +6,12 @@
  * media files.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataPackage } from '../../../../src/main/core/bundle/layout';
 import { createMediaCapture } from '../../../../src/main/core/bundle/media';
@@ -304,6 +305,43 @@ describe('bundle media files beside the thumbnails', () => {
       }
       const report = await testCore.core.bundles.verify(path);
       expect(report.checks.filter((check) => check.state === 'failed')).toEqual([]);
+    } finally {
+      await testCore.dispose();
+    }
+  }, 60_000);
+
+  it('names a media file whose hash media.json does not state, one it does not name, and media without media.json', async () => {
+    const testCore = bundleTestCore();
+    try {
+      await fillCaseLibrary(testCore);
+      const path = join(dir, 'media-list.zip');
+      await testCore.core.bundles.create({ scope: { kind: 'collection', name: 'Case' }, media: true }, path);
+      const files = unzipSync(readFileSync(path));
+      const records = JSON.parse(Buffer.from(files['media.json']!).toString()) as MediaRecord[];
+      const first = records.find((record) => record.file !== null)!;
+      const rewritten = (name: string, change: (copy: Record<string, Uint8Array>) => void): string => {
+        const copy = { ...files };
+        change(copy);
+        const out = join(dir, `${name}.zip`);
+        writeFileSync(out, zipSync(copy));
+        return out;
+      };
+      const filesProblems = async (zip: string) =>
+        (await testCore.core.bundles.verify(zip)).checks.find((check) => check.name === 'files')!.problems;
+
+      const wrongHash = rewritten('media-list-hash', (copy) => {
+        const edited = records.map((record) => (record === first ? { ...record, sha256: '0'.repeat(64) } : record));
+        copy['media.json'] = Buffer.from(JSON.stringify(edited));
+        copy['media/999999.jpg'] = Buffer.from('not from any address');
+      });
+      expect(await filesProblems(wrongHash)).toEqual(
+        expect.arrayContaining([
+          `${first.file}: its size or SHA-256 does not match media.json`,
+          'media/999999.jpg is not named in media.json',
+        ]),
+      );
+      const withoutList = rewritten('media-list-missing', (copy) => delete copy['media.json']);
+      expect(await filesProblems(withoutList)).toContain('media.json is missing, so the files in media/ say nowhere where they came from');
     } finally {
       await testCore.dispose();
     }

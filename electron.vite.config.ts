@@ -44,6 +44,10 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/electron/main.ts'),
           cli: resolve(__dirname, 'src/main/hosts/cli/main.ts'),
         },
+        // A package imported on demand (pg, exceljs, fflate) is required, as the bundle's own chunks
+        // are: a native import() would start Node's ESM loader for it, and it cannot run in code
+        // compiled from the CLI's compile cache (vm.Script has no loader for it on Node 20).
+        output: { dynamicImportInCjs: false },
       },
     },
   },

@@ -88,6 +88,35 @@ describe('the built gleaner and its compile cache', () => {
     expect(savedFiles(folder)).toEqual(filled);
   });
 
+  it('is built without native import(), which code compiled from the cache cannot run on Node 20', () => {
+    const outMain = join(repoRoot, 'out', 'main');
+    const files = readdirSync(outMain, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.js'));
+    const nativeImports = files.flatMap((name) =>
+      readFileSync(join(outMain, name), 'utf8')
+        .split('\n')
+        .filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line) && /(^|[^\w.$])import\(/.test(line))
+        .map((line) => `${name}: ${line.trim()}`),
+    );
+    expect(nativeImports).toEqual([]);
+  });
+
+  it('runs a command that loads a package on demand (pg, for a team hub) from the cache', () => {
+    const folder = join(home, 'on-demand');
+    const library = join(home, 'library');
+    const connect = ['team', 'connect', 'postgres://desk@127.0.0.1:1/team', '--member', 'Ana', '--data-dir', library];
+    for (let run = 0; run < 2; run += 1) {
+      const result = spawnSync(process.execPath, [bin, ...connect], {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH ?? '', HOME: home, GLEANER_COMPILE_CACHE: folder },
+        input: 'hub password\n',
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      // Nothing listens on port 1: the hub is unreachable, which pg itself says.
+      expect(result.stderr).toMatch(/^error HUB_UNREACHABLE: /);
+    }
+  });
+
   it('writes nothing when turned off', () => {
     const run = gleaner(['--help'], { GLEANER_COMPILE_CACHE: 'off' });
     expect(run.status).toBe(0);

@@ -52,6 +52,10 @@ export interface ErrorDetails {
   final?: boolean;
   /** The request never left Gleaner (no token, a locked keychain): it used none of the budget. */
   notSent?: boolean;
+  /** The `meta.request_id` the service's error answer carried: the answer a watch cites. */
+  requestId?: string;
+  /** The service's own reason, on one line, as the message quotes it. */
+  serviceWords?: string;
 }
 
 export class GleanerError extends Error {

@@ -257,7 +257,20 @@ export function createFailureHandler(deps: FailureHandlerDeps) {
         requeue(0, now + decision.delayMs);
         return;
       case 'fail':
-        writeTransaction(db, (tx) => jobs.markFailed(tx, job.id, info.code, info.message, deps.nowIso()));
+        writeTransaction(db, (tx) =>
+          jobs.markFailed(
+            tx,
+            job.id,
+            {
+              code: info.code,
+              message: info.message,
+              status: info.details.status ?? null,
+              requestId: info.details.requestId ?? null,
+              serviceWords: info.details.serviceWords ?? null,
+            },
+            deps.nowIso(),
+          ),
+        );
     }
   };
 }

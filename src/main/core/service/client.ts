@@ -7,7 +7,7 @@
 import { z } from '../../../shared/zod';
 import { once } from '../../../shared/contract-method';
 import type { OperationId } from '../../../shared/catalogue';
-import { GleanerError, markNotSent, type ErrorCode } from '../../../shared/errors';
+import { GleanerError, markNotSent, type ErrorCode, type ErrorDetails } from '../../../shared/errors';
 import type { ParamCheckOptions, ParamInput } from '../../../shared/params';
 import type { Clock } from '../clock';
 import type { Logger } from '../log';
@@ -210,13 +210,12 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
     }
     if (json && typeof json === 'object' && (json as { success?: unknown }).success === false) {
       // A well-formed refusal, not a fault on the way: asking again would spend a request on the same answer.
+      const said = whatTheServiceSaid(json, scrub);
       throw new GleanerError(
         'UPSTREAM_ERROR',
         // One full stop: a reason that ends its own sentence is not given a second one.
-        `The service could not complete ${request.operation.id}: ${(serverMessage(json, scrub) ?? 'it gave no reason').replace(/\.+$/, '')}.${requestIdNote(json, scrub)}`,
-        {
-          details: { status: response.status, final: true },
-        },
+        `The service could not complete ${request.operation.id}: ${(said.serviceWords ?? 'it gave no reason').replace(/\.+$/, '')}.${requestIdNote(said)}`,
+        { details: { status: response.status, final: true, ...said } },
       );
     }
     const envelope = envelopeSchema().safeParse(json);
@@ -312,20 +311,26 @@ function transportError(
 }
 
 /**
+ * What an error answer said: its reason, and the request id it carries where a success carries it
+ * (`meta.request_id`). Both go into the error's details, which the queue keeps with a failed job
+ * (a watch cites the answer that said an item is gone), and into its sentence, for people.
+ */
+function whatTheServiceSaid(json: unknown, scrub: (text: string) => string): Pick<ErrorDetails, 'requestId' | 'serviceWords'> {
+  const meta = json && typeof json === 'object' ? (json as { meta?: unknown }).meta : undefined;
+  const id = meta && typeof meta === 'object' ? (meta as { request_id?: unknown }).request_id : undefined;
+  const serviceWords = serverMessage(json, scrub);
+  return {
+    ...(typeof id === 'string' && /^req_[\w-]{1,120}$/.test(id) ? { requestId: scrub(id) } : {}),
+    ...(serviceWords ? { serviceWords } : {}),
+  };
+}
+
+const requestIdNote = ({ requestId }: Pick<ErrorDetails, 'requestId'>): string => (requestId ? ` (request id ${requestId})` : '');
+
+/**
  * The first of `message`, `error`, `detail` that a JSON error body carries, on one line: it
  * becomes part of Gleaner's own messages, where a line break could pass for another line.
  */
-/**
- * The request id an error answer carries where a success carries it (`meta.request_id`), as a
- * note at the end of the sentence: the job keeps only the sentence, and a watch cites the id of
- * the answer that said an item is gone (watch/detect.ts reads it back).
- */
-function requestIdNote(json: unknown, scrub: (text: string) => string): string {
-  const meta = json && typeof json === 'object' ? (json as { meta?: unknown }).meta : undefined;
-  const id = meta && typeof meta === 'object' ? (meta as { request_id?: unknown }).request_id : undefined;
-  return typeof id === 'string' && /^req_[\w-]{1,120}$/.test(id) ? ` (request id ${scrub(id)})` : '';
-}
-
 function serverMessage(json: unknown, scrub: (text: string) => string): string | null {
   if (!json || typeof json !== 'object') return null;
   // Scrubbed before and after folding whitespace: folding could join the pieces of a token that holds spaces.
@@ -390,20 +395,17 @@ function statusError(
   operation: string,
   path: string,
 ): GleanerError {
-  let reason: string | null;
-  let cited = '';
+  let said: Pick<ErrorDetails, 'requestId' | 'serviceWords'> = {};
   try {
-    const json: unknown = JSON.parse(body);
-    reason = serverMessage(json, scrub);
-    cited = requestIdNote(json, scrub);
+    said = whatTheServiceSaid(JSON.parse(body) as unknown, scrub);
   } catch {
-    reason = null;
+    // Not JSON: the status is all there is.
   }
-  const because = `${reason ? ` The service said: ${reason}` : ''}${cited}`;
+  const because = `${said.serviceWords ? ` The service said: ${said.serviceWords}` : ''}${requestIdNote(said)}`;
   const status = response.status;
   const make = (code: ErrorCode, message: string, retryAfterMs?: number) =>
-    new GleanerError(code, message, { details: retryAfterMs === undefined ? { status } : { status, retryAfterMs } });
-  const final = (code: ErrorCode, message: string) => new GleanerError(code, message, { details: { status, final: true } });
+    new GleanerError(code, message, { details: { status, ...said, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) } });
+  const final = (code: ErrorCode, message: string) => new GleanerError(code, message, { details: { status, final: true, ...said } });
   switch (true) {
     case status === 401:
       return make(

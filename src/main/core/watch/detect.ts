@@ -104,8 +104,16 @@ export interface GoneReading {
   gone: boolean;
   /** The service's own words, as far as the error kept them. */
   words: string | null;
-  /** The request id the error answer carried (the client quotes it at the end of the sentence). */
+  /** The request id the error answer carried. */
   requestId: string | null;
+}
+
+/** What a failed job kept of its error (store/queue/jobs.ts JobFailure, as a run's job reads it). */
+export interface FailureFacts {
+  code: string;
+  status: number | null;
+  requestId: string | null;
+  serviceWords: string | null;
 }
 
 /**
@@ -115,35 +123,16 @@ export interface GoneReading {
  * one of `goneWords` (a setting, since this is a guess); a 429, a 5xx, a time-out or the network
  * is never gone.
  */
-export function readGone(failure: { code: string; message: string }, goneWords: readonly string[]): GoneReading {
-  const requestId = failure.message.match(REQUEST_ID_NOTE)?.[1] ?? null;
-  const message = failure.message.replace(REQUEST_ID_NOTE, '');
-  const words = serviceWords(message);
-  const status = statusIn(message);
+export function readGone(failure: FailureFacts, goneWords: readonly string[]): GoneReading {
+  const { status, requestId, serviceWords: words } = failure;
   if (TRANSIENT_CODES.has(failure.code as ErrorCode) || (status !== null && isTransientStatus(status)))
     return { gone: false, words, requestId };
   if (failure.code === 'NOT_FOUND' || status === 404 || status === 410)
     return { gone: true, words: words ?? `not found (${status ?? 404})`, requestId };
-  const text = (words ?? message).toLowerCase();
+  // Only the service's own words can say an item is gone; Gleaner's sentence around them cannot.
+  const text = (words ?? '').toLowerCase();
   const matched = goneWords.some((word) => word.trim() !== '' && text.includes(word.trim().toLowerCase()));
   return { gone: matched, words, requestId };
-}
-
-/** How the service client quotes an error answer's `meta.request_id` at the end of its sentence. */
-const REQUEST_ID_NOTE = / \(request id (req_[\w-]+)\)$/;
-
-/** What the service said, as the client's error sentences quote it. */
-function serviceWords(message: string): string | null {
-  const said = message.match(/The service said: (.+)$/s);
-  if (said) return said[1]!.trim();
-  const refusal = message.match(/^The service could not complete [^:]+: (.+?)\.?$/s);
-  return refusal && refusal[1] !== 'it gave no reason' ? refusal[1]!.trim() : null;
-}
-
-/** The HTTP status an error sentence names ("(404 at …)", "(410)"), if any. */
-function statusIn(message: string): number | null {
-  const match = message.match(/\((\d{3})(?:\)| at )/);
-  return match ? Number(match[1]) : null;
 }
 
 /**

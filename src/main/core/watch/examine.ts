@@ -85,7 +85,15 @@ function examineItem(
   }
   const failure = failed.at(-1);
   if (!failure) return;
-  const reading = readGone({ code: failure.error_code ?? '', message: failure.error_message ?? '' }, tuning.goneWords);
+  const reading = readGone(
+    {
+      code: failure.error_code ?? '',
+      status: failure.error_status,
+      requestId: failure.error_request_id,
+      serviceWords: failure.error_words,
+    },
+    tuning.goneWords,
+  );
   if (reading.gone) recorder.availability(itemId, 'unavailable', reading.words, null, now, reading.requestId);
 }
 

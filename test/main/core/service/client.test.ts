@@ -103,19 +103,23 @@ describe('service client', () => {
     expect(error.message).toContain('The service said: nope');
   });
 
-  it('quotes the request id an error answer carries, so a watch can cite the answer that said an item is gone', async () => {
+  it('keeps the request id and words of an error answer with the error, so a watch can cite the answer that said an item is gone', async () => {
     const refusal = { success: false, message: 'This content is private.', data: null, meta: { request_id: 'req_gone42' } };
     const unsuccessful = client(async () => new Response(JSON.stringify(refusal), { status: 200 }));
-    expect((await failure(unsuccessful.service.call('videosite/trending', {}))).message).toMatch(
+    const refused = await failure(unsuccessful.service.call('videosite/trending', {}));
+    expect(refused.message).toMatch(
       /^The service could not complete videosite\/trending: This content is private\. \(request id req_gone42\)$/,
     );
+    expect(refused.details).toMatchObject({ status: 200, requestId: 'req_gone42', serviceWords: 'This content is private.' });
     const notFound = client(async () => new Response(JSON.stringify(refusal), { status: 410 }));
-    expect((await failure(notFound.service.call('videosite/trending', {}))).message).toMatch(
-      /The service said: This content is private\. \(request id req_gone42\)$/,
-    );
-    // Only an id of the documented form is quoted; a body without one adds nothing.
+    const gone = await failure(notFound.service.call('videosite/trending', {}));
+    expect(gone.message).toMatch(/The service said: This content is private\. \(request id req_gone42\)$/);
+    expect(gone.details).toMatchObject({ status: 410, requestId: 'req_gone42', serviceWords: 'This content is private.' });
+    // Only an id of the documented form is kept; a body without one adds nothing.
     const odd = client(async () => new Response(JSON.stringify({ ...refusal, meta: { request_id: 'see <a href>' } }), { status: 410 }));
-    expect((await failure(odd.service.call('videosite/trending', {}))).message).not.toContain('request id');
+    const oddError = await failure(odd.service.call('videosite/trending', {}));
+    expect(oddError.message).not.toContain('request id');
+    expect(oddError.details.requestId).toBeUndefined();
   });
 
   it('reads Retry-After as seconds or as an HTTP date', async () => {

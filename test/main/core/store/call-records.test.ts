@@ -88,7 +88,14 @@ describe('call records', () => {
     const { db, write } = openLibrary();
     const { jobIds } = addBatch(write, [{}]);
     write((tx) => jobRepository.markRunning(tx, jobIds[0]!, NOW));
-    write((tx) => jobRepository.markFailed(tx, jobIds[0]!, 'NOT_FOUND', 'No such video.', NOW));
+    write((tx) =>
+      jobRepository.markFailed(
+        tx,
+        jobIds[0]!,
+        { code: 'NOT_FOUND', message: 'No such video.', status: 404, requestId: null, serviceWords: null },
+        NOW,
+      ),
+    );
     expect(callRecords.job(db, jobIds[0]!)).toMatchObject({ state: 'failed', error_code: 'NOT_FOUND', error_message: 'No such video.' });
   });
 

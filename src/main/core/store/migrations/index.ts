@@ -22,6 +22,7 @@ import { migration0021 } from './0021-team-hub-identity';
 import { migration0022 } from './0022-custody-log';
 import { migration0023 } from './0023-watches';
 import { migration0024 } from './0024-team-watches';
+import { migration0025 } from './0025-job-error-details';
 import type { Migration } from './types';
 
 /** Every migration, in order. Adding one: a new `NNNN-name.ts` file and one line here. */
@@ -50,4 +51,5 @@ export const migrations: readonly Migration[] = [
   migration0022,
   migration0023,
   migration0024,
+  migration0025,
 ];

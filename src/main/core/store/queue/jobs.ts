@@ -45,6 +45,18 @@ export interface NewJob {
   priority: number;
 }
 
+/** Why a job failed: its error's code and sentence, and the facts a watch reads from them. */
+export interface JobFailure {
+  code: string;
+  message: string;
+  /** The service's HTTP status, when the service answered. */
+  status: number | null;
+  /** The request id the service's error answer carried. */
+  requestId: string | null;
+  /** The service's own words. */
+  serviceWords: string | null;
+}
+
 /** A job, a batch's jobs, or all of them. */
 export type JobTarget = { jobId: number } | { batchId: number } | 'all';
 
@@ -90,7 +102,7 @@ export interface JobRepository {
   markDone(tx: WritableDB, done: { id: number; attempts: number; responseId: number; itemCount: number; now: string }): boolean;
   /** Puts a running job back in line, `giveBack` attempts returned, due at `notBefore`. */
   requeue(tx: WritableDB, id: number, giveBack: number, notBefore: number, now: string): void;
-  markFailed(tx: WritableDB, id: number, code: string, message: string, now: string): void;
+  markFailed(tx: WritableDB, id: number, failure: JobFailure, now: string): void;
   /**
    * Jobs left running by a process that stopped go back in line, except `keep` (their answers came
    * and wait on disk to be stored: sending them again would pay twice); returns how many.
@@ -203,18 +215,18 @@ export const jobRepository: JobRepository = {
   markDone: (tx, d) =>
     statement(
       tx,
-      "UPDATE jobs SET state = 'done', response_id = ?, item_count = ?, error_code = NULL, error_message = NULL, updated_at = ?, finished_at = ? WHERE id = ? AND state = 'running' AND attempts = ?",
+      "UPDATE jobs SET state = 'done', response_id = ?, item_count = ?, error_code = NULL, error_message = NULL, error_status = NULL, error_request_id = NULL, error_words = NULL, updated_at = ?, finished_at = ? WHERE id = ? AND state = 'running' AND attempts = ?",
     ).run(d.responseId, d.itemCount, d.now, d.now, d.id, d.attempts).changes > 0,
   requeue: (tx, id, giveBack, notBefore, now) =>
     void statement(
       tx,
       "UPDATE jobs SET state = 'queued', attempts = max(0, attempts - ?), not_before = ?, updated_at = ? WHERE id = ? AND state = 'running'",
     ).run(giveBack, notBefore, now, id),
-  markFailed: (tx, id, code, message, now) =>
+  markFailed: (tx, id, failure, now) =>
     void statement(
       tx,
-      "UPDATE jobs SET state = 'failed', error_code = ?, error_message = ?, updated_at = ?, finished_at = ? WHERE id = ? AND state = 'running'",
-    ).run(code, message, now, now, id),
+      "UPDATE jobs SET state = 'failed', error_code = ?, error_message = ?, error_status = ?, error_request_id = ?, error_words = ?, updated_at = ?, finished_at = ? WHERE id = ? AND state = 'running'",
+    ).run(failure.code, failure.message, failure.status, failure.requestId, failure.serviceWords, now, now, id),
   requeueRunning: (tx, now, keep = []) =>
     statement(
       tx,
@@ -233,7 +245,7 @@ export const jobRepository: JobRepository = {
     const states = andCancelled ? "('failed', 'cancelled')" : "('failed')";
     return statement(
       tx,
-      `UPDATE jobs SET state = 'queued', attempts = 0, not_before = 0, error_code = NULL, error_message = NULL, finished_at = NULL, updated_at = @now WHERE ${where} AND state IN ${states}`,
+      `UPDATE jobs SET state = 'queued', attempts = 0, not_before = 0, error_code = NULL, error_message = NULL, error_status = NULL, error_request_id = NULL, error_words = NULL, finished_at = NULL, updated_at = @now WHERE ${where} AND state IN ${states}`,
     ).run({ id, now }).changes;
   },
 };

@@ -42,6 +42,18 @@ export interface NewWatch {
   member: string | null;
 }
 
+/** One job of a watch's run, with what it ended as (the error's facts when it failed). */
+export interface RunJobRow {
+  id: number;
+  state: string;
+  response_id: number | null;
+  error_code: string | null;
+  error_message: string | null;
+  error_status: number | null;
+  error_request_id: string | null;
+  error_words: string | null;
+}
+
 export interface OpenRun {
   id: number;
   watch_id: number | null;
@@ -127,12 +139,9 @@ export const watchesRepository = {
   markExamined: (tx: WritableDB, runId: number, at: string): boolean =>
     statement(tx, 'UPDATE watch_runs SET examined_at = ? WHERE id = ? AND examined_at IS NULL').run(at, runId).changes > 0,
   /** A run's jobs in the order they were sent (a listing's pages in order), with what each ended as. */
-  runJobs: (
-    db: ReadableDB,
-    batchId: number,
-  ): { id: number; state: string; response_id: number | null; error_code: string | null; error_message: string | null }[] =>
-    statement<[number], { id: number; state: string; response_id: number | null; error_code: string | null; error_message: string | null }>(
+  runJobs: (db: ReadableDB, batchId: number): RunJobRow[] =>
+    statement<[number], RunJobRow>(
       db,
-      'SELECT id, state, response_id, error_code, error_message FROM jobs WHERE batch_id = ? ORDER BY id',
+      'SELECT id, state, response_id, error_code, error_message, error_status, error_request_id, error_words FROM jobs WHERE batch_id = ? ORDER BY id',
     ).all(batchId),
 };

@@ -40,11 +40,25 @@ describe('job repository', () => {
     expect(write((tx) => jobs.markDone(tx, { id: a, attempts: 2, responseId: response, itemCount: 1, now: LATER }))).toBe(false);
     expect(write((tx) => jobs.markDone(tx, { id: a, attempts: 1, responseId: response, itemCount: 1, now: LATER }))).toBe(true);
     expect(jobs.byId(db, a)).toMatchObject({ state: 'done' });
-    write((tx) => jobs.markFailed(tx, b, 'NOT_FOUND', 'No such video.', LATER));
+    const failure = { code: 'NOT_FOUND', message: 'No such video.', status: 404, requestId: 'req_1', serviceWords: 'Removed.' };
+    write((tx) => jobs.markFailed(tx, b, failure, LATER));
     expect(jobs.byId(db, b)).toMatchObject({ state: 'queued' });
     write((tx) => jobs.markRunning(tx, b, NOW));
-    write((tx) => jobs.markFailed(tx, b, 'NOT_FOUND', 'No such video.', LATER));
+    write((tx) => jobs.markFailed(tx, b, failure, LATER));
     expect(jobs.list(db, { state: 'failed' })).toMatchObject([{ id: b, error_code: 'NOT_FOUND', error_message: 'No such video.' }]);
+    expect(db.prepare('SELECT error_status, error_request_id, error_words FROM jobs WHERE id = ?').get(b)).toEqual({
+      error_status: 404,
+      error_request_id: 'req_1',
+      error_words: 'Removed.',
+    });
+    // Sent again, the job forgets the old failure's facts with its sentence.
+    write((tx) => jobs.retry(tx, { jobId: b }, false, LATER));
+    expect(db.prepare('SELECT error_code, error_status, error_request_id, error_words FROM jobs WHERE id = ?').get(b)).toEqual({
+      error_code: null,
+      error_status: null,
+      error_request_id: null,
+      error_words: null,
+    });
   });
 
   it('puts jobs left running back in line, and paused ones when the pause lifts', () => {

@@ -159,6 +159,8 @@ function keepPulledChange(tx: WritableDB, change: z.infer<EntrySchemas['change']
 export function shareWatchesAfresh(tx: WritableDB, team: TeamSyncRepository): void {
   team.setWatermark(tx, WATCHES_PUSHED, shared.logEverything(tx));
   team.forgetAside(tx, 'watch');
+  // A change waiting for its item is compared by the old hub's numbering: it cannot be placed in the new one's.
+  team.forgetAside(tx, 'change-waiting');
 }
 
 const isChange = (entry: unknown): boolean => typeof entry === 'object' && entry !== null && 'kind' in entry;

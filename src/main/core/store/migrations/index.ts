@@ -23,6 +23,7 @@ import { migration0022 } from './0022-custody-log';
 import { migration0023 } from './0023-watches';
 import { migration0024 } from './0024-team-watches';
 import { migration0025 } from './0025-job-error-details';
+import { migration0026 } from './0026-team-changes-waiting';
 import type { Migration } from './types';
 
 /** Every migration, in order. Adding one: a new `NNNN-name.ts` file and one line here. */
@@ -52,4 +53,5 @@ export const migrations: readonly Migration[] = [
   migration0023,
   migration0024,
   migration0025,
+  migration0026,
 ];

@@ -111,6 +111,15 @@ export function createTeamSyncRepository(db: ReadableDB) {
     'SELECT id, hub_seq AS hubSeq FROM team_sync_aside WHERE kind = ? ORDER BY hub_seq, id',
   );
   const removeAside = db.prepare<[number]>('DELETE FROM team_sync_aside WHERE id = ?');
+  const setWaiting = db.prepare<[number, string, string, string, string]>(
+    "INSERT INTO team_sync_aside (kind, hub_seq, reason, at, subject, change) VALUES ('change-waiting', ?, ?, ?, ?, ?)",
+  );
+  const waiting = db.prepare<[], { id: number; change: string }>(
+    "SELECT id, change FROM team_sync_aside WHERE kind = 'change-waiting' ORDER BY hub_seq, id",
+  );
+  const dropWaitingBefore = db.prepare<[string, number]>(
+    "DELETE FROM team_sync_aside WHERE subject = ? AND hub_seq < ? AND kind = 'change-waiting'",
+  );
   const forgetAside = db.prepare<[string]>('DELETE FROM team_sync_aside WHERE kind = ?');
   const itemKeyOf = db.prepare<[number], { platform: string; nativeId: string | null; url: string | null }>(
     'SELECT platform, native_id AS nativeId, url FROM items WHERE id = ?',
@@ -172,8 +181,14 @@ export function createTeamSyncRepository(db: ReadableDB) {
     /** What a pull of this kind set aside, by the hub's seq: what a later pull may take up after all. */
     asideOf: (kind: 'watch') => asideOf.all(kind),
     removeAside: (_tx: WritableDB, id: number) => void removeAside.run(id),
+    /** A pulled change about an item this library lacks, kept whole (JSON) to be applied once the item is here. */
+    setWaiting: (_tx: WritableDB, hubSeq: number, reason: string, at: string, subject: string, change: string) =>
+      void setWaiting.run(hubSeq, reason, at, subject, change),
+    waitingChanges: (): { id: number; change: string }[] => waiting.all(),
+    /** A change pulled about `subject` makes the earlier ones still waiting about it moot. */
+    dropWaitingBefore: (_tx: WritableDB, subject: string, hubSeq: number) => void dropWaitingBefore.run(subject, hubSeq),
     /** A new hub numbers its entries afresh: what the old one's seqs named is no longer found by them. */
-    forgetAside: (_tx: WritableDB, kind: 'watch') => void forgetAside.run(kind),
+    forgetAside: (_tx: WritableDB, kind: 'watch' | 'change-waiting') => void forgetAside.run(kind),
     itemKeyOf: (itemId: number) => itemKeyOf.get(itemId),
     /** The hub this library syncs with, or undefined before its first sync (or before hubs had ids). */
     hubId: (): string | undefined => hubId.get(),

@@ -36,7 +36,8 @@ interface MemberHead {
   deskId: string;
 }
 
-export type SetAside = (tx: WritableDB, seq: number, reason: string) => void;
+/** `waiting`: the change is about an item this library lacks, and may apply once the item is here. */
+export type SetAside = (tx: WritableDB, seq: number, reason: string, waiting?: { subject: string; change: PulledChange }) => void;
 
 const MAX_NAME = 200;
 
@@ -121,7 +122,10 @@ export function createChangeApplier(db: ReadableDB, deskId: () => string) {
         setAside(tx, pulled.seq, `A change this version of Gleaner does not read (${pulled.entity} ${pulled.op}) was skipped.`);
         continue;
       }
-      const mine = pending.has(subjectOf(change));
+      const subject = subjectOf(change);
+      const mine = pending.has(subject);
+      // The last word about a subject is the latest change: earlier ones still waiting for their item are moot.
+      team.dropWaitingBefore(tx, subject, pulled.seq);
       if (change.entity === 'collection') {
         applyCollection(tx, change, pulled, mine);
         continue;
@@ -138,12 +142,16 @@ export function createChangeApplier(db: ReadableDB, deskId: () => string) {
       }
       const scope = gid === '' ? LIBRARY_WIDE : team.collectionByGid(gid)?.id;
       const itemId = itemIdOf(change.key.item);
-      if (scope === undefined || itemId === undefined) {
-        setAside(
-          tx,
-          pulled.seq,
-          `A change by ${pulled.memberName} is about ${scope === undefined ? 'a collection' : 'an item'} this library does not have.`,
-        );
+      if (scope === undefined) {
+        setAside(tx, pulled.seq, `A change by ${pulled.memberName} is about a collection this library does not have.`);
+        continue;
+      }
+      if (itemId === undefined) {
+        // Its answer may not have reached the hub when the change was pulled: it waits for the item.
+        setAside(tx, pulled.seq, `A change by ${pulled.memberName} waits for an item this library does not have yet.`, {
+          subject,
+          change: pulled,
+        });
         continue;
       }
       const canon = itemCanon(change.key.item);

@@ -3,7 +3,7 @@
  * and outbox id; the rows leave the outbox only once the hub committed them), and the log pulled
  * since the local watermark, applied a batch per local write transaction with the watermark.
  */
-import { appendInOrder, createChangesRepository, type ChangeToPush } from '../../store/hub';
+import { appendInOrder, createChangesRepository, type ChangeToPush, type PulledChange } from '../../store/hub';
 import type { TeamSyncRepository } from '../../store/team/team-sync-repository';
 import { writeTransaction, type ReadableDB } from '../../store/write-transaction';
 import type { HubSession } from '../session';
@@ -22,6 +22,31 @@ export interface ChangesSyncDeps {
 export function createChangesSync(deps: ChangesSyncDeps) {
   const { db, team } = deps;
   const apply = createChangeApplier(db, deps.deskId);
+
+  /**
+   * Changes that waited for their item, tried again in the log's order after the newest were
+   * applied (answers are pulled first, so an item that came with them is here): each applies now,
+   * or keeps waiting as it was.
+   */
+  function takeUpWaiting(): number {
+    const rows = team.waitingChanges();
+    if (rows.length === 0) return 0;
+    let taken = 0;
+    writeTransaction(db, (tx) => {
+      for (const row of rows) {
+        let outcome = 'applied' as 'applied' | 'waiting' | 'aside';
+        apply(tx, [JSON.parse(row.change) as PulledChange], (inner, seq, reason, waiting) => {
+          outcome = waiting ? 'waiting' : 'aside';
+          // Anything else that stops it now (its collection deleted since) sets it aside as any change.
+          if (!waiting) team.setAside(inner, 'change', seq, reason, deps.nowIso());
+        });
+        if (outcome === 'waiting') continue;
+        team.removeAside(tx, row.id);
+        if (outcome === 'applied') taken += 1;
+      }
+    });
+    return taken;
+  }
   return {
     pending: (): number => team.outboxCount(),
 
@@ -48,9 +73,12 @@ export function createChangesSync(deps: ChangesSyncDeps) {
       let applied = 0;
       for (;;) {
         const changes = await hub.since(team.watermark(CHANGES_PULLED), deps.batchSize);
-        if (changes.length === 0) return applied;
+        if (changes.length === 0) return applied + takeUpWaiting();
         writeTransaction(db, (tx) => {
-          apply(tx, changes, (inner, seq, reason) => team.setAside(inner, 'change', seq, reason, deps.nowIso()));
+          apply(tx, changes, (inner, seq, reason, waiting) => {
+            if (waiting) team.setWaiting(inner, seq, reason, deps.nowIso(), waiting.subject, JSON.stringify(waiting.change));
+            else team.setAside(inner, 'change', seq, reason, deps.nowIso());
+          });
           team.setWatermark(tx, CHANGES_PULLED, changes[changes.length - 1]!.seq);
         });
         applied += changes.length;

@@ -162,6 +162,38 @@ describe('one library across desks (team sync)', () => {
     expect(aside.some((row) => row.reason.includes('Ana had deleted'))).toBe(true);
   });
 
+  it('applies a change about an item this desk lacks once the item is here, unless a later change made it moot', async () => {
+    const [ana, ben] = [await desk('Ana'), await desk('Ben')];
+    ana.library.create('Late');
+    ana.library.add('Late', ana.fetch(['w1', 'w2']));
+    await ana.sync.syncOnce();
+    // The answers had not reached the hub when Ben pulled (the changes had): his library lacks both items.
+    await cluster.adminQuery('TRUNCATE answers, answer_bodies CASCADE');
+    await ben.sync.syncOnce();
+    expect(ben.library.list().find((c) => c.name === 'Late')?.itemCount).toBe(0);
+    const waiting = () =>
+      (ben.db.prepare("SELECT change FROM team_sync_aside WHERE kind = 'change-waiting' ORDER BY hub_seq").pluck().all() as string[]).map(
+        (text) => {
+          const change = JSON.parse(text) as { op: string; key: { item: { nativeId: string } } };
+          return `${change.op} ${change.key.item.nativeId}`;
+        },
+      );
+    expect(waiting()).toEqual(['add w1', 'add w2']);
+
+    // w2 leaves the collection on Ana's desk before Ben has it: that later word replaces the addition.
+    ana.library.remove('Late', [ana.itemId('w2')]);
+    await ana.sync.syncOnce();
+    await ben.sync.syncOnce();
+    expect(waiting()).toEqual(['add w1', 'remove w2']);
+
+    // The items reach Ben (here by his own fetch, as overlapping imports do): the waiting change applies.
+    ben.fetch(['w1', 'w2']);
+    await ben.sync.syncOnce();
+    expect(waiting()).toEqual([]);
+    expect(snapshot(ben).collections).toEqual(snapshot(ana).collections);
+    expect(JSON.parse((snapshot(ben).collections as { members: string }[])[0]!.members)).toEqual(['w1']);
+  });
+
   it('sets aside a pulled answer whose body is broken and stores the ones after it', async () => {
     const [ana, ben] = [await desk('Ana'), await desk('Ben')];
     const answers = createAnswersRepository(ana.hub);

@@ -3,6 +3,7 @@
  * that jumped, listing membership, and whether a failed fetch means the item is gone.
  */
 import type { ErrorCode } from '../../../shared/errors';
+import type { JobFailure } from '../store/queue/jobs';
 
 export const VERSION_FIELDS = ['title', 'text', 'authorName'] as const;
 export type VersionField = (typeof VERSION_FIELDS)[number];
@@ -108,13 +109,8 @@ export interface GoneReading {
   requestId: string | null;
 }
 
-/** What a failed job kept of its error (store/queue/jobs.ts JobFailure, as a run's job reads it). */
-export interface FailureFacts {
-  code: string;
-  status: number | null;
-  requestId: string | null;
-  serviceWords: string | null;
-}
+/** What a failed job kept of its error, but its sentence: whether an item is gone is read from the facts. */
+export type FailureFacts = Omit<JobFailure, 'message'>;
 
 /**
  * Whether a failed details fetch means the item is gone (deleted, private, not found). The

@@ -114,8 +114,8 @@ export function createTeamSyncRepository(db: ReadableDB) {
   const setWaiting = db.prepare<[number, string, string, string, string]>(
     "INSERT INTO team_sync_aside (kind, hub_seq, reason, at, subject, change) VALUES ('change-waiting', ?, ?, ?, ?, ?)",
   );
-  const waiting = db.prepare<[], { id: number; change: string }>(
-    "SELECT id, change FROM team_sync_aside WHERE kind = 'change-waiting' ORDER BY hub_seq, id",
+  const waiting = db.prepare<[], { id: number; hubSeq: number; change: string }>(
+    "SELECT id, hub_seq AS hubSeq, change FROM team_sync_aside WHERE kind = 'change-waiting' ORDER BY hub_seq, id",
   );
   const dropWaitingBefore = db.prepare<[string, number]>(
     "DELETE FROM team_sync_aside WHERE subject = ? AND hub_seq < ? AND kind = 'change-waiting'",
@@ -184,7 +184,7 @@ export function createTeamSyncRepository(db: ReadableDB) {
     /** A pulled change about an item this library lacks, kept whole (JSON) to be applied once the item is here. */
     setWaiting: (_tx: WritableDB, hubSeq: number, reason: string, at: string, subject: string, change: string) =>
       void setWaiting.run(hubSeq, reason, at, subject, change),
-    waitingChanges: (): { id: number; change: string }[] => waiting.all(),
+    waitingChanges: (): { id: number; hubSeq: number; change: string }[] => waiting.all(),
     /** A change pulled about `subject` makes the earlier ones still waiting about it moot. */
     dropWaitingBefore: (_tx: WritableDB, subject: string, hubSeq: number) => void dropWaitingBefore.run(subject, hubSeq),
     /** A new hub numbers its entries afresh: what the old one's seqs named is no longer found by them. */

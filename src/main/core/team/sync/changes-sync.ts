@@ -31,21 +31,23 @@ export function createChangesSync(deps: ChangesSyncDeps) {
   function takeUpWaiting(): number {
     const rows = team.waitingChanges();
     if (rows.length === 0) return 0;
-    let taken = 0;
+    const stillWaiting = new Set<number>();
+    let setAsideNow = 0;
     writeTransaction(db, (tx) => {
-      for (const row of rows) {
-        let outcome = 'applied' as 'applied' | 'waiting' | 'aside';
-        apply(tx, [JSON.parse(row.change) as PulledChange], (inner, seq, reason, waiting) => {
-          outcome = waiting ? 'waiting' : 'aside';
+      // One batch, as pulled changes are applied: in the log's order, the outbox read once.
+      apply(
+        tx,
+        rows.map((row) => JSON.parse(row.change) as PulledChange),
+        (inner, seq, reason, waiting) => {
+          if (waiting) return void stillWaiting.add(seq);
           // Anything else that stops it now (its collection deleted since) sets it aside as any change.
-          if (!waiting) team.setAside(inner, 'change', seq, reason, deps.nowIso());
-        });
-        if (outcome === 'waiting') continue;
-        team.removeAside(tx, row.id);
-        if (outcome === 'applied') taken += 1;
-      }
+          setAsideNow += 1;
+          team.setAside(inner, 'change', seq, reason, deps.nowIso());
+        },
+      );
+      for (const row of rows) if (!stillWaiting.has(row.hubSeq)) team.removeAside(tx, row.id);
     });
-    return taken;
+    return rows.length - stillWaiting.size - setAsideNow;
   }
   return {
     pending: (): number => team.outboxCount(),

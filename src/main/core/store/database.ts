@@ -8,6 +8,7 @@ import { storageError } from './storage-error';
 import { migrations } from './migrations';
 import { installCustodyFunctions } from './custody/custody-functions';
 import { installedSqliteAddon } from './sqlite-addon';
+import { markAsLibrary, recogniseLibrary } from './recognise-library';
 
 export type { Database };
 export { writeTransaction, type ReadableDB, type WritableDB } from './write-transaction';
@@ -53,8 +54,9 @@ export function openDatabase({ path, nativeBinding }: OpenDatabaseOptions): Read
     throw storageError(error, path);
   }
   try {
-    // A library from a newer Gleaner is refused before anything is set on it (WAL would
-    // change its file even so).
+    // Another program's database, a library whose version number was lost, and a library from
+    // a newer Gleaner are refused before anything is set on them (WAL would change the file even so).
+    recogniseLibrary(db, path, migrations);
     assertNotTooNew(db, migrations.length);
     // WAL lets the UI read while the queue writes; FULL sync because this is evidence:
     // a committed response must survive a power cut, not only a crash.
@@ -65,6 +67,7 @@ export function openDatabase({ path, nativeBinding }: OpenDatabaseOptions): Read
     // The custody log's triggers hash in SQL; every connection that may write needs the functions.
     installCustodyFunctions(db);
     migrate(db, migrations);
+    markAsLibrary(db);
     return db as ReadableDB;
   } catch (error) {
     db.close();

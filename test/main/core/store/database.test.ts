@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, schemaVersion, writeTransaction } from '../../../../src/main/core/store/database';
+import { GLEANER_APPLICATION_ID } from '../../../../src/main/core/store/recognise-library';
 
 describe('openDatabase', () => {
   const dirs: string[] = [];
@@ -72,7 +73,10 @@ describe('openDatabase', () => {
     dirs.push(dir);
     const path = join(dir, 'gleaner.sqlite3');
     const newer = new BetterSqlite3(path);
-    newer.exec('CREATE TABLE future (x); PRAGMA user_version = 999;');
+    // As a newer Gleaner leaves it: its mark, its history, and a schema beyond this version's.
+    newer.exec(
+      `CREATE TABLE schema_migrations (version INTEGER, name TEXT, applied_at TEXT); CREATE TABLE future (x); PRAGMA application_id = ${GLEANER_APPLICATION_ID}; PRAGMA user_version = 999;`,
+    );
     newer.close();
     const before = readFileSync(path);
     expect(() => openDatabase({ path })).toThrow(

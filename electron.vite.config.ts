@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
@@ -24,6 +26,25 @@ function lazyChildProcessInCommander(): Plugin {
     },
   };
 }
+
+/**
+ * Electron is an optional dependency, and an npm that runs its download and sees it fail (npm
+ * releases without allowScripts) drops the package, so there is no electron/package.json to read
+ * the Electron version the build targets from. The version Gleaner asks for says the same.
+ */
+function electronMajorVersion(): string | null {
+  try {
+    createRequire(resolve(__dirname, 'package.json')).resolve('electron/package.json');
+    return null;
+  } catch {
+    const manifest = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 'utf8')) as {
+      optionalDependencies?: Record<string, string>;
+    };
+    return manifest.optionalDependencies?.electron?.match(/\d+/)?.[0] ?? null;
+  }
+}
+const electronMajor = process.env.ELECTRON_MAJOR_VER ? null : electronMajorVersion();
+if (electronMajor) process.env.ELECTRON_MAJOR_VER = electronMajor;
 
 export default defineConfig({
   main: {

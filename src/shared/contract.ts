@@ -394,7 +394,15 @@ export const methods = {
   'bundle.key': method(() => noInput(), returns<BundleKeyInfo>()),
   // Export → Case bundle: written where the save dialog says (desktop) or offered as a download, with export.progress events.
   'bundle.create': method(
-    () => z.object({ scope: exportScope(), media: z.boolean().optional(), timestamp: z.boolean().optional() }).strict(),
+    () =>
+      z
+        .object({
+          scope: exportScope(),
+          media: z.boolean().optional(),
+          timestamp: z.boolean().optional(),
+          oneTimeKey: z.boolean().optional(),
+        })
+        .strict(),
     returns<ExportStarted>(),
   ),
   /**

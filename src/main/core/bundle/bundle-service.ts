@@ -3,13 +3,13 @@
  * bundle of a scope into a file, checking one, and bringing one in. Paths come from the host
  * (the CLI's arguments, the desktop's save dialog); none crosses the bridge.
  */
-import { GleanerError } from '../../../shared/errors';
+import { GleanerError, isGleanerError } from '../../../shared/errors';
 import type { ExportScope } from '../../../shared/export';
 import type { Clock } from '../clock';
 import type { CollectionRepository } from '../library/collections';
 import type { Ingester, NormaliseFn } from '../library/ingest';
 import type { Logger } from '../log';
-import { loadOrCreateSigningKey } from '../secrets/signing-key';
+import { createOneTimeSigningKey, loadOrCreateSigningKey, type SigningKey } from '../secrets/signing-key';
 import type { SigningKeyStore } from '../secrets/signing-key-store';
 import { readBundleSettings } from '../settings/bundle-config';
 import type { ReadableDB } from '../store/database';
@@ -42,6 +42,8 @@ export interface BundleCreateRequest {
   media?: boolean;
   /** Ask the timestamp authority of `bundle.tsa-url`. */
   timestamp?: boolean;
+  /** Sign with a key made for this bundle alone, kept nowhere (where no keychain can keep the library's). */
+  oneTimeKey?: boolean;
 }
 
 export interface BundleService {
@@ -67,6 +69,23 @@ const loadBundleCode = async () => {
   ]);
   return { ...create, ...verify, ...importing, ...media, ...timestamp, ...trust };
 };
+
+/**
+ * The library's key, or why it cannot be had and what to do instead: where no keychain works
+ * (browser mode on a server, a container), a bundle can still be signed with a one-time key.
+ */
+async function libraryKey(store: SigningKeyStore): Promise<SigningKey> {
+  try {
+    return await loadOrCreateSigningKey(store);
+  } catch (error) {
+    if (!isGleanerError(error) || error.code !== 'SECRET_STORE_UNAVAILABLE') throw error;
+    throw new GleanerError(
+      'SECRET_STORE_UNAVAILABLE',
+      `${error.message} Or sign this bundle with a one-time key, kept nowhere (gleaner bundle create --one-time-key, or "Sign with a one-time key" in the window): it proves the bundle unchanged, but not which library made it.`,
+      { cause: error },
+    );
+  }
+}
 
 export function createBundleService(deps: BundleServiceDeps): BundleService {
   const nowIso = () => new Date(deps.clock.now()).toISOString();
@@ -94,7 +113,7 @@ export function createBundleService(deps: BundleServiceDeps): BundleService {
       }
       // Read first: a CA file that is not there fails before anything is fetched.
       const trusted = request.timestamp ? (await trustedAuthorities()).trusted : undefined;
-      const key = await loadOrCreateSigningKey(deps.signingKeys);
+      const key = request.oneTimeKey ? createOneTimeSigningKey() : await libraryKey(deps.signingKeys);
       const { createBundle, createMediaCapture, requestTimestamp, checkTimestamp } = await loadBundleCode();
       /** A token from the authority, refused when it would not verify under `bundle.tsa-ca`. */
       const trustedTimestamp = async (url: string, manifest: Buffer) => {

@@ -50,6 +50,8 @@ export interface BundleSummary {
   answers: number;
   files: number;
   fingerprint: string;
+  /** Signed with a key made for this bundle alone (no keychain for the library's own). */
+  oneTimeKey: boolean;
   manifestSha256: string;
   timestamped: boolean;
   custodyEntries: number;
@@ -205,6 +207,7 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
           title: scope.label,
           created: input.createdAt,
           fingerprint: input.key.fingerprint,
+          oneTimeKey: input.key.oneTime,
           timestamped: input.timestamp !== undefined,
         }),
       ),
@@ -222,6 +225,7 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
       answers: answerCount,
       files: files.length + (input.timestamp ? 3 : 2),
       fingerprint: input.key.fingerprint,
+      oneTimeKey: input.key.oneTime,
       manifestSha256: manifestFile.sha256,
       timestamped: input.timestamp !== undefined,
       custodyEntries: custody.entries.length,

@@ -95,11 +95,23 @@ export function dataPackage(files: readonly WrittenFile[], title: string, create
   )}\n`;
 }
 
-export function readmeText(options: { title: string; created: string; fingerprint: string; timestamped: boolean }): string {
+/** Said in README.txt (and so under the signature) when the key was made for this bundle alone. */
+export const ONE_TIME_KEY_NOTE = `This bundle was signed with a one-time key, made for it alone and then discarded (the library's
+own key could not be kept where Gleaner was running). The signature shows that nothing here changed
+since it was signed; it cannot show which library made it, as no other bundle carries this key.
+`;
+
+export function readmeText(options: {
+  title: string;
+  created: string;
+  fingerprint: string;
+  oneTimeKey: boolean;
+  timestamped: boolean;
+}): string {
   return `Gleaner case bundle: ${options.title}
 Made ${options.created}. Signing key fingerprint (SHA-256 of the raw Ed25519 public key):
   ${options.fingerprint}
-
+${options.oneTimeKey ? ONE_TIME_KEY_NOTE : ''}
 What is here
   answers/<sha256>.json  each answer of the retrieval service exactly as received, named by its SHA-256
   answers.json           for each answer: request id, operation, parameters, request URL, fetch time

@@ -19,6 +19,7 @@ export function createBundleHandlers(
             scope: input.scope,
             ...(input.media !== undefined ? { media: input.media } : {}),
             ...(input.timestamp ? { timestamp: true } : {}),
+            ...(input.oneTimeKey ? { oneTimeKey: true } : {}),
           },
           new Date(clock.now()),
         ),

@@ -14,6 +14,8 @@ export interface SigningKey {
   fingerprint: string;
   /** An Ed25519 signature (64 bytes) of `data`. */
   sign(data: Buffer): Buffer;
+  /** Made for one bundle and never kept (createOneTimeSigningKey): it shows the bundle intact, not whose it is. */
+  oneTime: boolean;
 }
 
 /** The public key's raw 32 bytes: the last 32 of its SPKI DER encoding. */
@@ -51,6 +53,16 @@ export function verifyEd25519(publicKey: KeyObject, data: Buffer, signature: Buf
   }
 }
 
+function fromPrivateKey(privateKey: KeyObject, oneTime: boolean): SigningKey {
+  const publicKey = createPublicKey(privateKey);
+  return {
+    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    fingerprint: fingerprintOfPublicKey(publicKey),
+    sign: (data) => sign(null, data, privateKey),
+    oneTime,
+  };
+}
+
 function fromPrivatePem(pem: string): SigningKey {
   let privateKey: KeyObject;
   try {
@@ -61,12 +73,17 @@ function fromPrivatePem(pem: string): SigningKey {
   if (privateKey.asymmetricKeyType !== 'ed25519') {
     throw new GleanerError('INVALID_INPUT', 'The stored case-bundle signing key is not an Ed25519 key.');
   }
-  const publicKey = createPublicKey(privateKey);
-  return {
-    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    fingerprint: fingerprintOfPublicKey(publicKey),
-    sign: (data) => sign(null, data, privateKey),
-  };
+  return fromPrivateKey(privateKey, false);
+}
+
+/**
+ * A key for one bundle where the library's own cannot be kept (no keychain): made in memory, used
+ * for one signature and dropped with the bundle, so it is stored nowhere. The bundle still proves
+ * that nothing in it changed since it was signed; no other bundle carries the same key, so it
+ * cannot show which library made it.
+ */
+export function createOneTimeSigningKey(): SigningKey {
+  return fromPrivateKey(generateKeyPairSync('ed25519').privateKey, true);
 }
 
 /** The library's key, made and saved on first need. */

@@ -138,6 +138,19 @@ export function ExportDialog({ owner }: { owner: string }) {
                 <input type="checkbox" checked={options.timestamp} onChange={(e) => setOptions({ timestamp: e.target.checked })} />
                 Trusted timestamp (RFC 3161, from the authority set in Settings → Case bundles)
               </label>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={options.oneTimeKey}
+                  onChange={(e) => setOptions({ oneTimeKey: e.target.checked })}
+                  data-testid="bundle-one-time-key"
+                />
+                Sign with a one-time key, kept nowhere
+              </label>
+              <p className="muted">
+                For a machine with no keychain to keep the library’s signing key: the bundle still proves that nothing in it changed, but
+                not which library made it, and its fingerprint matches no other bundle.
+              </p>
               <p className="muted">Media are fetched into the bundle when Settings → Case bundles says so.</p>
             </fieldset>
           ) : (

@@ -46,6 +46,8 @@ export interface ExportOptions {
   caseBundle: boolean;
   /** With a case bundle: ask the timestamp authority set in Settings. */
   timestamp: boolean;
+  /** With a case bundle: sign with a key made for it alone (where no keychain keeps the library's). */
+  oneTimeKey: boolean;
 }
 
 interface ExportStore {
@@ -108,6 +110,7 @@ export const useExportStore = create<ExportStore>((set, get) => {
       changeHistory: false,
       caseBundle: false,
       timestamp: false,
+      oneTimeKey: false,
     },
     job: null,
     starting: false,
@@ -129,7 +132,11 @@ export const useExportStore = create<ExportStore>((set, get) => {
       try {
         const language = languageChoice(target, options)?.chosen ?? null;
         const started = options.caseBundle
-          ? await bridge.call('bundle.create', { scope: target.scope, ...(options.timestamp ? { timestamp: true } : {}) })
+          ? await bridge.call('bundle.create', {
+              scope: target.scope,
+              ...(options.timestamp ? { timestamp: true } : {}),
+              ...(options.oneTimeKey ? { oneTimeKey: true } : {}),
+            })
           : await bridge.call('export.start', {
               scope: target.scope,
               format: options.format,

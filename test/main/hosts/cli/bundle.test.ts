@@ -157,6 +157,20 @@ describe('gleaner bundle', { timeout: 120_000 }, () => {
     }
   });
 
+  it('signs with a one-time key on --one-time-key, and says so', async () => {
+    const library = join(root, 'library');
+    const { fingerprint } = JSON.parse((await gleaner(library, ['bundle', 'key', '--json'])).out) as { fingerprint: string };
+    const oneTime = join(root, 'one-time.zip');
+    const created = await gleaner(library, ['bundle', 'create', '--collection', 'C', '--out', oneTime, '--one-time-key']);
+    expect(created.code).toBe(0);
+    expect(created.out).toMatch(
+      /^Signed by a one-time key, kept nowhere: ([0-9a-f]{4}:){15}[0-9a-f]{4} \(it proves the bundle unchanged, not which library made it\)\.$/m,
+    );
+    expect(created.out).not.toContain(fingerprint);
+    const verified = await gleaner(join(root, 'checker'), ['bundle', 'verify', oneTime]);
+    expect(verified.code).toBe(0);
+  });
+
   it('never prints the private key', () => {
     const all = printed.join('\n');
     expect(all).not.toContain(keyBody);

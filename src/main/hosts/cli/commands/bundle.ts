@@ -11,6 +11,7 @@ interface CreateOptions {
   out: string;
   media?: boolean;
   timestamp?: boolean;
+  oneTimeKey?: boolean;
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -43,6 +44,10 @@ export function registerBundle(program: Command, ctx: CliContext): void {
     .requiredOption('--out <file>', 'the zip to write')
     .option('--media', 'also fetch the items’ thumbnails and media (within bundle.media-cap-mb)')
     .option('--timestamp', 'ask the timestamp authority of bundle.tsa-url for an RFC 3161 timestamp of the manifest')
+    .option(
+      '--one-time-key',
+      'sign with a key made for this bundle alone and kept nowhere (where no keychain keeps the library’s key): proves the bundle unchanged, not which library made it',
+    )
     .option('--json', 'machine-readable output')
     .action(async (options: CreateOptions, command: Command) => {
       const scope = scopeFromFlags(options, {
@@ -58,7 +63,12 @@ export function registerBundle(program: Command, ctx: CliContext): void {
         command,
         async (core) => {
           const summary = await core.bundles.create(
-            { scope, ...(options.media ? { media: true } : {}), ...(options.timestamp ? { timestamp: true } : {}) },
+            {
+              scope,
+              ...(options.media ? { media: true } : {}),
+              ...(options.timestamp ? { timestamp: true } : {}),
+              ...(options.oneTimeKey ? { oneTimeKey: true } : {}),
+            },
             outPath,
             controller.signal,
           );
@@ -70,6 +80,7 @@ export function registerBundle(program: Command, ctx: CliContext): void {
                 answers: summary.answers,
                 files: summary.files,
                 fingerprint: summary.fingerprint,
+                one_time_key: summary.oneTimeKey,
                 manifest_sha256: summary.manifestSha256,
                 timestamped: summary.timestamped,
                 custody_entries: summary.custodyEntries,
@@ -80,7 +91,9 @@ export function registerBundle(program: Command, ctx: CliContext): void {
           }
           ctx.io.stdout(
             `Wrote a case bundle of the ${summary.scope} to ${outPath}: ${plural(summary.items, 'item')}, ${plural(summary.answers, 'answer')}, ${plural(summary.custodyEntries, 'custody entry').replace('entrys', 'entries')}${summary.timestamped ? ', timestamped' : ''}.\n` +
-              `Signed by key ${summary.fingerprint}.\n` +
+              (summary.oneTimeKey
+                ? `Signed by a one-time key, kept nowhere: ${summary.fingerprint} (it proves the bundle unchanged, not which library made it).\n`
+                : `Signed by key ${summary.fingerprint}.\n`) +
               (summary.media
                 ? `Media: ${summary.media.fetched} fetched, ${summary.media.failed} failed, ${summary.media.skipped} skipped (${summary.media.bytes} bytes).\n`
                 : ''),

@@ -5,6 +5,7 @@
  * bytes themselves (sizes in a zip can lie). docs/evidence.md lists them.
  */
 import { MAX_BODY_BYTES } from '../service/client';
+import { MAX_CA_FILE_BYTES } from '../settings/bundle-config';
 
 export interface BundleCaps {
   /** The zip file itself (Gleaner writes at most 4 GiB; a copy zipped again may be a little larger). */
@@ -39,7 +40,7 @@ export const BUNDLE_CAPS: BundleCaps = {
   heldBytes: 256 * MiB,
   answerBytes: MAX_BODY_BYTES,
   jsonDepth: 256,
-  caFileBytes: 4 * MiB,
+  caFileBytes: MAX_CA_FILE_BYTES,
 };
 
 /** The caps, with some lowered (tests reach them without writing gigabytes). */

@@ -103,7 +103,7 @@ const damaged = (name: string, why: string) => new GleanerError('BUNDLE_INVALID'
 
 /** Reads of the zip through its one descriptor, small ones served from a window read ahead. */
 function byteSource(handle: FileHandle, size: number, path: string) {
-  let window = Buffer.alloc(0);
+  let window: Buffer = Buffer.alloc(0);
   let windowAt = 0;
   const cutShort = () => unreadable(path, 'it changed or was cut short while it was read');
   const inWindow = (at: number, length: number) => at >= windowAt && at + length <= windowAt + window.length;

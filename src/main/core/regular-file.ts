@@ -83,7 +83,10 @@ export function readRegularFileSync(path: string, rules: RegularFileRules): Buff
       if (read === 0) break;
       total += read;
       if (total > rules.maxBytes)
-        throw new GleanerError('INVALID_INPUT', `${path} grew past ${sizeInWords(rules.maxBytes)} while it was read; nothing was taken from it.`);
+        throw new GleanerError(
+          'INVALID_INPUT',
+          `${path} grew past ${sizeInWords(rules.maxBytes)} while it was read; nothing was taken from it.`,
+        );
       chunks.push(chunk.subarray(0, read));
     }
     return Buffer.concat(chunks, total);

@@ -69,7 +69,8 @@ function checkOrigin(origin: string, entries: readonly CustodyFile['entries'][nu
   let previous: { seq: number; hash: string } | null = null;
   for (const item of entries) {
     if (entryHash(item) !== item.hash) problems.push(`custody entry ${item.seq} ${from}: its hash does not match its content`);
-    if (previous && item.seq < previous.seq) problems.push(`custody entry ${item.seq} ${from} is out of order (after entry ${previous.seq})`);
+    if (previous && item.seq < previous.seq)
+      problems.push(`custody entry ${item.seq} ${from} is out of order (after entry ${previous.seq})`);
     if (previous && item.seq === previous.seq + 1 && item.prevHash !== previous.hash)
       problems.push(`the custody chain ${from} breaks at entry ${item.seq}`);
     bySeq.set(item.seq, [...(bySeq.get(item.seq) ?? []), item.seq]);

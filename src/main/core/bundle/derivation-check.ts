@@ -50,7 +50,9 @@ export function createDerivationCheck(normalise: NormaliseFn, maxDepth: number) 
       } catch (error) {
         if (!(error instanceof JsonTextError)) throw error;
         problems.push(
-          error.message === 'it is not JSON' ? `answers/${sha256}.json is not JSON` : `answers/${sha256}.json cannot be read: ${error.message}`,
+          error.message === 'it is not JSON'
+            ? `answers/${sha256}.json is not JSON`
+            : `answers/${sha256}.json cannot be read: ${error.message}`,
         );
         return;
       }

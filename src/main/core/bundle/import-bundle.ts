@@ -161,7 +161,8 @@ function importInOneTransaction(bundle: VerifiedBundle, deps: ImportDeps): Impor
   const localIds = new Map<number, number>();
   const local = (bundleId: number, what: string): number => {
     const id = localIds.get(bundleId);
-    if (id === undefined) throw notBroughtIn(`Item ${bundleId} of the bundle, which ${what} is about, is not in this library after its answers were stored`);
+    if (id === undefined)
+      throw notBroughtIn(`Item ${bundleId} of the bundle, which ${what} is about, is not in this library after its answers were stored`);
     return id;
   };
   const ensureCollection = (name: string) => {

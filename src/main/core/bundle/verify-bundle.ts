@@ -94,8 +94,7 @@ const shown = (name: string): string => {
 
 /** "a, b, c and 64,997 more". */
 export const someNamed = (names: readonly string[]): string =>
-  names.slice(0, NAMED).map(shown).join(', ') +
-  (names.length > NAMED ? ` and ${(names.length - NAMED).toLocaleString('en-US')} more` : '');
+  names.slice(0, NAMED).map(shown).join(', ') + (names.length > NAMED ? ` and ${(names.length - NAMED).toLocaleString('en-US')} more` : '');
 
 export async function verifyBundle(zipPath: string, normalise: NormaliseFn, options: VerifyOptions = {}): Promise<VerifyReport> {
   checkFingerprintOption(options);
@@ -280,7 +279,13 @@ export async function verifyOpened(zip: OpenedZip, normalise: NormaliseFn, optio
 
   // What the rest describes is read last, once every other file's hash is known.
   const describing = new Set<string>([BUNDLE_FILES.media, BUNDLE_FILES.dataPackage]);
-  const parsedHere = new Set<string>([BUNDLE_FILES.items, BUNDLE_FILES.custody, BUNDLE_FILES.notes, BUNDLE_FILES.tags, BUNDLE_FILES.collections]);
+  const parsedHere = new Set<string>([
+    BUNDLE_FILES.items,
+    BUNDLE_FILES.custody,
+    BUNDLE_FILES.notes,
+    BUNDLE_FILES.tags,
+    BUNDLE_FILES.collections,
+  ]);
   for (const path of byPath.keys()) if (toRead(path) && !describing.has(path) && !parsedHere.has(path)) await hashOnly(path);
 
   // items: each read again from its answers.
@@ -305,10 +310,11 @@ export async function verifyOpened(zip: OpenedZip, normalise: NormaliseFn, optio
   // notes: what import writes about the items, each as import would take it.
   const annotation = async (path: string, check: (raw: unknown, at: number) => string | null) => {
     const data = toRead(path) ? await hold(path, caps.heldBytes) : null;
-    if (data) eachElement(data, 'notes', `${path} is not a list`, (raw, at) => {
-      const problem = check(raw, at);
-      if (problem) fail('notes', problem);
-    });
+    if (data)
+      eachElement(data, 'notes', `${path} is not a list`, (raw, at) => {
+        const problem = check(raw, at);
+        if (problem) fail('notes', problem);
+      });
   };
   const aboutItem = (what: string, itemId: number) =>
     itemIds && !itemIds.has(itemId) ? `${what} is about item ${itemId}, which ${BUNDLE_FILES.items} does not hold` : null;
@@ -381,7 +387,7 @@ export async function verifyOpened(zip: OpenedZip, normalise: NormaliseFn, optio
   for (const required of [BUNDLE_FILES.answersIndex, BUNDLE_FILES.items, BUNDLE_FILES.custody, BUNDLE_FILES.dataPackage]) {
     if (!byPath.has(required) && !unread.has(required)) fail('files', `${required} is missing`);
   }
-  checkDataPackage(dataPackageText, seen, caps, (problem) => fail('datapackage', problem));
+  checkDataPackage(dataPackageText, seen, unread, caps, (problem) => fail('datapackage', problem));
   checkMediaList(mediaList, seen, [...byPath.keys()], caps, (problem) => fail('files', problem));
 
   const checks: VerifyCheck[] = VERIFY_CHECKS.map((name) => {
@@ -409,6 +415,7 @@ export async function verifyOpened(zip: OpenedZip, normalise: NormaliseFn, optio
 function checkDataPackage(
   text: Buffer | null,
   seen: Map<string, { sha256: string; bytes: number }>,
+  unread: ReadonlySet<string>,
   caps: BundleCaps,
   fail: (problem: string) => void,
 ): void {
@@ -428,8 +435,9 @@ function checkDataPackage(
     const path = typeof resource.path === 'string' ? resource.path : '';
     described.add(path);
     const found = seen.get(path);
-    if (!found) fail(`${shown(path) || 'a resource'} is described in ${BUNDLE_FILES.dataPackage} but missing`);
-    else if (resource.hash !== `sha256:${found.sha256}` || resource.bytes !== found.bytes) {
+    if (!found) {
+      if (!unread.has(path)) fail(`${shown(path) || 'a resource'} is described in ${BUNDLE_FILES.dataPackage} but missing`);
+    } else if (resource.hash !== `sha256:${found.sha256}` || resource.bytes !== found.bytes) {
       fail(`${shown(path)}: its size or hash does not match ${BUNDLE_FILES.dataPackage}`);
     }
   }
@@ -473,9 +481,13 @@ function checkMediaList(
     named.add(file);
     const found = seen.get(file);
     if (!found) fail(`${shown(file)} is named in ${BUNDLE_FILES.media} but missing`);
-    else if (sha256 !== found.sha256 || bytes !== found.bytes) fail(`${shown(file)}: its size or SHA-256 does not match ${BUNDLE_FILES.media}`);
+    else if (sha256 !== found.sha256 || bytes !== found.bytes)
+      fail(`${shown(file)}: its size or SHA-256 does not match ${BUNDLE_FILES.media}`);
   }
   const unnamed = inMediaFolder.filter((path) => !named.has(path));
   if (unnamed.length === 1) fail(`${shown(unnamed[0]!)} is not named in ${BUNDLE_FILES.media}`);
-  else if (unnamed.length > 1) fail(`${unnamed.length.toLocaleString('en-US')} files in ${BUNDLE_FILES.mediaFolder} are not named in ${BUNDLE_FILES.media}: ${someNamed(unnamed)}`);
+  else if (unnamed.length > 1)
+    fail(
+      `${unnamed.length.toLocaleString('en-US')} files in ${BUNDLE_FILES.mediaFolder} are not named in ${BUNDLE_FILES.media}: ${someNamed(unnamed)}`,
+    );
 }

@@ -109,7 +109,7 @@ function byteSource(handle: FileHandle, size: number, path: string) {
   const inWindow = (at: number, length: number) => at >= windowAt && at + length <= windowAt + window.length;
   const exact = async (at: number, length: number): Promise<Buffer> => {
     const buffer = Buffer.allocUnsafe(length);
-    for (let done = 0; done < length; ) {
+    for (let done = 0; done < length;) {
       const { bytesRead } = await handle.read(buffer, done, length - done, at + done);
       if (bytesRead === 0) throw cutShort();
       done += bytesRead;
@@ -118,7 +118,7 @@ function byteSource(handle: FileHandle, size: number, path: string) {
   };
   const exactSync = (at: number, length: number): Buffer => {
     const buffer = Buffer.allocUnsafe(length);
-    for (let done = 0; done < length; ) {
+    for (let done = 0; done < length;) {
       const bytesRead = readSync(handle.fd, buffer, done, length - done, at + done);
       if (bytesRead === 0) throw cutShort();
       done += bytesRead;
@@ -267,9 +267,15 @@ async function readEnd(source: ByteSource, size: number, path: string, caps: Bun
   }
   if (entriesOnDisk !== entries) throw unreadable(path, 'it is split over several disks');
   if (entries > caps.entries)
-    throw unreadable(path, `it holds ${entries.toLocaleString('en-US')} entries, more than a bundle may (${caps.entries.toLocaleString('en-US')})`);
+    throw unreadable(
+      path,
+      `it holds ${entries.toLocaleString('en-US')} entries, more than a bundle may (${caps.entries.toLocaleString('en-US')})`,
+    );
   if (directoryBytes > caps.directoryBytes)
-    throw unreadable(path, `its central directory is ${sizeInWords(directoryBytes)}, more than a bundle's may be (${sizeInWords(caps.directoryBytes)})`);
+    throw unreadable(
+      path,
+      `its central directory is ${sizeInWords(directoryBytes)}, more than a bundle's may be (${sizeInWords(caps.directoryBytes)})`,
+    );
   if (directoryOffset + directoryBytes !== directoryEnd || entries * CENTRAL_BYTES > directoryBytes)
     throw unreadable(path, 'its central directory is not where its end record says');
   return { entries, directoryOffset, directoryBytes };
@@ -426,13 +432,19 @@ export async function openZip(path: string, caps: BundleCaps = BUNDLE_CAPS): Pro
       if (!earlier) byKey.set(key, record);
       else if (!(earlier.folder && record.folder)) {
         const problem =
-          earlier.name === record.name ? 'it is in the zip twice' : `it would be written where ${earlier.name} is (names differing only in case)`;
+          earlier.name === record.name
+            ? 'it is in the zip twice'
+            : `it would be written where ${earlier.name} is (names differing only in case)`;
         refuse(record, problem);
         refuse(earlier, problem);
       }
     }
     for (const record of records) {
-      for (let slash = record.name.indexOf('/'); slash !== -1 && slash < record.name.length - 1; slash = record.name.indexOf('/', slash + 1)) {
+      for (
+        let slash = record.name.indexOf('/');
+        slash !== -1 && slash < record.name.length - 1;
+        slash = record.name.indexOf('/', slash + 1)
+      ) {
         const parent = byKey.get(keyOf(record.name.slice(0, slash)));
         if (parent && !parent.folder) refuse(record, `it stands in ${parent.name}, which is a file in the zip`);
       }
@@ -443,7 +455,10 @@ export async function openZip(path: string, caps: BundleCaps = BUNDLE_CAPS): Pro
       if (record.folder) continue;
       total += record.bytes;
       if (record.bytes > caps.entryBytes)
-        refuse(record, `it would be ${sizeInWords(record.bytes)} decompressed, more than a bundle's file may be (${sizeInWords(caps.entryBytes)})`);
+        refuse(
+          record,
+          `it would be ${sizeInWords(record.bytes)} decompressed, more than a bundle's file may be (${sizeInWords(caps.entryBytes)})`,
+        );
       else if (record.method === DEFLATED && record.compressedBytes > record.bytes + Math.floor(record.bytes / 8) + 1024)
         refuse(record, 'its compressed size is larger than any compression of its bytes would be');
     }
@@ -488,7 +503,9 @@ export async function openZip(path: string, caps: BundleCaps = BUNDLE_CAPS): Pro
       const problem = problemOf.get(record);
       if (problem) refused.push({ name: record.name, problem });
     }
-    const files = ordered.filter((record) => !problemOf.has(record) && !record.folder && entries.has(record)).map((record) => entries.get(record)!);
+    const files = ordered
+      .filter((record) => !problemOf.has(record) && !record.folder && entries.has(record))
+      .map((record) => entries.get(record)!);
     return openedZip(path, handle, source, files, refused);
   } catch (error) {
     await handle.close();
@@ -570,7 +587,8 @@ function openedZip(path: string, handle: FileHandle, source: ByteSource, files: 
         if (error instanceof GleanerError) throw error;
         throw inflateFailure(entry, error);
       }
-      if (bytes !== entry.bytes) throw damaged(entry.name, `it decompresses to ${bytes} bytes, not the ${entry.bytes} the zip gives for it`);
+      if (bytes !== entry.bytes)
+        throw damaged(entry.name, `it decompresses to ${bytes} bytes, not the ${entry.bytes} the zip gives for it`);
       if (crc >>> 0 !== entry.crc) throw damaged(entry.name, 'its bytes do not match the CRC-32 the zip gives for them');
       return { sha256: hash.digest('hex') };
     },

@@ -51,6 +51,8 @@ export interface VerifyReport {
   custodyEntries: number;
   /** The timestamp's time and signer, and whether its authority was checked against a trusted CA. */
   timestamp: TimestampFacts | null;
+  /** The bundle says it was signed with a one-time key: it proves itself unchanged, not which library made it. */
+  oneTimeKey: boolean;
   checks: VerifyCheck[];
   /**
    * The folder the bundle's files stood in, when it was zipped again as a folder (`case/`): they
@@ -387,7 +389,7 @@ export async function verifyOpened(zip: OpenedZip, normalise: NormaliseFn, optio
   for (const required of [BUNDLE_FILES.answersIndex, BUNDLE_FILES.items, BUNDLE_FILES.custody, BUNDLE_FILES.dataPackage]) {
     if (!byPath.has(required) && !unread.has(required)) fail('files', `${required} is missing`);
   }
-  checkDataPackage(dataPackageText, seen, unread, caps, (problem) => fail('datapackage', problem));
+  const facts = checkDataPackage(dataPackageText, seen, unread, caps, (problem) => fail('datapackage', problem));
   checkMediaList(mediaList, seen, [...byPath.keys()], caps, (problem) => fail('files', problem));
 
   const checks: VerifyCheck[] = VERIFY_CHECKS.map((name) => {
@@ -406,6 +408,7 @@ export async function verifyOpened(zip: OpenedZip, normalise: NormaliseFn, optio
     answers: answerCount,
     custodyEntries,
     timestamp,
+    oneTimeKey: facts?.signing_key === 'one-time',
     checks,
     root,
   };
@@ -418,17 +421,19 @@ function checkDataPackage(
   unread: ReadonlySet<string>,
   caps: BundleCaps,
   fail: (problem: string) => void,
-): void {
-  if (!text) return;
+): { signing_key?: unknown } | null {
+  if (!text) return null;
   let resources: { path?: unknown; bytes?: unknown; hash?: unknown }[];
+  let facts: { signing_key?: unknown } | null = null;
   try {
-    const parsed = parseJson(text, caps.jsonDepth) as { resources?: unknown } | null;
+    const parsed = parseJson(text, caps.jsonDepth) as { resources?: unknown; gleaner?: unknown } | null;
     if (parsed === null || typeof parsed !== 'object') throw new Error('not an object');
     if (!Array.isArray(parsed.resources)) throw new Error('no resources');
     resources = parsed.resources as typeof resources;
+    if (parsed.gleaner !== null && typeof parsed.gleaner === 'object') facts = parsed.gleaner as { signing_key?: unknown };
   } catch {
     fail(`${BUNDLE_FILES.dataPackage} is not a Data Package descriptor`);
-    return;
+    return null;
   }
   const described = new Set<string>();
   for (const resource of resources) {
@@ -446,6 +451,7 @@ function checkDataPackage(
   if (undescribed.length === 1) fail(`${shown(undescribed[0]!)} is not described in ${BUNDLE_FILES.dataPackage}`);
   else if (undescribed.length > 1)
     fail(`${undescribed.length.toLocaleString('en-US')} files are not described in ${BUNDLE_FILES.dataPackage}: ${someNamed(undescribed)}`);
+  return facts;
 }
 
 /**

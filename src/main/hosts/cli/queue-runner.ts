@@ -1,4 +1,5 @@
 import { GleanerError, type ErrorCode } from '../../../shared/errors';
+import { delayFor } from '../../../shared/long-timeout';
 import type { BatchProgress, PauseReason, QueueStatus } from '../../../shared/queue';
 import type { CliCore } from './context';
 import type { CliIo } from './io';
@@ -103,7 +104,7 @@ export async function drainQueue(
       await onProgress?.(status);
       if (status.paused) throw pausedError(status.paused.reason, status.paused.message);
       if (status.counts.queued + status.counts.running === 0) return status;
-      await Promise.race([new Promise((resolve) => setTimeout(resolve, 500)), interrupt.promise]);
+      await Promise.race([delayFor(500), interrupt.promise]);
     }
   } finally {
     interrupt.stop();

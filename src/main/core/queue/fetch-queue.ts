@@ -119,6 +119,7 @@ export function createFetchQueue(deps: QueueDeps) {
     nowIso,
     pausedReason: () => pausedState()?.reason,
     pause: (reason, message) => pause(reason, message),
+    announce: () => deps.events.emit('queue.status', status()),
   });
   const held = createHeldAnswers({
     ...deps,
@@ -350,8 +351,10 @@ export function createFetchQueue(deps: QueueDeps) {
     const now = clock.now();
     const counts = countStates(jobs.countsByState(db));
     const { recentRatePerMinute, etaMinutes, nextFreeSlot, dayReset, ...gauge } = budget.gauge(now, counts.queued + counts.running);
+    const wait = budget.serviceWait(now);
     return {
       paused: pausedState(),
+      serviceWait: wait && { until: new Date(wait.until).toISOString(), message: wait.message },
       counts,
       gauge: { ...gauge, dayReset: formatDayReset(dayReset), nextFreeSlot: new Date(nextFreeSlot).toISOString() },
       recentRatePerMinute,

@@ -10,6 +10,7 @@
  * failures (retry, outage, pause), batches (progress, waiters), held answers, the scheduler's
  * wake timer. Time and timers are injected: tests run a simulated day without sleeping.
  */
+import { getOperation, isOperationId } from '../../../shared/catalogue';
 import { GleanerError, isGleanerError, markNotSent } from '../../../shared/errors';
 import { formatDayReset, type DayReset, type PlanLimits } from '../../../shared/plans';
 import type { JobState, JobSummary, PauseReason, QueueStatus } from '../../../shared/queue';
@@ -19,6 +20,7 @@ import type { CollectionRepository } from '../library/collections';
 import type { IngestResult, ResponseToStore } from '../library/ingest';
 import type { Logger } from '../log';
 import type { ServiceClient } from '../service/client';
+import { pageValuesOf, unsendablePage } from '../service/pagination';
 import { writeTransaction, type Database, type ReadableDB } from '../store/database';
 import { batchRepository } from '../store/queue/batches';
 import { jobRepository as jobs, type JobRow, type JobTarget } from '../store/queue/jobs';
@@ -84,6 +86,20 @@ export type CancelTarget = JobTarget;
 export type RetryTarget = JobTarget;
 
 const SEND: SendDecision = { kind: 'send' };
+
+/**
+ * A later page that cannot be sent because of the page values the answer before it gave (a value
+ * too long, control characters): the service's doing, not bad input, and asking again would bring
+ * the same. Null for any other job, or when the page values are not the trouble.
+ */
+function pageValueError(job: JobRow, params: Record<string, string>): GleanerError | null {
+  if (job.previous_job_id === null || !isOperationId(job.operation)) return null;
+  const operation = getOperation(job.operation);
+  const page = pageValuesOf(operation, params);
+  const rest = Object.fromEntries(Object.entries(params).filter(([name]) => !(name in page)));
+  const reason = unsendablePage(operation, rest, page);
+  return reason === null ? null : new GleanerError('MALFORMED_RESPONSE', reason, { details: { final: true } });
+}
 
 export function createFetchQueue(deps: QueueDeps) {
   const { clock, timers } = deps;
@@ -284,7 +300,7 @@ export function createFetchQueue(deps: QueueDeps) {
       try {
         request = prepareServiceRequest(job.operation, params);
       } catch (error) {
-        throw markNotSent(error);
+        throw markNotSent(pageValueError(job, params) ?? error);
       }
       const team = deps.team?.() ?? null;
       const decision = team

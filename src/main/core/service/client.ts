@@ -13,7 +13,7 @@ import type { Clock } from '../clock';
 import type { Logger } from '../log';
 import { TIMEOUT_KEYS, type RequestTimeouts, type ServiceSettings } from '../settings/service-settings';
 import { readRetryAfter, waitText, type RetryAfterReading } from '../queue/retry-after';
-import { nextPageAfter } from './pagination';
+import { nextPageAfter, type RefusedPage } from './pagination';
 import { prepareRequest, type PreparedRequest } from './request';
 
 export interface ServiceResponse {
@@ -38,6 +38,8 @@ export interface ServiceResponse {
   nextPage: Record<string, string> | null;
   /** What the user should know about this answer, stored with it (a listing that repeats its page). */
   warnings?: string[];
+  /** A next page the answer named that cannot be sent (a value too long, control characters): not offered, and why. */
+  refusedPage?: RefusedPage;
 }
 
 /** Where to send, and with which token: the core resolves `demo` to the built-in service. */

@@ -21,6 +21,8 @@ export interface JobRow {
   max_items: number | null;
   items_so_far: number;
   priority: number;
+  /** The page before, for a listing's later page: its page values came from that job's answer. */
+  previous_job_id: number | null;
 }
 
 export interface JobListRow extends JobRow {
@@ -103,6 +105,8 @@ export interface JobRepository {
   /** Puts a running job back in line, `giveBack` attempts returned, due at `notBefore`. */
   requeue(tx: WritableDB, id: number, giveBack: number, notBefore: number, now: string): void;
   markFailed(tx: WritableDB, id: number, failure: JobFailure, now: string): void;
+  /** Ends a queued job as failed before it is sent (nothing about it could be sent). */
+  failUnsent(tx: WritableDB, id: number, failure: JobFailure, now: string): void;
   /**
    * Jobs left running by a process that stopped go back in line, except `keep` (their answers came
    * and wait on disk to be stored: sending them again would pay twice); returns how many.
@@ -226,6 +230,11 @@ export const jobRepository: JobRepository = {
     void statement(
       tx,
       "UPDATE jobs SET state = 'failed', error_code = ?, error_message = ?, error_status = ?, error_request_id = ?, error_words = ?, updated_at = ?, finished_at = ? WHERE id = ? AND state = 'running'",
+    ).run(failure.code, failure.message, failure.status, failure.requestId, failure.serviceWords, now, now, id),
+  failUnsent: (tx, id, failure, now) =>
+    void statement(
+      tx,
+      "UPDATE jobs SET state = 'failed', error_code = ?, error_message = ?, error_status = ?, error_request_id = ?, error_words = ?, updated_at = ?, finished_at = ? WHERE id = ? AND state = 'queued'",
     ).run(failure.code, failure.message, failure.status, failure.requestId, failure.serviceWords, now, now, id),
   requeueRunning: (tx, now, keep = []) =>
     statement(

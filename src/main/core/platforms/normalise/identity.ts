@@ -84,12 +84,13 @@ function asAsked<T extends Identity>(identity: T, original: Identity, asked: Ask
   if (asked.nativeId === null) return { identity, claim: null };
   const answered = identity.nativeId;
   const refusedId = original.nativeId !== null && answered === null;
+  const refusedUrl = original.url !== null && identity.url === null;
   const otherItem = answered !== null && !sameItem(asked.platform, asked.nativeId, answered);
   // A link the URL table reads as another item's contradicts the answer's id as much as another id does.
   const linked = identity.url === null ? null : recogniseUrl(identity.url, LINK_FORM_ONLY);
   const otherLink =
     linked !== null && linked.ok && linked.nativeId !== undefined && !sameItem(asked.platform, asked.nativeId, linked.nativeId);
-  if (!refusedId && !otherItem && !otherLink) {
+  if (!refusedId && !refusedUrl && !otherItem && !otherLink) {
     // The same item: its own link stands when it is the platform's, else the one asked for does.
     if (identity.nativeId !== null && identity.url !== null) return { identity, claim: null };
     return { identity: { ...identity, nativeId: identity.nativeId ?? asked.nativeId, url: identity.url ?? asked.link }, claim: null };
@@ -115,15 +116,18 @@ export function guardIdentities(operation: OperationId, params: Readonly<Record<
   const asked = askedItem(operation, params);
   const refused: Refusals = { ids: [], urls: [] };
   const claims: string[] = [];
+  // What the item asked for has refused is said by the sentence about its identity, not twice.
+  const saidOfAsked: Refusals = { ids: [], urls: [] };
+  const ofAsked = asked?.nativeId ? saidOfAsked : refused;
   const items = result.items.map((item, index): NormalisedItem => {
-    const own = checked(item, item.platform, refused);
+    const own = checked(item, item.platform, index === 0 ? ofAsked : refused);
     if (index > 0 || asked === null) return own;
     const { identity, claim } = asAsked(own, item, asked);
     if (claim !== null) claims.push(claim);
     return identity;
   });
   const transcripts = result.transcripts.map((transcript): NormalisedTranscript => {
-    const own = checked(transcript, platform, refused);
+    const own = checked(transcript, platform, ofAsked);
     if (asked === null) return own;
     const { identity, claim } = asAsked(own, transcript, asked);
     if (claim !== null && !claims.includes(claim)) claims.push(claim);
@@ -132,12 +136,11 @@ export function guardIdentities(operation: OperationId, params: Readonly<Record<
   const warnings = [...result.warnings];
   for (const claim of claims) {
     warnings.push(
-      `The service answered the request for ${asked!.link} with another item’s identity (${claim}); it is kept as the item asked for, and the answer’s own claim stays in the raw response.`,
+      `The service answered the request for ${asked!.link} with an identity that is not that item’s (${claim}); it is kept as the item asked for, and the answer’s own claim stays in the raw response.`,
     );
   }
   const total = result.items.length + result.transcripts.length;
-  if (refused.ids.length > 0)
-    warnings.push(refusal(refused.ids, total, 'an id Gleaner cannot take for one (empty, too long, or not of an id’s characters)'));
+  if (refused.ids.length > 0) warnings.push(refusal(refused.ids, total, 'an id too long or not made of an id’s characters'));
   if (refused.urls.length > 0) warnings.push(refusal(refused.urls, total, `a link that is not a ${PLATFORM_LABELS[platform]} link`));
   return { items, transcripts, warnings };
 }

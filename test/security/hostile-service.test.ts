@@ -173,8 +173,8 @@ describe('a 429’s Retry-After', () => {
       await h.queue.whenIdle();
       // Node warns on the tick after such a timer is set.
       await new Promise((resolve) => setImmediate(resolve));
-      expect(h.queue.status().paused?.message).toContain('Gleaner waits at most an hour');
       expect(warnings).not.toContain('TimeoutOverflowWarning');
+      expect(h.queue.status().paused?.message).toContain('Gleaner waits at most an hour');
     } finally {
       process.off('warning', onWarning);
     }

@@ -43,6 +43,7 @@ import {
 import type { HeldAnswerStore } from './held-answer-files';
 import { createHeldAnswers } from './held-answers';
 import { LEASE_MS, createLease } from './lease';
+import { DAY_MS } from './rate';
 import { createWakeTimer, lanesFor } from './scheduler';
 import { clearPause, TOKEN_PAUSES } from './token-pause';
 import type { SendDecision, TeamQueueHooks } from './team-hooks';
@@ -86,6 +87,8 @@ export type CancelTarget = JobTarget;
 export type RetryTarget = JobTarget;
 
 const SEND: SendDecision = { kind: 'send' };
+/** The longest a job is put off: a team's quota can hold it back until the day frees, a day away at most. */
+const LONGEST_JOB_WAIT_MS = 2 * DAY_MS;
 
 /**
  * A later page that cannot be sent because of the page values the answer before it gave (a value
@@ -186,6 +189,10 @@ export function createFetchQueue(deps: QueueDeps) {
     const answered = held.loadSaved();
     const recovered = write((tx) => jobs.requeueRunning(tx, nowIso(), answered));
     if (recovered) deps.log.info('recovered interrupted jobs', { count: recovered });
+    // No part of the queue puts a job off for longer than a team's day of quota; one further off
+    // was put off by an older version that took a service's Retry-After as sent (years, once).
+    const broughtForward = write((tx) => jobs.dueBy(tx, clock.now() + LONGEST_JOB_WAIT_MS));
+    if (broughtForward) deps.log.info('jobs put off for years are due again', { count: broughtForward });
     // Left waiting for an unreachable service by a process that has gone: try it again soon.
     if (isSelfLifting(pausedState()?.reason)) outage.scheduleProbe(UNREACHABLE_FIRST_WAIT_MS);
     pump();

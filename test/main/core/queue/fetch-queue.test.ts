@@ -293,6 +293,15 @@ describe('the fetch queue, on simulated time', () => {
     expect(h.queue.status().serviceWait).toBeNull();
   });
 
+  it('sends on start a job an older version put off for years after a Retry-After', async () => {
+    const h = createHarness();
+    const { jobIds } = h.queue.enqueue({ kind: 'call', label: 'x', jobs: videoJobs(1) });
+    h.db.prepare('UPDATE jobs SET not_before = ? WHERE id = ?').run(Date.parse('2029-05-01T00:00:00Z'), jobIds[0]);
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.status().counts.done === 1);
+    expect(h.calls[0]!.at).toBe(Date.parse('2026-03-02T00:00:00Z'));
+  });
+
   it('backs off when a Retry-After is not gone by, longer with each 429 in a row, and afresh after an answer', async () => {
     const h = createHarness({ concurrency: 1 });
     const note = 'The service’s Retry-After "soon" is neither a number of seconds nor a date, so Gleaner did not go by it.';

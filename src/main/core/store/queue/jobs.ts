@@ -112,6 +112,8 @@ export interface JobRepository {
    * and wait on disk to be stored: sending them again would pay twice); returns how many.
    */
   requeueRunning(tx: WritableDB, now: string, keep?: readonly number[]): number;
+  /** Queued jobs due after `latest` are due now; returns how many. */
+  dueBy(tx: WritableDB, latest: number): number;
   /** Paused jobs go back in line (the pause lifted). */
   requeuePaused(tx: WritableDB, now: string): void;
   cancelWaiting(tx: WritableDB, target: JobTarget, now: string): void;
@@ -241,6 +243,7 @@ export const jobRepository: JobRepository = {
       tx,
       "UPDATE jobs SET state = 'queued', updated_at = ? WHERE state = 'running' AND id NOT IN (SELECT value FROM json_each(?))",
     ).run(now, JSON.stringify(keep)).changes,
+  dueBy: (tx, latest) => statement(tx, "UPDATE jobs SET not_before = 0 WHERE state = 'queued' AND not_before > ?").run(latest).changes,
   requeuePaused: (tx, now) => void statement(tx, "UPDATE jobs SET state = 'queued', updated_at = ? WHERE state = 'paused'").run(now),
   cancelWaiting: (tx, target, now) => {
     const { where, id } = whereTarget(target);

@@ -95,7 +95,10 @@ function asAsked<T extends Identity>(identity: T, original: Identity, asked: Ask
     if (identity.nativeId !== null && identity.url !== null) return { identity, claim: null };
     return { identity: { ...identity, nativeId: identity.nativeId ?? asked.nativeId, url: identity.url ?? asked.link }, claim: null };
   }
-  const claim = [`id ${quoteInput(original.nativeId)}`, ...(original.url === null ? [] : [`link ${quoteInput(original.url)}`])].join(', ');
+  const claim = [
+    ...(original.nativeId === null ? [] : [`id ${quoteInput(original.nativeId)}`]),
+    ...(original.url === null ? [] : [`link ${quoteInput(original.url)}`]),
+  ].join(', ');
   return { identity: { ...identity, nativeId: asked.nativeId, url: asked.link }, claim };
 }
 

@@ -9,7 +9,7 @@ import { createExportService, type ExportService } from './export/export-service
 import { createCollectionHandlers } from './handlers/collections';
 import { createLibraryHandlers } from './handlers/library';
 import { createCollectionRepository } from './library/collections';
-import { createIngester } from './library/ingest';
+import { createIngester, type NormaliseFn } from './library/ingest';
 import { normaliseResponse } from './platforms/normalise';
 import { createServiceHandlers } from './handlers/service';
 import { createSettingsHandlers } from './handlers/settings';
@@ -107,7 +107,10 @@ export function createCore(deps: CoreDeps): Core {
     ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
   });
   const nowIso = () => new Date(deps.clock.now()).toISOString();
-  const ingest = createIngester(db, normaliseResponse);
+  // Answers are read with the link hosts added in Settings, so a record's link on one of them is kept.
+  const normalise: NormaliseFn = (operation, data, params) =>
+    normaliseResponse(operation, data, params, { extraHosts: readSettings().extraHosts });
+  const ingest = createIngester(db, normalise);
   const collections = createCollectionRepository(db, nowIso);
   const team = createTeamRuntime({
     settings,
@@ -201,7 +204,7 @@ export function createCore(deps: CoreDeps): Core {
     clock: deps.clock,
     timers: deps.timers ?? systemTimers,
     log: deps.log,
-    normalise: normaliseResponse,
+    normalise,
     // Connected to a team hub, each due watch runs on the one desk that claims it there.
     claims: createWatchClaims(() => team.session(), deps.log),
   });
@@ -216,7 +219,7 @@ export function createCore(deps: CoreDeps): Core {
     settings,
     signingKeys: deps.signingKeys ?? createMemorySigningKeyStore(),
     ingest,
-    normalise: normaliseResponse,
+    normalise,
     collections,
     custody: bundleCustodyReader,
     importHooks: bundleImportHooks(db, deps.clock),

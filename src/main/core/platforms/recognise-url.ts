@@ -247,10 +247,21 @@ export function usualPlatformOfHost(host: string): Platform | null {
   return lookupHost(name, defaultHostIndex)?.entry.platform ?? null;
 }
 
+/** The index last built with the user's hosts, by the hosts it was built from: every record of an answer asks again. */
+let extendedIndex: { key: string; index: HostIndex } | null = null;
+
 function hostIndexFor(options: RecogniseUrlOptions): HostIndex {
   const extensions = hostExtensionsFrom(options.extraHosts);
   if (extensions.length === 0) return defaultHostIndex;
-  return buildHostIndex(URL_PATTERNS, withHostExtensions(URL_PATTERNS, extensions));
+  const key = JSON.stringify(extensions);
+  if (extendedIndex?.key !== key)
+    extendedIndex = { key, index: buildHostIndex(URL_PATTERNS, withHostExtensions(URL_PATTERNS, extensions)) };
+  return extendedIndex.index;
+}
+
+/** The platform a host belongs to, counting the hosts added in Settings; null for a host of none. */
+export function platformOfHost(host: string, options: RecogniseUrlOptions = {}): Platform | null {
+  return lookupHost(host, hostIndexFor(options))?.entry.platform ?? null;
 }
 
 function hostExtensionsFrom(extraHosts: RecogniseUrlOptions['extraHosts']): HostExtension[] {

@@ -9,7 +9,7 @@ import { getOperation, PLATFORM_LABELS, type OperationId, type Platform } from '
 import type { Normalisation, NormalisedItem, NormalisedTranscript } from '../../../../shared/model';
 import { quoteInput } from '../../../../shared/quote-input';
 import { askedItem, type AskedItem } from '../read/asked-link';
-import { recogniseUrl, usualPlatformOfHost } from '../recognise-url';
+import { platformOfHost, recogniseUrl, type RecogniseUrlOptions } from '../recognise-url';
 import { PLATFORM_MODULES } from '../registry';
 
 /**
@@ -28,8 +28,8 @@ export function isUsableNativeId(id: string): boolean {
   return id.length > 0 && id.length <= MAX_NATIVE_ID_LENGTH && ID_CHARACTERS.test(id) && !DOT_SEGMENT.test(id);
 }
 
-/** Whether `url` is an http(s) link on a host the link table knows for `platform`. */
-export function isPlatformUrl(url: string, platform: Platform): boolean {
+/** Whether `url` is an http(s) link on a host the link table knows for `platform` (with the hosts added in Settings). */
+export function isPlatformUrl(url: string, platform: Platform, hosts: RecogniseUrlOptions = {}): boolean {
   let host: string;
   try {
     const parsed = new URL(url);
@@ -38,7 +38,7 @@ export function isPlatformUrl(url: string, platform: Platform): boolean {
   } catch {
     return false;
   }
-  return host !== '' && usualPlatformOfHost(host) === platform;
+  return host !== '' && platformOfHost(host, hosts) === platform;
 }
 
 /** Records' links need no request parameters (RecogniseUrlOptions.withoutParams). */
@@ -62,14 +62,14 @@ interface Refusals {
 }
 
 /** The identity with an unusable id, and a link not of its platform, left out. */
-function checked<T extends Identity>(identity: T, platform: Platform, refused: Refusals): T {
+function checked<T extends Identity>(identity: T, platform: Platform, refused: Refusals, hosts: RecogniseUrlOptions): T {
   let { nativeId, url } = identity;
   if (nativeId !== null && !isUsableNativeId(nativeId)) {
     refused.ids.push(nativeId);
     if (url !== null && spelledFrom(url, nativeId)) url = null;
     nativeId = null;
   }
-  if (url !== null && !isPlatformUrl(url, platform)) {
+  if (url !== null && !isPlatformUrl(url, platform, hosts)) {
     refused.urls.push(url);
     url = null;
   }
@@ -114,7 +114,12 @@ function refusal(values: readonly string[], total: number, what: string): string
  * must be its platform's, and the item a single-item request asked for must be that item (by
  * its native id) or it keeps the link asked for. Each refusal is a warning.
  */
-export function guardIdentities(operation: OperationId, params: Readonly<Record<string, string>>, result: Normalisation): Normalisation {
+export function guardIdentities(
+  operation: OperationId,
+  params: Readonly<Record<string, string>>,
+  result: Normalisation,
+  hosts: RecogniseUrlOptions = {},
+): Normalisation {
   const platform = getOperation(operation).platform;
   const asked = askedItem(operation, params);
   const refused: Refusals = { ids: [], urls: [] };
@@ -123,14 +128,14 @@ export function guardIdentities(operation: OperationId, params: Readonly<Record<
   const saidOfAsked: Refusals = { ids: [], urls: [] };
   const ofAsked = asked?.nativeId ? saidOfAsked : refused;
   const items = result.items.map((item, index): NormalisedItem => {
-    const own = checked(item, item.platform, index === 0 ? ofAsked : refused);
+    const own = checked(item, item.platform, index === 0 ? ofAsked : refused, hosts);
     if (index > 0 || asked === null) return own;
     const { identity, claim } = asAsked(own, item, asked);
     if (claim !== null) claims.push(claim);
     return identity;
   });
   const transcripts = result.transcripts.map((transcript): NormalisedTranscript => {
-    const own = checked(transcript, platform, ofAsked);
+    const own = checked(transcript, platform, ofAsked, hosts);
     if (asked === null) return own;
     const { identity, claim } = asAsked(own, transcript, asked);
     if (claim !== null && !claims.includes(claim)) claims.push(claim);

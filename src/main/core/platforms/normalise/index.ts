@@ -7,6 +7,7 @@ import { getOperation, isOperationId, type OperationId, type Platform } from '..
 import type { Normalisation, Normaliser } from '../../../../shared/model';
 import { errorText, isRecord, withWarning } from '../read';
 import { PLATFORM_MODULES } from '../registry';
+import type { RecogniseUrlOptions } from '../recognise-url';
 import { guardIdentities } from './identity';
 
 /** Each platform's normaliser, from the platform registry. */
@@ -27,13 +28,19 @@ function cleanParams(params: unknown): Record<string, string> {
  * everything that could not be read. `params` are the request's parameters by their Gleaner
  * names (they supply what a record may lack: the requested URL, the channel or profile asked for).
  */
-export function normaliseResponse(operation: OperationId, data: unknown, params: Record<string, string>): Normalisation {
+export function normaliseResponse(
+  operation: OperationId,
+  data: unknown,
+  params: Record<string, string>,
+  /** The link hosts added in Settings: a record's link on one of them is its platform's. */
+  hosts: RecogniseUrlOptions = {},
+): Normalisation {
   let name = 'unknown';
   try {
     name = String(operation);
     if (!isOperationId(operation)) return withWarning(`“${name}” is not a known operation, so its response was not read.`);
     const clean = cleanParams(params);
-    const result = guardIdentities(operation, clean, NORMALISERS[getOperation(operation).platform](operation, data, clean));
+    const result = guardIdentities(operation, clean, NORMALISERS[getOperation(operation).platform](operation, data, clean), hosts);
     const warnings = [...result.warnings];
     // Deduplication goes by id, else by link: an item with neither is stored anew by every fetch.
     const unidentified = result.items.filter((item) => item.nativeId === null && item.url === null).length;

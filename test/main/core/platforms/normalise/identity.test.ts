@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPlatformUrl, isUsableNativeId, MAX_NATIVE_ID_LENGTH } from '../../../../../src/main/core/platforms/normalise/identity';
+import { normaliseResponse } from '../../../../../src/main/core/platforms/normalise';
 import { PLATFORM_MODULES } from '../../../../../src/main/core/platforms/registry';
 
 describe('the identity an answer gives an item', () => {
@@ -38,6 +39,21 @@ describe('the identity an answer gives an item', () => {
     expect(isPlatformUrl('https://www.tiktok.com/@a/video/1', 'videosite')).toBe(false);
     expect(isPlatformUrl('javascript:alert(1)', 'videosite')).toBe(false);
     expect(isPlatformUrl('file:///etc/passwd', 'videosite')).toBe(false);
+  });
+
+  it('takes a link on a host added in Settings for that platform, and only for it', () => {
+    const hosts = { extraHosts: { videosite: ['tube.newsroom.example'] } };
+    expect(isPlatformUrl('https://tube.newsroom.example/watch?v=dQw4w9WgXcQ', 'videosite', hosts)).toBe(true);
+    expect(isPlatformUrl('https://tube.newsroom.example/watch?v=dQw4w9WgXcQ', 'videosite')).toBe(false);
+    expect(isPlatformUrl('https://tube.newsroom.example/watch?v=dQw4w9WgXcQ', 'forum', hosts)).toBe(false);
+  });
+
+  it('keeps a record’s link on an added host through normaliseResponse', () => {
+    const data = { videos: [{ id: 'abcdefghijk', title: 'Mirror', url: 'https://tube.newsroom.example/watch?v=abcdefghijk' }] };
+    const withHosts = normaliseResponse('videosite/search', data, { query: 'x' }, { extraHosts: { videosite: ['tube.newsroom.example'] } });
+    const without = normaliseResponse('videosite/search', data, { query: 'x' });
+    expect(withHosts.items[0]?.url).toBe('https://tube.newsroom.example/watch?v=abcdefghijk');
+    expect(without.items[0]?.url).not.toBe('https://tube.newsroom.example/watch?v=abcdefghijk');
   });
 
   it('takes a microblog post named by handle or DID for the same record, but two accounts’ for two posts', () => {

@@ -8,6 +8,7 @@
  * Times are written in UTC, the zone every stored time is in, and named.
  */
 import { describeItem, type Labelled } from './item-label';
+import { withDemoMark } from './demo';
 import type { Citation } from './library';
 import { formatHandle, kindLabel, platformLabel } from './platforms';
 
@@ -165,5 +166,5 @@ const WRITERS: Readonly<Record<CitationStyle, (citation: Citation, item: CitedIt
 
 /** The reference to an item in one citation style, its platform text made inert by the medium's `style`. */
 export function writeReference(citation: Citation, item: CitedItem, style: ReferenceStyle, citationStyle: CitationStyle): string {
-  return WRITERS[citationStyle](citation, item, style);
+  return withDemoMark(WRITERS[citationStyle](citation, item, style), citation.demo);
 }

@@ -48,7 +48,7 @@ export interface CitedResponse {
   fetchedAt: string;
 }
 
-type CitedFields = Pick<ItemRecord, 'url' | 'platform' | 'authorName' | 'authorHandle' | 'publishedAt'>;
+type CitedFields = Pick<ItemRecord, 'url' | 'platform' | 'authorName' | 'authorHandle' | 'publishedAt'> & Partial<Pick<ItemRecord, 'demo'>>;
 
 /** An item's citation from its stored fields and the response it was last fetched in. */
 export function makeCitation(item: CitedFields, cited: CitedResponse): Citation {
@@ -61,6 +61,7 @@ export function makeCitation(item: CitedFields, cited: CitedResponse): Citation 
     fetchedAt: isoUtc(cited.fetchedAt) ?? cited.fetchedAt,
     operation: cited.operation,
     requestId: cited.requestId,
+    ...(item.demo === true ? { demo: true as const } : {}),
   };
 }
 

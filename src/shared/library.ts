@@ -69,6 +69,8 @@ export interface SearchHit {
   comments: number | null;
   hasTranscript: boolean;
   lastFetchedAt: string;
+  /** Demo data: read from an answer of Gleaner's demo service (demo.ts). */
+  demo: boolean;
 }
 
 /**
@@ -126,6 +128,8 @@ export interface ItemRecord {
   hasTranscript: boolean;
   /** Spec fields without a column of their own (EXTRA_FIELDS in model.ts); {} when none were given. */
   extras: ItemExtras;
+  /** Demo data: read from at least one answer of Gleaner's demo service, not from any platform (demo.ts). */
+  demo: boolean;
 }
 
 export interface MetricSnapshot {
@@ -148,6 +152,8 @@ export interface Provenance {
   fetchedAt: string;
   sha256: string;
   sourcePath: string;
+  /** This answer is demo data, invented by Gleaner's demo service. */
+  demo: boolean;
 }
 
 export interface TranscriptRecord {
@@ -176,6 +182,8 @@ export interface Citation {
   fetchedAt: string;
   operation: string;
   requestId: string;
+  /** Demo data, invented by Gleaner's demo service (set only then): every style and format says so (demo.ts). */
+  demo?: true;
 }
 
 export interface ItemDetail {
@@ -234,6 +242,8 @@ export interface CollectionItem {
   note: string | null;
   /** The item's library-wide tags and this collection's own, by tag, library-wide first. */
   tags: ItemTag[];
+  /** Demo data: read from an answer of Gleaner's demo service (demo.ts). */
+  demo: boolean;
 }
 
 /** Rows of a collection in order, from `offset`: a long collection is read a page at a time. */

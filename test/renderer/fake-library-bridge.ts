@@ -73,6 +73,7 @@ export function createFakeLibraryBridge() {
         publishedAt: null,
         publishedText: null,
         publishedApproximate: false,
+        demo: false,
         note: db.notes.find((n) => n.itemId === id && n.collection === c.id)?.body ?? null,
         tags: db.tags
           .filter((t) => t.itemId === id && (t.collection === LIBRARY_WIDE || t.collection === c.id))

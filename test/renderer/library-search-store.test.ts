@@ -57,6 +57,7 @@ const answerFor = (query: string, extra: Partial<SearchResult> = {}): SearchResu
       comments: null,
       hasTranscript: false,
       lastFetchedAt: '2026-01-01T00:00:00.000Z',
+      demo: false,
     },
   ],
   total: 1,

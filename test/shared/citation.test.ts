@@ -40,6 +40,7 @@ const video: ItemRecord = {
   lastFetchedAt: '2026-11-23T00:17:34.000Z',
   hasTranscript: true,
   extras: {},
+  demo: false,
 };
 const cited = { operation: 'videosite/video', requestId: 'req_item_1', fetchedAt: '2026-11-23T00:17:34Z' };
 const transcript = { language: 'en', fetchedAt: '2026-11-23T00:18:00.000Z', operation: 'videosite/transcript', requestId: 'req_tr_2' };

@@ -152,10 +152,14 @@ export async function startDemoService(options: DemoServiceOptions = {}): Promis
   }
 
   // The spec lists no meta.endpoint for pins; "pin" names it after its path.
-  const metaOf = (op: OperationSpec): Record<string, string> => ({
+  // `demo: true` says the answer is invented, in the answer itself: Gleaner marks it demo data even
+  // when this service is reached as an ordinary base URL, and the raw answer says so to anyone.
+  const declaresDemo = options.declaresDemo ?? true;
+  const metaOf = (op: OperationSpec): Record<string, string | boolean> => ({
     platform: op.platform,
     endpoint: op.endpoint ?? 'pin',
     request_id: `req_${randomBytes(12).toString('hex')}`,
+    ...(declaresDemo ? { demo: true } : {}),
   });
 
   /** The answer with each record (an object in a list) replaced by a string: valid JSON, no readable item. */

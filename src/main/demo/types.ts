@@ -133,6 +133,12 @@ export interface DemoServiceOptions {
    * demo inside Gleaner's window uses these, so its pictures setting has something to act on.
    */
   mediaAddresses?: 'own-origin' | 'cdn-like';
+  /**
+   * Whether its answers say they are invented (`meta.demo: true`, the default), so Gleaner marks
+   * them demo data wherever it runs this service. Tests that need a real service's answers stand
+   * it in with `false`; the `demo-service` command always declares.
+   */
+  declaresDemo?: boolean;
 }
 
 export interface DemoService {

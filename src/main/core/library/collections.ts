@@ -264,7 +264,12 @@ export function createCollectionRepository(db: Database, now: () => string) {
         }));
       return {
         collection: summary,
-        items: found.map((row) => ({ ...row, tags: scoped(row.tags), publishedApproximate: row.publishedApproximate === 1 })),
+        items: found.map((row) => ({
+          ...row,
+          tags: scoped(row.tags),
+          publishedApproximate: row.publishedApproximate === 1,
+          demo: row.demo === 1,
+        })),
         total,
       };
     },

@@ -48,6 +48,11 @@ export interface ResponseToStore {
    * from the hub in custody_imported), so this desk's log gets none, as for their notes and tags.
    */
   pulled?: boolean;
+  /**
+   * Demo data: invented by Gleaner's demo service, not taken from any platform. Kept with the
+   * answer, and so on every item read from it; absent means a real answer.
+   */
+  demo?: boolean;
 }
 
 export interface IngestResult {
@@ -230,6 +235,7 @@ export function createIngester(database: Database, normalise: NormaliseFn, { loo
       nextPageJson: response.nextPage ? JSON.stringify(response.nextPage) : null,
       itemCount: normalisation.items.length,
       warningsJson: JSON.stringify(warnings),
+      demo: response.demo === true,
     });
     const { fetchedAt } = response;
 

@@ -40,12 +40,30 @@ export interface ServiceResponse {
   warnings?: string[];
   /** A next page the answer named that cannot be sent (a value too long, control characters): not offered, and why. */
   refusedPage?: RefusedPage;
+  /** Demo data, invented by Gleaner's demo service (see answerIsDemo); absent for a real answer. */
+  demo?: true;
 }
 
 /** Where to send, and with which token: the core resolves `demo` to the built-in service. */
 export interface ServiceTarget {
   baseUrl: string;
   token: string | null;
+  /** The built-in demo service: every answer from it is demo data. */
+  demo?: boolean;
+}
+
+/**
+ * Whether an answer is demo data. The built-in demo target decides it: the core chose that
+ * service, so nothing an answer says can unmark it. Any other address is a real service, even
+ * one on 127.0.0.1, unless its answer declares itself invented (`meta.demo: true`, which
+ * Gleaner's demo service sends however it is run). That declaration is trusted because it can
+ * only add the mark: a service saying its own answers are invented makes nothing pass for real,
+ * while a real service never sends it, so real answers never carry the mark.
+ */
+export function answerIsDemo(target: Pick<ServiceTarget, 'demo'>, json: unknown): boolean {
+  if (target.demo === true) return true;
+  const meta = json && typeof json === 'object' ? (json as { meta?: unknown }).meta : undefined;
+  return meta !== null && typeof meta === 'object' && (meta as { demo?: unknown }).demo === true;
 }
 
 export interface ServiceClientDeps {
@@ -260,6 +278,7 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
       fetchedAt: new Date(finished).toISOString(),
       durationMs: Math.max(0, finished - started),
       ...nextPageAfter(request.operation, data, request.params),
+      ...(answerIsDemo(target, json) ? { demo: true as const } : {}),
     };
   };
 

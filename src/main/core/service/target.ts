@@ -65,7 +65,7 @@ export function createServiceTargets(deps: {
       const wanted = settings.plan === 'custom' ? 'team' : settings.plan;
       const team = running.teams.find((t) => t.plan === wanted) ?? running.teams[0];
       if (team) deps.log.addSecret(team.token);
-      return { baseUrl: running.url, token: team?.token ?? null };
+      return { baseUrl: running.url, token: team?.token ?? null, demo: true };
     },
     async close() {
       const running = demo;

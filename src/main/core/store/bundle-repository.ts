@@ -118,7 +118,7 @@ export function createBundleReader(db: Database, scopeTable: string) {
   const [schema, table] = scopeTable.includes('.') ? scopeTable.split('.') : ['main', scopeTable];
   db.exec(`CREATE INDEX IF NOT EXISTS ${schema}.${table}_item ON ${table} (item_id)`);
   const answerColumns = `r.id, r.operation, r.params, r.request_url AS requestUrl, r.request_id AS requestId, r.status,
-    r.fetched_at AS fetchedAt, r.duration_ms AS durationMs, r.body_sha256 AS sha256, r.next_page AS nextPage`;
+    r.fetched_at AS fetchedAt, r.duration_ms AS durationMs, r.body_sha256 AS sha256, r.next_page AS nextPage, r.demo`;
   const bodyOf = db.prepare<[number], string>('SELECT body FROM responses WHERE id = ?').pluck();
   // The answers in scope, gathered once into a temporary table of their ids, then read a page at a time.
   const answerIds = `${schema}.${table}_answers`;

@@ -6,11 +6,13 @@ import type { CollectionItem, CollectionPlace, CollectionSummary } from '../../.
 import { JOB_WAITING } from './queue/statements';
 import type { ReadableDB, WritableDB } from './write-transaction';
 import { preparedOnUse } from './prepared-on-use';
+import { itemIsDemoSql } from './demo-mark';
 
 /** A collection row as read, before its tags are given their level (`tags` is a JSON array). */
-export type StoredCollectionRow = Omit<CollectionItem, 'tags' | 'publishedApproximate'> & {
+export type StoredCollectionRow = Omit<CollectionItem, 'tags' | 'publishedApproximate' | 'demo'> & {
   tags: string | null;
   publishedApproximate: number;
+  demo: number;
 };
 
 /** A stretch of a collection's rows: `limit` -1 for all. */
@@ -59,6 +61,7 @@ const rowColumns = (
   position: string,
 ): string => `i.id, ${position} AS position, ci.added_at AS addedAt, i.platform, i.kind, i.title, i.url, i.author_name AS authorName,
   substr(i.text, 1, 200) AS excerpt, i.author_handle AS authorHandle, i.published_at AS publishedAt, i.published_text AS publishedText, i.published_approximate AS publishedApproximate,
+  ${itemIsDemoSql('i')} AS demo,
   (SELECT body FROM notes n WHERE n.item_id = i.id AND n.collection_id = @id) AS note,
   (SELECT json_group_array(json_object('tag', tag, 'libraryWide', collection_id = 0))
      FROM (SELECT tag, collection_id FROM tags t WHERE t.item_id = i.id AND t.collection_id IN (0, @id) ORDER BY tag COLLATE NOCASE, collection_id)) AS tags`;

@@ -6,6 +6,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { isoUtc, makeCitation } from '../../../shared/citation';
 import type { Citation, ItemRecord } from '../../../shared/library';
+import { itemIsDemoSql } from './demo-mark';
 import { parseExtras } from './items-repository';
 
 /** An item as exported: the library's record (without display-only columns), its tags, notes and citation. */
@@ -36,9 +37,10 @@ export interface ExportSegment {
   text: string;
 }
 
-interface ItemRow extends Omit<ExportItem, 'hasTranscript' | 'tags' | 'notes' | 'citation' | 'extras' | 'publishedApproximate'> {
+interface ItemRow extends Omit<ExportItem, 'hasTranscript' | 'tags' | 'notes' | 'citation' | 'extras' | 'publishedApproximate' | 'demo'> {
   hasTranscript: number;
   publishedApproximate: number;
+  demo: number;
   extrasJson: string | null;
   tagsJson: string;
   notesJson: string;
@@ -51,7 +53,7 @@ const ITEM_SELECT = `SELECT i.id, i.platform, i.kind, i.native_id AS nativeId, i
   i.author_name AS authorName, i.author_handle AS authorHandle, i.author_id AS authorId, i.author_url AS authorUrl,
   i.published_at AS publishedAt, i.published_text AS publishedText, i.duration_ms AS durationMs,
   i.views, i.likes, i.comments, i.reposts, i.shares, i.followers, i.has_transcript AS hasTranscript, i.extras AS extrasJson,
-  i.published_approximate AS publishedApproximate,
+  i.published_approximate AS publishedApproximate, ${itemIsDemoSql('i')} AS demo,
   r.operation, r.request_id AS requestId, r.fetched_at AS citedFetchedAt,
   (SELECT json_group_array(tag) FROM (SELECT DISTINCT tag FROM tags WHERE item_id = i.id ORDER BY tag COLLATE NOCASE)) AS tagsJson,
   (SELECT json_group_array(json_object('collection', name, 'body', body)) FROM (
@@ -61,10 +63,12 @@ const ITEM_SELECT = `SELECT i.id, i.platform, i.kind, i.native_id AS nativeId, i
 /** Items with at least one available transcript: the items a transcript export covers. */
 
 function toExportItem(row: ItemRow): ExportItem {
-  const { hasTranscript, publishedApproximate, extrasJson, tagsJson, notesJson, operation, requestId, citedFetchedAt, ...fields } = row;
+  const { hasTranscript, publishedApproximate, demo, extrasJson, tagsJson, notesJson, operation, requestId, citedFetchedAt, ...fields } =
+    row;
   const approximate = publishedApproximate === 1;
   return {
     ...fields,
+    demo: demo === 1,
     publishedApproximate: approximate,
     publishedAt: isoUtc(fields.publishedAt) ?? null,
     hasTranscript: hasTranscript === 1,
@@ -73,7 +77,7 @@ function toExportItem(row: ItemRow): ExportItem {
     notes: JSON.parse(notesJson) as { collection: string | null; body: string }[],
     // The flag rides with the citation, so every format and style that cites the date can say it is approximate.
     citation: {
-      ...makeCitation(fields, { operation, requestId, fetchedAt: citedFetchedAt }),
+      ...makeCitation({ ...fields, demo: demo === 1 }, { operation, requestId, fetchedAt: citedFetchedAt }),
       ...(approximate ? { publishedApproximate: true } : {}),
     },
   };

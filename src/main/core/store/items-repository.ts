@@ -5,6 +5,7 @@ import type { ItemExtras } from '../../../shared/model';
 import { ROWS_PER_INSERT, sparseRowInsert } from './sparse-row-insert';
 import { writeTransaction, type ReadableDB, type WritableDB } from './write-transaction';
 import { preparedOnUse } from './prepared-on-use';
+import { itemIsDemoSql } from './demo-mark';
 
 /** The item columns ingest writes, in the order of ITEM_WRITE_COLUMNS. */
 export type ItemValues = [
@@ -96,7 +97,7 @@ const ITEM_READ_COLUMNS = `i.id, i.platform, i.kind, i.native_id AS nativeId, i.
   i.published_at AS publishedAt, i.published_text AS publishedText, i.duration_ms AS durationMs,
   i.thumbnail_url AS thumbnailUrl, i.views, i.likes, i.comments, i.reposts, i.shares, i.followers,
   i.first_fetched_at AS firstFetchedAt, i.last_fetched_at AS lastFetchedAt, i.has_transcript AS hasTranscript,
-  i.extras AS extrasJson, i.published_approximate AS publishedApproximate`;
+  i.extras AS extrasJson, i.published_approximate AS publishedApproximate, ${itemIsDemoSql('i')} AS demo`;
 
 /** The values once each, in their order: a value listed twice would find its item twice. */
 function distinct(values: readonly string[]): readonly string[] {
@@ -171,10 +172,11 @@ export function createItemsRepository(db: ReadableDB): ItemsRepository {
   const record = preparedOnUse(() =>
     db.prepare<
       [number],
-      Omit<ItemRecord, 'hasTranscript' | 'extras' | 'publishedApproximate'> & {
+      Omit<ItemRecord, 'hasTranscript' | 'extras' | 'publishedApproximate' | 'demo'> & {
         hasTranscript: number;
         extrasJson: string | null;
         publishedApproximate: number;
+        demo: number;
       }
     >(`SELECT ${ITEM_READ_COLUMNS} FROM items i WHERE i.id = ?`),
   );
@@ -189,9 +191,9 @@ export function createItemsRepository(db: ReadableDB): ItemsRepository {
     ),
   );
   const provenance = preparedOnUse(() =>
-    db.prepare<[number], Omit<Provenance, 'params'> & { params: string }>(
+    db.prepare<[number], Omit<Provenance, 'params' | 'demo'> & { params: string; demo: number }>(
       `SELECT r.id AS responseId, r.operation, r.params, r.request_id AS requestId, r.request_url AS requestUrl, r.status,
-            r.fetched_at AS fetchedAt, r.body_sha256 AS sha256, s.source_path AS sourcePath
+            r.fetched_at AS fetchedAt, r.body_sha256 AS sha256, s.source_path AS sourcePath, r.demo
        FROM item_sources s JOIN responses r ON r.id = s.response_id WHERE s.item_id = ? ORDER BY r.fetched_at, r.id`,
     ),
   );
@@ -234,6 +236,7 @@ export function createItemsRepository(db: ReadableDB): ItemsRepository {
         hasTranscript: row.hasTranscript === 1,
         extras: parseExtras(extrasJson),
         publishedApproximate: row.publishedApproximate === 1,
+        demo: row.demo === 1,
       };
     },
     citedResponse: (id) => cited().get(id),
@@ -241,7 +244,7 @@ export function createItemsRepository(db: ReadableDB): ItemsRepository {
     provenance: (id) =>
       provenance()
         .all(id)
-        .map((p) => ({ ...p, params: JSON.parse(p.params) as Record<string, string> })),
+        .map((p) => ({ ...p, params: JSON.parse(p.params) as Record<string, string>, demo: p.demo === 1 })),
     update(_tx, id, values, fetchedAt, responseId) {
       const extras = values[ITEM_VALUE.extras];
       const published = { publishedAt: values[ITEM_VALUE.publishedAt], approximate: values[ITEM_VALUE.publishedApproximate] };

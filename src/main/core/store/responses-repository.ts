@@ -16,6 +16,8 @@ export interface NewResponseRow {
   nextPageJson: string | null;
   itemCount: number;
   warningsJson: string;
+  /** Invented by Gleaner's demo service, not taken from any platform (see ResponseToStore.demo). */
+  demo: boolean;
 }
 
 /** A stored response's facts as they leave the library (a case bundle, a push to the hub); JSON columns serialised. */
@@ -29,6 +31,8 @@ export interface StoredResponseFacts {
   fetchedAt: string;
   durationMs: number | null;
   nextPage: string | null;
+  /** 1 when the answer is demo data (invented by Gleaner's demo service), else 0. */
+  demo: number;
 }
 
 /** A stored body as the "raw JSON" panel and citations show it. */
@@ -74,8 +78,8 @@ export function createResponsesRepository(db: ReadableDB): ResponsesRepository {
   const insert = preparedOnUse(() =>
     db.prepare<unknown[]>(
       `INSERT INTO responses (operation, params, request_url, request_id, status, fetched_at, duration_ms, body_sha256, body, next_page,
-       item_count, parse_warnings)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       item_count, parse_warnings, demo)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
   );
   const setItemCount = preparedOnUse(() => db.prepare<[number, number]>('UPDATE responses SET item_count = ? WHERE id = ?'));
@@ -99,6 +103,7 @@ export function createResponsesRepository(db: ReadableDB): ResponsesRepository {
           row.nextPageJson,
           row.itemCount,
           row.warningsJson,
+          row.demo ? 1 : 0,
         ).lastInsertRowid,
       ),
     setItemCount: (_tx, responseId, itemCount) => void setItemCount().run(itemCount, responseId),

@@ -17,6 +17,7 @@ const row = (requestId: string, sha256: string, fetchedAt: string): NewResponseR
   status: 200,
   fetchedAt,
   durationMs: 3,
+  demo: false,
   sha256,
   body: '{"success":true}',
   nextPageJson: null,

@@ -16,6 +16,7 @@ const item = (id: number, over: Partial<CollectionItem> = {}): CollectionItem =>
   publishedApproximate: false,
   note: null,
   tags: [],
+  demo: false,
   ...over,
 });
 

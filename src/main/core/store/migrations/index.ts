@@ -24,6 +24,7 @@ import { migration0023 } from './0023-watches';
 import { migration0024 } from './0024-team-watches';
 import { migration0025 } from './0025-job-error-details';
 import { migration0026 } from './0026-team-changes-waiting';
+import { migration0027 } from './0027-demo-answers';
 import type { Migration } from './types';
 
 /** Every migration, in order. Adding one: a new `NNNN-name.ts` file and one line here. */
@@ -54,4 +55,5 @@ export const migrations: readonly Migration[] = [
   migration0024,
   migration0025,
   migration0026,
+  migration0027,
 ];

@@ -7,6 +7,7 @@ import { GleanerError } from '../../../../shared/errors';
 import { endOfBareDay, type SearchRequest, type SearchSort } from '../../../../shared/library';
 import { parseSearchQuery } from '../../../../shared/search-query';
 import { MARK_END, MARK_START } from '../../../../shared/snippet';
+import { itemIsDemoSql } from '../demo-mark';
 
 export interface SnippetMarkers {
   start: string;
@@ -31,7 +32,7 @@ const ORDER_BY: Record<Exclude<SearchSort, 'relevance'>, string> = {
 
 const ITEM_COLUMNS = `i.id, i.platform, i.kind, i.title, substr(i.text, 1, 200) AS excerpt, i.author_name AS authorName, i.author_handle AS authorHandle,
   i.published_at AS publishedAt, i.published_text AS publishedText, i.published_approximate AS publishedApproximate, i.url, i.thumbnail_url AS thumbnailUrl,
-  i.views, i.likes, i.comments, i.has_transcript AS hasTranscript, i.last_fetched_at AS lastFetchedAt`;
+  i.views, i.likes, i.comments, i.has_transcript AS hasTranscript, i.last_fetched_at AS lastFetchedAt, ${itemIsDemoSql('i')} AS demo`;
 
 // Title matches count most, then text, then author; notes and transcripts rank like text.
 const ITEM_SCORE = 'bm25(items_fts, 10.0, 4.0, 2.0)';

@@ -42,10 +42,11 @@ function remarked(snippet: string, used: SnippetMarkers, wanted: SnippetMarkers)
 
 interface ItemRow extends Omit<
   SearchHit,
-  'hasTranscript' | 'publishedApproximate' | 'snippet' | 'matchedIn' | 'segmentStartMs' | 'segmentLanguage'
+  'hasTranscript' | 'publishedApproximate' | 'snippet' | 'matchedIn' | 'segmentStartMs' | 'segmentLanguage' | 'demo'
 > {
   hasTranscript: number;
   publishedApproximate: number;
+  demo: number;
 }
 
 interface BestHit {
@@ -368,5 +369,6 @@ function searchHit(row: ItemRow, hit: Pick<SearchHit, 'snippet' | 'matchedIn' | 
     comments: row.comments,
     hasTranscript: row.hasTranscript === 1,
     lastFetchedAt: row.lastFetchedAt,
+    demo: row.demo === 1,
   };
 }

@@ -52,7 +52,7 @@ export function createTeamSyncRepository(db: ReadableDB) {
   const unpushedWhere = `FROM responses r WHERE r.id > ? AND NOT EXISTS (SELECT 1 FROM team_response_members m WHERE m.response_id = r.id AND m.pulled = 1)`;
   const answersToPush = db.prepare<[number, number], ResponseToPush>(
     `SELECT r.id, r.operation, r.params, r.request_url AS requestUrl, r.request_id AS requestId, r.status, r.fetched_at AS fetchedAt,
-            r.duration_ms AS durationMs, r.next_page AS nextPage, r.body ${unpushedWhere} ORDER BY r.id LIMIT ?`,
+            r.duration_ms AS durationMs, r.next_page AS nextPage, r.demo, r.body ${unpushedWhere} ORDER BY r.id LIMIT ?`,
   );
   const answersToPushCount = db.prepare<[number], number>(`SELECT count(*) ${unpushedWhere}`).pluck();
   const recordFetcher = db.prepare<[number, string, string, number]>(

@@ -35,6 +35,7 @@ export function exportItem(overrides: Partial<ExportItem> = {}): ExportItem {
     followers: null,
     hasTranscript: true,
     extras: {},
+    demo: false,
     tags: ['flood'],
     notes: [{ collection: null, body: 'Check the date' }],
     citation: {

@@ -17,6 +17,9 @@ export const DEMO_SENTENCE = 'Demo data, invented by Gleaner’s demo service, n
 /** The same words inside a sentence ("these are …"). */
 export const DEMO_WORDS = 'demo data, invented by Gleaner’s demo service, not taken from any platform';
 
+/** The lines an export for people writes for an item: the sentence for a demo item, none for a real one. */
+export const demoLines = (item: { demo?: boolean }): string[] => (item.demo === true ? [DEMO_SENTENCE] : []);
+
 /** The file name of an export of demo items, for a format with no place for a note (SRT): `name-demo.srt`. */
 export const demoFileName = (name: string, extension: string): string => `${name}-demo.${extension}`;
 

@@ -79,6 +79,8 @@ export interface WatchChange {
   /** For unavailable: the service's own words. */
   words: string | null;
   read: boolean;
+  /** Demo data: shown by an answer of Gleaner's demo service, or about a demo item (demo.ts). */
+  demo: boolean;
 }
 
 /** One per answer that changed the watched fields (the first fetch included). */

@@ -28,7 +28,14 @@ function scopeFields(scope: ExportRequest['scope']): CustodySubject {
  * An export that finished: format, scope, counts and the name written (never the folder, which
  * may say more about the person than the case). A single file's SHA-256 is named when it was taken.
  */
-export function recordExport(db: ReadableDB, request: ExportRequest, outPath: string, summary: ExportSummary, at: string): void {
+export function recordExport(
+  db: ReadableDB,
+  request: ExportRequest,
+  outPath: string,
+  summary: ExportSummary,
+  at: string,
+  demo = false,
+): void {
   const single = summary.files.length === 1 ? summary.files[0] : undefined;
   writeTransaction(db, (tx) =>
     custodyRepository.append(tx, {
@@ -43,6 +50,8 @@ export function recordExport(db: ReadableDB, request: ExportRequest, outPath: st
         files: summary.files.length,
         fileName: basename(outPath),
         ...(single?.sha256 ? { sha256: single.sha256 } : {}),
+        // Only when some item exported was demo data.
+        ...(demo ? { demo: true } : {}),
       },
     }),
   );

@@ -25,6 +25,7 @@ export function changeHistoryLine(change: WatchChange): string {
     request_id: change.requestId,
     sha256: change.sha256,
     at: change.at,
+    demo: change.demo,
   });
 }
 

@@ -212,7 +212,9 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
             }
           }
           const { baseDir, ...summary } = result;
-          return { summary, baseDir, downloads, name: downloads.length === 1 && exportsFolder(request) ? downloads[0]! : name };
+          // A file of demo items may have been given a name that says so (run-export.ts): shown as written.
+          const written = exportsFolder(request) ? (downloads.length === 1 ? downloads[0]! : name) : (result.files[0]?.path ?? name);
+          return { summary, baseDir, downloads, name: written };
         },
       });
     },

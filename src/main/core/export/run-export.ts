@@ -20,6 +20,7 @@ import { createScopeTable, openExportReader } from '../store/export-scope';
 import { MANIFEST_NAME, writeManifest } from './manifest';
 import { writeChangeHistory } from './change-history';
 import { slug } from './text';
+import { demoFileName } from '../../../shared/demo';
 import { cancelledError, destinationError, diskFullError } from './export-errors';
 import { recordExport } from '../custody/record';
 
@@ -61,7 +62,8 @@ function oneTranscriptOnly(languages: readonly (string | null)[]): void {
 }
 
 export async function runExport(options: RunExportOptions): Promise<ExportResult> {
-  const { request, outPath } = options;
+  const { request } = options;
+  let { outPath } = options;
   const module = FORMAT_MODULES[request.format];
   const transcripts = exportsTranscripts(request);
   if (transcripts && !module.transcripts) throw new GleanerError('INVALID_INPUT', `The ${request.format} format cannot hold transcripts.`);
@@ -105,6 +107,21 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
     scope.name,
     request.language === undefined ? undefined : canonicalLanguage(request.language),
   );
+  if (module.demoInFileName && !folder && queries.hasDemoItems()) {
+    const named = demoNamed(outPath, module.extension);
+    if (named !== outPath) {
+      try {
+        await checkDestination(named, folder, request.manifest, options.library);
+      } catch (error) {
+        scope.drop();
+        reader.endSnapshot();
+        reader.close();
+        throw error;
+      }
+      outPath = named;
+      options = { ...options, outPath };
+    }
+  }
   const baseDir = dirname(outPath);
   // A folder export is written aside and moved in whole. Into a folder the user already has, the
   // files are staged inside it, so that its parent need not be writable (the root of a USB stick)
@@ -166,7 +183,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
     // The files are saved: a custody entry that cannot be written (the library's disk full or
     // locked) is said beside them, not turned into a failed export that left its files behind.
     try {
-      recordExport(options.library as ReadableDB, request, outPath, summary, context.exportedAt);
+      recordExport(options.library as ReadableDB, request, outPath, summary, context.exportedAt, queries.hasDemoItems());
     } catch (error) {
       summary.custodyProblem = `The export was saved, but the custody log could not record it: ${error instanceof Error ? error.message : String(error)}`;
     }
@@ -410,7 +427,7 @@ async function writeTranscripts(step: TranscriptStep): Promise<void> {
   };
   const openTranscript = async (transcript: ExportTranscript, of: ExportItem): Promise<void> => {
     if (!single) {
-      fileName = uniqueName(usedNames, transcriptFileName(of, transcript, module.extension));
+      fileName = uniqueName(usedNames, transcriptFileName(of, transcript, module.extension, module.demoInFileName === true));
       file = await step.openFile(join(stage!, fileName));
       await file.write(writer.begin());
       await file.write(writer.startItem(of));
@@ -468,10 +485,23 @@ async function writeTranscripts(step: TranscriptStep): Promise<void> {
 }
 
 /** `123-harbour-flooding-explained.en.srt`: the item id first, so names stay unique and sort by item. */
-function transcriptFileName(item: ExportItem, transcript: ExportTranscript, extension: string): string {
+function transcriptFileName(item: ExportItem, transcript: ExportTranscript, extension: string, demoInName: boolean): string {
   const title = slug(item.title ?? item.nativeId ?? '') || item.platform;
   const language = transcript.language ? slug(transcript.language, 20) : '';
-  return `${item.id}-${title}${language ? `.${language}` : ''}.${extension}`;
+  const name = `${item.id}-${title}${language ? `.${language}` : ''}`;
+  return demoInName && item.demo ? demoFileName(name, extension) : `${name}.${extension}`;
+}
+
+/**
+ * A file of a format with no place for the demo mark, holding demo items, says so in its name:
+ * `clip.srt` is written as `clip-demo.srt` (a name that says it already is kept).
+ */
+function demoNamed(path: string, extension: string): string {
+  const name = basename(path);
+  const suffix = `.${extension}`;
+  const stem = name.toLowerCase().endsWith(suffix) ? name.slice(0, -suffix.length) : name;
+  if (/-demo$/i.test(stem)) return path;
+  return join(dirname(path), demoFileName(stem, extension));
 }
 
 function uniqueName(used: Set<string>, name: string): string {

@@ -262,7 +262,15 @@ export function createIngester(database: Database, normalise: NormaliseFn, { loo
         at: fetchedAt,
         kind: 'fetch',
         action: 'fetched',
-        subject: { operation: response.operation, params: canonicalJson(response.params), requestId: response.requestId, sha256, itemIds },
+        subject: {
+          operation: response.operation,
+          params: canonicalJson(response.params),
+          requestId: response.requestId,
+          sha256,
+          itemIds,
+          // Only on a demo answer: a real fetch's entry is as it always was.
+          ...(response.demo === true ? { demo: true } : {}),
+        },
       });
     }
     return { responseId, alreadyStored: false, itemIds, transcripts: normalisation.transcripts.length, warnings };

@@ -88,6 +88,8 @@ export interface ExportQueries {
   /** The scope's items in order, each with its citation. */
   items(options: { withTranscriptsOnly: boolean }): IterableIterator<ExportItem>;
   countItems(options: { withTranscriptsOnly: boolean }): number;
+  /** Whether any of the scope's items is demo data. */
+  hasDemoItems(): boolean;
   /** One item by id (transcript exports look each item up as its segments begin). */
   item(id: number): ExportItem;
   transcript(id: number): ExportTranscript;
@@ -149,6 +151,10 @@ export function createExportQueries(db: Database, scopeTable: string, language?:
       for (const row of (withTranscriptsOnly ? statement.iterate(...bind) : statement.iterate()) as IterableIterator<ItemRow>)
         yield toExportItem(row);
     },
+    hasDemoItems: () =>
+      (prepare(`SELECT EXISTS (SELECT 1 FROM ${scopeTable} s JOIN items i ON i.id = s.item_id WHERE ${itemIsDemoSql('i')}) AS demo`).get() as {
+        demo: number;
+      }).demo === 1,
     countItems: ({ withTranscriptsOnly }) => {
       const statement = prepare(countSql(withTranscriptsOnly));
       return ((withTranscriptsOnly ? statement.get(...bind) : statement.get()) as { n: number }).n;

@@ -33,6 +33,7 @@ const change = (over: Partial<WatchChange>): WatchChange => ({
   at: '2026-03-01T10:00:00.000Z',
   words: null,
   read: false,
+  demo: false,
   ...over,
 });
 

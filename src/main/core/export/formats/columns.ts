@@ -50,6 +50,7 @@ export const ITEM_TABLE: readonly Column<ExportItem>[] = [
   { name: 'shares', value: (item) => item.shares },
   { name: 'followers', value: (item) => item.followers },
   { name: 'has_transcript', value: (item) => item.hasTranscript },
+  { name: 'demo', value: (item) => item.demo },
   { name: 'tags', value: (item) => item.tags.join('; ') },
   { name: 'notes', value: notesText },
   { name: 'fetched_at_utc', value: (item) => item.citation.fetchedAt },
@@ -74,6 +75,7 @@ export const SEGMENT_COLUMNS: readonly string[] = [
   'platform',
   'item_url',
   'language',
+  'demo',
   'segment',
   'start_ms',
   'end_ms',
@@ -96,6 +98,7 @@ export const transcriptHead = (item: ExportItem, transcript: ExportTranscript): 
   item.platform,
   item.url,
   transcript.language,
+  item.demo,
 ];
 
 export const transcriptTail = (transcript: ExportTranscript, at: RowContext): CellValue[] => [

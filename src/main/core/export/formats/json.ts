@@ -40,6 +40,7 @@ export function itemRecord(item: ExportItem, transcripts?: JsonTranscript[]): Re
       followers: item.followers,
     },
     has_transcript: item.hasTranscript,
+    demo: item.demo,
     extras: item.extras,
     tags: item.tags,
     notes: item.notes,

@@ -13,6 +13,7 @@ import type { ExportItem, ExportSegment, ExportTranscript } from '../../store/ex
 import { escapeMarkdownBlock, escapeMarkdownLine, escapeMarkdownLinkText, markdownHref } from '../text';
 import type { ExportContext, FormatModule, ItemWriter, SourcesWriter, TranscriptWriter } from './types';
 import { approximatelySuffix, exactPublishedAt } from '../../../../shared/published';
+import { demoLines } from '../../../../shared/demo';
 
 const link = (text: string, url: string): string => `[${text}](${markdownHref(url)})`;
 
@@ -33,6 +34,7 @@ function documentHeader(context: ExportContext, what: string): string {
 function citationLines(item: ExportItem): string[] {
   const c = item.citation;
   const lines = [
+    ...demoLines(item).map((line) => `- **${line}**`),
     `- Source: ${c.url ? link(escapeMarkdownLinkText(c.url), c.url) : 'no web address on record'}`,
     `- Platform: ${escapeMarkdownLine(`${platformLabel(c.platform)} (${c.platform}), ${kindLabel(item.kind).toLowerCase()}`)}`,
   ];

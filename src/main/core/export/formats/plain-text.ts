@@ -9,6 +9,7 @@ import { platformLabel } from '../../../../shared/platforms';
 import { cleanText, oneLine } from '../../../../shared/text';
 import type { FormatModule, TranscriptWriter } from './types';
 import { approximatelySuffix, exactPublishedAt } from '../../../../shared/published';
+import { demoLines } from '../../../../shared/demo';
 
 function writer(): TranscriptWriter {
   // One item's transcripts may share a file; a blank line keeps one's last line off the next one's header.
@@ -24,6 +25,7 @@ function writer(): TranscriptWriter {
       const c = item.citation;
       const lines = [
         oneLine(citedTitle(item)),
+        ...demoLines(item),
         `Source: ${c.url ?? 'no web address on record'}`,
         `Platform: ${platformLabel(c.platform)} (${c.platform})`,
         ...(citedAuthor(item) ? [`Author: ${oneLine(citedAuthor(item)!)}`] : []),

@@ -14,6 +14,7 @@ import { cleanText, oneLine } from '../../../../shared/text';
 import { subtitleTime } from '../text';
 import type { FormatModule, TranscriptWriter } from './types';
 import { approximatelySuffix, exactPublishedAt } from '../../../../shared/published';
+import { demoLines } from '../../../../shared/demo';
 
 const LAST_CUE_MS = 3000;
 
@@ -83,7 +84,9 @@ export const srtFormat: FormatModule = {
   extension: 'srt',
   mediaType: 'application/x-subrip; charset=utf-8',
   byteOrderMark: false,
-  // SRT has no comments, so its citation lives in the other formats and the manifest's file names.
+  demoInFileName: true,
+  // SRT has no comments, so its citation lives in the other formats and the manifest's file names,
+  // and a file of demo data says so in its name (run-export.ts).
   transcripts: () =>
     cueWriter(
       (n, start, end, text) =>
@@ -106,6 +109,7 @@ export const vttFormat: FormatModule = {
         const c = item.citation;
         // A NOTE block carries the citation; it may not contain `-->` or blank lines.
         const note = [
+          ...demoLines(item),
           `Source: ${c.url ?? 'no web address on record'}`,
           `Title: ${citedTitle(item)}`,
           `Platform: ${platformLabel(c.platform)} (${c.platform})`,

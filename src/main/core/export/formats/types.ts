@@ -78,4 +78,6 @@ export interface FormatModule {
    */
   transcriptsWithEveryItem?: boolean;
   sources?(context: ExportContext): SourcesWriter;
+  /** The format has no place for the demo mark (SRT has no comments): a file of demo items says it in its name. */
+  demoInFileName?: true;
 }

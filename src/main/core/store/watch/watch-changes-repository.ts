@@ -4,6 +4,7 @@
  * nothing here deletes a version or a change.
  */
 import type { ItemAvailability, ItemVersion, WatchChange, WatchChangeKind } from '../../../../shared/watch';
+import { itemIsDemoSql } from '../demo-mark';
 import { statement } from '../queue/statements';
 import type { ReadableDB, WritableDB } from '../write-transaction';
 
@@ -68,6 +69,7 @@ interface ChangeRow {
   at: string;
   words: string | null;
   read: number;
+  demo: number;
 }
 
 export interface ChangeFilter {
@@ -90,7 +92,16 @@ const toChange = (row: ChangeRow): WatchChange => ({
   at: row.at,
   words: row.words,
   read: row.read === 1,
+  demo: row.demo === 1,
 });
+
+/**
+ * A change's columns. It is demo data when the answer that showed it is, or its item is (a gone
+ * item is told by a failed request, which stored no answer).
+ */
+const CHANGE_COLUMNS = `id, watch_id, item_id, change, field, before, after, request_id, sha256, at, words, read,
+  (EXISTS (SELECT 1 FROM responses demo_c WHERE demo_c.id = c.response_id AND demo_c.demo = 1)
+   OR EXISTS (SELECT 1 FROM items demo_i WHERE demo_i.id = c.item_id AND ${itemIsDemoSql('demo_i')})) AS demo`;
 
 /** The WHERE of a change query, its parameters named. */
 function changeWhere(filter: ChangeFilter): { where: string; params: Record<string, string | number> } {
@@ -257,8 +268,8 @@ export const watchChangesRepository = {
     const { where, params } = changeWhere(filter);
     return statement<[Record<string, string | number>], ChangeRow>(
       db,
-      `SELECT id, watch_id, item_id, change, field, before, after, request_id, sha256, at, words, read
-         FROM watch_changes WHERE ${where} ORDER BY id LIMIT @limit OFFSET @offset`,
+      `SELECT ${CHANGE_COLUMNS}
+         FROM watch_changes c WHERE ${where} ORDER BY id LIMIT @limit OFFSET @offset`,
     )
       .all({ ...params, limit, offset })
       .map(toChange);
@@ -267,7 +278,7 @@ export const watchChangesRepository = {
   changesAfter: (db: ReadableDB, afterId: number): WatchChange[] =>
     statement<[number], ChangeRow>(
       db,
-      'SELECT id, watch_id, item_id, change, field, before, after, request_id, sha256, at, words, read FROM watch_changes WHERE id > ? ORDER BY id',
+      `SELECT ${CHANGE_COLUMNS} FROM watch_changes c WHERE id > ? ORDER BY id`,
     )
       .all(afterId)
       .map(toChange),
@@ -276,8 +287,8 @@ export const watchChangesRepository = {
     (
       db
         .prepare(
-          `SELECT id, watch_id, item_id, change, field, before, after, request_id, sha256, at, words, read
-             FROM watch_changes WHERE item_id IN (SELECT item_id FROM ${scopeTable}) ORDER BY id`,
+          `SELECT ${CHANGE_COLUMNS}
+             FROM watch_changes c WHERE item_id IN (SELECT item_id FROM ${scopeTable}) ORDER BY id`,
         )
         .all() as ChangeRow[]
     ).map(toChange),

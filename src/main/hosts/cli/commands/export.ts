@@ -106,9 +106,11 @@ export function registerExport(program: Command, ctx: CliContext): void {
           const result = await core.exportToFile(request, outPath, controller.signal);
           const { baseDir: _baseDir, ...summary } = result;
           void _baseDir;
+          // A subtitle file of demo items is written under a name that says so (clip-demo.srt).
+          const written = exportsFolder(request) ? outPath : resolve(result.baseDir, summary.files[0]?.path ?? outPath);
           if (ctx.json(command)) {
             ctx.io.stdout(
-              `${JSON.stringify({ out: outPath, ...summary, ...(request.manifest ? { manifest: resolve(result.baseDir, MANIFEST_NAME) } : {}) })}\n`,
+              `${JSON.stringify({ out: written, ...summary, ...(request.manifest ? { manifest: resolve(result.baseDir, MANIFEST_NAME) } : {}) })}\n`,
             );
             return;
           }
@@ -116,7 +118,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
             summary.transcripts > 0 || exportsFolder(request) || request.transcripts
               ? `${summary.transcripts} transcript${summary.transcripts === 1 ? '' : 's'} (${summary.segments} segments) of ${summary.items} item${summary.items === 1 ? '' : 's'}`
               : `${summary.items} item${summary.items === 1 ? '' : 's'}`;
-          ctx.io.stdout(`Exported ${what} to ${outPath}${exportsFolder(request) ? ` (${summary.files.length} files)` : ''}.\n`);
+          ctx.io.stdout(`Exported ${what} to ${written}${exportsFolder(request) ? ` (${summary.files.length} files)` : ''}.\n`);
           for (const skipped of summary.skipped) {
             ctx.io.stdout(
               `  skipped the ${skipped.language ? languageLabel(skipped.language) : 'default'} transcript of item ${skipped.itemId}: ${skipped.reason}\n`,

@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import { findOperation } from '../../../../shared/catalogue';
 import { GleanerError } from '../../../../shared/errors';
+import { DEMO_WORDS } from '../../../../shared/demo';
 import { quoteInput } from '../../../../shared/quote-input';
 import {
   WATCH_INTERVALS,
@@ -79,6 +80,7 @@ export function changeJson(change: WatchChange): Record<string, unknown> {
     ...(change.after !== null ? { after: change.after } : {}),
     request_id: change.requestId,
     at: change.at,
+    demo: change.demo,
   };
 }
 
@@ -89,7 +91,7 @@ function changeLine(change: WatchChange): string {
       : change.change === 'unavailable' && change.words
         ? `unavailable: ${oneLine(change.words)}`
         : change.change;
-  return `  ${change.at} watch ${change.watchId ?? '–'} item #${change.itemId ?? '–'} ${what}${change.requestId ? ` (${change.requestId})` : ''}\n`;
+  return `  ${change.at} watch ${change.watchId ?? '–'} item #${change.itemId ?? '–'} ${what}${change.requestId ? ` (${change.requestId})` : ''}${change.demo ? ` (${DEMO_WORDS})` : ''}\n`;
 }
 
 /** Every change from the `offset`-th on (in the order noticed), a page at a time. */

@@ -1,5 +1,6 @@
 /** An entry of the custody log in words. Pure: subject values come from the library (or a colleague) and are shown as text only. */
 import { CUSTODY_HASH_PREFIX, type CustodyEntry } from '../../../../shared/custody';
+import { DEMO_WORDS } from '../../../../shared/demo';
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 const quoted = (value: unknown): string => `“${text(value)}”`;
@@ -11,7 +12,13 @@ function place(subject: CustodyEntry['subject']): string {
     : `in ${quoted(subject.collectionName)}`;
 }
 
+/** An entry in words; one about demo data (a demo answer fetched, demo items exported) says so. */
 export function describeCustodyEntry(entry: CustodyEntry): string {
+  const words = describeEntry(entry);
+  return entry.subject.demo === true ? `${words} (${DEMO_WORDS})` : words;
+}
+
+function describeEntry(entry: CustodyEntry): string {
   const s = entry.subject;
   switch (`${entry.kind} ${entry.action}`) {
     case 'log-started started':

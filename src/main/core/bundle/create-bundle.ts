@@ -56,6 +56,8 @@ export interface BundleSummary {
   timestamped: boolean;
   custodyEntries: number;
   media: MediaSummary | null;
+  /** How many of its items and answers are demo data (layout.ts says so in README.txt and datapackage.json). */
+  demo: { items: number; answers: number };
 }
 
 /** Answers read ahead of the one being written (each at most a few hundred KiB, usually). */
@@ -78,6 +80,7 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
     const files: WrittenFile[] = [];
     const sha256s = new Set<string>();
     let answerCount = 0;
+    const demo = { items: 0, answers: 0 };
 
     // The index first, so a reader going through the zip in order knows each answer as it comes.
     files.push(
@@ -86,7 +89,7 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
         {
           json: BUNDLE_FILES.answersIndex,
           csv: 'answers.csv',
-          columns: ['sha256', 'request_id', 'operation', 'params', 'request_url', 'status', 'fetched_at', 'duration_ms', 'file'],
+          columns: ['sha256', 'request_id', 'operation', 'params', 'request_url', 'status', 'fetched_at', 'duration_ms', 'file', 'demo'],
           toCsv: (answer) => [
             [
               answer.sha256,
@@ -98,6 +101,7 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
               answer.fetched_at,
               answer.duration_ms,
               answer.file,
+              answer.demo === true,
             ],
           ],
         },
@@ -110,6 +114,7 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
     for (const answer of rows.answers()) {
       checkCancelled();
       answerCount += 1;
+      if (answer.demo === 1) demo.answers += 1;
       // Two request ids may carry the same body: one file, listed once.
       if (sha256s.has(answer.sha256)) continue;
       sha256s.add(answer.sha256);
@@ -131,7 +136,10 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
         },
         () => mapRows(rows.itemsJson(), itemLine),
         checkCancelled,
-        (item) => itemIds.push(item.record.id),
+        (item) => {
+          itemIds.push(item.record.id);
+          if (item.record.demo === true) demo.items += 1;
+        },
       )),
     );
     files.push(
@@ -204,6 +212,7 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
         BUNDLE_FILES.dataPackage,
         dataPackage(files, `Case bundle of the ${scope.label}`, input.createdAt, {
           signingKey: input.key.oneTime ? 'one-time' : 'library',
+          demo: demo.items > 0 || demo.answers > 0,
         }),
       ),
     );
@@ -216,6 +225,7 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
           fingerprint: input.key.fingerprint,
           oneTimeKey: input.key.oneTime,
           timestamped: input.timestamp !== undefined,
+          demo,
         }),
       ),
     );
@@ -237,6 +247,7 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
       timestamped: input.timestamp !== undefined,
       custodyEntries: custody.entries.length,
       media,
+      demo,
     };
   } catch (error) {
     await zip.abort();

@@ -8,6 +8,7 @@ import { isOperationId } from '../../../shared/catalogue';
 import { METRIC_NAMES } from '../../../shared/model';
 import { makeWellFormed } from '../../../shared/text';
 import type { NormaliseFn } from '../library/ingest';
+import { declaresDemo } from '../store/demo-mark';
 import { JsonTextError, parseJson } from './json-text';
 import type { AnswerRecord, ItemRecord } from './records';
 
@@ -41,12 +42,17 @@ export function createDerivationCheck(normalise: NormaliseFn, maxDepth: number) 
   const derivedByAnswer = new Map<string, Derived[]>();
   const problems: string[] = [];
   return {
-    /** Reads one answer's body as each of its index entries (operation, parameters) says. */
-    addAnswer(sha256: string, body: Buffer, records: readonly AnswerRecord[]): void {
+    /**
+     * Reads one answer's body as each of its index entries (operation, parameters) says; true when
+     * the answer declares itself invented (`meta.demo`).
+     */
+    addAnswer(sha256: string, body: Buffer, records: readonly AnswerRecord[]): boolean {
       const derived: Derived[] = [];
       let data: unknown;
+      let envelope: unknown;
       try {
-        data = (parseJson(body, maxDepth) as { data?: unknown } | null)?.data;
+        envelope = parseJson(body, maxDepth);
+        data = (envelope as { data?: unknown } | null)?.data;
       } catch (error) {
         if (!(error instanceof JsonTextError)) throw error;
         problems.push(
@@ -54,7 +60,7 @@ export function createDerivationCheck(normalise: NormaliseFn, maxDepth: number) 
             ? `answers/${sha256}.json is not JSON`
             : `answers/${sha256}.json cannot be read: ${error.message}`,
         );
-        return;
+        return false;
       }
       for (const record of records) {
         if (!isOperationId(record.operation)) {
@@ -87,6 +93,7 @@ export function createDerivationCheck(normalise: NormaliseFn, maxDepth: number) 
         }
       }
       derivedByAnswer.set(sha256, derived);
+      return declaresDemo(envelope);
     },
     checkItem(item: ItemRecord): void {
       const matches: Derived[] = [];

@@ -30,6 +30,7 @@ import {
   type AnswerRecord,
 } from './records';
 import type { VerifiedBundle } from './verify-bundle';
+import { declaresDemo, looksLikeEarlyDemoAnswer } from '../store/demo-mark';
 
 export interface BundleImportHooks {
   /** Keeps the bundle's custody entries under their origin and notes the import in this library's chain; how many were kept. */
@@ -87,11 +88,19 @@ function responseOf(record: AnswerRecord, body: string): ResponseToStore | null 
   const params = hubAnswerParams(record.params);
   if (!isOperationId(record.operation) || params === null) return null;
   let data: unknown;
+  let envelope: unknown;
   try {
-    data = (JSON.parse(body) as { data?: unknown }).data;
+    envelope = JSON.parse(body);
+    data = (envelope as { data?: unknown }).data;
   } catch {
     return null;
   }
+  // The mark comes with the answer: its index entry's, its own envelope's, or for a bundle made
+  // before answers were marked, the demo service's address and request id (as migration 0027).
+  const demo =
+    record.demo === true ||
+    declaresDemo(envelope) ||
+    (record.demo === undefined && looksLikeEarlyDemoAnswer(record.request_url, record.request_id));
   return {
     operation: record.operation,
     params,
@@ -106,6 +115,7 @@ function responseOf(record: AnswerRecord, body: string): ResponseToStore | null 
     // Fetched by the bundle's maker: its custody entry comes with the bundle (kept under its
     // origin), and this library's log notes the import once, not a fetch per answer.
     pulled: true,
+    ...(demo ? { demo: true } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
  * A case bundle's files: their names, the manifest (`sha256sum` format), the Frictionless Data
  * Package descriptor, and the README that says how to check it all without Gleaner.
  */
+import { DEMO_WORDS } from '../../../shared/demo';
 import type { WrittenFile } from './zip-writer';
 
 export const BUNDLE_FILES = {
@@ -77,6 +78,8 @@ const resourceName = (path: string): string => path.toLowerCase().replace(/[^a-z
 export interface BundleFacts {
   /** Signed with the library's own key, or with one made for this bundle alone and kept nowhere. */
   signingKey: 'library' | 'one-time';
+  /** Some of its items or answers are demo data, invented by Gleaner's demo service. */
+  demo: boolean;
 }
 
 /** Frictionless Data Package (v1 profile, v2 hash spelling): one resource per file. */
@@ -87,7 +90,7 @@ export function dataPackage(files: readonly WrittenFile[], title: string, create
       name: 'gleaner-case-bundle',
       title,
       created,
-      gleaner: { signing_key: facts.signingKey },
+      gleaner: { signing_key: facts.signingKey, demo: facts.demo },
       resources: files.map((file) => ({
         name: resourceName(file.path),
         path: file.path,
@@ -108,15 +111,28 @@ own key could not be kept where Gleaner was running). The signature shows that n
 since it was signed; it cannot show which library made it, as no other bundle carries this key.
 `;
 
+/** Said in README.txt, before anything else, when the bundle holds demo data. */
+export function demoNote(demo: { items: number; answers: number }): string {
+  if (demo.items === 0 && demo.answers === 0) return '';
+  const items = demo.items === 1 ? '1 item' : `${demo.items.toLocaleString('en-US')} items`;
+  const answers = demo.answers === 1 ? '1 answer' : `${demo.answers.toLocaleString('en-US')} answers`;
+  return `DEMO DATA: ${items} and ${answers} in this bundle are ${DEMO_WORDS}. They show how
+Gleaner works; they are not evidence of anything on any platform. answers.json, items.json and
+datapackage.json ("gleaner": {"demo": true}) say which.
+
+`;
+}
+
 export function readmeText(options: {
   title: string;
   created: string;
   fingerprint: string;
   oneTimeKey: boolean;
   timestamped: boolean;
+  demo?: { items: number; answers: number };
 }): string {
   return `Gleaner case bundle: ${options.title}
-Made ${options.created}. Signing key fingerprint (SHA-256 of the raw Ed25519 public key):
+${options.demo ? demoNote(options.demo) : ''}Made ${options.created}. Signing key fingerprint (SHA-256 of the raw Ed25519 public key):
   ${options.fingerprint}
 ${options.oneTimeKey ? ONE_TIME_KEY_NOTE : ''}
 What is here

@@ -28,6 +28,8 @@ export const answerRecordSchema = z.strictObject({
   duration_ms: z.number().int().nullable(),
   next_page: z.record(z.string(), z.string()).nullable(),
   file: z.string(),
+  /** Demo data, invented by Gleaner's demo service; absent in bundles made before answers were marked. */
+  demo: z.boolean().optional(),
 });
 export type AnswerRecord = z.infer<typeof answerRecordSchema>;
 
@@ -56,6 +58,8 @@ export const itemRecordSchema = z.strictObject({
   first_fetched_at: z.string(),
   last_fetched_at: z.string(),
   answers: z.array(sha256),
+  /** Demo data: read from an answer of Gleaner's demo service; absent in bundles made before items were marked. */
+  demo: z.boolean().optional(),
 });
 export type ItemRecord = z.infer<typeof itemRecordSchema>;
 
@@ -89,6 +93,7 @@ export function answerRecord(row: BundleAnswerRow): AnswerRecord {
     duration_ms: row.durationMs,
     next_page: row.nextPage === null ? null : (JSON.parse(row.nextPage) as Record<string, string>),
     file: answerPath(row.sha256),
+    demo: row.demo === 1,
   };
 }
 
@@ -126,6 +131,7 @@ export function itemRecord(row: BundleItemRow): ItemRecord {
     first_fetched_at: row.firstFetchedAt,
     last_fetched_at: row.lastFetchedAt,
     answers: JSON.parse(row.answers) as string[],
+    demo: row.demo === 1,
   };
 }
 
@@ -154,10 +160,11 @@ export const ITEM_CSV_COLUMNS = [
   'first_fetched_at',
   'last_fetched_at',
   'answers',
+  'demo',
 ] as const;
 
 export const itemCsv = (item: ItemRecord) => [
-  ITEM_CSV_COLUMNS.map((column) => (column === 'answers' ? item.answers.join(' ') : item[column])),
+  ITEM_CSV_COLUMNS.map((column) => (column === 'answers' ? item.answers.join(' ') : column === 'demo' ? item.demo === true : item[column])),
 ];
 
 export function transcriptRecord(row: BundleTranscriptRow): TranscriptRecord {

@@ -9,7 +9,9 @@
  * few lines per check at most.
  */
 import { isOperationId } from '../../../shared/catalogue';
+import { DEMO_WORDS } from '../../../shared/demo';
 import { GleanerError } from '../../../shared/errors';
+import { looksLikeEarlyDemoAnswer } from '../store/demo-mark';
 import { checkCollectionName, checkTag, MAX_NOTE_CHARACTERS } from '../library/collections';
 import type { NormaliseFn } from '../library/ingest';
 import { canonicalFingerprint, fingerprintOfPublicKey, publicKeyFromPem, verifyEd25519 } from '../secrets/signing-key';
@@ -53,6 +55,13 @@ export interface VerifyReport {
   timestamp: TimestampFacts | null;
   /** The bundle says it was signed with a one-time key: it proves itself unchanged, not which library made it. */
   oneTimeKey: boolean;
+  /**
+   * The items and answers that are demo data, invented by Gleaner's demo service, with the sentence
+   * that says so; null when none is. An answer is, when its index entry or its own envelope says so
+   * (or, in a bundle made before answers were marked, it has the demo service's address and request
+   * id); an item, when it says so or any of its answers is.
+   */
+  demo: { items: number; answers: number; note: string } | null;
   checks: VerifyCheck[];
   /**
    * The folder the bundle's files stood in, when it was zipped again as a folder (`case/`): they
@@ -245,6 +254,10 @@ export async function verifyOpened(zip: OpenedZip, normalise: NormaliseFn, optio
 
   // answers: the index, then each answer against its name, read again by the normalisers.
   const derivation = createDerivationCheck(normalise, caps.jsonDepth);
+  const declaredDemo = new Set<string>();
+  const demoShas = new Set<string>();
+  let demoAnswers = 0;
+  let demoItems = 0;
   const recordsBySha = new Map<string, AnswerRecord[]>();
   const index = toRead(BUNDLE_FILES.answersIndex) ? await hold(BUNDLE_FILES.answersIndex, caps.heldBytes) : null;
   if (index) {
@@ -270,11 +283,18 @@ export async function verifyOpened(zip: OpenedZip, normalise: NormaliseFn, optio
     if (!data) continue;
     const sha = answer[1]!;
     if (sha !== read.get(path)!.sha256) fail('answers', `${path}: its content does not have the SHA-256 it is named by`);
-    derivation.addAnswer(sha, data, recordsBySha.get(sha) ?? []);
+    if (derivation.addAnswer(sha, data, recordsBySha.get(sha) ?? [])) declaredDemo.add(sha);
   }
   let answerCount = 0;
   for (const [sha, records] of recordsBySha) {
     answerCount += records.length;
+    for (const record of records) {
+      const early = record.demo === undefined && looksLikeEarlyDemoAnswer(record.request_url, record.request_id);
+      if (record.demo === true || early || declaredDemo.has(sha)) {
+        demoAnswers += 1;
+        demoShas.add(sha);
+      }
+    }
     const path = answerPath(sha);
     if (!byPath.has(path) && !unread.has(path)) fail('answers', `${path} is listed in ${BUNDLE_FILES.answersIndex} but missing`);
   }
@@ -303,6 +323,7 @@ export async function verifyOpened(zip: OpenedZip, normalise: NormaliseFn, optio
       else {
         ids.add(item.data.id);
         derivation.checkItem(item.data);
+        if (item.data.demo === true || item.data.answers.some((sha) => demoShas.has(sha))) demoItems += 1;
       }
     });
     if (whole) itemIds = ids;
@@ -409,10 +430,18 @@ export async function verifyOpened(zip: OpenedZip, normalise: NormaliseFn, optio
     custodyEntries,
     timestamp,
     oneTimeKey: facts?.signing_key === 'one-time',
+    demo: demoItems > 0 || demoAnswers > 0 || facts?.demo === true ? demoFacts(demoItems, demoAnswers) : null,
     checks,
     root,
   };
   return { zip, report, caps, files: read };
+}
+
+/** The report's demo facts, with the sentence every host shows. */
+function demoFacts(items: number, answers: number): NonNullable<VerifyReport['demo']> {
+  const count = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
+  const which = items === 0 && answers === 0 ? 'Its Data Package says this bundle holds' : `${count(items, 'item')} and ${count(answers, 'answer')} here are`;
+  return { items, answers, note: `${which} ${DEMO_WORDS}.` };
 }
 
 function checkDataPackage(
@@ -421,10 +450,10 @@ function checkDataPackage(
   unread: ReadonlySet<string>,
   caps: BundleCaps,
   fail: (problem: string) => void,
-): { signing_key?: unknown } | null {
+): { signing_key?: unknown; demo?: unknown } | null {
   if (!text) return null;
   let resources: { path?: unknown; bytes?: unknown; hash?: unknown }[];
-  let facts: { signing_key?: unknown } | null = null;
+  let facts: { signing_key?: unknown; demo?: unknown } | null = null;
   try {
     const parsed = parseJson(text, caps.jsonDepth) as { resources?: unknown; gleaner?: unknown } | null;
     if (parsed === null || typeof parsed !== 'object') throw new Error('not an object');

@@ -15,6 +15,7 @@ import { TIMEOUT_KEYS, type RequestTimeouts, type ServiceSettings } from '../set
 import { readRetryAfter, waitText, type RetryAfterReading } from '../queue/retry-after';
 import { nextPageAfter, type RefusedPage } from './pagination';
 import { prepareRequest, type PreparedRequest } from './request';
+import { declaresDemo } from '../store/demo-mark';
 
 export interface ServiceResponse {
   operation: OperationId;
@@ -60,11 +61,7 @@ export interface ServiceTarget {
  * only add the mark: a service saying its own answers are invented makes nothing pass for real,
  * while a real service never sends it, so real answers never carry the mark.
  */
-export function answerIsDemo(target: Pick<ServiceTarget, 'demo'>, json: unknown): boolean {
-  if (target.demo === true) return true;
-  const meta = json && typeof json === 'object' ? (json as { meta?: unknown }).meta : undefined;
-  return meta !== null && typeof meta === 'object' && (meta as { demo?: unknown }).demo === true;
-}
+export const answerIsDemo = (target: Pick<ServiceTarget, 'demo'>, json: unknown): boolean => target.demo === true || declaresDemo(json);
 
 export interface ServiceClientDeps {
   fetch: typeof fetch;

@@ -7,15 +7,18 @@
 import type { Database } from 'better-sqlite3';
 import type { ItemRecord } from '../../../shared/library';
 import type { StoredResponseFacts } from './responses-repository';
+import { itemIsDemoSql } from './demo-mark';
 
 export interface BundleAnswerRow extends StoredResponseFacts {
   sha256: string;
 }
 
 /** An item as the library records it, without what a bundle does not carry, and with its answers. */
-export interface BundleItemRow extends Omit<ItemRecord, 'publishedApproximate' | 'hasTranscript' | 'extras'> {
+export interface BundleItemRow extends Omit<ItemRecord, 'publishedApproximate' | 'hasTranscript' | 'extras' | 'demo'> {
   /** JSON array of the sha256s of the answers the item was found in, oldest first. */
   answers: string;
+  /** 1 when the item is demo data (demo-mark.ts). */
+  demo: number;
 }
 
 export interface BundleTranscriptRow {
@@ -76,7 +79,7 @@ function* pagedBy<Row>(page: (last: Row | undefined) => Row[]): Iterable<Row> {
 }
 
 /** The item columns a bundle reads, in the order of its raw rows (after the scope's `ord`). */
-const ITEM_COLUMNS: readonly (readonly [Exclude<keyof BundleItemRow, 'answers'>, string])[] = [
+const ITEM_COLUMNS: readonly (readonly [Exclude<keyof BundleItemRow, 'answers' | 'demo'>, string])[] = [
   ['id', 'i.id'],
   ['platform', 'i.platform'],
   ['kind', 'i.kind'],
@@ -106,11 +109,12 @@ const ITEM_COLUMNS: readonly (readonly [Exclude<keyof BundleItemRow, 'answers'>,
 const ITEM_ANSWERS = `(SELECT json_group_array(r.body_sha256) FROM responses r
    WHERE r.id IN (SELECT response_id FROM item_sources s WHERE s.item_id = i.id))`;
 
-/** A raw row (ord, the item columns, answers) as a BundleItemRow; its keys are ITEM_COLUMNS', never content. */
+/** A raw row (ord, the item columns, answers, demo) as a BundleItemRow; its keys are ITEM_COLUMNS', never content. */
 function itemRow(raw: unknown[]): BundleItemRow & { ord: number } {
   const row: Record<string, unknown> = { ord: raw[0] };
   ITEM_COLUMNS.forEach(([key], index) => (row[key] = raw[index + 1]));
   row.answers = raw[ITEM_COLUMNS.length + 1];
+  row.demo = raw[ITEM_COLUMNS.length + 2];
   return row as unknown as BundleItemRow & { ord: number };
 }
 
@@ -135,7 +139,7 @@ export function createBundleReader(db: Database, scopeTable: string) {
   const items = db
     .prepare<[number, number], unknown[]>(
       `SELECT sc.ord, ${ITEM_COLUMNS.map(([, column]) => column).join(', ')},
-            ${ITEM_ANSWERS} AS answers
+            ${ITEM_ANSWERS} AS answers, ${itemIsDemoSql('i')} AS demo
        FROM ${scopeTable} sc JOIN items i ON i.id = sc.item_id WHERE sc.ord > ? ORDER BY sc.ord LIMIT ?`,
     )
     .raw(true);
@@ -145,7 +149,7 @@ export function createBundleReader(db: Database, scopeTable: string) {
   const itemJson = db
     .prepare<[number, number], [number, string]>(
       `SELECT sc.ord, json_object(${ITEM_COLUMNS.map(([, column]) => `'${column.slice(2)}', ${column}`).join(', ')},
-            'answers', json(${ITEM_ANSWERS}))
+            'answers', json(${ITEM_ANSWERS}), 'demo', json(CASE WHEN ${itemIsDemoSql('i')} THEN 'true' ELSE 'false' END))
        FROM ${scopeTable} sc JOIN items i ON i.id = sc.item_id WHERE sc.ord > ? ORDER BY sc.ord LIMIT ?`,
     )
     .raw(true);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { GleanerError } from '../../../../shared/errors';
+import { DEMO_WORDS } from '../../../../shared/demo';
 import type { CliContext } from '../context';
 import { scopeFromFlags } from '../scope-flags';
 
@@ -85,6 +86,7 @@ export function registerBundle(program: Command, ctx: CliContext): void {
                 timestamped: summary.timestamped,
                 custody_entries: summary.custodyEntries,
                 media: summary.media,
+                demo: summary.demo,
               })}\n`,
             );
             return;
@@ -94,6 +96,9 @@ export function registerBundle(program: Command, ctx: CliContext): void {
               (summary.oneTimeKey
                 ? `Signed by a one-time key, kept nowhere: ${summary.fingerprint} (it proves the bundle unchanged, not which library made it).\n`
                 : `Signed by key ${summary.fingerprint}.\n`) +
+              (summary.demo.items > 0 || summary.demo.answers > 0
+                ? `Demo data: ${plural(summary.demo.items, 'item')} and ${plural(summary.demo.answers, 'answer')} here are ${DEMO_WORDS}; README.txt says so.\n`
+                : '') +
               (summary.media
                 ? `Media: ${summary.media.fetched} fetched, ${summary.media.failed} failed, ${summary.media.skipped} skipped (${summary.media.bytes} bytes).\n`
                 : ''),
@@ -135,6 +140,7 @@ export function registerBundle(program: Command, ctx: CliContext): void {
               ctx.io.stdout(
                 'The key was made for this bundle alone and kept nowhere: the signature shows nothing changed since it was signed, not which library made it.\n',
               );
+            if (report.demo) ctx.io.stdout(`Demo data: ${report.demo.note}\n`);
             if (report.root) ctx.io.stdout(`Read inside the folder ${report.root} (the bundle was zipped again as its folder).\n`);
           }
           if (!report.ok) {

@@ -7,6 +7,7 @@
 import type { OperationId } from '../../../shared/catalogue';
 import type { ResponseToStore } from '../library/ingest';
 import type { PulledAnswer } from '../store/hub';
+import { declaresDemo, looksLikeEarlyDemoAnswer } from '../store/demo-mark';
 
 const MAX_PARAMS = 50;
 const MAX_PARAM_NAME = 100;
@@ -48,6 +49,12 @@ export function responseFromHubAnswer(
     body: answer.body,
     data: (json as { data: unknown }).data,
     nextPage: answer.nextPage,
+    // The colleague's mark travels with their answer; a row pushed without one is judged as old answers are.
+    ...(answer.demo === true ||
+    declaresDemo(json) ||
+    (answer.demo === null && looksLikeEarlyDemoAnswer(answer.requestUrl, answer.requestId))
+      ? { demo: true }
+      : {}),
   };
 }
 

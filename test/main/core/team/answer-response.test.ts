@@ -16,6 +16,7 @@ const answer: PulledAnswer = {
   durationMs: null,
   nextPage: null,
   body: '{"success":true,"data":{"id":"abc"}}',
+  demo: false,
 };
 
 describe('a colleague’s answer read from the hub', () => {

@@ -16,9 +16,13 @@ export interface HubAnswer {
   durationMs: number | null;
   nextPage: Record<string, string> | null;
   body: string;
+  /** Demo data, invented by Gleaner's demo service. */
+  demo: boolean;
 }
 
-export interface PulledAnswer extends HubAnswer {
+export interface PulledAnswer extends Omit<HubAnswer, 'demo'> {
+  /** Null for a row pushed without the flag (migration 0009 says how it is judged). */
+  demo: boolean | null;
   seq: number;
   bodySha256: string;
   /** The desk that received it. */
@@ -38,10 +42,11 @@ interface AnswerRow {
   next_page: Record<string, string> | null;
   member: string;
   body: string;
+  demo: boolean | null;
 }
 
 const SELECT_ANSWERS = `SELECT a.seq, a.request_id, a.body_sha256, a.operation, a.params, a.request_url, a.status, a.fetched_at,
-         a.duration_ms, a.next_page, a.member, b.body
+         a.duration_ms, a.next_page, a.member, b.body, a.demo
     FROM answers a JOIN answer_bodies b ON b.sha256 = a.body_sha256`;
 
 const toPulled = (row: AnswerRow): PulledAnswer => ({
@@ -57,6 +62,7 @@ const toPulled = (row: AnswerRow): PulledAnswer => ({
   nextPage: row.next_page,
   member: row.member,
   body: row.body,
+  demo: row.demo,
 });
 
 export const sha256Hex = (body: string): string => createHash('sha256').update(body, 'utf8').digest('hex');
@@ -68,8 +74,8 @@ export function createAnswersRepository(db: HubQueryable) {
       const bodySha256 = sha256Hex(answer.body);
       await db.rows('INSERT INTO answer_bodies (sha256, body) VALUES ($1, $2) ON CONFLICT (sha256) DO NOTHING', [bodySha256, answer.body]);
       const inserted = await db.rows<{ seq: string }>(
-        `INSERT INTO answers (request_id, body_sha256, operation, params, request_url, status, fetched_at, duration_ms, next_page, member)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+        `INSERT INTO answers (request_id, body_sha256, operation, params, request_url, status, fetched_at, duration_ms, next_page, member, demo)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          ON CONFLICT (request_id, body_sha256) DO NOTHING RETURNING seq`,
         [
           answer.requestId,
@@ -82,6 +88,7 @@ export function createAnswersRepository(db: HubQueryable) {
           answer.durationMs,
           answer.nextPage === null ? null : JSON.stringify(answer.nextPage),
           deskId,
+          answer.demo,
         ],
       );
       if (inserted[0]) return { seq: Number(inserted[0].seq), bodySha256, added: true };

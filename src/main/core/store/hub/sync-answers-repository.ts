@@ -23,6 +23,7 @@ export function createSyncAnswersRepository(db: HubQueryable) {
         fetched_at: a.fetchedAt,
         duration_ms: a.durationMs,
         next_page: a.nextPage,
+        demo: a.demo,
       }));
       const json = JSON.stringify(rows);
       await db.rows(
@@ -32,10 +33,10 @@ export function createSyncAnswersRepository(db: HubQueryable) {
         [json],
       );
       const added = await db.rows<{ seq: string }>(
-        `INSERT INTO answers (request_id, body_sha256, operation, params, request_url, status, fetched_at, duration_ms, next_page, member)
-         SELECT r.request_id, r.sha256, r.operation, r.params, r.request_url, r.status, r.fetched_at, r.duration_ms, r.next_page, $2
+        `INSERT INTO answers (request_id, body_sha256, operation, params, request_url, status, fetched_at, duration_ms, next_page, member, demo)
+         SELECT r.request_id, r.sha256, r.operation, r.params, r.request_url, r.status, r.fetched_at, r.duration_ms, r.next_page, $2, r.demo
            FROM jsonb_to_recordset($1::jsonb) AS r(sha256 text, request_id text, operation text, params jsonb, request_url text,
-                status integer, fetched_at timestamptz, duration_ms integer, next_page jsonb)
+                status integer, fetched_at timestamptz, duration_ms integer, next_page jsonb, demo boolean)
          ON CONFLICT (request_id, body_sha256) DO NOTHING RETURNING seq`,
         [json, deskId],
       );

@@ -339,6 +339,7 @@ export function createTeamQuota(deps: TeamQuotaDeps): TeamQuotaPart {
         durationMs: response.durationMs,
         nextPage: response.nextPage,
         body: response.body,
+        demo: response.demo === true,
       };
       track(
         createRequestsRepository(entry.session.db).answer({

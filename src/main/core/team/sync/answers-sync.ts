@@ -36,6 +36,7 @@ const toHubAnswer = (row: ResponseToPush): HubAnswer => ({
   durationMs: row.durationMs,
   nextPage: row.nextPage === null ? null : (JSON.parse(row.nextPage) as Record<string, string>),
   body: row.body,
+  demo: row.demo === 1,
 });
 
 /** The answer as ingest takes it, or why it cannot be. */

@@ -100,6 +100,7 @@ describe('the hub’s answers', () => {
     durationMs: 120,
     nextPage: null,
     body,
+    demo: false,
   });
   beforeAll(async () => {
     cluster = await startPgCluster();

@@ -106,6 +106,7 @@ describe('a colleague’s answer as this desk’s', () => {
       nextPage: null,
       member: 'desk',
       body,
+      demo: false,
     };
     const response = answerToResponse(pulled, 'videosite/video', { url: 'mine' });
     expect(response).toMatchObject({ requestId: 'req_first', fetchedAt: '2026-03-02T09:00:00.000Z', data: { id: 'v1' }, body });

@@ -205,6 +205,7 @@ describe('one library across desks (team sync)', () => {
       fetchedAt: new Date().toISOString(),
       durationMs: 5,
       nextPage: null,
+      demo: false,
     };
     await answers.push(ana.deskId, { ...base, requestId: 'broken-1', body: '{"data": [trunc' });
     await answers.push(ana.deskId, { ...base, requestId: 'unknown-op', operation: 'nowhere/else', body: '{"data":{}}' });

@@ -6,6 +6,7 @@ import { hubMigration0005 } from './0005-hub-identity';
 import { hubMigration0006 } from './0006-custody-entries';
 import { hubMigration0007 } from './0007-watches';
 import { hubMigration0008 } from './0008-watch-upkeep';
+import { hubMigration0009 } from './0009-demo-answers';
 import type { HubMigration } from './types';
 
 export type { HubMigration } from './types';
@@ -20,4 +21,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   hubMigration0006,
   hubMigration0007,
   hubMigration0008,
+  hubMigration0009,
 ];

@@ -1,11 +1,23 @@
 /** Which app-wide banners to show, decided from the queue, the service setting and the token's status. Pure. */
 import type { TokenStatus } from '../../../shared/contract';
+import { DEMO_WORDS } from '../../../shared/demo';
 import type { PauseReason } from '../../../shared/queue';
 
-export type BannerAction = 'token' | 'resume';
+export type BannerAction = 'token' | 'resume' | 'service';
 
 export interface BannerSpec {
-  id: 'token-rejected' | 'token-missing' | 'token-elsewhere' | 'subscription-inactive' | 'unreachable' | 'failing' | 'storage' | 'no-token';
+  id:
+    | 'demo'
+    | 'token-rejected'
+    | 'token-missing'
+    | 'token-elsewhere'
+    | 'subscription-inactive'
+    | 'unreachable'
+    | 'failing'
+    | 'storage'
+    | 'no-token';
+  /** A standing notice (the demo service in use), not a problem to act on: shown calmer, and not announced as an alert. */
+  notice?: true;
   title: string;
   text: string;
   actions: { action: BannerAction; label: string; primary: boolean }[];
@@ -84,6 +96,16 @@ export function bannersFor({ paused, isDemo, token }: BannerInputs): BannerSpec[
       title: 'No API token for the retrieval service.',
       text: 'Gleaner is set to use the real service but has no token to send, so every request would be refused. Add your token in Settings.',
       actions: [{ action: 'token', label: 'Add your token', primary: true }],
+    });
+  }
+  if (isDemo === true) {
+    // In every view while the demo service is the one in use, so nothing fetched now passes for real.
+    banners.push({
+      id: 'demo',
+      notice: true,
+      title: 'Demo service: what you fetch now is invented.',
+      text: `Gleaner is using its built-in demo service. Its answers are ${DEMO_WORDS}; every item, citation, export and bundle made from them is marked Demo.`,
+      actions: [{ action: 'service', label: 'Use the real service', primary: false }],
     });
   }
   return banners;

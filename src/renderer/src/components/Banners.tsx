@@ -7,6 +7,8 @@ import './Banners.css';
 
 /** The id of the token field in Settings, which a banner's button focuses. */
 export const TOKEN_INPUT_ID = 'settings-token';
+/** The real-service choice in Settings, which the demo banner's button focuses. */
+export const SERVICE_CHOICE_ID = 'settings-service-real';
 
 /** App-wide notices above every view: token and subscription problems, then the first-run welcome. */
 export function Banners() {
@@ -19,13 +21,19 @@ export function Banners() {
 
   const act = (action: BannerAction): void => {
     if (action === 'token') goTo('settings', TOKEN_INPUT_ID);
+    else if (action === 'service') goTo('settings', SERVICE_CHOICE_ID);
     else void resume();
   };
 
   return (
     <div className="banners">
       {banners.map((banner) => (
-        <div key={banner.id} className="banner" role="alert" data-testid={`banner-${banner.id}`}>
+        <div
+          key={banner.id}
+          className={banner.notice ? 'banner banner-info' : 'banner'}
+          role={banner.notice ? 'status' : 'alert'}
+          data-testid={`banner-${banner.id}`}
+        >
           <p className="banner-text">
             <strong>{banner.title}</strong>
             {banner.text}

@@ -7,6 +7,7 @@ import { MAX_TITLE_SHOWN } from '../../lib/format';
 import { itemLabel } from '../../../../shared/item-label';
 import { formatPublished } from '../../../../shared/published';
 import { kindLabel, platformLabel } from '../../../../shared/catalogue';
+import { DemoBadge } from '../../components/DemoBadge';
 
 /** The label every place uses: title, else the start of the item's text, else a description. */
 const labelOf = (item: CollectionItem): string => itemLabel({ ...item, text: item.excerpt }, { maxTitle: MAX_TITLE_SHOWN });
@@ -124,6 +125,7 @@ export function CollectionItemRow({
           {label}
         </button>
         <span className="muted collection-item-meta">
+          {item.demo && <DemoBadge />}
           {platformLabel(item.platform)} · {kindLabel(item.kind)}
           {item.authorName ? ` · ${item.authorName}` : ''}
           {published ? ` · ${published}` : ''}

@@ -11,6 +11,7 @@ import { focusItemDetail } from '../item-detail/focus';
 import { kindLabel, platformLabel } from '../../../../shared/catalogue';
 import { FetchAddToCollection } from './FetchAddToCollection';
 import { FetchWatch } from './FetchWatch';
+import { DemoBadge } from '../../components/DemoBadge';
 
 /** The headed columns between the picture and the counts; the classes let narrow panes hide some. */
 const TEXT_HEADERS: readonly { label: string; className?: string }[] = [
@@ -206,6 +207,7 @@ function ResultRow({
         >
           <bdi>{text.text}</bdi>
         </button>
+        {hit.demo && <DemoBadge />}
         {/* Shown instead of the Kind and Author columns when the pane is narrow (an item open beside it). */}
         <span className="fetch-sub muted">
           {kindLabel(hit.kind)}

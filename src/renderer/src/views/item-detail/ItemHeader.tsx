@@ -1,5 +1,7 @@
 import type { ItemRecord } from '../../../../shared/library';
+import { DemoBadge } from '../../components/DemoBadge';
 import { ExternalLink } from '../../components/ExternalLink';
+import { DEMO_SENTENCE } from '../../../../shared/demo';
 import { formatCount, MAX_TITLE_SHOWN } from '../../lib/format';
 import { describeItem } from '../../../../shared/item-label';
 import { safeHttpsUrl } from '../../lib/links';
@@ -13,11 +15,17 @@ export function ItemHeader({ item }: { item: ItemRecord }) {
   return (
     <header className="detail-header">
       <p className="detail-kicker">
+        {item.demo && <DemoBadge />}
         <span title={platformDetail(item.platform)}>{platformLabel(item.platform)}</span> · {kindLabel(item.kind)}
       </p>
       <h2 id="item-detail-title" className={source === 'description' ? 'detail-title untitled' : 'detail-title'} dir="auto">
         {label}
       </h2>
+      {item.demo && (
+        <p className="detail-demo" data-testid="detail-demo">
+          {DEMO_SENTENCE} Citations and exports of it say so.
+        </p>
+      )}
       {title && title.length > MAX_TITLE_SHOWN && (
         <p className="muted" data-testid="title-shortened">
           Title shortened here: it has {formatCount(title.length)} characters. Exports and the raw JSON keep it whole.

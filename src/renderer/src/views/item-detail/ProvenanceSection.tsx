@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import type { Provenance } from '../../../../shared/library';
 import { formatDateTime } from '../../lib/format';
 import { useItemStore } from '../../stores/item-store';
+import { DemoBadge } from '../../components/DemoBadge';
 
 /** Where the item came from, for citing it: each response that carried it, with its raw JSON on demand. */
 export function ProvenanceSection({ provenance }: { provenance: Provenance[] }) {
@@ -14,6 +15,12 @@ export function ProvenanceSection({ provenance }: { provenance: Provenance[] }) 
         <ol className="provenance-list">
           {provenance.map((p) => (
             <li key={p.responseId} className="provenance" data-testid="provenance">
+              {p.demo && (
+                <p className="provenance-demo">
+                  <DemoBadge />
+                  This answer came from Gleaner’s demo service.
+                </p>
+              )}
               <dl className="facts">
                 <dt>Operation</dt>
                 <dd className="mono">{p.operation}</dd>

@@ -1,5 +1,6 @@
 import { memo, type MouseEvent } from 'react';
 import type { SearchHit } from '../../../../shared/library';
+import { DemoBadge } from '../../components/DemoBadge';
 import { Highlighted } from '../../components/Highlighted';
 import { formatMoment } from '../../../../shared/export';
 import { formatCompact, hitText } from '../../lib/format';
@@ -108,6 +109,7 @@ function ResultRowImpl({ index, hit, setSize, top, height, selected, active, sho
         <bdi>{titleFromSnippet ? <Highlighted parts={splitSnippet(hit.snippet ?? '')} /> : title.text}</bdi>
       </div>
       <div className="row-meta">
+        {hit.demo && <DemoBadge />}
         <span className="row-platform" title={platformDetail(hit.platform)}>
           {platformLabel(hit.platform)}
         </span>

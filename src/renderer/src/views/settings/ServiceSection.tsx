@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSettingsStore } from '../../stores/settings-store';
 import { FieldFeedback, SettingField, useFieldAria } from './Field';
+import { SERVICE_CHOICE_ID } from '../../components/Banners';
 
 const BASE_URL_KEY = 'base-url';
 
@@ -59,6 +60,7 @@ export function ServiceSection() {
           <input
             type="radio"
             name="service"
+            id={SERVICE_CHOICE_ID}
             value="real"
             checked={shownMode === 'real'}
             onChange={() => setMode('real')}

@@ -12,6 +12,7 @@ import { quoteInput } from '../../../../shared/quote-input';
 import { describeApproximate } from '../../../../shared/published';
 import { registerExactDates } from './exact-dates';
 import { availabilityLines, versionLines } from './item-history';
+import { DEMO_SENTENCE } from '../../../../shared/demo';
 
 /** An item id as typed (`42` or `#42`); refused before the library is opened. */
 function parseItemId(rawId: string): number {
@@ -124,6 +125,7 @@ export function registerItems(program: Command, ctx: CliContext): void {
           const { item } = detail;
           const lines = [
             `#${item.id} ${item.platform} ${item.kind}${item.nativeId ? ` ${item.nativeId}` : ''}`,
+            ...(item.demo ? [DEMO_SENTENCE] : []),
             // What every other place calls it: the title, else the start of its text, else a description.
             `Label:      ${labelLine(item)}`,
             `Title:      ${item.title ? oneLine(item.title) : '–'}`,

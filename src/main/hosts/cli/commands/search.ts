@@ -12,6 +12,7 @@ import { parseOrThrow } from '../../../../shared/validation';
 import { splitSnippet } from '../../../../shared/snippet';
 import { parsePositiveInteger } from '../arguments';
 import type { CliContext } from '../context';
+import { DEMO_SENTENCE } from '../../../../shared/demo';
 
 /** The request's field names in an error, as the options the user typed. */
 function withFlagNames<T>(parse: () => T): T {
@@ -134,6 +135,7 @@ export function registerSearch(program: Command, ctx: CliContext): void {
               url: hit.url,
               published_at: hit.publishedAt,
               published_approximate: hit.publishedApproximate,
+              demo: hit.demo,
             }));
             ctx.io.stdout(`${JSON.stringify({ hits, total: result.total })}\n`);
             return;
@@ -147,6 +149,7 @@ export function registerSearch(program: Command, ctx: CliContext): void {
             ctx.io.stdout(`#${hit.id} [${hit.platform} ${hit.kind}] ${labelLine({ ...hit, text: hit.excerpt })}${at}\n`);
             const snippet = hit.snippet === null ? '' : markdownSnippet(hit.snippet, (text) => toOneLine(stripTerminalControls(text)), 200);
             if (snippet) ctx.io.stdout(`    ${snippet}\n`);
+            if (hit.demo) ctx.io.stdout(`    ${DEMO_SENTENCE}\n`);
           }
           ctx.io.stdout(`${result.hits.length} of ${result.total} shown.\n`);
         },

@@ -440,7 +440,10 @@ export async function verifyOpened(zip: OpenedZip, normalise: NormaliseFn, optio
 /** The report's demo facts, with the sentence every host shows. */
 function demoFacts(items: number, answers: number): NonNullable<VerifyReport['demo']> {
   const count = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
-  const which = items === 0 && answers === 0 ? 'Its Data Package says this bundle holds' : `${count(items, 'item')} and ${count(answers, 'answer')} here are`;
+  const which =
+    items === 0 && answers === 0
+      ? 'Its Data Package says this bundle holds'
+      : `${count(items, 'item')} and ${count(answers, 'answer')} here are`;
   return { items, answers, note: `${which} ${DEMO_WORDS}.` };
 }
 

@@ -152,9 +152,13 @@ export function createExportQueries(db: Database, scopeTable: string, language?:
         yield toExportItem(row);
     },
     hasDemoItems: () =>
-      (prepare(`SELECT EXISTS (SELECT 1 FROM ${scopeTable} s JOIN items i ON i.id = s.item_id WHERE ${itemIsDemoSql('i')}) AS demo`).get() as {
-        demo: number;
-      }).demo === 1,
+      (
+        prepare(
+          `SELECT EXISTS (SELECT 1 FROM ${scopeTable} s JOIN items i ON i.id = s.item_id WHERE ${itemIsDemoSql('i')}) AS demo`,
+        ).get() as {
+          demo: number;
+        }
+      ).demo === 1,
     countItems: ({ withTranscriptsOnly }) => {
       const statement = prepare(countSql(withTranscriptsOnly));
       return ((withTranscriptsOnly ? statement.get(...bind) : statement.get()) as { n: number }).n;

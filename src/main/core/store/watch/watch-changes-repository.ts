@@ -276,12 +276,7 @@ export const watchChangesRepository = {
   },
   /** Changes after id `afterId`, oldest first (what one run added). */
   changesAfter: (db: ReadableDB, afterId: number): WatchChange[] =>
-    statement<[number], ChangeRow>(
-      db,
-      `SELECT ${CHANGE_COLUMNS} FROM watch_changes c WHERE id > ? ORDER BY id`,
-    )
-      .all(afterId)
-      .map(toChange),
+    statement<[number], ChangeRow>(db, `SELECT ${CHANGE_COLUMNS} FROM watch_changes c WHERE id > ? ORDER BY id`).all(afterId).map(toChange),
   /** The changes of the items in an export's scope table, in the order noticed. */
   changesInScope: (db: ReadableDB, scopeTable: string): WatchChange[] =>
     (

@@ -29,8 +29,8 @@ export interface Desk {
   online: boolean;
   /** Syncs with another hub from now on (another database of the cluster): what `team connect` to a new URL does. */
   moveTo(database: string): Promise<void>;
-  /** Stores an answer holding these videos (by native id), as if this desk fetched it. */
-  fetch(nativeIds: string[]): number[];
+  /** Stores an answer holding these videos (by native id), as if this desk fetched it (from the demo service, with `demo`). */
+  fetch(nativeIds: string[], options?: { demo?: boolean }): number[];
   itemId(nativeId: string): number;
   close(): Promise<void>;
 }
@@ -78,12 +78,12 @@ export async function openDesk(
       timers: { setTimeout: () => null, clearTimeout: () => undefined },
       ...extra,
     }),
-    fetch(nativeIds) {
+    fetch(nativeIds, options = {}) {
       const result = ingest(
         fakeResponse(
           'videosite/search',
           { items: nativeIds.map((id) => item({ nativeId: id, title: `Video ${id}` })) },
-          { requestId: `req-${name}-${randomUUID()}` },
+          { requestId: `req-${name}-${randomUUID()}`, ...(options.demo ? { demo: true } : {}) },
         ),
       );
       return result.itemIds;

@@ -53,7 +53,7 @@ describe('app-wide banners', () => {
   });
 
   it('warn about a missing token only for the real service, once, and not when GLEANER_TOKEN supplies one', () => {
-    expect(bannersFor({ paused: null, isDemo: true, token: token({ stored: false }) })).toEqual([]);
+    expect(bannersFor({ paused: null, isDemo: true, token: token({ stored: false }) }).map((b) => b.id)).toEqual(['demo']);
     expect(bannersFor({ paused: null, isDemo: false, token: token({ stored: false }) }).map((b) => b.id)).toEqual(['no-token']);
     expect(bannersFor({ paused: null, isDemo: false, token: token({ stored: false, overriddenByEnvironment: true }) })).toEqual([]);
     expect(
@@ -71,5 +71,20 @@ describe('app-wide banners', () => {
     ]);
     expect(bannersFor({ paused: null, isDemo: false, token: token({ origin: 'https://api.example.com' }) })).toEqual([]);
     expect(bannersFor({ paused: { reason: 'user', message: '' }, isDemo: null, token: null })).toEqual([]);
+  });
+
+  it('say, in every view, while the demo service is in use, that what it fetches is invented', () => {
+    const [demo, ...others] = bannersFor({ paused: null, isDemo: true, token: token() });
+    expect(others).toEqual([]);
+    expect(demo).toMatchObject({ id: 'demo', notice: true, actions: [{ action: 'service', label: 'Use the real service' }] });
+    expect(demo!.text).toContain('not taken from any platform');
+    // Not before the settings are known, and not on the real service.
+    expect(bannersFor({ paused: null, isDemo: null, token: token() })).toEqual([]);
+    expect(bannersFor({ paused: null, isDemo: false, token: token() })).toEqual([]);
+    // Beside a problem that stopped the queue, the problem comes first.
+    expect(bannersFor({ paused: { reason: 'NETWORK', message: '' }, isDemo: true, token: token() }).map((b) => b.id)).toEqual([
+      'unreachable',
+      'demo',
+    ]);
   });
 });

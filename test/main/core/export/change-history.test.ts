@@ -64,6 +64,7 @@ describe('the change history beside an export', () => {
         request_id: 'req_1',
         sha256: 'a'.repeat(64),
         at: '2026-04-01T00:00:00.000Z',
+        demo: false,
       },
     ]);
     expect(readFileSync(join(outDir, 'manifest.sha256'), 'utf8')).toContain(`${result.files[1]!.sha256}  harbour.changes.jsonl`);

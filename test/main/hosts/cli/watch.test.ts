@@ -89,8 +89,12 @@ describe('gleaner watch', () => {
     expect(changes.length).toBeGreaterThan(0);
     for (const change of changes) {
       expect(
-        Object.keys(change).every((key) => ['watch_id', 'item_id', 'change', 'field', 'before', 'after', 'request_id', 'at'].includes(key)),
+        Object.keys(change).every((key) =>
+          ['watch_id', 'item_id', 'change', 'field', 'before', 'after', 'request_id', 'at', 'demo'].includes(key),
+        ),
       ).toBe(true);
+      // Seen on the demo service (run here as an ordinary address, whose answers say they are invented).
+      expect(change.demo).toBe(true);
       expect(['new', 'edited', 'no-longer-listed', 'unavailable', 'available-again', 'counts']).toContain(change.change);
       expect(change.at).toMatch(/^\d{4}-\d\d-\d\dT/);
       if (change.change !== 'unavailable') expect(change.request_id).toMatch(/^req_/);

@@ -36,4 +36,14 @@ describe('custody entries in words', () => {
     expect(requestIdOf(entry('tag', 'added', {}))).toBeNull();
     expect(hashPrefix('abcdef0123456789'.repeat(4))).toBe('abcdef012345');
   });
+
+  it('says when an entry is about demo data, and only then', () => {
+    expect(describeCustodyEntry(entry('fetch', 'fetched', { operation: 'videosite/video', requestId: 'req_1', demo: true }))).toBe(
+      'Fetched videosite/video (demo data, invented by Gleaner’s demo service, not taken from any platform)',
+    );
+    expect(describeCustodyEntry(entry('export', 'exported', { items: 2, format: 'csv', fileName: 'case.csv', demo: true }))).toMatch(
+      /^Exported 2 items as csv to case\.csv \(demo data, /,
+    );
+    expect(describeCustodyEntry(entry('fetch', 'fetched', { operation: 'videosite/video', requestId: 'req_1' }))).not.toMatch(/demo/);
+  });
 });

@@ -44,6 +44,14 @@ describe('a change in the timeline', () => {
     expect(html).toContain('Mark read');
   });
 
+  it('marks a change seen in demo data Demo, and a real one not', () => {
+    const render = (demo: boolean) =>
+      renderToStaticMarkup(createElement(ChangeRow, { change: change({ demo }), item: undefined, watchLabel: 'Harbour' }));
+    expect(render(true)).toContain('data-testid="demo-badge"');
+    expect(render(true)).toContain('not taken from any platform');
+    expect(render(false)).not.toContain('demo-badge');
+  });
+
   it('renders the service’s words and edited text inert', () => {
     const html = renderToStaticMarkup(
       createElement(ChangeRow, {

@@ -6,6 +6,7 @@ import { CHANGE_KIND_LABELS, changeSentence, showsWordDiff } from '../../lib/wat
 import { useItemStore } from '../../stores/item-store';
 import { useWatchStore } from '../../stores/watch-store';
 import { focusItemDetail } from '../item-detail/focus';
+import { DemoBadge } from '../../components/DemoBadge';
 
 /** Texts longer than this are compared and shown cut (a hostile 2 MB text would stall the timeline). */
 const MAX_DIFF_TEXT = 5000;
@@ -22,6 +23,7 @@ export function ChangeRow({ change, item, watchLabel }: { change: WatchChange; i
       data-change-id={change.id}
     >
       <div className="watch-change-head">
+        {change.demo && <DemoBadge />}
         <span className="watch-change-kind">{CHANGE_KIND_LABELS[change.change]}</span>
         {!change.read && <span className="watch-unread-dot">Unread</span>}
         <time dateTime={change.at} className="muted">

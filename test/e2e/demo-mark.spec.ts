@@ -36,7 +36,10 @@ async function startRealService(): Promise<{ url: string; token: string; close()
           } catch {
             // Not JSON (a media file): passed on as it came.
           }
-          const headers: Record<string, string | string[] | undefined> = { ...answer.headers, 'content-length': String(Buffer.byteLength(body)) };
+          const headers: Record<string, string | string[] | undefined> = {
+            ...answer.headers,
+            'content-length': String(Buffer.byteLength(body)),
+          };
           delete headers['x-gleaner-demo'];
           outgoing.writeHead(answer.statusCode ?? 502, headers).end(body);
         });

@@ -20,8 +20,11 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openAtomicFile } from '../../../../src/main/core/export/atomic-file';
-import { checkDestinationKind, describeFileKind } from '../../../../src/main/core/export/destination-kind';
+import { checkDestinationKind, describeFileKind, exportFileRules } from '../../../../src/main/core/export/destination-kind';
+import { openSafeFile } from '../../../../src/main/core/files/safe-file';
+
+const openAtomicFile = (path: string, options: { hash: boolean; byteOrderMark: boolean }) =>
+  openSafeFile(path, { ...options, rules: exportFileRules(null, 'file') });
 
 let folder: string;
 beforeEach(() => {

@@ -179,13 +179,9 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
       }
     }
     if (request.changeHistory) {
-      checkCancelled();
       summary.files.push(await writeChangeHistory(reader.db, scope.name, baseDir, outPath, rulesFor('change history')));
     }
-    if (request.manifest) {
-      checkCancelled();
-      await writeManifest(baseDir, summary.files, rulesFor('manifest'));
-    }
+    if (request.manifest) await writeManifest(baseDir, summary.files, rulesFor('manifest'));
     // The files are saved: a custody entry that cannot be written (the library's disk full or
     // locked) is said beside them, not turned into a failed export that left its files behind.
     try {

@@ -78,7 +78,7 @@ export async function libraryFileRefusal(
       if (!ownedEntry(child, library.staged === true)) return null;
       const owned = join(dataDir, child);
       return refuse(
-        at === parent ? `is ${owned}, which Gleaner keeps beside the library` : `lies in ${owned}, which Gleaner keeps beside the library`,
+        at === parent ? 'is Gleaner’s own, kept in the library’s data folder' : `lies in ${owned}, which Gleaner keeps beside the library`,
         'could damage the library',
       );
     }

@@ -56,6 +56,17 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', electronOnlyInShell] },
   },
   {
+    // A timer given more than 2^31 - 1 ms fires at once: every wait goes through startTimer
+    // (src/shared/long-timeout.ts), which waits out a longer one in steps.
+    files: ['src/main/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'setTimeout', message: 'Use startTimer or delayFor from src/shared/long-timeout.ts: a long delay would fire at once.' },
+      ],
+    },
+  },
+  {
     // Processes share the library: a transaction that writes takes the write lock at its start
     // (writeTransaction), or a write by another process in between fails it at once.
     files: ['src/main/core/store/**/*.ts'],

@@ -45,7 +45,10 @@ export interface ErrorInfo {
 export interface ErrorDetails {
   /** The service's HTTP status, when the service answered with this error. */
   status?: number;
+  /** The wait the service asked for (Retry-After), bounded; absent when none was sent or it was not gone by. */
   retryAfterMs?: number;
+  /** The sentence saying how a Retry-After was shortened or why it was not gone by; the queue's wait message quotes it. */
+  retryAfterNote?: string;
   /** The error is what the service answered (or the way to it failed), though its status is not at hand. */
   fromService?: boolean;
   /** Sending the same request again would meet the same answer: the queue does not retry it. */

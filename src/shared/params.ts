@@ -32,7 +32,8 @@ export interface ParamCheckOptions {
   linkProblem?: (url: string, operation: OperationSpec['id']) => string | null;
 }
 
-const MAX_TEXT_LENGTH = 2000;
+/** The longest text a parameter takes: typed, pasted, or a page value the service sent. */
+export const MAX_TEXT_LENGTH = 2000;
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
 const FALSE_WORDS = new Set(['false', '0', 'no', 'off']);
 

@@ -58,6 +58,12 @@ export interface QueueGauge {
 
 export interface QueueStatus {
   paused: { reason: PauseReason; message: string } | null;
+  /**
+   * The wait a 429 imposed (the service's Retry-After, at most an hour, or a backoff), and the
+   * sentence saying how long and how the service's value was taken; null when none holds the
+   * queue back. Nothing is paused by it: the queue sends again by itself at `until`.
+   */
+  serviceWait: { until: string; message: string } | null;
   counts: Record<JobState, number>;
   gauge: QueueGauge;
   /** Requests per minute over the last five minutes. */

@@ -55,7 +55,5 @@ export async function readBody(req: IncomingMessage, limit = 64 * 1024): Promise
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 export const isLoopback = (address: string | undefined): boolean =>
   address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1' || (address?.startsWith('127.') ?? false);

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { findOperation, type OperationSpec } from '../../shared/catalogue';
+import { startTimer, type LongTimer } from '../../shared/long-timeout';
 import { systemClock } from '../core/clock';
 import { silentLogger } from '../core/log';
 import { createControl } from './control';
@@ -42,14 +43,14 @@ export async function startDemoService(options: DemoServiceOptions = {}): Promis
   const calls = new Map<string, number>();
   const time = createTimeLayer(seed);
   const control = createControl({ teams, limiter, faults, requests, time, resetCalls: () => calls.clear() });
-  const timers = new Set<NodeJS.Timeout>();
+  const timers = new Set<LongTimer>();
   let port = 0;
   /** Where clients reach the service; media addresses in its answers are placed there. */
   let origin = '';
 
   const sleep = (ms: number): Promise<void> =>
     new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      const timer = startTimer(() => {
         timers.delete(timer);
         resolve();
       }, ms);
@@ -238,7 +239,7 @@ export async function startDemoService(options: DemoServiceOptions = {}): Promis
     control,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
+        for (const timer of timers) timer.clear();
         timers.clear();
         server.closeAllConnections();
         server.close(() => resolve());

@@ -14,6 +14,7 @@ import type { SigningKeyStore } from '../secrets/signing-key-store';
 import { readBundleSettings } from '../settings/bundle-config';
 import type { ReadableDB } from '../store/database';
 import type { SettingsRepository } from '../store/settings-repository';
+import type { BundleCaps } from './caps';
 import type { BundleSummary } from './create-bundle';
 import type { CustodyReader } from './custody-part';
 import type { BundleImportHooks, ImportReport } from './import-bundle';
@@ -34,6 +35,8 @@ export interface BundleServiceDeps {
   collections: CollectionRepository;
   custody: CustodyReader;
   importHooks?: BundleImportHooks;
+  /** How much of a bundle is read before it is refused (tests lower them; caps.ts has the defaults). */
+  caps?: BundleCaps;
   /** Notes a made bundle in the custody log. */
   recordMade?: (scope: ExportScope, outPath: string, summary: BundleSummary, at: string) => void;
 }
@@ -62,15 +65,16 @@ export interface BundleService {
  * the core.
  */
 const loadBundleCode = async () => {
-  const [create, verify, importing, media, timestamp, trust] = await Promise.all([
+  const [create, verify, importing, media, timestamp, trust, zip] = await Promise.all([
     import('./create-bundle'),
     import('./verify-bundle'),
     import('./import-bundle'),
     import('./media'),
     import('./timestamp'),
     import('./tsa-trust'),
+    import('./zip-reader'),
   ]);
-  return { ...create, ...verify, ...importing, ...media, ...timestamp, ...trust };
+  return { ...create, ...verify, ...importing, ...media, ...timestamp, ...trust, ...zip };
 };
 
 /**
@@ -97,7 +101,7 @@ export function createBundleService(deps: BundleServiceDeps): BundleService {
     const path = given ?? readBundleSettings(deps.settings).tsaCa;
     if (path === null) return {};
     const { readTrustedAuthorities } = await loadBundleCode();
-    return { trusted: readTrustedAuthorities(path) };
+    return { trusted: deps.caps ? readTrustedAuthorities(path, deps.caps.caFileBytes) : readTrustedAuthorities(path) };
   };
   return {
     async key() {
@@ -161,25 +165,34 @@ export function createBundleService(deps: BundleServiceDeps): BundleService {
       return verifyBundle(path, deps.normalise, {
         ...(options.fingerprint !== undefined ? { fingerprint: options.fingerprint } : {}),
         ...trusted,
+        ...(deps.caps ? { caps: deps.caps } : {}),
       });
     },
 
     async importBundle(path) {
-      const { verifyBundle, importBundle } = await loadBundleCode();
-      const verification = await verifyBundle(path, deps.normalise, await trustedAuthorities());
-      if (!verification.ok) return { verification, imported: null };
-      const imported = await importBundle(path, {
-        db: deps.db,
-        ingest: deps.ingest,
-        collections: deps.collections,
-        origin: verification.fingerprint ?? 'unknown',
-        manifestSha256: verification.manifestSha256 ?? '',
-        root: verification.root,
-        nowIso,
-        ...(deps.importHooks ? { hooks: deps.importHooks } : {}),
-      });
-      deps.log.info('case bundle imported', { answers: imported.answers.added, items: imported.items });
-      return { verification, imported };
+      const { openZip, verifyOpened, importVerifiedBundle } = await loadBundleCode();
+      const trusted = await trustedAuthorities();
+      const caps = deps.caps ?? (await import('./caps')).BUNDLE_CAPS;
+      // One descriptor from verify to import: a file put at the path meanwhile is never read.
+      const zip = await openZip(path, caps);
+      try {
+        const verified = await verifyOpened(zip, deps.normalise, { ...trusted, caps });
+        const verification = verified.report;
+        if (!verification.ok) return { verification, imported: null };
+        const imported = importVerifiedBundle(verified, {
+          db: deps.db,
+          ingest: deps.ingest,
+          collections: deps.collections,
+          origin: verification.fingerprint ?? 'unknown',
+          manifestSha256: verification.manifestSha256 ?? '',
+          nowIso,
+          ...(deps.importHooks ? { hooks: deps.importHooks } : {}),
+        });
+        deps.log.info('case bundle imported', { answers: imported.answers.added, items: imported.items });
+        return { verification, imported };
+      } finally {
+        await zip.close();
+      }
     },
   };
 }

@@ -203,7 +203,14 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
     }
     reader.endSnapshot();
 
-    files.push(await zip.add(BUNDLE_FILES.dataPackage, dataPackage(files, `Case bundle of the ${scope.label}`, input.createdAt)));
+    files.push(
+      await zip.add(
+        BUNDLE_FILES.dataPackage,
+        dataPackage(files, `Case bundle of the ${scope.label}`, input.createdAt, {
+          signingKey: input.key.oneTime ? 'one-time' : 'library',
+        }),
+      ),
+    );
     files.push(
       await zip.add(
         BUNDLE_FILES.readme,

@@ -8,6 +8,7 @@ import { isOperationId } from '../../../shared/catalogue';
 import { METRIC_NAMES } from '../../../shared/model';
 import { makeWellFormed } from '../../../shared/text';
 import type { NormaliseFn } from '../library/ingest';
+import { JsonTextError, parseJson } from './json-text';
 import type { AnswerRecord, ItemRecord } from './records';
 
 interface Derived {
@@ -36,7 +37,7 @@ const FIELDS = [
   ...METRIC_NAMES,
 ] as const;
 
-export function createDerivationCheck(normalise: NormaliseFn) {
+export function createDerivationCheck(normalise: NormaliseFn, maxDepth: number) {
   const derivedByAnswer = new Map<string, Derived[]>();
   const problems: string[] = [];
   return {
@@ -45,9 +46,14 @@ export function createDerivationCheck(normalise: NormaliseFn) {
       const derived: Derived[] = [];
       let data: unknown;
       try {
-        data = (JSON.parse(body.toString('utf8')) as { data?: unknown }).data;
-      } catch {
-        problems.push(`answers/${sha256}.json is not JSON`);
+        data = (parseJson(body, maxDepth) as { data?: unknown } | null)?.data;
+      } catch (error) {
+        if (!(error instanceof JsonTextError)) throw error;
+        problems.push(
+          error.message === 'it is not JSON'
+            ? `answers/${sha256}.json is not JSON`
+            : `answers/${sha256}.json cannot be read: ${error.message}`,
+        );
         return;
       }
       for (const record of records) {

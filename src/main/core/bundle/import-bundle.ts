@@ -1,19 +1,25 @@
 /**
- * `gleaner bundle import`, once the bundle has been verified: each answer is stored as this
- * library stores its own (the body byte for byte, the same SHA-256, request id and fetch time),
- * so its items are read again by this library's normalisers and an answer it already holds
- * changes nothing; then notes, tags and collection membership are put on the matching items,
- * and the custody entries are kept with their origin. Nothing that overlaps is duplicated: a
- * note that differs from one already written here is kept aside as a conflict, not overwritten.
+ * `gleaner bundle import`, once the bundle has been verified, from the same open zip: each file
+ * is read again through the descriptor verify read it through, and must have the SHA-256 verify
+ * saw, so what is brought in is exactly what was checked. Everything is written in one write
+ * transaction: a bundle that cannot be brought in whole leaves the library as it was. Each answer
+ * is stored as this library stores its own (the body byte for byte, the same SHA-256, request
+ * id and fetch time), so its items are read again by this library's normalisers and an answer it
+ * already holds changes nothing; then notes, tags and collection membership are put on the
+ * matching items, and the custody entries are kept with their origin. Nothing that overlaps is
+ * duplicated: a note that differs from one already written here is kept aside as a conflict,
+ * not overwritten.
  */
 import { isOperationId } from '../../../shared/catalogue';
-import { isGleanerError } from '../../../shared/errors';
+import { GleanerError } from '../../../shared/errors';
 import type { CollectionRepository } from '../library/collections';
 import type { Ingester, ResponseToStore } from '../library/ingest';
 import { createBundleItemFinder } from '../store/bundle-repository';
 import type { ReadableDB } from '../store/database';
+import { writeTransaction } from '../store/write-transaction';
 import { hubAnswerParams } from '../team/answer-response';
-import { custodySchema, type CustodyFile } from './custody-check';
+import { readCustodyFile, type CustodyFile } from './custody-check';
+import { forEachJsonElement, JsonTextError } from './json-text';
 import { BUNDLE_FILES } from './layout';
 import {
   answerRecordSchema,
@@ -23,7 +29,7 @@ import {
   tagRecordSchema,
   type AnswerRecord,
 } from './records';
-import { readZipFiles } from './zip-reader';
+import type { VerifiedBundle } from './verify-bundle';
 
 export interface BundleImportHooks {
   /** Keeps the bundle's custody entries under their origin and notes the import in this library's chain; how many were kept. */
@@ -47,8 +53,6 @@ export interface ImportDeps {
   manifestSha256: string;
   nowIso: () => string;
   hooks?: BundleImportHooks;
-  /** The folder the bundle's files stand in, as verify found it (empty for a bundle as made). */
-  root?: string;
 }
 
 const ANSWER_FILE = /^answers\/([0-9a-f]{64})\.json$/;
@@ -56,13 +60,27 @@ const ANSWER_FILE = /^answers\/([0-9a-f]{64})\.json$/;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 const BATCH = 100;
 
-function parseList<T>(data: Buffer, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }): T[] {
-  const parsed = JSON.parse(data.toString('utf8')) as unknown;
-  if (!Array.isArray(parsed)) return [];
-  return parsed.flatMap((raw) => {
-    const result = schema.safeParse(raw);
-    return result.success ? [result.data] : [];
-  });
+/** Refused after verify passed: the bundle changed since, or holds what verify lets by; nothing is kept. */
+const notBroughtIn = (why: string) => new GleanerError('BUNDLE_INVALID', `${why}; nothing was brought in.`);
+
+function parseList<T>(
+  data: Buffer,
+  path: string,
+  maxDepth: number,
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+): T[] {
+  const list: T[] = [];
+  try {
+    forEachJsonElement(data, maxDepth, (raw, index) => {
+      const result = schema.safeParse(raw);
+      if (!result.success) throw notBroughtIn(`Element number ${index + 1} of ${path} cannot be read`);
+      list.push(result.data);
+    });
+  } catch (error) {
+    if (error instanceof JsonTextError) throw notBroughtIn(`${path} cannot be read (${error.message})`);
+    throw error;
+  }
+  return list;
 }
 
 function responseOf(record: AnswerRecord, body: string): ResponseToStore | null {
@@ -91,7 +109,13 @@ function responseOf(record: AnswerRecord, body: string): ResponseToStore | null 
   };
 }
 
-export async function importBundle(path: string, deps: ImportDeps): Promise<ImportReport> {
+/** Brings a verified bundle in, whole or not at all. */
+export function importVerifiedBundle(bundle: VerifiedBundle, deps: ImportDeps): ImportReport {
+  if (!bundle.report.ok) throw notBroughtIn('The bundle does not verify');
+  return writeTransaction(deps.db, () => importInOneTransaction(bundle, deps));
+}
+
+function importInOneTransaction(bundle: VerifiedBundle, deps: ImportDeps): ImportReport {
   const report: ImportReport = {
     answers: { added: 0, alreadyHeld: 0, skipped: 0 },
     items: 0,
@@ -100,8 +124,27 @@ export async function importBundle(path: string, deps: ImportDeps): Promise<Impo
     collections: { created: 0, added: 0 },
     custodyEntries: 0,
   };
+  const { caps } = bundle;
+  /** A file as verify read it, or null when the bundle has none. */
+  const read = (path: string, maxBytes = caps.heldBytes): Buffer | null => {
+    const verified = bundle.files.get(path);
+    if (!verified) return null;
+    let file;
+    try {
+      file = bundle.zip.readSync(verified.entry, maxBytes);
+    } catch (error) {
+      if (error instanceof GleanerError) throw notBroughtIn(`The bundle changed after it was verified (${error.message})`);
+      throw error;
+    }
+    if (file.sha256 !== verified.sha256) throw notBroughtIn(`The bundle changed after it was verified (${path} is not what was checked)`);
+    return file.data;
+  };
+  const list = <T>(path: string, schema: Parameters<typeof parseList<T>>[3]): T[] => {
+    const data = read(path);
+    return data ? parseList(data, path, caps.jsonDepth, schema) : [];
+  };
+
   const finder = createBundleItemFinder(deps.db as never);
-  let recordsBySha = new Map<string, AnswerRecord[]>();
   let batch: ResponseToStore[] = [];
   const flush = () => {
     if (batch.length === 0) return;
@@ -116,132 +159,89 @@ export async function importBundle(path: string, deps: ImportDeps): Promise<Impo
   const timeOrNow = (at: string): string => (ISO_UTC.test(at) && Number.isFinite(Date.parse(at)) ? at : importedAt);
   // The bundle's item ids are its maker's; here each is the local item it matches.
   const localIds = new Map<number, number>();
-  const local = (bundleId: number) => localIds.get(bundleId);
-  let custody: CustodyFile | null = null;
+  const local = (bundleId: number, what: string): number => {
+    const id = localIds.get(bundleId);
+    if (id === undefined)
+      throw notBroughtIn(`Item ${bundleId} of the bundle, which ${what} is about, is not in this library after its answers were stored`);
+    return id;
+  };
   const ensureCollection = (name: string) => {
     const existed = deps.collections.list().some((collection) => collection.name.toLowerCase() === name.toLowerCase());
     deps.collections.ensure(name);
     if (!existed) report.collections.created += 1;
   };
 
-  const applyLater = (path: string, data: Buffer): void => {
-    switch (path) {
-      case BUNDLE_FILES.items:
-        for (const item of parseList(data, itemRecordSchema)) {
-          const id = finder.find(item.platform, item.native_id, item.url);
-          if (id !== undefined) localIds.set(item.id, id);
-        }
-        report.items = localIds.size;
-        return;
-      case BUNDLE_FILES.collections: {
-        const byCollection = new Map<string, { ids: number[]; addedAt: string[] }>();
-        for (const membership of parseList(data, membershipRecordSchema)) {
-          const id = local(membership.item_id);
-          if (id === undefined) continue;
-          const members = byCollection.get(membership.collection) ?? { ids: [], addedAt: [] };
-          byCollection.set(membership.collection, members);
-          members.ids.push(id);
-          members.addedAt.push(timeOrNow(membership.added_at));
-        }
-        for (const [name, members] of byCollection) {
-          ensureCollection(name);
-          report.collections.added += deps.collections.add(name, members.ids, members.addedAt).added;
-        }
-        return;
-      }
-      case BUNDLE_FILES.notes:
-        for (const note of parseList(data, noteRecordSchema)) {
-          const id = local(note.item_id);
-          if (id === undefined) continue;
-          const collection = note.collection ?? undefined;
-          if (collection !== undefined) ensureCollection(collection);
-          try {
-            // Expected empty: a note already written here that says something else is not overwritten.
-            deps.collections.setNote(id, note.body, collection, '', timeOrNow(note.updated_at));
-            report.notes.added += 1;
-          } catch (error) {
-            if (!isGleanerError(error)) throw error;
-            report.notes.conflicts += 1;
-          }
-        }
-        return;
-      case BUNDLE_FILES.tags:
-        for (const tag of parseList(data, tagRecordSchema)) {
-          const id = local(tag.item_id);
-          if (id === undefined) continue;
-          const collection = tag.collection ?? undefined;
-          if (collection !== undefined) ensureCollection(collection);
-          deps.collections.tag([id], tag.tag, collection);
-          report.tags += 1;
-        }
-        return;
-      case BUNDLE_FILES.custody: {
-        const parsed = custodySchema.safeParse(JSON.parse(data.toString('utf8')));
-        if (parsed.success) custody = parsed.data;
-        return;
-      }
-    }
-  };
-
-  // The files a bundle's maker wrote after its answers, kept until the answers are in: a bundle zipped
-  // again by hand holds its files in any order.
-  const later = new Map<string, Buffer>();
-  const LATER = [BUNDLE_FILES.items, BUNDLE_FILES.collections, BUNDLE_FILES.notes, BUNDLE_FILES.tags, BUNDLE_FILES.custody];
-  let indexRead = false;
-  // Answers met before their index are read again once it is known (a second pass: memory stays flat).
-  const missed = new Set<string>();
-  const storeAnswer = (sha: string, data: Buffer) => {
-    const body = data.toString('utf8');
-    for (const record of recordsBySha.get(sha) ?? []) {
+  // Answers: the index first, then each answer file it names.
+  const recordsBySha = new Map<string, AnswerRecord[]>();
+  for (const record of list(BUNDLE_FILES.answersIndex, answerRecordSchema)) {
+    const records = recordsBySha.get(record.sha256);
+    if (records) records.push(record);
+    else recordsBySha.set(record.sha256, [record]);
+  }
+  for (const path of bundle.files.keys()) {
+    const answer = path.match(ANSWER_FILE);
+    if (!answer) continue;
+    const records = recordsBySha.get(answer[1]!);
+    if (!records) continue;
+    const body = read(path, caps.answerBytes)!.toString('utf8');
+    for (const record of records) {
       const response = responseOf(record, body);
       if (response) batch.push(response);
       else report.answers.skipped += 1;
     }
     if (batch.length >= BATCH) flush();
-  };
-  const root = { root: deps.root ?? '' };
-  await readZipFiles(
-    path,
-    (file) => {
-      if (file.path === BUNDLE_FILES.answersIndex) {
-        recordsBySha = new Map();
-        for (const record of parseList(file.data, answerRecordSchema)) {
-          const list = recordsBySha.get(record.sha256);
-          if (list) list.push(record);
-          else recordsBySha.set(record.sha256, [record]);
-        }
-        indexRead = true;
-        return;
-      }
-      const answer = file.path.match(ANSWER_FILE);
-      if (answer) {
-        if (indexRead) storeAnswer(answer[1]!, file.data);
-        else missed.add(answer[1]!);
-        return;
-      }
-      if ((LATER as readonly string[]).includes(file.path)) later.set(file.path, file.data);
-    },
-    root,
-  );
-  if (missed.size > 0)
-    await readZipFiles(
-      path,
-      (file) => {
-        const answer = file.path.match(ANSWER_FILE);
-        if (answer && missed.has(answer[1]!)) storeAnswer(answer[1]!, file.data);
-      },
-      root,
-    );
-  flush();
-  for (const path of LATER) {
-    const data = later.get(path);
-    if (data) applyLater(path, data);
   }
-  if (custody && deps.hooks) {
+  flush();
+
+  for (const item of list(BUNDLE_FILES.items, itemRecordSchema)) {
+    const id = finder.find(item.platform, item.native_id, item.url);
+    if (id !== undefined) localIds.set(item.id, id);
+  }
+  report.items = localIds.size;
+
+  const byCollection = new Map<string, { ids: number[]; addedAt: string[] }>();
+  for (const membership of list(BUNDLE_FILES.collections, membershipRecordSchema)) {
+    const id = local(membership.item_id, `an entry of ${BUNDLE_FILES.collections}`);
+    const members = byCollection.get(membership.collection) ?? { ids: [], addedAt: [] };
+    byCollection.set(membership.collection, members);
+    members.ids.push(id);
+    members.addedAt.push(timeOrNow(membership.added_at));
+  }
+  for (const [name, members] of byCollection) {
+    ensureCollection(name);
+    report.collections.added += deps.collections.add(name, members.ids, members.addedAt).added;
+  }
+
+  for (const note of list(BUNDLE_FILES.notes, noteRecordSchema)) {
+    const id = local(note.item_id, 'a note');
+    const collection = note.collection ?? undefined;
+    if (collection !== undefined) ensureCollection(collection);
+    try {
+      // Expected empty: a note already written here that says something else is not overwritten.
+      deps.collections.setNote(id, note.body, collection, '', timeOrNow(note.updated_at));
+      report.notes.added += 1;
+    } catch (error) {
+      if (!(error instanceof GleanerError) || error.code !== 'CONFLICT') throw error;
+      report.notes.conflicts += 1;
+    }
+  }
+
+  for (const tag of list(BUNDLE_FILES.tags, tagRecordSchema)) {
+    const id = local(tag.item_id, 'a tag');
+    const collection = tag.collection ?? undefined;
+    if (collection !== undefined) ensureCollection(collection);
+    deps.collections.tag([id], tag.tag, collection);
+    report.tags += 1;
+  }
+
+  const custodyData = read(BUNDLE_FILES.custody);
+  if (custodyData && deps.hooks) {
+    const custody = readCustodyFile(custodyData, caps.jsonDepth);
+    if ('problem' in custody) throw notBroughtIn(custody.problem);
     report.custodyEntries = deps.hooks.custody({
       origin: deps.origin,
       manifestSha256: deps.manifestSha256,
-      custody,
+      custody: custody.custody,
       itemIds: [...new Set(localIds.values())],
     });
   }

@@ -73,14 +73,21 @@ function mediaTypeOf(path: string): { format: string; mediatype: string } {
 /** A resource name Frictionless accepts: lower case, digits, '-', '_', '.'. */
 const resourceName = (path: string): string => path.toLowerCase().replace(/[^a-z0-9._-]+/g, '-');
 
+/** What a bundle says of itself beyond its files, under the signature: `gleaner` in datapackage.json. */
+export interface BundleFacts {
+  /** Signed with the library's own key, or with one made for this bundle alone and kept nowhere. */
+  signingKey: 'library' | 'one-time';
+}
+
 /** Frictionless Data Package (v1 profile, v2 hash spelling): one resource per file. */
-export function dataPackage(files: readonly WrittenFile[], title: string, created: string): string {
+export function dataPackage(files: readonly WrittenFile[], title: string, created: string, facts: BundleFacts): string {
   return `${JSON.stringify(
     {
       profile: 'data-package',
       name: 'gleaner-case-bundle',
       title,
       created,
+      gleaner: { signing_key: facts.signingKey },
       resources: files.map((file) => ({
         name: resourceName(file.path),
         path: file.path,

@@ -6,9 +6,10 @@
  * (RFC 5280), and be meant for time-stamping: one critical extendedKeyUsage of id-kp-timeStamping
  * only (RFC 3161 §2.3), as `openssl ts -verify` also asks.
  */
-import { readFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { GleanerError } from '../../../shared/errors';
+import { readRegularFileSync } from '../regular-file';
+import { MAX_CA_FILE_BYTES } from '../settings/bundle-config';
 import { children, DerError, oidText, readNode } from './der';
 
 const EXTENDED_KEY_USAGE_OID = '2.5.29.37';
@@ -38,15 +39,13 @@ export function parsePemCertificates(text: string, source: string): X509Certific
 }
 
 /** The trusted CA certificates in the PEM file at `path`; NOT_FOUND or INVALID_INPUT when it cannot serve. */
-export function readTrustedAuthorities(path: string): TrustedAuthorities {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new GleanerError('NOT_FOUND', `There is no file ${path} (the timestamp authority's CA certificate).`);
-    throw new GleanerError('INVALID_INPUT', `${path} cannot be read (${code ?? 'unknown error'}); give a PEM file of CA certificates.`);
-  }
+export function readTrustedAuthorities(path: string, maxBytes = MAX_CA_FILE_BYTES): TrustedAuthorities {
+  // A regular file no larger than a CA bundle: a device (/dev/zero) or a pipe is refused unread.
+  const text = readRegularFileSync(path, {
+    maxBytes,
+    what: "the timestamp authority's CA certificate(s)",
+    notFound: `There is no file ${path} (the timestamp authority's CA certificate).`,
+  }).toString('utf8');
   return { certificates: parsePemCertificates(text, path), source: path };
 }
 

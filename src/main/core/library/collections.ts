@@ -13,6 +13,8 @@ import { writeTransaction } from '../store/write-transaction';
 import { quoteInput } from '../../../shared/quote-input';
 
 const MAX_NAME = 200;
+/** The longest note kept, in UTF-16 code units (what a string's length counts). */
+export const MAX_NOTE_CHARACTERS = 100_000;
 
 /** Which rows of a collection to read: only some items, and a stretch of them (all when no limit). */
 interface CollectionRows {
@@ -280,7 +282,7 @@ export function createCollectionRepository(db: Database, now: () => string) {
     setNote(itemId: number, body: string, collection?: string, expected?: string, at?: string): void {
       requireItems([itemId]);
       const scope = this.scopeId(collection);
-      if (body.length > 100_000) throw new GleanerError('INVALID_INPUT', 'A note is at most 100,000 characters.');
+      if (body.length > MAX_NOTE_CHARACTERS) throw new GleanerError('INVALID_INPUT', 'A note is at most 100,000 characters.');
       writeTransaction(db, (tx) => {
         if (expected !== undefined) {
           const stored = annotations.noteBody(itemId, scope) ?? '';

@@ -41,6 +41,8 @@ export interface ResponseToStore {
   nextPage: Record<string, string> | null;
   /** The client's own notes on the answer (a listing that repeats its page), stored with the normaliser's. */
   warnings?: readonly string[];
+  /** A next page the answer named that cannot be sent: its values and why (the queue fails a further page with it). */
+  refusedPage?: { params: Record<string, string>; reason: string };
   /**
    * An answer a colleague fetched, pulled through the team hub: its custody entry is theirs (kept
    * from the hub in custody_imported), so this desk's log gets none, as for their notes and tags.

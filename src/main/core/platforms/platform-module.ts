@@ -9,4 +9,9 @@ export interface PlatformModule {
   readonly urls: PlatformUrlPatterns;
   /** Reads a response of one of its operations into the common model. */
   readonly normalise: Normaliser;
+  /**
+   * Whether two native ids name one item where the platform spells one item's id more than one
+   * way (an account's handle or its DID); without it, ids name one item when they are equal.
+   */
+  readonly sameItem?: (asked: string, answered: string) => boolean;
 }

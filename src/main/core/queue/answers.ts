@@ -46,12 +46,13 @@ export function storeAnswerIn(tx: WritableDB, deps: AnswerStoreDeps, { job, resp
   const itemsSoFar = job.items_so_far + result.itemIds.length;
   const underCap = job.max_items === null || itemsSoFar < job.max_items;
   // No next page for a job cancelled meanwhile (or finished by another runner).
-  if (finished && job.pages_left > 0 && response.nextPage && underCap) {
+  const page = response.nextPage ?? response.refusedPage?.params;
+  if (finished && job.pages_left > 0 && page && underCap) {
     const params = JSON.parse(job.params) as Record<string, string>;
     const next = jobs.insert(tx, {
       batchId: job.batch_id,
       operation: job.operation,
-      params: JSON.stringify({ ...params, ...response.nextPage }),
+      params: JSON.stringify({ ...params, ...page }),
       collection: jobs.ownCollection(tx, job.id),
       pagesLeft: job.pages_left - 1,
       maxItems: job.max_items,
@@ -61,6 +62,17 @@ export function storeAnswerIn(tx: WritableDB, deps: AnswerStoreDeps, { job, resp
       priority: job.priority,
     });
     jobs.copyCollections(tx, next, job.id);
+    if (response.nextPage === null && response.refusedPage) {
+      // The further page asked for cannot be sent: it ends at once, the service's doing, without a request.
+      const failure = {
+        code: 'MALFORMED_RESPONSE',
+        message: response.refusedPage.reason,
+        status: null,
+        requestId: null,
+        serviceWords: null,
+      };
+      jobs.failUnsent(tx, next, failure, now);
+    }
   }
   return result;
 }

@@ -23,6 +23,13 @@ import {
   usedToday,
   type ShareState,
 } from './rate';
+import { RETRY_AFTER_MAX_MS } from './retry-after';
+
+/** The wait a 429 imposed, until when, and the sentence that says so to the user. */
+export interface ServiceWait {
+  until: number;
+  message: string;
+}
 
 /** A send in send_log: its row, and the time it counts from (see settle). */
 export interface Send {
@@ -62,6 +69,7 @@ export function createBudget(deps: BudgetDeps) {
   let sends: number[] = [];
   let share: ShareState = INITIAL_SHARE;
   let notBefore = 0;
+  let serviceWait: ServiceWait | null = null;
   let rateLimitedInARow = 0;
 
   const saveShare = () => writeTransaction(db, (tx) => queueState.write(tx, 'share', share));
@@ -72,6 +80,23 @@ export function createBudget(deps: BudgetDeps) {
     const saved = queueState.read<ShareState>(db, 'share', INITIAL_SHARE);
     share = typeof saved === 'object' && saved !== null ? saved : INITIAL_SHARE;
     notBefore = queueState.read<number>(db, 'not_before', 0);
+    serviceWait = queueState.read<ServiceWait | null>(db, 'service_wait', null);
+    // No wait the service asks for outlasts RETRY_AFTER_MAX_MS from when it was asked: one further
+    // ahead was saved by an older version that took any Retry-After as sent (years, once), and
+    // would hold the queue back on every start.
+    const latest = clock.now() + RETRY_AFTER_MAX_MS;
+    if (notBefore > latest || (serviceWait !== null && !(serviceWait.until <= latest))) {
+      notBefore = notBefore > latest ? 0 : notBefore;
+      serviceWait = null;
+      try {
+        writeTransaction(db, (tx) => {
+          queueState.write(tx, 'not_before', notBefore);
+          queueState.remove(tx, 'service_wait');
+        });
+      } catch {
+        // Corrected here all the same; a library that cannot be written now is corrected by the next start.
+      }
+    }
   }
 
   /** The share in force now, forgetting (and saving so) a lowered one that has grown stale. */
@@ -118,6 +143,11 @@ export function createBudget(deps: BudgetDeps) {
     },
     succeeded(): void {
       rateLimitedInARow = 0;
+      // The service answers again: the word about its wait is over, whatever was left of it.
+      if (serviceWait !== null) {
+        serviceWait = null;
+        writeTransaction(db, (tx) => queueState.remove(tx, 'service_wait'));
+      }
       currentShare();
       const before = share;
       share = shareAfterSuccess(share, clock.now());
@@ -138,11 +168,21 @@ export function createBudget(deps: BudgetDeps) {
         share = shareAfterRateLimit(share, clock.now());
         saveShare();
       }
-      const waitMs = askedMs ?? backoffMs(rateLimitedInARow, random);
+      // Bounded however it was asked (retry-after.ts), so no 429 holds the queue back for longer.
+      const waitMs = Math.min(askedMs ?? backoffMs(rateLimitedInARow, random), RETRY_AFTER_MAX_MS);
       notBefore = Math.max(notBefore, clock.now() + waitMs);
       writeTransaction(db, (tx) => queueState.write(tx, 'not_before', notBefore));
       return waitMs;
     },
+    /** No request leaves before this (ms since the epoch; in the past when nothing holds them back). */
+    notBefore: () => notBefore,
+    /** Keeps the sentence about the wait in force, for the status (and other processes) to show. */
+    noteWait(wait: ServiceWait): void {
+      serviceWait = wait;
+      writeTransaction(db, (tx) => queueState.write(tx, 'service_wait', wait));
+    },
+    /** The service's wait still in force at `now`, or null. */
+    serviceWait: (now: number): ServiceWait | null => (serviceWait !== null && serviceWait.until > now ? serviceWait : null),
     share: () => share.share,
     /** The gauge the status shows, and the minutes until `waiting` requests are sent. */
     gauge(now: number, waiting: number) {

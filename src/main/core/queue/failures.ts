@@ -14,6 +14,7 @@ import { sendLogRepository as sendLog } from '../store/queue/send-log';
 import type { Budget, Send } from './budget';
 import type { Timers } from './timers';
 import { BACKOFF, backoffMs } from './rate';
+import { waitText } from './retry-after';
 
 export const PAUSE_MESSAGES: Record<PauseReason, string> = {
   user: 'The queue is paused. Resume it to continue.',
@@ -83,7 +84,7 @@ export function asGleanerError(error: unknown, operation: string): GleanerError 
 export type FailureDecision =
   /** Back in line, the attempt given back; with a pause, the queue waits for the user. */
   | { kind: 'requeue'; pause?: { reason: PauseReason; message?: string } }
-  | { kind: 'rate-limited'; waitMs?: number }
+  | { kind: 'rate-limited'; waitMs?: number; note?: string }
   | { kind: 'unreachable' }
   | { kind: 'outage' }
   | { kind: 'retry-later'; delayMs: number }
@@ -113,9 +114,11 @@ export function decideFailure(
       // names both addresses, so it is the pause's own.
       return { kind: 'requeue', pause: { reason: 'TOKEN_ELSEWHERE', message: info.message || PAUSE_MESSAGES.TOKEN_ELSEWHERE } };
     case 'RATE_LIMITED':
-      return info.details.retryAfterMs === undefined
-        ? { kind: 'rate-limited' }
-        : { kind: 'rate-limited', waitMs: info.details.retryAfterMs };
+      return {
+        kind: 'rate-limited',
+        ...(info.details.retryAfterMs === undefined ? {} : { waitMs: info.details.retryAfterMs }),
+        ...(info.details.retryAfterNote === undefined ? {} : { note: info.details.retryAfterNote }),
+      };
     case 'NETWORK':
       // The service cannot be reached (offline, on a train): that is the queue's state, not
       // this job's fault. The job waits without using up an attempt.
@@ -190,16 +193,34 @@ export function createOutage(timers: Timers, onProbe: () => void) {
 
 export type Outage = ReturnType<typeof createOutage>;
 
+/**
+ * What the queue says while a 429 holds it back: until when, for how long, and how the service's
+ * Retry-After was taken (as sent, shortened, not gone by, or none sent).
+ */
+export function rateLimitMessage(waitMs: number, until: number, asked: { waitMs?: number; note?: string }): string {
+  const why =
+    asked.note !== undefined
+      ? asked.waitMs === undefined
+        ? `${asked.note} Without a wait to go by, the queue waits a little longer after each 429 in a row.`
+        : asked.note
+      : asked.waitMs === undefined
+        ? 'The service did not say how long to wait, so the queue waits a little longer after each 429 in a row.'
+        : 'That is the wait the service asked for.';
+  return `The team’s rate limit was reached (429): no request is sent for ${waitText(waitMs)}, until ${clockText(until)} UTC. ${why} Nothing is lost.`;
+}
+
 export interface FailureHandlerDeps {
   db: ReadableDB;
   clock: Clock;
   random: () => number;
   log: Logger;
-  budget: Pick<Budget, 'giveBack' | 'rateLimited' | 'share'>;
+  budget: Pick<Budget, 'giveBack' | 'rateLimited' | 'share' | 'notBefore' | 'noteWait'>;
   outage: Outage;
   nowIso(): string;
   pausedReason(): PauseReason | undefined;
   pause(reason: PauseReason, message: string): void;
+  /** Tells the queue's status (a 429's wait, which pauses nothing). */
+  announce(): void;
 }
 
 /** Carries out the decision for a failed request: its send's outcome, its job's state, the queue's pause. */
@@ -227,9 +248,18 @@ export function createFailureHandler(deps: FailureHandlerDeps) {
         if (decision.pause) deps.pause(decision.pause.reason, decision.pause.message ?? PAUSE_MESSAGES[decision.pause.reason]);
         return;
       case 'rate-limited': {
-        const wait = deps.budget.rateLimited(sentAt, decision.waitMs, deps.random);
+        deps.budget.rateLimited(sentAt, decision.waitMs, deps.random);
         requeue(1);
-        deps.log.warn('rate limited', { job: job.id, waitMs: wait, share: deps.budget.share() });
+        // The wait in force: an earlier 429's may end later than this one's.
+        const until = Math.max(deps.budget.notBefore(), now);
+        deps.budget.noteWait({ until, message: rateLimitMessage(until - now, until, decision) });
+        deps.log.warn('rate limited', {
+          job: job.id,
+          waitMs: until - now,
+          share: deps.budget.share(),
+          ...(decision.note ? { retryAfter: decision.note } : {}),
+        });
+        deps.announce();
         return;
       }
       case 'unreachable': {
@@ -246,9 +276,10 @@ export function createFailureHandler(deps: FailureHandlerDeps) {
         requeue(1);
         const wait = outage.step(sentAt, now, info.details.retryAfterMs ?? 0);
         const failing = outage.failingJobCount();
+        const note = info.details.retryAfterNote ? ` ${info.details.retryAfterNote}` : '';
         pauseForOutage(
           'UPSTREAM_ERROR',
-          `The service failed ${failing === 1 ? 'the request that tried it again' : `${failing} different requests in a row`}; the last: ${info.message} Nothing is lost and no attempt is used up while it waits: the queue tries again at ${clockText(now + wait)} UTC, or resume it now.`,
+          `The service failed ${failing === 1 ? 'the request that tried it again' : `${failing} different requests in a row`}; the last: ${info.message}${note} Nothing is lost and no attempt is used up while it waits: the queue tries again at ${clockText(now + wait)} UTC, or resume it now.`,
         );
         deps.log.warn('service failing', { job: job.id, code: info.code, jobs: failing, retryInMs: wait });
         return;

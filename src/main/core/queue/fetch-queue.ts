@@ -10,6 +10,7 @@
  * failures (retry, outage, pause), batches (progress, waiters), held answers, the scheduler's
  * wake timer. Time and timers are injected: tests run a simulated day without sleeping.
  */
+import { getOperation, isOperationId } from '../../../shared/catalogue';
 import { GleanerError, isGleanerError, markNotSent } from '../../../shared/errors';
 import { formatDayReset, type DayReset, type PlanLimits } from '../../../shared/plans';
 import type { JobState, JobSummary, PauseReason, QueueStatus } from '../../../shared/queue';
@@ -19,6 +20,7 @@ import type { CollectionRepository } from '../library/collections';
 import type { IngestResult, ResponseToStore } from '../library/ingest';
 import type { Logger } from '../log';
 import type { ServiceClient } from '../service/client';
+import { pageValuesOf, unsendablePage } from '../service/pagination';
 import { writeTransaction, type Database, type ReadableDB } from '../store/database';
 import { batchRepository } from '../store/queue/batches';
 import { jobRepository as jobs, type JobRow, type JobTarget } from '../store/queue/jobs';
@@ -41,6 +43,7 @@ import {
 import type { HeldAnswerStore } from './held-answer-files';
 import { createHeldAnswers } from './held-answers';
 import { LEASE_MS, createLease } from './lease';
+import { DAY_MS } from './rate';
 import { createWakeTimer, lanesFor } from './scheduler';
 import { clearPause, TOKEN_PAUSES } from './token-pause';
 import type { SendDecision, TeamQueueHooks } from './team-hooks';
@@ -84,6 +87,22 @@ export type CancelTarget = JobTarget;
 export type RetryTarget = JobTarget;
 
 const SEND: SendDecision = { kind: 'send' };
+/** The longest a job is put off: a team's quota can hold it back until the day frees, a day away at most. */
+const LONGEST_JOB_WAIT_MS = 2 * DAY_MS;
+
+/**
+ * A later page that cannot be sent because of the page values the answer before it gave (a value
+ * too long, control characters): the service's doing, not bad input, and asking again would bring
+ * the same. Null for any other job, or when the page values are not the trouble.
+ */
+function pageValueError(job: JobRow, params: Record<string, string>): GleanerError | null {
+  if (job.previous_job_id === null || !isOperationId(job.operation)) return null;
+  const operation = getOperation(job.operation);
+  const page = pageValuesOf(operation, params);
+  const rest = Object.fromEntries(Object.entries(params).filter(([name]) => !(name in page)));
+  const reason = unsendablePage(operation, rest, page);
+  return reason === null ? null : new GleanerError('MALFORMED_RESPONSE', reason, { details: { final: true } });
+}
 
 export function createFetchQueue(deps: QueueDeps) {
   const { clock, timers } = deps;
@@ -119,6 +138,7 @@ export function createFetchQueue(deps: QueueDeps) {
     nowIso,
     pausedReason: () => pausedState()?.reason,
     pause: (reason, message) => pause(reason, message),
+    announce: () => deps.events.emit('queue.status', status()),
   });
   const held = createHeldAnswers({
     ...deps,
@@ -169,6 +189,10 @@ export function createFetchQueue(deps: QueueDeps) {
     const answered = held.loadSaved();
     const recovered = write((tx) => jobs.requeueRunning(tx, nowIso(), answered));
     if (recovered) deps.log.info('recovered interrupted jobs', { count: recovered });
+    // No part of the queue puts a job off for longer than a team's day of quota; one further off
+    // was put off by an older version that took a service's Retry-After as sent (years, once).
+    const broughtForward = write((tx) => jobs.dueBy(tx, clock.now() + LONGEST_JOB_WAIT_MS));
+    if (broughtForward) deps.log.info('jobs put off for years are due again', { count: broughtForward });
     // Left waiting for an unreachable service by a process that has gone: try it again soon.
     if (isSelfLifting(pausedState()?.reason)) outage.scheduleProbe(UNREACHABLE_FIRST_WAIT_MS);
     pump();
@@ -283,7 +307,7 @@ export function createFetchQueue(deps: QueueDeps) {
       try {
         request = prepareServiceRequest(job.operation, params);
       } catch (error) {
-        throw markNotSent(error);
+        throw markNotSent(pageValueError(job, params) ?? error);
       }
       const team = deps.team?.() ?? null;
       const decision = team
@@ -350,8 +374,10 @@ export function createFetchQueue(deps: QueueDeps) {
     const now = clock.now();
     const counts = countStates(jobs.countsByState(db));
     const { recentRatePerMinute, etaMinutes, nextFreeSlot, dayReset, ...gauge } = budget.gauge(now, counts.queued + counts.running);
+    const wait = budget.serviceWait(now);
     return {
       paused: pausedState(),
+      serviceWait: wait && { until: new Date(wait.until).toISOString(), message: wait.message },
       counts,
       gauge: { ...gauge, dayReset: formatDayReset(dayReset), nextFreeSlot: new Date(nextFreeSlot).toISOString() },
       recentRatePerMinute,

@@ -1,14 +1,13 @@
+import { clearTimer, startTimer } from '../../../shared/long-timeout';
+
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
 
 export const systemTimers: Timers = {
-  setTimeout: (callback, ms) => {
-    const handle = setTimeout(callback, ms);
-    // A waiting queue must not keep a CLI process alive on its own.
-    handle.unref?.();
-    return handle;
-  },
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  // However long the wait: a timer given more than 2^31 - 1 ms fires at once (long-timeout.ts).
+  // A waiting queue must not keep a CLI process alive on its own.
+  setTimeout: (callback, ms) => startTimer(callback, ms, { unref: true }),
+  clearTimeout: clearTimer,
 };

@@ -12,7 +12,8 @@ import type { ParamCheckOptions, ParamInput } from '../../../shared/params';
 import type { Clock } from '../clock';
 import type { Logger } from '../log';
 import { TIMEOUT_KEYS, type RequestTimeouts, type ServiceSettings } from '../settings/service-settings';
-import { nextPageAfter } from './pagination';
+import { readRetryAfter, waitText, type RetryAfterReading } from '../queue/retry-after';
+import { nextPageAfter, type RefusedPage } from './pagination';
 import { prepareRequest, type PreparedRequest } from './request';
 
 export interface ServiceResponse {
@@ -37,6 +38,8 @@ export interface ServiceResponse {
   nextPage: Record<string, string> | null;
   /** What the user should know about this answer, stored with it (a listing that repeats its page). */
   warnings?: string[];
+  /** A next page the answer named that cannot be sent (a value too long, control characters): not offered, and why. */
+  refusedPage?: RefusedPage;
 }
 
 /** Where to send, and with which token: the core resolves `demo` to the built-in service. */
@@ -374,18 +377,6 @@ function problemIn(entry: unknown): string | null {
   return where ? `${text} (${where})` : text;
 }
 
-/** `Retry-After` as milliseconds from now: seconds (whole or not), or an HTTP date. */
-export function parseRetryAfter(header: string | null, nowMs: number): number | undefined {
-  if (!header) return undefined;
-  const text = header.trim();
-  // Seconds may come with a fraction ("30.5"), which Date.parse would take for a date.
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
-  // Every HTTP-date form starts with the day's name; Date.parse alone would read "1." as a day in 2001.
-  const date = /^[A-Za-z]/.test(text) ? Date.parse(text) : Number.NaN;
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - nowMs);
-}
-
 /** `scrub` applies to the message as parsed: a token written with JSON escapes (`\/`, `\u…`) only reads as itself then. */
 function statusError(
   response: Response,
@@ -403,8 +394,17 @@ function statusError(
   }
   const because = `${said.serviceWords ? ` The service said: ${said.serviceWords}` : ''}${requestIdNote(said)}`;
   const status = response.status;
-  const make = (code: ErrorCode, message: string, retryAfterMs?: number) =>
-    new GleanerError(code, message, { details: { status, ...said, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) } });
+  const make = (code: ErrorCode, message: string, retryAfter: RetryAfterReading = {}) =>
+    new GleanerError(code, message, {
+      details: {
+        status,
+        ...said,
+        ...(retryAfter.ms === undefined ? {} : { retryAfterMs: retryAfter.ms }),
+        ...(retryAfter.note === undefined ? {} : { retryAfterNote: retryAfter.note }),
+      },
+    });
+  // Bounded, and said when shortened or not gone by (retry-after.ts): a wrong value must not stop the queue.
+  const retryAfter = () => readRetryAfter(response.headers.get('retry-after'), nowMs);
   const final = (code: ErrorCode, message: string) => new GleanerError(code, message, { details: { status, final: true, ...said } });
   switch (true) {
     case status === 401:
@@ -418,9 +418,9 @@ function statusError(
         `The token is valid but the team’s subscription is not active (403). Renew it in the service’s account settings.${because}`,
       );
     case status === 429: {
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), nowMs);
-      const wait = retryAfterMs === undefined ? '' : ` It asks to wait ${Math.ceil(retryAfterMs / 1000)} s.`;
-      return make('RATE_LIMITED', `The team’s rate limit is reached (429).${wait}${because}`, retryAfterMs);
+      const reading = retryAfter();
+      const wait = reading.note ? ` ${reading.note}` : reading.ms === undefined ? '' : ` It asks to wait ${waitText(reading.ms)}.`;
+      return make('RATE_LIMITED', `The team’s rate limit is reached (429).${wait}${because}`, reading);
     }
     case status === 404:
       // The same status answers a path the service does not have, so the settings may be the cause.
@@ -437,7 +437,7 @@ function statusError(
       return make(
         'UPSTREAM_ERROR',
         `The service had a problem answering ${operation} (${status}); trying again later usually works.${because}`,
-        parseRetryAfter(response.headers.get('retry-after'), nowMs),
+        retryAfter(),
       );
     case status === 408:
       return make(

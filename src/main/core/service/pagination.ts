@@ -1,4 +1,6 @@
 import type { OperationSpec } from '../../../shared/catalogue';
+import { checkParams, MAX_TEXT_LENGTH } from '../../../shared/params';
+import { hasControlCharacters } from '../../../shared/text';
 
 function valueAt(data: unknown, path: string): unknown {
   let current: unknown = data;
@@ -47,18 +49,61 @@ export function findNextPage(operation: OperationSpec, data: unknown): Record<st
   return next;
 }
 
+/** A next page the service named that Gleaner cannot ask for: its values as sent, and the sentence saying why. */
+export interface RefusedPage {
+  params: Record<string, string>;
+  reason: string;
+}
+
+/**
+ * Why the next request, `sent` with the page values `page` the service gave, could not be sent,
+ * or null when it can: a value too long for a parameter, with control characters, or not of the
+ * parameter's type. Such a value is the service's doing (the user typed none of it), so it is
+ * said as such, never as the user's bad input.
+ */
+export function unsendablePage(
+  operation: OperationSpec,
+  sent: Readonly<Record<string, string>>,
+  page: Readonly<Record<string, string>>,
+): string | null {
+  const names = Object.keys(page);
+  const checked = checkParams(operation, { ...sent, ...page });
+  if (checked.ok) return null;
+  const problem = checked.problems.find((found) => found.param !== null && names.includes(found.param));
+  if (!problem?.param) return null;
+  const value = page[problem.param] ?? '';
+  const what =
+    value.length > MAX_TEXT_LENGTH
+      ? `of ${value.length.toLocaleString('en-US')} characters, too long to send back (a parameter takes at most ${MAX_TEXT_LENGTH.toLocaleString('en-US')})`
+      : hasControlCharacters(value)
+        ? 'with control characters or line breaks in it, which cannot be sent back'
+        : `that cannot be sent back (${problem.message.replace(/\.$/, '')})`;
+  return `The service sent a next-page value (${problem.param}) ${what}, so no further page can be asked for: “Load more” is not offered and no request is spent on it.`;
+}
+
+/** The page values a later page's job carries (the parameters its listing's pages are fed by). */
+export function pageValuesOf(operation: OperationSpec, params: Readonly<Record<string, string>>): Record<string, string> {
+  const page: Record<string, string> = {};
+  for (const feed of operation.pagination?.feeds ?? []) if (params[feed.param] !== undefined) page[feed.param] = params[feed.param]!;
+  return page;
+}
+
 /**
  * The next page after a request that sent `sent` (Gleaner's parameter names). A next page
  * whose values are the ones just sent would fetch the same page again, and again, each time
- * spending a request: it is not offered, and the warning says why the listing stops there.
+ * spending a request: it is not offered, and the warning says why the listing stops there. Nor is
+ * one Gleaner cannot send (unsendablePage): `refusedPage` keeps it, for a job that asked for more
+ * pages to end with the reason.
  */
 export function nextPageAfter(
   operation: OperationSpec,
   data: unknown,
   sent: Readonly<Record<string, string>>,
-): { nextPage: Record<string, string> | null; warnings: string[] } {
+): { nextPage: Record<string, string> | null; warnings: string[]; refusedPage?: RefusedPage } {
   const nextPage = findNextPage(operation, data);
   if (!nextPage) return { nextPage, warnings: [] };
+  const refused = unsendablePage(operation, sent, nextPage);
+  if (refused !== null) return { nextPage: null, warnings: [refused], refusedPage: { params: nextPage, reason: refused } };
   const names = Object.keys(nextPage);
   if (!names.every((name) => sent[name] === nextPage[name])) return { nextPage, warnings: [] };
   return {

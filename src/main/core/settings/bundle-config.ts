@@ -6,9 +6,9 @@
  * `bundle.media` (fetch the items' media into bundles; off by default) and
  * `bundle.media-cap-mb` (all media of one bundle together, default 100 MB).
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { GleanerError } from '../../../shared/errors';
+import { readRegularFileSync } from '../regular-file';
 import type { SettingsRepository } from '../store/settings-repository';
 
 export const BUNDLE_CONFIG_KEYS = ['bundle.tsa-url', 'bundle.tsa-ca', 'bundle.media', 'bundle.media-cap-mb'] as const;
@@ -24,6 +24,8 @@ export interface BundleSettings {
 
 export const DEFAULT_MEDIA_CAP_MB = 100;
 const MAX_MEDIA_CAP_MB = 100_000;
+/** The largest PEM file of CA certificates read (a system's whole CA bundle is a few hundred KB). */
+export const MAX_CA_FILE_BYTES = 4 * 1024 * 1024;
 
 export function isBundleConfigKey(key: string): key is BundleConfigKey {
   return (BUNDLE_CONFIG_KEYS as readonly string[]).includes(key);
@@ -60,10 +62,14 @@ function parseTsaUrl(raw: string): string {
 function checkCaFile(path: string): void {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularFileSync(path, {
+      maxBytes: MAX_CA_FILE_BYTES,
+      what: 'a PEM file of CA certificates',
+      notFound: `bundle.tsa-ca: there is no file ${path}.`,
+    }).toString('utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new GleanerError('NOT_FOUND', `bundle.tsa-ca: there is no file ${path}.`);
-    throw invalid(`bundle.tsa-ca: ${path} cannot be read.`);
+    if (error instanceof GleanerError && error.code === 'NOT_FOUND') throw error;
+    throw invalid(`bundle.tsa-ca: ${error instanceof GleanerError ? error.message : `${path} cannot be read.`}`);
   }
   if (!text.includes('-----BEGIN CERTIFICATE-----'))
     throw invalid(`bundle.tsa-ca: ${path} holds no PEM certificate (-----BEGIN CERTIFICATE-----).`);

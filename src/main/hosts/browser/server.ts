@@ -32,6 +32,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ErrorCode, Envelope } from '../../../shared/errors';
+import { startTimer } from '../../../shared/long-timeout';
 import { listenOnLoopback, type Dispatch, type EventHub, type ExportService, type Logger } from '../../core';
 import { readStaticFile } from '../static-files';
 import { pageSecurityHeaders, SECURITY_HEADERS } from '../web-security';
@@ -324,10 +325,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const key = newLinkKey();
     const page = await writeOpenerPage(`${origin}${appPath}/session`, key);
     // A stale key opens nothing; its page need not wait for close() to go.
-    const timer = setTimeout(() => void forgetLinkKey(digestOf(key)), ONE_USE_LINK_MS);
-    timer.unref();
+    const timer = startTimer(() => void forgetLinkKey(digestOf(key)), ONE_USE_LINK_MS, { unref: true });
     addLinkKey(key, async () => {
-      clearTimeout(timer);
+      timer.clear();
       await page.remove();
     });
     return page.path;

@@ -1,4 +1,5 @@
 import { GleanerError, type ErrorCode } from '../../../shared/errors';
+import { delayFor } from '../../../shared/long-timeout';
 import type { BatchProgress, PauseReason, QueueStatus } from '../../../shared/queue';
 import type { CliCore } from './context';
 import type { CliIo } from './io';
@@ -15,6 +16,7 @@ function waitForBatch(
   batchId: number,
   onProgress: ((progress: BatchProgress) => void | Promise<void>) | undefined,
   pollMs: number,
+  onStatus: (status: QueueStatus) => void,
 ): Promise<BatchOutcome> {
   const { client } = core;
   return new Promise((resolve, reject) => {
@@ -28,7 +30,9 @@ function waitForBatch(
         if (settled) return;
         await onProgress?.(progress);
         if (progress.finished) return finish({ kind: 'finished', progress });
-        const { paused } = await client.call('queue.status', {});
+        const status = await client.call('queue.status', {});
+        onStatus(status);
+        const { paused } = status;
         if (paused && !settled) finish({ kind: 'paused', reason: paused.reason, message: paused.message, progress });
       } catch (error) {
         settled = true;
@@ -77,7 +81,7 @@ export async function runBatchInForeground(
   const keepAlive = setInterval(() => undefined, 60_000);
   const interrupt = whenInterrupted(io);
   try {
-    const outcome = await Promise.race([waitForBatch(core, batchId, onProgress, 500), interrupt.promise]);
+    const outcome = await Promise.race([waitForBatch(core, batchId, onProgress, 500, sayServiceWait(io)), interrupt.promise]);
     // The queue may have sent other batches' jobs beside this one's: their answers are paid
     // for, so they are stored before the command ends (Ctrl+C alone abandons them).
     await Promise.race([core.stopQueue({ finishInFlight: true }), interrupt.promise]);
@@ -97,17 +101,32 @@ export async function drainQueue(
 ): Promise<QueueStatus> {
   await startOrExplain(core, io);
   const interrupt = whenInterrupted(io);
+  const sayWait = sayServiceWait(io);
   try {
     for (;;) {
       const status = await core.client.call('queue.status', {});
+      sayWait(status);
       await onProgress?.(status);
       if (status.paused) throw pausedError(status.paused.reason, status.paused.message);
       if (status.counts.queued + status.counts.running === 0) return status;
-      await Promise.race([new Promise((resolve) => setTimeout(resolve, 500)), interrupt.promise]);
+      await Promise.race([delayFor(500), interrupt.promise]);
     }
   } finally {
     interrupt.stop();
   }
+}
+
+/**
+ * Tells stderr, once each, why nothing is sent while a 429 holds the queue back: a command that
+ * waits an hour without a word looks hung.
+ */
+function sayServiceWait(io: CliIo): (status: QueueStatus) => void {
+  let said = '';
+  return (status) => {
+    const message = status.serviceWait?.message ?? '';
+    if (message !== '' && message !== said) io.stderr(`${message}\n`);
+    said = message;
+  };
 }
 
 const interruptions = new WeakSet<Error>();

@@ -112,7 +112,7 @@ describe('bundle.create where no keychain can keep the library’s signing key (
     expect(done.state).toBe('done');
     const file = testCore.core.context.exports.download(started.exportId!, done.downloads[0]!)!;
     const report = await testCore.core.bundles.verify(file.path);
-    expect(report.ok).toBe(true);
+    expect(report).toMatchObject({ ok: true, oneTimeKey: true });
     const readme = Buffer.from(unzipSync(readFileSync(file.path))['README.txt']!).toString('utf8');
     expect(readme).toContain('signed with a one-time key');
     expect(readme).toContain(report.fingerprint!);

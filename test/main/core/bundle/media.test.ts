@@ -186,7 +186,9 @@ describe('bundle media files beside the thumbnails', () => {
       bytes: 1,
       sha256: '0'.repeat(64),
     }));
-    const described = JSON.parse(dataPackage(files, 'Media', '2026-01-02T03:04:05.000Z')) as { resources: { mediatype: string }[] };
+    const described = JSON.parse(dataPackage(files, 'Media', '2026-01-02T03:04:05.000Z', { signingKey: 'library' })) as {
+      resources: { mediatype: string }[];
+    };
     expect(described.resources.map((resource) => resource.mediatype)).toEqual(['video/mp4', 'video/webm', 'audio/mpeg', 'image/jpeg']);
   });
 

@@ -84,6 +84,15 @@ describe('createBudget', () => {
     expect(queueState.read<{ share: number }>(db, 'share', INITIAL_SHARE).share).toBe(lowered);
   });
 
+  it('drops a wait saved beyond the bound by an older version, which held the queue back for years on every start', () => {
+    const { db, write, budget } = setup(10);
+    const start = 10 * MINUTE_MS;
+    write((tx) => queueState.write(tx, 'not_before', Date.parse('2029-05-01T00:00:00Z')));
+    budget.reload();
+    expect(budget.slotFor(start)).toBe(start);
+    expect(queueState.read(db, 'not_before', -1)).toBe(0);
+  });
+
   it('reads the windows and the share again from the library on reload', () => {
     const { db, write, budget } = setup(10);
     const jobId = addBatch(write, [{}]).jobIds[0]!;

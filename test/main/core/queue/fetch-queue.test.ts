@@ -257,6 +257,77 @@ describe('the fetch queue, on simulated time', () => {
     expect(h.calls[1]!.at - h.calls[0]!.at).toBeGreaterThanOrEqual(1000);
   });
 
+  it('waits at most an hour for a 429, whatever it asked, says so in the status, and never asks the timers for longer', async () => {
+    const h = createHarness();
+    const asked: number[] = [];
+    const setTimer = h.sim.timers.setTimeout;
+    h.sim.timers.setTimeout = (fn, ms) => {
+      asked.push(ms);
+      return setTimer(fn, ms);
+    };
+    const note = 'The service asked to wait over 3 years (Retry-After: "99999999"); Gleaner waits at most an hour for it, then asks again.';
+    h.setScript((_r, call) =>
+      call === 1
+        ? {
+            error: new GleanerError('RATE_LIMITED', '429', {
+              details: { status: 429, retryAfterMs: 99_999_999_000, retryAfterNote: note },
+            }),
+          }
+        : undefined,
+    );
+    h.queue.enqueue({ kind: 'call', label: 'x', jobs: videoJobs(1) });
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.status().serviceWait !== null);
+    const limitedAt = h.calls[0]!.at;
+    const wait = h.queue.status().serviceWait!;
+    expect(Date.parse(wait.until)).toBe(limitedAt + 60 * MINUTE_MS);
+    expect(wait.message).toContain('no request is sent for 60 min, until 01:00:00 UTC');
+    expect(wait.message).toContain(note);
+    // Another process reads the same wait and its sentence from the library.
+    expect(h.restart().status().serviceWait).toEqual(wait);
+    await h.sim.runUntil(() => h.calls.length >= 2);
+    expect(h.calls[1]!.at - limitedAt).toBe(60 * MINUTE_MS);
+    expect(Math.max(...asked)).toBeLessThanOrEqual(60 * MINUTE_MS);
+    // The service answered: the word about its wait is gone.
+    await h.sim.runUntil(() => h.queue.status().counts.done === 1);
+    expect(h.queue.status().serviceWait).toBeNull();
+  });
+
+  it('sends on start a job an older version put off for years after a Retry-After', async () => {
+    const h = createHarness();
+    const { jobIds } = h.queue.enqueue({ kind: 'call', label: 'x', jobs: videoJobs(1) });
+    h.db.prepare('UPDATE jobs SET not_before = ? WHERE id = ?').run(Date.parse('2029-05-01T00:00:00Z'), jobIds[0]);
+    h.queue.start();
+    await h.sim.runUntil(() => h.queue.status().counts.done === 1);
+    expect(h.calls[0]!.at).toBe(Date.parse('2026-03-02T00:00:00Z'));
+  });
+
+  it('backs off when a Retry-After is not gone by, longer with each 429 in a row, and afresh after an answer', async () => {
+    const h = createHarness({ concurrency: 1 });
+    const note = 'The service’s Retry-After "soon" is neither a number of seconds nor a date, so Gleaner did not go by it.';
+    const refused = new Set([1, 2, 3, 5]);
+    h.setScript((_r, call) =>
+      refused.has(call)
+        ? { error: new GleanerError('RATE_LIMITED', '429', { details: { status: 429, retryAfterNote: note } }) }
+        : undefined,
+    );
+    h.queue.enqueue({ kind: 'call', label: 'x', jobs: videoJobs(2) });
+    h.queue.start();
+    const messages: string[] = [];
+    await h.sim.runUntil(() => {
+      const message = h.queue.status().serviceWait?.message;
+      if (message && messages.at(-1) !== message) messages.push(message);
+      return h.calls.length >= 6;
+    });
+    const gaps = h.calls.slice(1).map((call, i) => call.at - h.calls[i]!.at);
+    // 1.5 s, 3 s, 6 s (half fixed, half random at 0.5), then the answer; the next 429 starts again at 1.5 s.
+    expect(gaps.slice(0, 3)).toEqual([1_500, 3_000, 6_000]);
+    expect(gaps[4]).toBe(1_500);
+    expect(messages[0]).toContain(`${note} Without a wait to go by, the queue waits a little longer after each 429 in a row.`);
+    expect(messages[0]).toContain('no request is sent for 2 s');
+    expect(messages[2]).toContain('no request is sent for 6 s');
+  });
+
   it('retries transient failures with bounded backoff, then fails with the reason; other failures fail at once', async () => {
     const h = createHarness();
     h.setScript((request) => {

@@ -1,10 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import { createServiceClient, parseRetryAfter, type ServiceClientDeps } from '../../../../src/main/core/service/client';
+import { createServiceClient, type ServiceClientDeps } from '../../../../src/main/core/service/client';
+import { readRetryAfter } from '../../../../src/main/core/queue/retry-after';
 import { createLogger } from '../../../../src/main/core/log';
 import { DEFAULT_SERVICE_SETTINGS } from '../../../../src/main/core/settings/service-settings';
 import { GleanerError } from '../../../../src/shared/errors';
+
+const parseRetryAfter = (header: string | null, now: number) => readRetryAfter(header, now).ms;
 
 const TOKEN = 'tok_secret_1234567890abcdef';
 const NOW = Date.parse('2026-03-01T12:00:00Z');

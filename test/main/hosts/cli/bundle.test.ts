@@ -169,6 +169,10 @@ describe('gleaner bundle', { timeout: 120_000 }, () => {
     expect(created.out).not.toContain(fingerprint);
     const verified = await gleaner(join(root, 'checker'), ['bundle', 'verify', oneTime]);
     expect(verified.code).toBe(0);
+    expect(verified.out).toMatch(/; signed by a one-time key ([0-9a-f]{4}:){15}[0-9a-f]{4}\./);
+    expect(verified.out).toContain('not which library made it');
+    const asLibrary = await gleaner(join(root, 'checker'), ['bundle', 'verify', join(root, 'case.zip')]);
+    expect(asLibrary.out).not.toContain('one-time');
   });
 
   it('never prints the private key', () => {

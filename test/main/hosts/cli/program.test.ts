@@ -125,6 +125,26 @@ describe('gleaner CLI output', () => {
   });
 });
 
+describe('gleaner queue status', () => {
+  it('says why nothing is sent while a 429 holds the queue back, and until when', async () => {
+    await inTempDir('gleaner-cli-wait-', async (dir) => {
+      const db = openDatabase({ path: join(dir, DATABASE_FILE_NAME) });
+      const until = Date.now() + 30 * 60_000;
+      const message = 'The team’s rate limit was reached (429): no request is sent for 30 min.';
+      db.prepare('INSERT INTO queue_state (key, value) VALUES (?, ?), (?, ?)').run(
+        'not_before',
+        JSON.stringify(until),
+        'service_wait',
+        JSON.stringify({ until, message }),
+      );
+      db.close();
+      const { io, out, err } = captureIo();
+      expect(await runCli(['queue', 'status', '--data-dir', dir], io, '/nowhere'), err()).toBe(0);
+      expect(out().split('\n')[0]).toBe(`Waiting (rate limit): ${message}`);
+    });
+  });
+});
+
 describe('gleaner collections show', () => {
   it('lists each item with its note and tags here, library-wide tags marked, and keeps the level in --json', async () => {
     await inTempDir('gleaner-cli-collection-', async (dir) => {

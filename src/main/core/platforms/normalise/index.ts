@@ -7,6 +7,7 @@ import { getOperation, isOperationId, type OperationId, type Platform } from '..
 import type { Normalisation, Normaliser } from '../../../../shared/model';
 import { errorText, isRecord, withWarning } from '../read';
 import { PLATFORM_MODULES } from '../registry';
+import { guardIdentities } from './identity';
 
 /** Each platform's normaliser, from the platform registry. */
 export const NORMALISERS: Readonly<Record<Platform, Normaliser>> = Object.fromEntries(
@@ -31,7 +32,8 @@ export function normaliseResponse(operation: OperationId, data: unknown, params:
   try {
     name = String(operation);
     if (!isOperationId(operation)) return withWarning(`“${name}” is not a known operation, so its response was not read.`);
-    const result = NORMALISERS[getOperation(operation).platform](operation, data, cleanParams(params));
+    const clean = cleanParams(params);
+    const result = guardIdentities(operation, clean, NORMALISERS[getOperation(operation).platform](operation, data, clean));
     const warnings = [...result.warnings];
     // Deduplication goes by id, else by link: an item with neither is stored anew by every fetch.
     const unidentified = result.items.filter((item) => item.nativeId === null && item.url === null).length;

@@ -19,9 +19,20 @@ export interface AskedLink {
  * stands for its videos, not for one of them.
  */
 export function askedItemLink(operation: OperationId, params: Readonly<Record<string, string>>): AskedLink | null {
+  const asked = askedItem(operation, params);
+  return asked && { platform: asked.platform, link: asked.link };
+}
+
+/** The item a single-item request asked for: its link, and its native id when the link names one (a share link does not). */
+export interface AskedItem extends AskedLink {
+  nativeId: string | null;
+}
+
+/** askedItemLink, with the native id the URL table reads from the link. */
+export function askedItem(operation: OperationId, params: Readonly<Record<string, string>>): AskedItem | null {
   const url = params.url;
   if (typeof url !== 'string' || url === '') return null;
   const recognition = recogniseUrl(url);
   if (!recognition.ok || LISTING_KINDS.has(recognition.kind) || recognition.platform !== getOperation(operation).platform) return null;
-  return { platform: recognition.platform, link: recognition.canonicalUrl };
+  return { platform: recognition.platform, link: recognition.canonicalUrl, nativeId: recognition.nativeId ?? null };
 }

@@ -21,6 +21,8 @@ export interface JobRow {
   max_items: number | null;
   items_so_far: number;
   priority: number;
+  /** The page before, for a listing's later page: its page values came from that job's answer. */
+  previous_job_id: number | null;
 }
 
 export interface JobListRow extends JobRow {
@@ -103,11 +105,15 @@ export interface JobRepository {
   /** Puts a running job back in line, `giveBack` attempts returned, due at `notBefore`. */
   requeue(tx: WritableDB, id: number, giveBack: number, notBefore: number, now: string): void;
   markFailed(tx: WritableDB, id: number, failure: JobFailure, now: string): void;
+  /** Ends a queued job as failed before it is sent (nothing about it could be sent). */
+  failUnsent(tx: WritableDB, id: number, failure: JobFailure, now: string): void;
   /**
    * Jobs left running by a process that stopped go back in line, except `keep` (their answers came
    * and wait on disk to be stored: sending them again would pay twice); returns how many.
    */
   requeueRunning(tx: WritableDB, now: string, keep?: readonly number[]): number;
+  /** Queued jobs due after `latest` are due now; returns how many. */
+  dueBy(tx: WritableDB, latest: number): number;
   /** Paused jobs go back in line (the pause lifted). */
   requeuePaused(tx: WritableDB, now: string): void;
   cancelWaiting(tx: WritableDB, target: JobTarget, now: string): void;
@@ -227,11 +233,17 @@ export const jobRepository: JobRepository = {
       tx,
       "UPDATE jobs SET state = 'failed', error_code = ?, error_message = ?, error_status = ?, error_request_id = ?, error_words = ?, updated_at = ?, finished_at = ? WHERE id = ? AND state = 'running'",
     ).run(failure.code, failure.message, failure.status, failure.requestId, failure.serviceWords, now, now, id),
+  failUnsent: (tx, id, failure, now) =>
+    void statement(
+      tx,
+      "UPDATE jobs SET state = 'failed', error_code = ?, error_message = ?, error_status = ?, error_request_id = ?, error_words = ?, updated_at = ?, finished_at = ? WHERE id = ? AND state = 'queued'",
+    ).run(failure.code, failure.message, failure.status, failure.requestId, failure.serviceWords, now, now, id),
   requeueRunning: (tx, now, keep = []) =>
     statement(
       tx,
       "UPDATE jobs SET state = 'queued', updated_at = ? WHERE state = 'running' AND id NOT IN (SELECT value FROM json_each(?))",
     ).run(now, JSON.stringify(keep)).changes,
+  dueBy: (tx, latest) => statement(tx, "UPDATE jobs SET not_before = 0 WHERE state = 'queued' AND not_before > ?").run(latest).changes,
   requeuePaused: (tx, now) => void statement(tx, "UPDATE jobs SET state = 'queued', updated_at = ? WHERE state = 'paused'").run(now),
   cancelWaiting: (tx, target, now) => {
     const { where, id } = whereTarget(target);

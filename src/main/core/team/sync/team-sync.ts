@@ -11,6 +11,7 @@ import type { Clock } from '../../clock';
 import type { Ingester } from '../../library/ingest';
 import type { Logger } from '../../log';
 import { describeHubFailure } from '../../store/hub';
+import { systemTimers } from '../../queue/timers';
 import { createTeamSyncRepository } from '../../store/team/team-sync-repository';
 import { writeTransaction, type ReadableDB } from '../../store/write-transaction';
 import type { TeamPart } from '../part';
@@ -50,15 +51,6 @@ export interface TeamSyncDeps {
   /** Rows per hub round trip and per local transaction (default 500). */
   batchSize?: number;
 }
-
-const systemTimers: SyncTimers = {
-  setTimeout: (fn, ms) => {
-    const handle = setTimeout(fn, ms);
-    handle.unref?.();
-    return handle;
-  },
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 export interface TeamSync extends TeamPart {
   onSession(session: HubSession | null): void;

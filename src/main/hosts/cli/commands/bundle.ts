@@ -127,10 +127,14 @@ export function registerBundle(program: Command, ctx: CliContext): void {
               for (const problem of check.problems) ctx.io.stdout(`          ${problem}\n`);
             }
             ctx.io.stdout(
-              `${plural(report.items, 'item')}, ${plural(report.answers, 'answer')}; signed by key ${report.fingerprint ?? '(none)'}` +
+              `${plural(report.items, 'item')}, ${plural(report.answers, 'answer')}; signed by ${report.oneTimeKey ? 'a one-time key' : 'key'} ${report.fingerprint ?? '(none)'}` +
                 `${report.timestamp ? `; timestamped ${report.timestamp.genTime} by ${report.timestamp.signer ?? 'an unknown signer'}` : ''}.\n`,
             );
             if (report.timestamp) ctx.io.stdout(`Timestamp authority: ${report.timestamp.authority.note}.\n`);
+            if (report.oneTimeKey)
+              ctx.io.stdout(
+                'The key was made for this bundle alone and kept nowhere: the signature shows nothing changed since it was signed, not which library made it.\n',
+              );
             if (report.root) ctx.io.stdout(`Read inside the folder ${report.root} (the bundle was zipped again as its folder).\n`);
           }
           if (!report.ok) {

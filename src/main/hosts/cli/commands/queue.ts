@@ -38,7 +38,11 @@ function describeStatus(status: QueueStatus): string {
   const g = status.gauge;
   const c = status.counts;
   return [
-    status.paused ? `PAUSED (${status.paused.reason}): ${cliPauseMessage(status.paused.reason, status.paused.message)}` : 'Running',
+    status.paused
+      ? `PAUSED (${status.paused.reason}): ${cliPauseMessage(status.paused.reason, status.paused.message)}`
+      : status.serviceWait
+        ? `Waiting (rate limit): ${status.serviceWait.message}`
+        : 'Running',
     `Jobs: ${c.queued} queued, ${c.running} running, ${c.done} done, ${c.failed} failed, ${c.cancelled} cancelled`,
     `Used this minute: ${g.usedThisMinute} of ${g.effectiveLimits.perMinute}${g.share < 1 ? ` (plan ${g.limits.perMinute}; ${Math.round(g.share * 100)} % assumed ours while colleagues use it)` : ''}`,
     `Used today (${dayWindowText(g.dayReset)}): ${g.usedToday} of ${g.effectiveLimits.perDay}${g.share < 1 ? ` (plan ${g.limits.perDay})` : ''}`,

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { isBusy, useActivityStore } from '../../stores/activity-store';
-import { bulkConfirmText, etaText, PAUSE_TITLES } from './activity-text';
+import { bulkConfirmText, etaText, PAUSE_TITLES, SERVICE_WAIT_TITLE } from './activity-text';
 
 /** Whether the queue runs, why it is paused, and the buttons that act on all of it. */
 export function QueueControls() {
@@ -43,6 +43,11 @@ export function QueueControls() {
           <>
             <strong>{PAUSE_TITLES[paused.reason]}</strong>
             <span className="muted">{paused.message}</span>
+          </>
+        ) : status.serviceWait && waiting > 0 ? (
+          <>
+            <strong>{SERVICE_WAIT_TITLE}</strong>
+            <span className="muted">{status.serviceWait.message}</span>
           </>
         ) : waiting > 0 ? (
           <>

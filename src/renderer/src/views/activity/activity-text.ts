@@ -36,6 +36,9 @@ export const PAUSE_TITLES: Readonly<Record<PauseReason, string>> = {
   STORAGE_ERROR: 'Paused: the library cannot be written',
 };
 
+/** The title while a 429 holds the queue back; the core's message says how long and why. */
+export const SERVICE_WAIT_TITLE = 'Waiting: the team’s rate limit was reached';
+
 /** "in 42 s", "in 3 min", "now": when the next request may leave. */
 export function untilText(nextIso: string, now: number): string {
   const at = Date.parse(nextIso);

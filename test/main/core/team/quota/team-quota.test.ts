@@ -92,6 +92,7 @@ function job(url: string, priority = 0): JobRow {
     max_items: null,
     items_so_far: 0,
     priority,
+    previous_job_id: null,
   };
 }
 

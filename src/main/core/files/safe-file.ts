@@ -101,7 +101,7 @@ export function hardLinkRefusal(path: string, info: BigIntStats, what: string): 
   if (!info.isFile() || info.nlink <= 1n) return null;
   return new GleanerError(
     'INVALID_INPUT',
-    `${path} is a hard link (one of ${info.nlink} names of the same file); a ${what} is written only to a new file or over a file with no other name, so that no other name keeps the old content. Choose another place to save it.`,
+    `${path} is a hard link (one of ${info.nlink} names of the same file); writing the ${what} there would replace this name only, and the others would keep the old content. Choose another place to save it, or remove the file’s other names first.`,
   );
 }
 

@@ -58,9 +58,10 @@ const entries = (path: string) => readdirSync(path).sort();
 function expectRefused(run: CliRun, path: string, words: RegExp): void {
   expect([run.code, run.stdout], run.stderr).toEqual([2, '']);
   expect(run.stderr.split('\n')).toHaveLength(2);
-  expect(run.stderr.startsWith(`error INVALID_INPUT: ${path} `) || run.stderr.startsWith(`error INVALID_INPUT: Cannot write ${path}: `), run.stderr).toBe(
-    true,
-  );
+  expect(
+    run.stderr.startsWith(`error INVALID_INPUT: ${path} `) || run.stderr.startsWith(`error INVALID_INPUT: Cannot write ${path}: `),
+    run.stderr,
+  ).toBe(true);
   expect(run.stderr).toMatch(words);
 }
 
@@ -178,7 +179,12 @@ describe('the library’s own files and folder', () => {
     mkdirSync(join(dataDir, 'exports'), { recursive: true });
     const before = entries(dataDir);
     const attempts: [string, string[], string, RegExp][] = [
-      [join(out, 'hard.json'), ['--change-history'], join(out, 'hard.changes.jsonl'), /is the library’s database; writing the export there/],
+      [
+        join(out, 'hard.json'),
+        ['--change-history'],
+        join(out, 'hard.changes.jsonl'),
+        /is the library’s database; writing the export there/,
+      ],
       [join(out, 'soft.json'), ['--change-history'], join(out, 'soft.changes.jsonl'), /is the library’s database/],
       [join(manifestBeside, 'items.json'), ['--manifest'], join(manifestBeside, 'manifest.sha256'), /is the library’s database/],
       [join(dataDir, 'logs', 'items.json'), [], join(dataDir, 'logs', 'items.json'), /lies in .*logs, which Gleaner keeps/],
@@ -196,7 +202,6 @@ describe('the library’s own files and folder', () => {
     expect(beside.code, beside.stderr).toBe(0);
     for (const name of ['items.json', 'items.changes.jsonl', 'manifest.sha256']) rmSync(join(dataDir, name));
   });
-
 });
 
 describe.skipIf(process.platform === 'win32')('what is not a regular file with one name', () => {
@@ -268,7 +273,11 @@ describe.skipIf(process.platform === 'win32')('what is not a regular file with o
     writeFileSync(join(dir, 'notes.txt'), 'my notes');
     linkSync(join(dir, 'notes.txt'), join(dir, 'second.json'));
     const before = entries(dir);
-    expectRefused(await exportTo(join(dir, 'socket.json')), join(dir, 'socket.json'), /is a socket; an export is written only to a new file/);
+    expectRefused(
+      await exportTo(join(dir, 'socket.json')),
+      join(dir, 'socket.json'),
+      /is a socket; an export is written only to a new file/,
+    );
     expectRefused(await exportTo(join(dir, 'second.json')), join(dir, 'second.json'), /is a hard link \(one of 2 names of the same file\)/);
     expect(entries(dir)).toEqual(before);
     expect([readFileSync(join(dir, 'notes.txt'), 'utf8'), statSync(join(dir, 'notes.txt')).nlink]).toEqual(['my notes', 2]);
@@ -281,7 +290,11 @@ describe('a place that cannot take the file', () => {
     mkdirSync(join(dir, 'a-folder.zip'));
     mkdirSync(join(dir, 'history.changes.jsonl'));
     const missing = join(dir, 'nonexistent');
-    expectRefused(await bundle(join(dir, 'a-folder.zip')), join(dir, 'a-folder.zip'), /is a folder; give the name of the file to write\.$/m);
+    expectRefused(
+      await bundle(join(dir, 'a-folder.zip')),
+      join(dir, 'a-folder.zip'),
+      /is a folder; give the name of the file to write\.$/m,
+    );
     const run = await bundle(join(missing, 'case.zip'));
     expect([run.code, run.stderr]).toEqual([
       2,

@@ -70,11 +70,13 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
   const reader = openExportReader(input.library, input.nativeBinding);
   reader.beginSnapshot();
   const scope = createScopeTable(reader.db, input.scope);
-  const zip = await createBundleZipWriter(input.outPath, undefined, bundleFileRules(input.library, input.staged)).catch((error: unknown) => {
-    scope.drop();
-    reader.close();
-    throw error;
-  });
+  const zip = await createBundleZipWriter(input.outPath, undefined, bundleFileRules(input.library, input.staged)).catch(
+    (error: unknown) => {
+      scope.drop();
+      reader.close();
+      throw error;
+    },
+  );
   let rowsReader: ReturnType<typeof createBundleReader> | undefined;
   try {
     const rows = createBundleReader(reader.db, scope.name);

@@ -39,7 +39,8 @@ export function exportFileRules(library: Database | null, role: ExportRole, stag
 /** The refusal of an entry that may not be written over, in the words of its role; null when it may (a folder is the caller's to word). */
 export function unwritableKindError(path: string, info: BigIntStats, role: ExportRole): GleanerError | null {
   const sideFile = role === 'manifest' || role === 'change history';
-  if (sideFile && info.isDirectory()) return new GleanerError('INVALID_INPUT', `${path} is ${describeFileKind(info)}; ${KIND_REFUSALS[role]}`);
+  if (sideFile && info.isDirectory())
+    return new GleanerError('INVALID_INPUT', `${path} is ${describeFileKind(info)}; ${KIND_REFUSALS[role]}`);
   return kindRefusal(path, info, KIND_REFUSALS[role]) ?? hardLinkRefusal(path, info, 'export');
 }
 

@@ -11,11 +11,7 @@ export const MANIFEST_NAME = 'manifest.sha256';
  * folder listed there (its files are evidence too): an entry for a file written again takes the
  * new hash, an entry whose file is gone is dropped, and lines that are not entries stay as they were.
  */
-export async function writeManifest(
-  baseDir: string,
-  files: readonly ExportedFile[],
-  rules: FileRules,
-): Promise<void> {
+export async function writeManifest(baseDir: string, files: readonly ExportedFile[], rules: FileRules): Promise<void> {
   const fresh = new Map(files.map((file) => [file.path, file.sha256!]));
   const kept: string[] = [];
   const earlier = await readRegularFileIfAny(join(baseDir, MANIFEST_NAME));

@@ -10,12 +10,7 @@ import type { BigIntStats } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { GleanerError } from '../../../shared/errors';
-import {
-  EXPORT_STAGING_FOLDER_NAME,
-  HELD_ANSWERS_FOLDER_NAME,
-  LOGS_FOLDER_NAME,
-  SAFE_STORAGE_FILE_SUFFIX,
-} from '../data-dir';
+import { EXPORT_STAGING_FOLDER_NAME, HELD_ANSWERS_FOLDER_NAME, LOGS_FOLDER_NAME, SAFE_STORAGE_FILE_SUFFIX } from '../data-dir';
 
 /** SQLite keeps the library in its database file and these files beside it while it is open. */
 const DATABASE_COMPANIONS = ['', '-wal', '-shm', '-journal'];

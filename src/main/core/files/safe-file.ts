@@ -227,7 +227,8 @@ async function putInPlace(temporaryPath: string, finalPath: string, rules: FileR
 async function takeModeOf(replaced: BigIntStats, handle: FileHandle): Promise<void> {
   await handle.chmod(Number(replaced.mode & 0o777n));
   // Run as root, a file written over someone's would otherwise become root's.
-  if (process.getuid?.() === 0 && (replaced.uid !== 0n || replaced.gid !== 0n)) await handle.chown(Number(replaced.uid), Number(replaced.gid));
+  if (process.getuid?.() === 0 && (replaced.uid !== 0n || replaced.gid !== 0n))
+    await handle.chown(Number(replaced.uid), Number(replaced.gid));
 }
 
 export async function openSafeFile(

@@ -51,7 +51,8 @@ export function diskFullError(error: unknown, outPath: string, what = 'export'):
 export function writeError(error: unknown, outPath: string, what = 'export'): unknown {
   if (isGleanerError(error)) return error;
   const code = codeOf(error);
-  if (code === 'EISDIR') return new GleanerError('INVALID_INPUT', `${outPath} is a folder; give the name of the file to write.`, { cause: error });
+  if (code === 'EISDIR')
+    return new GleanerError('INVALID_INPUT', `${outPath} is a folder; give the name of the file to write.`, { cause: error });
   const full = diskFullError(error, outPath, what);
   if (full) return full;
   if (code === 'EFBIG') {

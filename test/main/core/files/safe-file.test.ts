@@ -5,7 +5,18 @@
  * with a hook in front of open() and link() so a test can make it fail or swap a file in.
  */
 import { execFileSync } from 'node:child_process';
-import { linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import type * as FsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,7 +113,10 @@ describe('checkFileDestination', () => {
       [join(dataDir, 'hub-password-abc.safestorage.json'), /is Gleaner’s own/],
     ];
     for (const [path, message] of refusals)
-      await expect(checkFileDestination(path, rules()), path).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(message) });
+      await expect(checkFileDestination(path, rules()), path).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        message: expect.stringMatching(message),
+      });
     expect(readFileSync(database, 'utf8')).toBe('the library');
   });
 
@@ -112,23 +126,33 @@ describe('checkFileDestination', () => {
     await expect(checkFileDestination(join(dataDir, 'logs', 'x.csv'), rules(true))).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 
-  it.skipIf(process.platform === 'win32')('refuses a hard link, a pipe, a folder, a missing folder and a file in the path, each in words', async () => {
-    writeFileSync(at('mine.txt'), 'mine');
-    linkSync(at('mine.txt'), at('other-name.csv'));
-    execFileSync('mkfifo', [at('pipe.csv')]);
-    mkdirSync(at('folder.csv'));
-    const refusals: [string, string][] = [
-      [
-        at('other-name.csv'),
-        `${at('other-name.csv')} is a hard link (one of 2 names of the same file); writing the export there would replace this name only, and the others would keep the old content. Choose another place to save it, or remove the file’s other names first.`,
-      ],
-      [at('pipe.csv'), `${at('pipe.csv')} is a named pipe (FIFO); an export is written only to a new file or over a regular file. Choose another place to save it.`],
-      [at('folder.csv'), `${at('folder.csv')} is a folder; give the name of the file to write.`],
-      [at('missing/x.csv'), `The folder ${at('missing')} does not exist; create it first or choose another place to save it.`],
-      [at('mine.txt/x.csv'), `Cannot write ${at('mine.txt/x.csv')}: ${at('mine.txt')} is a file, not a folder; choose another place to save it.`],
-    ];
-    for (const [path, message] of refusals) await expect(checkFileDestination(path, rules()), path).rejects.toMatchObject({ code: 'INVALID_INPUT', message });
-  });
+  it.skipIf(process.platform === 'win32')(
+    'refuses a hard link, a pipe, a folder, a missing folder and a file in the path, each in words',
+    async () => {
+      writeFileSync(at('mine.txt'), 'mine');
+      linkSync(at('mine.txt'), at('other-name.csv'));
+      execFileSync('mkfifo', [at('pipe.csv')]);
+      mkdirSync(at('folder.csv'));
+      const refusals: [string, string][] = [
+        [
+          at('other-name.csv'),
+          `${at('other-name.csv')} is a hard link (one of 2 names of the same file); writing the export there would replace this name only, and the others would keep the old content. Choose another place to save it, or remove the file’s other names first.`,
+        ],
+        [
+          at('pipe.csv'),
+          `${at('pipe.csv')} is a named pipe (FIFO); an export is written only to a new file or over a regular file. Choose another place to save it.`,
+        ],
+        [at('folder.csv'), `${at('folder.csv')} is a folder; give the name of the file to write.`],
+        [at('missing/x.csv'), `The folder ${at('missing')} does not exist; create it first or choose another place to save it.`],
+        [
+          at('mine.txt/x.csv'),
+          `Cannot write ${at('mine.txt/x.csv')}: ${at('mine.txt')} is a file, not a folder; choose another place to save it.`,
+        ],
+      ];
+      for (const [path, message] of refusals)
+        await expect(checkFileDestination(path, rules()), path).rejects.toMatchObject({ code: 'INVALID_INPUT', message });
+    },
+  );
 });
 
 describe.skipIf(process.platform === 'win32')('openSafeFile', () => {
@@ -136,7 +160,10 @@ describe.skipIf(process.platform === 'win32')('openSafeFile', () => {
     const file = await openSafeFile(at('out.csv'), { rules: rules() });
     await file.write('a,b\n');
     execFileSync('mkfifo', [at('out.csv')]);
-    await expect(file.commit()).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('is a named pipe (FIFO)') });
+    await expect(file.commit()).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringContaining('is a named pipe (FIFO)'),
+    });
     expect(hooks.opened.map((call) => call.path)).not.toContain(at('out.csv'));
     expect(readdirSync(out)).toEqual(['out.csv']);
     expect(lstatSync(at('out.csv')).isFIFO()).toBe(true);
@@ -146,7 +173,10 @@ describe.skipIf(process.platform === 'win32')('openSafeFile', () => {
     const file = await openSafeFile(at('out.csv'), { rules: rules() });
     await file.write('a,b\n');
     linkSync(database, at('out.csv'));
-    await expect(file.commit()).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('is the library’s database') });
+    await expect(file.commit()).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringContaining('is the library’s database'),
+    });
     expect(readFileSync(database, 'utf8')).toBe('the library');
     expect(readdirSync(out)).toEqual(['out.csv']);
   });

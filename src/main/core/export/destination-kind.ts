@@ -45,18 +45,11 @@ export function unwritableKindError(path: string, info: BigIntStats, role: Expor
 }
 
 /**
- * Refuses an export's destination (or a file's place beside it) when lstat finds there anything
- * but nothing, a regular file with one name, or a folder. A folder where one file goes (and a
- * file where a folder goes) is left to the caller, which says what to give instead; a folder
- * where a file beside the export goes is refused here.
+ * Refuses the place of an export (or of a file beside it) that is the library's, or where lstat
+ * finds anything but nothing, a regular file with one name, or a folder. A folder where one file
+ * goes (and a file where a folder goes) is left to the caller, which says what to give instead; a
+ * folder where a file beside the export goes is refused here.
  */
-export async function checkDestinationKind(path: string, role: ExportRole): Promise<void> {
-  const existing = await entryAt(path);
-  const refusal = existing && unwritableKindError(path, existing, role);
-  if (refusal) throw refusal;
-}
-
-/** Refuses the place of an export (or of a file beside it) that is the library's or may not be written over. */
 export async function checkExportPlace(path: string, role: ExportRole, library: Database | null, staged = false): Promise<void> {
   const rules = exportFileRules(library, role, staged);
   const existing = await entryAt(path);

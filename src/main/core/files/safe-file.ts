@@ -157,7 +157,8 @@ export async function createTemporary(finalPath: string, rules: FileRules, mode 
 }
 
 /** Errors of link() that say the file system keeps no second name for a file (FAT, some network shares). */
-const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV', 'EMLINK', 'EINVAL', 'UNKNOWN']);
+// (Windows answers EISDIR for a volume without them; link() itself never does elsewhere.)
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV', 'EMLINK', 'EINVAL', 'EISDIR', 'UNKNOWN']);
 
 /**
  * Syncs and closes the temporary file and puts it under `finalPath`, which is looked at first,
@@ -348,7 +349,8 @@ export async function readRegularFileIfAny(path: string): Promise<string> {
 /** Makes a rename durable where the platform allows it (Windows cannot open a folder for syncing). */
 export async function syncFolder(folder: string): Promise<void> {
   try {
-    const handle = await open(folder, 'r');
+    // Only a folder is opened: a pipe swapped in for it would otherwise hold the open.
+    const handle = await open(folder, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0));
     try {
       await handle.sync();
     } finally {

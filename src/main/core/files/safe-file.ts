@@ -156,8 +156,10 @@ export async function createTemporary(finalPath: string, rules: FileRules, mode 
   }
 }
 
-/** Errors of link() that say the file system keeps no second name for a file (FAT, some network shares). */
-// (Windows answers EISDIR for a volume without them; link() itself never does elsewhere.)
+/**
+ * Errors of link() that say the file system keeps no second name for a file (FAT, some network
+ * shares); Windows answers EISDIR for such a volume, which link() never does elsewhere.
+ */
 const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV', 'EMLINK', 'EINVAL', 'EISDIR', 'UNKNOWN']);
 
 /**
@@ -204,6 +206,7 @@ async function putInPlace(temporaryPath: string, finalPath: string, rules: FileR
         () => true,
         (error: NodeJS.ErrnoException) => {
           if (error.code === 'EEXIST' && attempt === 0) return false;
+          if (error.code === 'EEXIST') throw takenMeanwhile(finalPath);
           if (error.code !== undefined && NO_HARD_LINKS.has(error.code)) return null;
           throw error;
         },
@@ -219,6 +222,12 @@ async function putInPlace(temporaryPath: string, finalPath: string, rules: FileR
     return;
   }
 }
+
+const takenMeanwhile = (path: string): GleanerError =>
+  new GleanerError(
+    'INVALID_INPUT',
+    `${path} was taken by other files again and again while it was written, so nothing was put there; choose another place to save it.`,
+  );
 
 /**
  * Gives the new file the permission bits (and, run as root, the owner) of the regular file it

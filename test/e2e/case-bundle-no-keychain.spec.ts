@@ -45,7 +45,7 @@ test('without a keychain, a case bundle is signed with a one-time key once the j
   await dialog.getByRole('radio', { name: /^Case bundle/ }).check();
   await dialog.getByRole('button', { name: 'Export', exact: true }).click();
   await expect(dialog.getByText(/cannot be kept in the OS keychain/)).toBeVisible();
-  await expect(dialog.getByText(/sign this bundle with a one-time key/)).toBeVisible();
+  await expect(dialog.getByText(/sign each bundle with a one-time key/)).toBeVisible();
 
   await dialog.getByRole('checkbox', { name: 'Sign with a one-time key, kept nowhere' }).check();
   const arrived = page.waitForEvent('download');
@@ -54,4 +54,11 @@ test('without a keychain, a case bundle is signed with a one-time key once the j
   const files = unzipSync(await readFile((await download.path())!));
   expect(strFromU8(files['README.txt']!)).toContain('signed with a one-time key');
   expect(JSON.parse(strFromU8(files['datapackage.json']!))).toMatchObject({ gleaner: { signing_key: 'one-time' } });
+});
+
+test('Settings → Case bundles says why there is no fingerprint to publish, and what to do instead', async ({ page }) => {
+  await page.goto(await browserLink(served));
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Settings', exact: true }).click();
+  const section = page.getByRole('region', { name: 'Case bundles' });
+  await expect(section.getByText(/cannot be kept in the OS keychain.*one-time key/)).toBeVisible();
 });

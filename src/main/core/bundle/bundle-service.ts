@@ -88,7 +88,7 @@ async function libraryKey(store: SigningKeyStore): Promise<SigningKey> {
     if (!isGleanerError(error) || error.code !== 'SECRET_STORE_UNAVAILABLE') throw error;
     throw new GleanerError(
       'SECRET_STORE_UNAVAILABLE',
-      `${error.message} Or sign this bundle with a one-time key, kept nowhere (gleaner bundle create --one-time-key, or "Sign with a one-time key" in the window): it proves the bundle unchanged, but not which library made it.`,
+      `${error.message} Or sign each bundle with a one-time key, kept nowhere (gleaner bundle create --one-time-key, or "Sign with a one-time key" in Export…): it proves the bundle unchanged, but not which library made it.`,
       { cause: error },
     );
   }
@@ -105,7 +105,7 @@ export function createBundleService(deps: BundleServiceDeps): BundleService {
   };
   return {
     async key() {
-      const key = await loadOrCreateSigningKey(deps.signingKeys);
+      const key = await libraryKey(deps.signingKeys);
       return { fingerprint: key.fingerprint, publicKeyPem: key.publicKeyPem };
     },
 

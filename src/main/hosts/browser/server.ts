@@ -41,7 +41,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { ErrorCode, Envelope } from '../../../shared/errors';
-import { startTimer } from '../../../shared/long-timeout';
+import { startTimer, type LongTimer } from '../../../shared/long-timeout';
 import { listenOnLoopback, type Dispatch, type EventHub, type ExportService, type Logger } from '../../core';
 import { readStaticFile } from '../static-files';
 import { pageSecurityHeaders, SECURITY_HEADERS } from '../web-security';
@@ -164,7 +164,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   let port = 0;
   const limits: ConnectionLimits = { ...CONNECTION_LIMITS, ...options.limits };
   /** Every connection held, oldest first; `proven` once one of its requests showed a credential. */
-  const connections = new Map<Socket, { proven: boolean; firstHead: NodeJS.Timeout | null }>();
+  const connections = new Map<Socket, { proven: boolean; firstHead: LongTimer | null }>();
 
   const server = createServer(
     {
@@ -196,20 +196,19 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       unproven.destroy();
     }
     // Node's headersTimeout starts only with a first byte: a connection that sends none is closed here.
-    const firstHead = setTimeout(() => socket.destroy(), limits.headersTimeoutMs);
-    firstHead.unref();
+    const firstHead = startTimer(() => socket.destroy(), limits.headersTimeoutMs, { unref: true });
     connections.set(socket, { proven: false, firstHead });
     socket.once('close', () => forget(socket));
   });
   server.on('request', (req: IncomingMessage) => {
     const held = connections.get(req.socket);
-    if (held?.firstHead) clearTimeout(held.firstHead);
+    held?.firstHead?.clear();
     if (held) held.firstHead = null;
   });
 
   function forget(socket: Socket): void {
     const held = connections.get(socket);
-    if (held?.firstHead) clearTimeout(held.firstHead);
+    held?.firstHead?.clear();
     connections.delete(socket);
   }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../src/main/hosts/browser/server';
 import { createTestCore, type TestCore } from '../helpers/core';
 import { rawRequest } from '../helpers/raw-http';
+import { exchange } from '../helpers/raw-socket';
 
 const SECRET = 'security-suite-secret-0123456789abcdef';
 let testCore: TestCore;
@@ -104,6 +105,35 @@ describe('the browser-mode host refuses', () => {
       expect(dispatched.length).toBe(before);
     },
   );
+
+  it.each([
+    ['the same Host twice', (own: string) => [own, own]],
+    ['this Host, then a foreign one', (own: string) => [own, 'evil.example']],
+    ['a foreign Host, then this one', (own: string) => [`EVIL.example`, own]],
+    ['this Host under both its names', (own: string) => [own, own.replace('127.0.0.1', 'localhost')]],
+    ['no Host at all, over HTTP/1.0', () => []],
+  ])('a request with %s, even with the secret (400)', async (_label, hostsOf) => {
+    const before = dispatched.length;
+    const own = `127.0.0.1:${host.port}`;
+    const hostLines = hostsOf(own)
+      .map((value, index) => `${index % 2 ? 'HOST' : 'Host'}: ${value}\r\n`)
+      .join('');
+    const version = hostLines === '' ? 'HTTP/1.0' : 'HTTP/1.1';
+    const res = await exchange(
+      host.port,
+      `POST /rpc/settings.get ${version}\r\n${hostLines}Authorization: Bearer ${SECRET}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+    );
+    expect(res.status).toBe(400);
+    expect(dispatched.length).toBe(before);
+    // The same request with exactly one Host is answered.
+    const once = await exchange(
+      host.port,
+      `POST /rpc/settings.get HTTP/1.1\r\nHost: ${own}\r\nAuthorization: Bearer ${SECRET}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+    );
+    expect(once.status).toBe(200);
+  });
 
   it.each(['https://evil.example', 'null', 'http://127.0.0.1:1', `http://127.0.0.1.evil.example:${0}`, 'http://localhost'])(
     'a foreign Origin %j, even with the secret (403)',

@@ -5,6 +5,12 @@ import { fileInTheWay } from './file-in-the-way';
 
 export const APP_FOLDER_NAME = 'Gleaner';
 export const DATABASE_FILE_NAME = 'gleaner.sqlite3';
+/** The folders Gleaner keeps in the data folder beside the library: its log, held answers, browser mode's downloads. */
+export const LOGS_FOLDER_NAME = 'logs';
+export const HELD_ANSWERS_FOLDER_NAME = 'held-answers';
+export const EXPORT_STAGING_FOLDER_NAME = 'exports';
+/** How the desktop's files of secrets sealed by the system (safeStorage) end, in the data folder. */
+export const SAFE_STORAGE_FILE_SUFFIX = '.safestorage.json';
 
 export interface DataDirEnv {
   platform: NodeJS.Platform;

@@ -11,12 +11,12 @@ export { systemClock, type Clock } from './clock';
 export { createLogger, type Logger } from './log';
 export { createFileLogSink } from './log-file';
 export { listenOnLoopback } from './listen';
-export { DATABASE_FILE_NAME, databasePath, resolveDataDir } from './data-dir';
+export { DATABASE_FILE_NAME, databasePath, resolveDataDir, SAFE_STORAGE_FILE_SUFFIX } from './data-dir';
 
 // Exports: what the desktop's save dialog and browser mode's downloads plug into; the CLI's file names.
 export type { ChooseExportDestination, ExportService } from './export/export-service';
 export { checkOutName, MANIFEST_NAME, type ExportResult } from './export/run-export';
-export { describeFileKind } from './export/destination-kind';
+export { describeFileKind } from './files/file-kind';
 
 // Secrets: each host builds its token store and asks before the token goes somewhere new.
 export type { ConfirmTokenOrigin } from './secrets/confirm-token-origin';

@@ -1,5 +1,6 @@
 import { appendFileSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { LOGS_FOLDER_NAME } from './data-dir';
 import type { LogSink } from './log';
 import { makeFolder, PRIVATE_FOLDER } from './make-folder';
 
@@ -12,7 +13,7 @@ export const MAX_LOG_BYTES = 10 * 1024 * 1024;
  * fill gigabytes of disk that nobody reads.
  */
 export function createFileLogSink(dataDir: string, maxBytes = MAX_LOG_BYTES): LogSink {
-  const folder = join(dataDir, 'logs');
+  const folder = join(dataDir, LOGS_FOLDER_NAME);
   const file = join(folder, 'gleaner.log');
   let ready = false;
   let size = -1;

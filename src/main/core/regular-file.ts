@@ -8,7 +8,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { GleanerError } from '../../shared/errors';
-import { describeFileKind } from './export/destination-kind';
+import { describeFileKind } from './files/file-kind';
 
 export interface RegularFileRules {
   /** The largest file taken, in bytes. */

@@ -11,7 +11,7 @@ import * as nodeFs from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { SafeStorage } from 'electron';
 import { GleanerError } from '../../shared/errors';
-import type { SecretStore } from '../core';
+import { SAFE_STORAGE_FILE_SUFFIX, type SecretStore } from '../core';
 
 export { chooseSecretStore } from '../core';
 
@@ -45,11 +45,11 @@ export const HUB_PASSWORD_SECRET: SafeStorageSecret = {
   format: 'gleaner-hub-password',
 };
 
-export const SAFE_STORAGE_TOKEN_FILE = 'token.safestorage.json';
+export const SAFE_STORAGE_TOKEN_FILE = `token${SAFE_STORAGE_FILE_SUFFIX}`;
 
 /** One file per hub, named by a digest of its keychain account (the account names a user and a host). */
 export const safeStorageHubPasswordFile = (account: string): string =>
-  `hub-password-${createHash('sha256').update(account).digest('hex').slice(0, 24)}.safestorage.json`;
+  `hub-password-${createHash('sha256').update(account).digest('hex').slice(0, 24)}${SAFE_STORAGE_FILE_SUFFIX}`;
 
 const FILE_VERSION = 1;
 

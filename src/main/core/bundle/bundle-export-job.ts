@@ -30,8 +30,8 @@ export function bundleExportJob(bundles: Pick<BundleService, 'create'>, request:
     folder: false,
     extension: 'zip',
     unit: 'items',
-    async run(outPath, _name, _delivery, signal, onProgress) {
-      const made = await bundles.create(request, outPath, signal);
+    async run(outPath, _name, delivery, signal, onProgress) {
+      const made = await bundles.create(request, outPath, signal, { staged: delivery === 'download' });
       onProgress({ done: made.items, total: made.items });
       const fileName = basename(outPath);
       const { size } = await stat(outPath);

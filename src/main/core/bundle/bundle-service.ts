@@ -19,6 +19,8 @@ import type { BundleSummary } from './create-bundle';
 import type { CustodyReader } from './custody-part';
 import type { BundleImportHooks, ImportReport } from './import-bundle';
 import type { VerifyReport } from './verify-bundle';
+import { checkFileDestination } from '../files/safe-file';
+import { bundleFileRules } from './destination';
 
 export interface BundleServiceDeps {
   db: ReadableDB;
@@ -51,7 +53,8 @@ export interface BundleCreateRequest {
 
 export interface BundleService {
   key(): Promise<{ fingerprint: string; publicKeyPem: string }>;
-  create(request: BundleCreateRequest, outPath: string, signal?: AbortSignal): Promise<BundleSummary>;
+  /** `staged`: outPath is browser mode's staging folder (in the data folder on purpose), not a place a person chose. */
+  create(request: BundleCreateRequest, outPath: string, signal?: AbortSignal, options?: { staged?: boolean }): Promise<BundleSummary>;
   /** `tsaCa`: a PEM file of the CA certificates the timestamp authority must chain to; else the `bundle.tsa-ca` setting. */
   verify(path: string, options?: { fingerprint?: string; tsaCa?: string }): Promise<VerifyReport>;
   importBundle(path: string): Promise<{ verification: VerifyReport; imported: ImportReport | null }>;
@@ -59,7 +62,7 @@ export interface BundleService {
 
 /**
  * The bundle code (zip, CSV, DER) loads with the first bundle, not with every command that opens
- * the core (issue 28.19).
+ * the core.
  */
 const loadBundleCode = async () => {
   const [create, verify, importing, media, timestamp, trust, zip] = await Promise.all([
@@ -85,7 +88,7 @@ async function libraryKey(store: SigningKeyStore): Promise<SigningKey> {
     if (!isGleanerError(error) || error.code !== 'SECRET_STORE_UNAVAILABLE') throw error;
     throw new GleanerError(
       'SECRET_STORE_UNAVAILABLE',
-      `${error.message} Or sign this bundle with a one-time key, kept nowhere (gleaner bundle create --one-time-key, or "Sign with a one-time key" in the window): it proves the bundle unchanged, but not which library made it.`,
+      `${error.message} Or sign each bundle with a one-time key, kept nowhere (gleaner bundle create --one-time-key, or "Sign with a one-time key" in Export…): it proves the bundle unchanged, but not which library made it.`,
       { cause: error },
     );
   }
@@ -102,11 +105,13 @@ export function createBundleService(deps: BundleServiceDeps): BundleService {
   };
   return {
     async key() {
-      const key = await loadOrCreateSigningKey(deps.signingKeys);
+      const key = await libraryKey(deps.signingKeys);
       return { fingerprint: key.fingerprint, publicKeyPem: key.publicKeyPem };
     },
 
-    async create(request, outPath, signal) {
+    async create(request, outPath, signal, options) {
+      // The place first: a bundle is not made (nor its key read, its media fetched) for a place it may not go.
+      await checkFileDestination(outPath, bundleFileRules(deps.db, options?.staged));
       const settings = readBundleSettings(deps.settings);
       const tsaUrl = settings.tsaUrl;
       if (request.timestamp && !tsaUrl) {
@@ -147,6 +152,7 @@ export function createBundleService(deps: BundleServiceDeps): BundleService {
         checkCancelled: () => {
           if (signal?.aborted) throw new GleanerError('CANCELLED', 'The bundle was cancelled; nothing was written.');
         },
+        ...(options?.staged ? { staged: true } : {}),
       });
       deps.recordMade?.(request.scope, outPath, summary, nowIso());
       deps.log.info('case bundle written', { items: summary.items, answers: summary.answers, timestamped: summary.timestamped });

@@ -28,6 +28,8 @@ import {
 } from './records';
 import { writeTable } from './tables';
 import { createBundleZipWriter, type WrittenFile } from './zip-writer';
+import { bundleFileRules } from './destination';
+import { writeError } from '../files/write-errors';
 
 export interface CreateBundleInput {
   library: Database;
@@ -41,6 +43,8 @@ export interface CreateBundleInput {
   timestamp?: (manifest: Buffer) => Promise<Buffer>;
   media?: MediaCapture;
   checkCancelled?: () => void;
+  /** The place is browser mode's staging folder (in the data folder on purpose), not one a person chose. */
+  staged?: boolean;
 }
 
 export interface BundleSummary {
@@ -68,11 +72,13 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
   const reader = openExportReader(input.library, input.nativeBinding);
   reader.beginSnapshot();
   const scope = createScopeTable(reader.db, input.scope);
-  const zip = await createBundleZipWriter(input.outPath).catch((error: unknown) => {
-    scope.drop();
-    reader.close();
-    throw error;
-  });
+  const zip = await createBundleZipWriter(input.outPath, undefined, bundleFileRules(input.library, input.staged)).catch(
+    (error: unknown) => {
+      scope.drop();
+      reader.close();
+      throw error;
+    },
+  );
   let rowsReader: ReturnType<typeof createBundleReader> | undefined;
   try {
     const rows = createBundleReader(reader.db, scope.name);
@@ -251,7 +257,7 @@ export async function createBundle(input: CreateBundleInput): Promise<BundleSumm
     };
   } catch (error) {
     await zip.abort();
-    throw error;
+    throw writeError(error, input.outPath, 'bundle');
   } finally {
     rowsReader?.close();
     scope.drop();

@@ -5,16 +5,18 @@
  * compressed bytes reach the disk as they come, in 256 KiB writes, so memory stays flat whatever
  * the bundle holds. Each entry's header is written first and its CRC and sizes filled in once
  * known, so every reader finds them in the header (no data descriptors).
- * The zip is written under a temporary name and renamed only when whole.
+ * The zip is written under a temporary name and put in place only when whole, the safe way
+ * (files/safe-file.ts): never over a link, a device, a pipe or the library.
  */
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { open, rm, type FileHandle } from 'node:fs/promises';
 import type { TransformOptions } from 'node:stream';
 import { promisify } from 'node:util';
 import { crc32, createDeflateRaw, deflateRaw, type ZlibOptions } from 'node:zlib';
 import { GleanerError } from '../../../shared/errors';
-import { temporaryNameFor } from '../export/atomic-file';
+import { createTemporary, placeFile, temporaryNameFor, type FileRules } from '../files/safe-file';
+import { bundleFileRules } from './destination';
 
 export interface WrittenFile {
   path: string;
@@ -320,9 +322,10 @@ export async function createBundleZipWriter(
   zipPath: string,
   /** Tests lower it to see the Zip64 end record without writing 65,535 files. */
   classicMaxEntries = CLASSIC_MAX_ENTRIES,
+  rules: FileRules = bundleFileRules(null),
 ): Promise<BundleZipWriter> {
-  const temporaryPath = temporaryNameFor(zipPath);
-  const handle = await open(temporaryPath, 'wx', 0o600);
+  const temporary = await createTemporary(zipPath, rules, 0o600);
+  const { path: temporaryPath, handle } = temporary;
   const out: Appender = appender(handle);
   const stamp = dosDateTime(new Date());
   const central: CentralRecord[] = [];
@@ -436,9 +439,7 @@ export async function createBundleZipWriter(
         endRecord(central.length >= classicMaxEntries ? CLASSIC_MAX_ENTRIES : central.length, directoryBytes, directoryOffset),
       );
       await out.flush();
-      await handle.sync();
-      await handle.close();
-      await rename(temporaryPath, zipPath);
+      await placeFile(temporary, zipPath, rules);
     },
     async abort() {
       await handle.close().catch(() => undefined);

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
+import { EXPORT_STAGING_FOLDER_NAME } from '../data-dir';
 import { makeFolder, PRIVATE_FOLDER } from '../make-folder';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Database } from 'better-sqlite3';
@@ -17,6 +18,7 @@ import type { Logger } from '../log';
 import { FORMAT_MODULES } from './formats';
 import { cancelledError, MANIFEST_NAME, runExport } from './run-export';
 import { zipFiles } from './zip-files';
+import { exportFileRules } from './destination-kind';
 import { slug } from './text';
 
 /** Asks the user where to save; null when they dismiss the dialog. */
@@ -101,7 +103,7 @@ export function suggestedExportName(request: ExportRequest, now: Date): string {
 export function createExportService(deps: ExportServiceDeps): ExportService {
   const running = new Map<string, Running>();
   const finished = new Map<string, Finished>();
-  const stagingRoot = join(deps.dataDir, 'exports');
+  const stagingRoot = join(deps.dataDir, EXPORT_STAGING_FOLDER_NAME);
 
   async function removeExpiredStaging(): Promise<void> {
     const entries = await readdir(stagingRoot).catch(() => [] as string[]);
@@ -196,6 +198,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
             now: () => now,
             appVersion: deps.appVersion,
             signal,
+            staged: delivery === 'download',
             onProgress,
           });
           let downloads: string[] = [];
@@ -204,9 +207,15 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
             if (request.manifest) downloads.push(MANIFEST_NAME);
             if (exportsFolder(request)) {
               const zipName = `${name}.zip`;
-              await zipFiles(result.baseDir, downloads, join(result.baseDir, zipName), () => {
-                if (signal.aborted) throw cancelledError();
-              });
+              await zipFiles(
+                result.baseDir,
+                downloads,
+                join(result.baseDir, zipName),
+                () => {
+                  if (signal.aborted) throw cancelledError();
+                },
+                exportFileRules(deps.db, 'file', true),
+              );
               await rm(join(result.baseDir, name), { recursive: true, force: true });
               downloads = [zipName];
             }

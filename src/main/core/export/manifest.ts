@@ -1,7 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExportedFile } from '../../../shared/export';
-import { openAtomicFile } from './atomic-file';
+import { readRegularFileIfAny, writeSafeFile, type FileRules } from '../files/safe-file';
 
 export const MANIFEST_NAME = 'manifest.sha256';
 
@@ -11,14 +11,10 @@ export const MANIFEST_NAME = 'manifest.sha256';
  * folder listed there (its files are evidence too): an entry for a file written again takes the
  * new hash, an entry whose file is gone is dropped, and lines that are not entries stay as they were.
  */
-export async function writeManifest(
-  baseDir: string,
-  files: readonly ExportedFile[],
-  destinationError: (error: unknown, path: string) => unknown,
-): Promise<void> {
+export async function writeManifest(baseDir: string, files: readonly ExportedFile[], rules: FileRules): Promise<void> {
   const fresh = new Map(files.map((file) => [file.path, file.sha256!]));
   const kept: string[] = [];
-  const earlier = await readFile(join(baseDir, MANIFEST_NAME), 'utf8').catch(() => '');
+  const earlier = await readRegularFileIfAny(join(baseDir, MANIFEST_NAME));
   for (const line of earlier.split('\n')) {
     if (line === '') continue;
     const entry = line.match(/^[0-9a-f]{64} [ *](.+)$/);
@@ -33,15 +29,5 @@ export async function writeManifest(
       kept.push(line);
   }
   const lines = [...kept, ...files.map((file) => `${file.sha256!}  ${file.path}`)].map((line) => `${line}\n`).join('');
-  const manifestPath = join(baseDir, MANIFEST_NAME);
-  const manifest = await openAtomicFile(manifestPath, { hash: false, byteOrderMark: false }).catch((error: unknown) => {
-    throw destinationError(error, manifestPath);
-  });
-  try {
-    await manifest.write(lines);
-    await manifest.commit();
-  } catch (error) {
-    await manifest.abort();
-    throw error;
-  }
+  await writeSafeFile(join(baseDir, MANIFEST_NAME), lines, rules);
 }

@@ -3,22 +3,31 @@
  * to disk, reports progress, stops cleanly when cancelled, and writes the manifest. Nothing
  * appears under the chosen name until everything under it is complete.
  */
-import { mkdir, readdir, realpath, rename, rm, rmdir, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, sep } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import type { ReadableDB } from '../store/write-transaction';
 import { GleanerError } from '../../../shared/errors';
 import { SUBTITLE_FORMATS, exportsFolder, exportsTranscripts, type ExportRequest, type ExportSummary } from '../../../shared/export';
 import { canonicalLanguage, languageLabel } from '../../../shared/language';
-import { openAtomicFile, removeAbandonedTemporaries, syncFolder, temporaryNameFor, type AtomicFile } from './atomic-file';
-import { fileInTheWay } from '../file-in-the-way';
-import { checkDestinationKind } from './destination-kind';
+import {
+  checkParentFolder,
+  entryAt,
+  moveIntoPlace,
+  openSafeFile,
+  removeAbandonedTemporaries,
+  syncFolder,
+  temporaryNameFor,
+  type SafeFile,
+} from '../files/safe-file';
+import { writeError } from '../files/write-errors';
+import { checkExportPlace, exportFileRules, unwritableKindError } from './destination-kind';
 import { FORMAT_MODULES } from './formats';
 import type { ExportContext, FormatModule, TranscriptWriter } from './formats/types';
 import { createExportQueries, type ExportItem, type ExportQueries, type ExportTranscript } from '../store/export-records';
 import { createScopeTable, openExportReader } from '../store/export-scope';
 import { MANIFEST_NAME, writeManifest } from './manifest';
-import { writeChangeHistory } from './change-history';
+import { changeHistoryName, writeChangeHistory } from './change-history';
 import { slug } from './text';
 import { demoFileName } from '../../../shared/demo';
 import { cancelledError, destinationError, diskFullError } from './export-errors';
@@ -37,6 +46,8 @@ export interface RunExportOptions {
   /** The zone of the local-time columns (default: this machine's). */
   timeZone?: string;
   signal?: AbortSignal;
+  /** The place is browser mode's staging folder (in the data folder on purpose), not one a person chose. */
+  staged?: boolean;
   onProgress?(progress: { done: number; total: number; unit: 'items' | 'segments' }): void;
 }
 
@@ -81,7 +92,9 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   }
   const folder = exportsFolder(request);
   checkOutName(outPath, request);
-  const intoExistingFolder = await checkDestination(outPath, folder, request.manifest, options.library);
+  const staged = options.staged === true;
+  const intoExistingFolder = await checkDestination(outPath, folder, request, options.library, staged);
+  const rulesFor = (role: Parameters<typeof exportFileRules>[1]) => exportFileRules(options.library, role, staged);
   await module.load?.();
 
   const reader = openExportReader(options.library, options.nativeBinding);
@@ -127,7 +140,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   // files are staged inside it, so that its parent need not be writable (the root of a USB stick)
   // and the folder keeps its own permissions; a new folder is staged beside where it will be.
   const stage = !folder ? null : intoExistingFolder ? temporaryNameFor(join(outPath, basename(outPath))) : temporaryNameFor(outPath);
-  const opened = new Set<AtomicFile>();
+  const opened = new Set<SafeFile>();
   const checkCancelled = (): void => {
     if (options.signal?.aborted) throw cancelledError();
   };
@@ -137,14 +150,17 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
         throw destinationError(error, outPath);
       });
     const summary: ExportSummary = { files: [], items: 0, transcripts: 0, segments: 0, skipped: [] };
-    const openFile = async (path: string): Promise<AtomicFile> => {
-      const file = await openAtomicFile(path, { hash: request.manifest, byteOrderMark: module.byteOrderMark }).catch((error: unknown) => {
-        throw destinationError(error, outPath);
+    const openFile = async (path: string): Promise<SafeFile> => {
+      const file = await openSafeFile(path, {
+        rules: rulesFor('file'),
+        hash: request.manifest,
+        byteOrderMark: module.byteOrderMark,
+        shownAs: outPath,
       });
       opened.add(file);
       return file;
     };
-    const closeFile = async (file: AtomicFile, relativePath: string): Promise<void> => {
+    const closeFile = async (file: SafeFile, relativePath: string): Promise<void> => {
       const { bytes, sha256 } = await file.commit();
       opened.delete(file);
       summary.files.push({ path: relativePath, bytes, ...(sha256 ? { sha256 } : {}) });
@@ -169,17 +185,20 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
       // once under its name it stays, and the export is done, whenever a cancel arrives.
       checkCancelled();
       if (intoExistingFolder) {
-        for (const entry of await readdir(stage)) await rename(join(stage, entry), join(outPath, entry));
+        // Each under a new name: what appeared there meanwhile is looked at, as for any file.
+        for (const entry of await readdir(stage)) await moveIntoPlace(join(stage, entry), join(outPath, entry), rulesFor('file'));
         await rmdir(stage);
         await syncFolder(outPath);
       } else {
-        await rename(stage, outPath);
+        await moveFolderIntoPlace(stage, outPath);
         await syncFolder(baseDir);
         await removeAbandonedTemporaries(outPath);
       }
     }
-    if (request.changeHistory) summary.files.push(await writeChangeHistory(reader.db, scope.name, baseDir, outPath));
-    if (request.manifest) await writeManifest(baseDir, summary.files, destinationError);
+    if (request.changeHistory) {
+      summary.files.push(await writeChangeHistory(reader.db, scope.name, baseDir, outPath, rulesFor('change history')));
+    }
+    if (request.manifest) await writeManifest(baseDir, summary.files, rulesFor('manifest'));
     // The files are saved: a custody entry that cannot be written (the library's disk full or
     // locked) is said beside them, not turned into a failed export that left its files behind.
     try {
@@ -191,7 +210,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
   } catch (error) {
     for (const file of opened) await file.abort();
     if (stage) await rm(stage, { recursive: true, force: true });
-    throw diskFullError(error, outPath) ?? error;
+    throw writeError(error, outPath);
   } finally {
     scope.drop();
     reader.endSnapshot();
@@ -224,20 +243,21 @@ export function checkOutName(out: string, request: Pick<ExportRequest, 'format' 
 }
 
 /** Refuses a destination the export would misuse; says whether it is a folder that is already there. */
-async function checkDestination(outPath: string, folder: boolean, manifest: boolean, library: Database): Promise<boolean> {
-  // The folder it goes into must already be there: creating it would turn a typo into a new folder.
+async function checkDestination(
+  outPath: string,
+  folder: boolean,
+  request: ExportRequest,
+  library: Database,
+  staged: boolean,
+): Promise<boolean> {
   await checkParentFolder(outPath);
-  await checkNotTheLibrary(outPath, library);
-  await checkDestinationKind(outPath, folder ? 'folder' : 'file');
-  if (manifest) await checkDestinationKind(join(dirname(outPath), MANIFEST_NAME), 'manifest');
+  await checkExportPlace(outPath, folder ? 'folder' : 'file', library, staged);
+  // The files beside it are refused now too, before anything is written.
+  if (request.manifest) await checkExportPlace(join(dirname(outPath), MANIFEST_NAME), 'manifest', library, staged);
+  if (request.changeHistory) await checkExportPlace(join(dirname(outPath), changeHistoryName(outPath)), 'change history', library, staged);
   const existing = await stat(outPath).catch(() => null);
   if (folder) {
-    if (existing && !existing.isDirectory()) {
-      throw new GleanerError(
-        'INVALID_INPUT',
-        `${outPath} is a file; this format writes one file per transcript, so give a folder that does not exist yet or is empty.`,
-      );
-    }
+    if (existing && !existing.isDirectory()) throw aFileWhereAFolderGoes(outPath);
     // What an export killed midway left inside goes first: it is Gleaner's, not the user's.
     if (existing) await removeAbandonedTemporaries(join(outPath, basename(outPath)));
     const entries = existing
@@ -245,12 +265,7 @@ async function checkDestination(outPath: string, folder: boolean, manifest: bool
           throw destinationError(error, outPath, outPath);
         })
       : [];
-    if (entries.length > 0) {
-      throw new GleanerError(
-        'INVALID_INPUT',
-        `The folder ${outPath} is not empty; give a new or empty folder so no file of yours is overwritten.`,
-      );
-    }
+    if (entries.length > 0) throw notEmpty(outPath);
     return existing !== null;
   }
   if (existing?.isDirectory()) {
@@ -259,55 +274,30 @@ async function checkDestination(outPath: string, folder: boolean, manifest: bool
   return false;
 }
 
-async function checkParentFolder(outPath: string): Promise<void> {
-  const parent = dirname(outPath);
-  const info = await stat(parent).catch((error: NodeJS.ErrnoException) => error);
-  if (info instanceof Error) {
-    if (info.code !== 'ENOENT' && info.code !== 'ENOTDIR') throw destinationError(info, outPath);
-    const file = fileInTheWay(parent);
-    if (file) throw notAFolder(outPath, file);
-    throw new GleanerError('INVALID_INPUT', `The folder ${parent} does not exist; create it first or choose another place to save it.`);
-  }
-  if (!info.isDirectory()) throw notAFolder(outPath, parent);
-}
+const aFileWhereAFolderGoes = (outPath: string): GleanerError =>
+  new GleanerError(
+    'INVALID_INPUT',
+    `${outPath} is a file; this format writes one file per transcript, so give a folder that does not exist yet or is empty.`,
+  );
 
-/** SQLite keeps the library in its database file and these files beside it while it is open. */
-const DATABASE_COMPANIONS = ['', '-wal', '-shm', '-journal'];
+const notEmpty = (outPath: string): GleanerError =>
+  new GleanerError('INVALID_INPUT', `The folder ${outPath} is not empty; give a new or empty folder so no file of yours is overwritten.`);
 
 /**
- * Refuses an --out that is the library's own database or one of SQLite's files beside it: the
- * export would be renamed over it and the library would be lost. Paths are compared with their
- * folders' links resolved, and an existing target by its device and inode as well, so a symbolic
- * or hard link to the database is refused too. The data folder itself stays a valid place (browser
- * mode stages its downloads in it).
+ * Renames the staged folder to its name, which was free when the export began: what took the
+ * name meanwhile is refused (a rename would replace an empty folder only, but also a link).
  */
-async function checkNotTheLibrary(outPath: string, library: Database): Promise<void> {
-  if (library.memory || library.name === '' || library.name === ':memory:') return;
-  const database = resolve(library.name);
-  const databaseFolder = await realpath(dirname(database)).catch(() => dirname(database));
-  // The parent folder exists (checkParentFolder said so).
-  const target = join(await realpath(dirname(outPath)).catch(() => dirname(outPath)), basename(outPath));
-  const targetFile = await stat(outPath, { bigint: true }).catch(() => null);
-  for (const suffix of DATABASE_COMPANIONS) {
-    const companion = join(databaseFolder, `${basename(database)}${suffix}`);
-    const sameFile =
-      targetFile !== null &&
-      (await stat(companion, { bigint: true }).then(
-        (info) => info.dev === targetFile.dev && info.ino === targetFile.ino,
-        () => false,
-      ));
-    // Names are compared without case: on macOS and Windows they would be one file.
-    if (target.toLowerCase() === companion.toLowerCase() || sameFile) {
-      throw new GleanerError(
-        'INVALID_INPUT',
-        `${outPath} is ${suffix === '' ? 'the library’s database' : `a file SQLite keeps beside the library’s database (${basename(companion)})`}; writing the export there would destroy the library. Choose another place to save it, outside the library’s files.`,
-      );
-    }
+async function moveFolderIntoPlace(stage: string, outPath: string): Promise<void> {
+  const there = await entryAt(outPath);
+  if (there) {
+    const refusal = unwritableKindError(outPath, there, 'folder');
+    if (refusal) throw refusal;
+    if (!there.isDirectory()) throw aFileWhereAFolderGoes(outPath);
   }
+  await rename(stage, outPath).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'ENOTEMPTY' || error.code === 'EEXIST' ? notEmpty(outPath) : writeError(error, outPath);
+  });
 }
-
-const notAFolder = (outPath: string, file: string): GleanerError =>
-  new GleanerError('INVALID_INPUT', `Cannot write ${outPath}: ${file} is a file, not a folder; choose another place to save it.`);
 
 interface WriteStep {
   module: FormatModule;
@@ -315,8 +305,8 @@ interface WriteStep {
   queries: ExportQueries;
   options: RunExportOptions;
   summary: ExportSummary;
-  openFile(path: string): Promise<AtomicFile>;
-  closeFile(file: AtomicFile, relativePath: string): Promise<void>;
+  openFile(path: string): Promise<SafeFile>;
+  closeFile(file: SafeFile, relativePath: string): Promise<void>;
   checkCancelled(): void;
 }
 
@@ -347,7 +337,7 @@ async function writeItems(step: WriteStep): Promise<void> {
 }
 
 /** Markdown's closing Sources list: a second pass over the same items. */
-async function writeSources(step: WriteStep, file: AtomicFile, withTranscriptsOnly: boolean): Promise<void> {
+async function writeSources(step: WriteStep, file: SafeFile, withTranscriptsOnly: boolean): Promise<void> {
   const sources = step.module.sources?.(step.context);
   if (!sources) return;
   await file.write(sources.begin());
@@ -396,7 +386,7 @@ async function writeTranscripts(step: TranscriptStep): Promise<void> {
   }
   const total = everyItem ? queries.countSegmentRows({ everyItem }) : queries.countSegmentRows();
   const usedNames = new Set<string>();
-  let file: AtomicFile | null = single ? await step.openFile(options.outPath) : null;
+  let file: SafeFile | null = single ? await step.openFile(options.outPath) : null;
   // A binary format's bytes go to whichever file is open.
   const writer: TranscriptWriter = module.transcripts!(context, { write: (bytes) => file!.write(bytes) });
   let fileName = basename(options.outPath);

@@ -8,26 +8,28 @@
  * whatever the folder holds. The zip is written under a temporary name and renamed when whole.
  */
 import { createReadStream } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { temporaryNameFor } from './atomic-file';
+import { createTemporary, placeFile, type FileRules } from '../files/safe-file';
+import { exportFileRules } from './destination-kind';
 
 /**
  * Zips `paths` (relative to `baseDir`, `/`-separated, kept as the entries' names) into
- * `zipPath`. Rejects, leaving nothing behind, when a file cannot be read or written, or when
- * `checkCancelled` throws.
+ * `zipPath`, the safe way (files/safe-file.ts). Rejects, leaving nothing behind, when a file
+ * cannot be read or written, or when `checkCancelled` throws.
  */
 export async function zipFiles(
   baseDir: string,
   paths: readonly string[],
   zipPath: string,
   checkCancelled: () => void = () => undefined,
+  rules: FileRules = exportFileRules(null, 'file'),
 ): Promise<void> {
   // Loaded here, not with the core: fflate builds its tables at load (some 15 ms), which every
-  // CLI command paid though only a browser-mode folder export zips (issue 28.19).
+  // CLI command paid though only a browser-mode folder export zips.
   const { Zip, ZipDeflate } = await import('fflate');
-  const temporaryPath = temporaryNameFor(zipPath);
-  const handle = await open(temporaryPath, 'wx', 0o600);
+  const temporary = await createTemporary(zipPath, rules, 0o600);
+  const { handle } = temporary;
   // fflate hands over compressed chunks from inside push(); they are written in order, one after another.
   let writing: Promise<unknown> = Promise.resolve();
   let failure: unknown = null;
@@ -50,13 +52,11 @@ export async function zipFiles(
     zip.end();
     await writing;
     if (failure) throw failure;
-    await handle.sync();
-    await handle.close();
-    await rename(temporaryPath, zipPath);
+    await placeFile(temporary, zipPath, rules);
   } catch (error) {
     zip.terminate();
     await handle.close().catch(() => undefined);
-    await rm(temporaryPath, { force: true });
+    await rm(temporary.path, { force: true });
     throw error;
   }
 }

@@ -9,6 +9,7 @@
  */
 import * as nodeFs from 'node:fs';
 import { dirname, join } from 'node:path';
+import { HELD_ANSWERS_FOLDER_NAME } from '../data-dir';
 import type { Logger } from '../log';
 import { freeBytesAt } from '../store/database';
 import type { Answer } from './answers';
@@ -23,7 +24,7 @@ const RESERVE_NAME = 'reserve';
 const FILE_NAME = /^job-(\d+)\.json$/;
 
 /** The folder beside the library file where its held answers wait. */
-export const heldAnswersFolder = (libraryPath: string): string => join(dirname(libraryPath), 'held-answers');
+export const heldAnswersFolder = (libraryPath: string): string => join(dirname(libraryPath), HELD_ANSWERS_FOLDER_NAME);
 
 /** The file-system calls used here, injected so tests can make a disk fill up. */
 export type HeldFileSystem = Pick<

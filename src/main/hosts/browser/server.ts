@@ -25,14 +25,23 @@
  * need credentials in their URLs, and a reload would depend on what the tab kept. Scripts
  * keep the bearer token on the short paths too (`/rpc/…`, `/events`, `/exports/…`): a
  * bearer is never sent by a browser on its own.
+ *
+ * Connections. Anyone on the machine can connect without a credential, so what a connection may
+ * hold is bounded: a connection must send a whole request head soon after it opens (one that
+ * never sends a byte included), a request its body soon after, and an idle kept-alive connection is
+ * closed; a refusal closes its connection. Past the cap on connections held at once, the oldest
+ * connection that has not yet shown a credential is closed to make room, so a crowd of idle or
+ * unauthenticated connections can neither exhaust the process's file descriptors nor lock the
+ * user's browser and scripts out; only when every connection held has shown one is the newcomer
+ * closed instead.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { ErrorCode, Envelope } from '../../../shared/errors';
-import { startTimer } from '../../../shared/long-timeout';
+import { startTimer, type LongTimer } from '../../../shared/long-timeout';
 import { listenOnLoopback, type Dispatch, type EventHub, type ExportService, type Logger } from '../../core';
 import { readStaticFile } from '../static-files';
 import { pageSecurityHeaders, SECURITY_HEADERS } from '../web-security';
@@ -51,7 +60,31 @@ export interface BrowserHostOptions {
   exportDownloads?: Pick<ExportService, 'download'>;
   /** Milliseconds since the epoch; fixed only in tests of one-use links' expiry. */
   now?: () => number;
+  /** Lower only in tests. */
+  limits?: Partial<ConnectionLimits>;
 }
+
+export interface ConnectionLimits {
+  /** Connections held at once. */
+  maxConnections: number;
+  /** From a connection's opening (or a kept-alive connection's next request) to a whole request head. */
+  headersTimeoutMs: number;
+  /** From a request's start to the last byte of its body. */
+  requestTimeoutMs: number;
+  /** How long an idle kept-alive connection stays open. */
+  keepAliveTimeoutMs: number;
+}
+
+/**
+ * A browser holds at most six connections to a host, one of them each tab's event stream; 128 leaves
+ * room for several browsers and scripts, and stays far below any descriptor limit.
+ */
+export const CONNECTION_LIMITS: ConnectionLimits = {
+  maxConnections: 128,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+};
 
 export interface BrowserHost {
   /** The link `gleaner serve` prints: the app's address with the run's secret as `?key=`. It opens one browser. */
@@ -129,22 +162,71 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const sessions = new Set<string>();
   const openStreams = new Set<ServerResponse>();
   let port = 0;
+  const limits: ConnectionLimits = { ...CONNECTION_LIMITS, ...options.limits };
+  /** Every connection held, oldest first; `proven` once one of its requests showed a credential. */
+  const connections = new Map<Socket, { proven: boolean; firstHead: LongTimer | null }>();
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      options.log.error('browser host request failed', { error: error instanceof Error ? error.message : String(error) });
-      if (!res.headersSent)
-        sendJson(res, 500, { ok: false, error: { code: 'INTERNAL', message: 'Gleaner could not answer this request.' } });
-      else res.end();
-    });
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      // Node refuses a head's timeout longer than the whole request's.
+      requestTimeout: Math.max(limits.requestTimeoutMs, limits.headersTimeoutMs),
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // Node checks the two timeouts above this often (every 30 s by default).
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        options.log.error('browser host request failed', { error: error instanceof Error ? error.message : String(error) });
+        if (!res.headersSent)
+          sendJson(res, 500, { ok: false, error: { code: 'INTERNAL', message: 'Gleaner could not answer this request.' } });
+        else res.end();
+      });
+    },
+  );
+
+  server.on('connection', (socket: Socket) => {
+    if (connections.size >= limits.maxConnections) {
+      const unproven = [...connections].find(([, held]) => !held.proven)?.[0];
+      if (!unproven) {
+        socket.destroy();
+        return;
+      }
+      forget(unproven);
+      unproven.destroy();
+    }
+    // Node's headersTimeout starts only with a first byte: a connection that sends none is closed here.
+    const firstHead = startTimer(() => socket.destroy(), limits.headersTimeoutMs, { unref: true });
+    connections.set(socket, { proven: false, firstHead });
+    socket.once('close', () => forget(socket));
   });
+  server.on('request', (req: IncomingMessage) => {
+    const held = connections.get(req.socket);
+    held?.firstHead?.clear();
+    if (held) held.firstHead = null;
+  });
+
+  function forget(socket: Socket): void {
+    const held = connections.get(socket);
+    held?.firstHead?.clear();
+    connections.delete(socket);
+  }
+
+  /** This connection's requests have shown a credential: it is not closed to make room for others. */
+  function prove(req: IncomingMessage): void {
+    const held = connections.get(req.socket);
+    if (held) held.proven = true;
+  }
 
   const allowedHosts = (): string[] => [`127.0.0.1:${port}`, `localhost:${port}`];
   const allowedOrigins = (): string[] => allowedHosts().map((h) => `http://${h}`);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const host = req.headers.host ?? '';
-    if (!allowedHosts().includes(host)) return sendText(res, 403, 'Forbidden: unexpected Host header.');
+    // Node keeps the first of several Host headers, and takes none on HTTP/1.0: exactly one is asked.
+    const hosts = headerValues(req.rawHeaders, 'host');
+    if (hosts.length !== 1) return refuse(res, 400, 'Bad request: send exactly one Host header.');
+    const host = hosts[0]!;
+    if (!allowedHosts().includes(host)) return refuse(res, 403, 'Forbidden: unexpected Host header.');
     const url = new URL(req.url ?? '/', `http://${host}`);
     const inApp = url.pathname === appPath || url.pathname.startsWith(`${appPath}/`);
     /** The path the routes below know: within the app path, or as sent (the bearer's short paths). */
@@ -155,9 +237,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const fromOpenerPage = inApp && route === '/session' && req.method === 'POST';
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigins().includes(origin) && !(fromOpenerPage && origin === 'null')) {
-      return sendText(res, 403, 'Forbidden: cross-origin request.');
+      return refuse(res, 403, 'Forbidden: cross-origin request.');
     }
-    if (req.headers['sec-fetch-site'] === 'cross-site' && !fromOpenerPage) return sendText(res, 403, 'Forbidden: cross-site request.');
+    if (req.headers['sec-fetch-site'] === 'cross-site' && !fromOpenerPage) return refuse(res, 403, 'Forbidden: cross-site request.');
 
     // Relative addresses in the page (its scripts, /rpc, /events, downloads) need the trailing slash.
     if (route === '' && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -171,7 +253,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     // A link's ?key=…: trade it for a session cookie and drop it from the URL.
     if (inApp && req.method === 'GET' && url.searchParams.has('key')) {
       const cookie = await tradeLinkKey(req, url.searchParams.get('key'));
-      if (cookie === null) return sendText(res, 401, SPENT_LINK_MESSAGE);
+      if (cookie === null) return refuse(res, 401, SPENT_LINK_MESSAGE);
+      prove(req);
       url.searchParams.delete('key');
       res.writeHead(303, {
         location: url.pathname + url.search,
@@ -185,7 +268,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
     const credential = credentialOf(req, inApp);
     if (!credential)
-      return sendText(res, 401, 'Unauthorized: open the link that `gleaner serve` printed, or send the secret as a bearer token.');
+      return refuse(res, 401, 'Unauthorized: open the link that `gleaner serve` printed, or send the secret as a bearer token.');
+    prove(req);
 
     if (route === '/browser-link') {
       if (credential !== 'bearer') return sendText(res, 403, 'Forbidden: a new link takes the run’s secret as a bearer token.');
@@ -256,11 +340,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
    */
   async function openFromOpenerPage(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (mediaTypeOf(req.headers['content-type']) !== 'application/x-www-form-urlencoded')
-      return sendText(res, 415, 'Send the key as a form.');
+      return refuse(res, 415, 'Send the key as a form.');
     const body = await readBody(req, MAX_FORM_BYTES);
-    if (body === 'too-large') return sendText(res, 413, 'The form is too large.');
+    if (body === 'too-large') return refuse(res, 413, 'The form is too large.');
     const cookie = await tradeLinkKey(req, new URLSearchParams(body).get('key'));
-    if (cookie === null) return sendText(res, 401, SPENT_LINK_MESSAGE);
+    if (cookie === null) return refuse(res, 401, SPENT_LINK_MESSAGE);
+    prove(req);
     res.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       ...(cookie ? { 'set-cookie': cookie } : {}),
@@ -429,6 +514,15 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   };
 }
 
+/** Every value of a header, however many times and in whatever case it was sent. */
+function headerValues(rawHeaders: readonly string[], name: string): string[] {
+  const values: string[] = [];
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+    if (rawHeaders[index]!.toLowerCase() === name) values.push(rawHeaders[index + 1]!);
+  }
+  return values;
+}
+
 /** Every value sent under `name`: a page on another local port can set a same-named cookie of its own beside ours. */
 function readCookies(header: string | undefined, name: string): string[] {
   if (!header) return [];
@@ -458,6 +552,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | 'too-la
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS });
   res.end(JSON.stringify(body));
+}
+
+/** A refusal before any credential: the connection goes with the answer, so refused clients hold nothing. */
+function refuse(res: ServerResponse, status: number, text: string): void {
+  sendText(res, status, text, { connection: 'close' });
 }
 
 function sendText(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {

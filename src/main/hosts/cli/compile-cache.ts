@@ -1,18 +1,42 @@
 /**
- * V8's compiled code for the CLI's own files, kept between runs (issue 28.19).
+ * V8's compiled code for the CLI's own files, kept between runs.
  *
  * Most of what `gleaner search` spends before it searches is V8 parsing and compiling the bundled
- * JavaScript, the same work on every run. Node 22.1 and later keep that work between runs
- * themselves (`module.enableCompileCache`); on older Node (20 is supported) this module does the
- * same for the files under the CLI's build folder: each file is compiled with the code V8 saved for
- * it last time, and, for a file that had none, the code is saved when the process exits, so it
- * holds the functions that run actually compiled, not only the file's top level.
+ * JavaScript, the same work on every run. This module keeps that work for the files under the CLI's
+ * build folder: each file is compiled with the code V8 saved for it last time, and, for a file that
+ * had none, the code is saved when the process exits, so it holds the functions that run actually
+ * compiled, not only the file's top level.
  *
- * A cache is only ever a speed-up: anything that goes wrong with it (an unreadable folder, a file
- * V8 refuses, no room to write) leaves the command compiling as it would without one.
+ * Saved code is code: V8 checks only that it was made from a source of the same length, so an entry
+ * planted by anyone who can write the folder would run, as this user, in every command, with
+ * `GLEANER_TOKEN` in reach. So each entry carries an HMAC, under a key only this user can read, of
+ * the source it was made from and of its bytes, and is used only when the tag matches; the folder
+ * and each entry are opened without following links and checked on the opened descriptor (a
+ * regular file or folder, this user's, writable by no one else), and the entries are read through
+ * the folder's descriptor where the system allows (Linux), so swapping a path between the check and
+ * the read gains nothing. Node's own compile cache (22.1 on) is not used: it checks its entries with
+ * a CRC anyone can recompute.
+ *
+ * A cache is only ever a speed-up: anything wrong with it (an unreadable folder, an entry that
+ * fails a check, a file V8 refuses, no room to write) leaves the command compiling as it would
+ * without one, silently.
  */
-import { hash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
@@ -22,7 +46,22 @@ import { Script } from 'node:vm';
 const STALE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
 /** A build's saved code is under 1 MB; this keeps dozens of builds (a developer's day) and no more. */
 const MAX_FOLDER_BYTES = 64 * 1024 * 1024;
+/** Larger than any file's saved code; a bigger "entry" is not read at all. */
+const MAX_ENTRY_BYTES = 32 * 1024 * 1024;
 const OFF_WORDS = new Set(['0', 'off', 'false', 'no']);
+
+/** An entry: this marker, the HMAC tag, then V8's bytes. */
+const ENTRY_MAGIC = Buffer.from('gleaner-compile-cache-1\n');
+const TAG_BYTES = 32;
+/** The HMAC key's file, beside the entries; tidying never removes it. */
+const KEY_FILE = 'entries.key';
+const KEY_BYTES = 32;
+const ENTRY_SUFFIX = '.v8';
+const PARTIAL_SUFFIX = '.partial';
+
+// Windows has neither flag; there, links and owners are left to the HMAC.
+const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const O_DIRECTORY = constants.O_DIRECTORY ?? 0;
 
 interface CacheEnv {
   platform: NodeJS.Platform;
@@ -33,7 +72,7 @@ interface CacheEnv {
 /**
  * Where the cache lives, or null when it is turned off: `GLEANER_COMPILE_CACHE` names a folder, or
  * turns it off (`off`, `0`); Node's own `NODE_DISABLE_COMPILE_CACHE` turns it off too. Otherwise the
- * system's per-user cache folder, which only this user may write (so no one else can plant code in it).
+ * system's per-user cache folder.
  */
 export function compileCacheFolder(
   { platform, env, home }: CacheEnv = { platform: process.platform, env: process.env, home: homedir() },
@@ -50,9 +89,9 @@ export function compileCacheFolder(
 export interface CompileCacheCounts {
   /** Files compiled from saved code. */
   used: number;
-  /** Files compiled from source, whose code is saved at exit (none was saved, or V8 refused it). */
+  /** Files compiled from source, whose code is saved at exit (none was saved, or it was not used). */
   compiled: number;
-  /** Saved code V8 refused (another V8 version, other flags, a damaged file). */
+  /** Saved code not used: it failed a check (a link, another user's, a tag that does not match) or V8 refused it. */
   refused: number;
   /** Files whose code was saved. */
   saved: number;
@@ -62,64 +101,154 @@ export interface InstalledCompileCache {
   counts: CompileCacheCounts;
   /** Saves the code of the files compiled from source since the last save (at exit by default). */
   save(): void;
-  /** Puts Node's own compiling back (tests). */
+  /** Puts Node's own compiling back, and lets go of the folder (tests). */
   uninstall(): void;
 }
 
-type CompileMethod = (this: Module, content: string, filename: string) => unknown;
+type CompileMethod = (this: Module, content: string, filename: string, ...more: unknown[]) => unknown;
 const moduleProto = Module.prototype as unknown as { _compile: CompileMethod };
 
-/** The name a file's saved code goes by: V8 checks only a source's length, so the key is its whole content. */
-function cacheKey(content: string): string {
-  return `${hash('sha256', `${process.versions.v8}\0${process.arch}\0${content}`)}.v8`;
+/** What an entry is made for: V8 checks only a source's length, so this covers its whole content. */
+function sourceDigest(content: string): Buffer {
+  return hash('sha256', `${process.versions.v8}\0${process.arch}\0${content}`, 'buffer');
 }
 
-/** A folder only this user can write, made if missing; null when it cannot be used. */
-function ownFolder(folder: string): string | null {
+/**
+ * True when a file or folder is this user's and only this user may write it (or, with `0o077`,
+ * read it too). Windows has no owners to compare: there, the HMAC alone decides.
+ */
+function onlyMine(stat: Stats, forbiddenModeBits: number): boolean {
+  if (!process.getuid) return true;
+  return stat.uid === process.getuid() && (stat.mode & forbiddenModeBits) === 0;
+}
+
+/** The cache folder, held open: its checks are made on the descriptor, not on a path that can change after. */
+interface OpenFolder {
+  /** The path entries are reached by: through the descriptor on Linux, the folder's own path elsewhere. */
+  base: string;
+  fd: number | null;
+}
+
+/**
+ * Opens the folder, made if missing, without following a link in its last step, and checks it on the
+ * descriptor: a folder, this user's, writable by no one else. Null when it is not to be used.
+ */
+function openOwnFolder(folder: string): OpenFolder | null {
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
-    const stat = statSync(folder);
-    if (!stat.isDirectory()) return null;
-    // Saved code runs as this user: a folder another user owns, or may write, is not trusted.
-    if (process.getuid && (stat.uid !== process.getuid() || (stat.mode & 0o022) !== 0)) return null;
-    return folder;
+    if (process.platform === 'win32') return lstatSync(folder).isDirectory() ? { base: folder, fd: null } : null;
+    const fd = openSync(folder, constants.O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+    const stat = fstatSync(fd);
+    if (!stat.isDirectory() || !onlyMine(stat, 0o022)) {
+      closeSync(fd);
+      return null;
+    }
+    return { base: throughDescriptor(fd, stat) ?? folder, fd };
   } catch {
     return null;
   }
 }
 
-function readSaved(path: string): Buffer | undefined {
+/** Linux names an open folder `/proc/self/fd/N`: a path that stays on the folder checked, whatever is renamed after. */
+function throughDescriptor(fd: number, opened: Stats): string | null {
+  if (process.platform !== 'linux') return null;
+  const path = `/proc/self/fd/${fd}`;
   try {
-    return readFileSync(path);
+    const seen = statSync(path);
+    return seen.dev === opened.dev && seen.ino === opened.ino ? path : null;
   } catch {
-    return undefined;
+    return null;
   }
 }
 
-/** Written whole or not at all: another `gleaner` starting meanwhile never reads half a file. */
-function writeWhole(path: string, data: Buffer): boolean {
-  const partial = `${path}.${process.pid}.partial`;
+/**
+ * A file's bytes, read from the descriptor that was checked: not a link, a regular file with no other
+ * names (no hard link to a file elsewhere), this user's and passing `forbiddenModeBits`, of a size
+ * `sizeOk` accepts. 'refused' when it is there but fails a check; undefined when it is not there.
+ */
+function readOwnFile(path: string, forbiddenModeBits: number, sizeOk: (size: number) => boolean): Buffer | 'refused' | undefined {
+  let fd: number | undefined;
   try {
-    writeFileSync(partial, data, { mode: 0o600 });
-    renameSync(partial, path);
+    fd = openSync(path, constants.O_RDONLY | O_NOFOLLOW);
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.nlink !== 1 || !onlyMine(stat, forbiddenModeBits) || !sizeOk(stat.size)) return 'refused';
+    const bytes = Buffer.allocUnsafe(stat.size);
+    let read = 0;
+    while (read < bytes.length) {
+      const got = readSync(fd, bytes, read, bytes.length - read, read);
+      if (got === 0) return 'refused';
+      read += got;
+    }
+    return bytes;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : 'refused';
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Written whole or not at all, under a fresh name no one could have placed a link at, then renamed
+ * into place: another `gleaner` starting meanwhile never reads half a file.
+ */
+function writeWhole(base: string, name: string, parts: readonly Buffer[]): boolean {
+  const partial = join(base, `${name}.${process.pid}.${randomBytes(6).toString('hex')}${PARTIAL_SUFFIX}`);
+  let fd: number | undefined;
+  try {
+    fd = openSync(partial, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, 0o600);
+    for (const part of parts) {
+      let written = 0;
+      while (written < part.length) written += writeSync(fd, part, written, part.length - written);
+    }
+    closeSync(fd);
+    fd = undefined;
+    renameSync(partial, join(base, name));
     return true;
   } catch {
+    if (fd !== undefined) closeSync(fd);
     rmSync(partial, { force: true });
     return false;
   }
 }
 
+/** The HMAC key, readable by this user only; undefined when there is none (or it fails a check). */
+function readKey(base: string): Buffer | undefined {
+  const key = readOwnFile(join(base, KEY_FILE), 0o077, (size) => size === KEY_BYTES);
+  return key instanceof Buffer ? key : undefined;
+}
+
+/** A new key, replacing whatever was there: entries made under another key are then compiled again. */
+function makeKey(base: string): Buffer | undefined {
+  const key = randomBytes(KEY_BYTES);
+  return writeWhole(base, KEY_FILE, [key]) ? key : undefined;
+}
+
+function tagOf(key: Buffer, digest: Buffer, data: Buffer): Buffer {
+  return createHmac('sha256', key).update(ENTRY_MAGIC).update(digest).update(data).digest();
+}
+
+/** V8's bytes from an entry whose tag matches this source and these bytes; undefined otherwise. */
+function openEntry(entry: Buffer, key: Buffer, digest: Buffer): Buffer | undefined {
+  const dataAt = ENTRY_MAGIC.length + TAG_BYTES;
+  if (entry.length <= dataAt || !entry.subarray(0, ENTRY_MAGIC.length).equals(ENTRY_MAGIC)) return undefined;
+  const data = entry.subarray(dataAt);
+  const tag = entry.subarray(ENTRY_MAGIC.length, dataAt);
+  return timingSafeEqual(tag, tagOf(key, digest, data)) ? data : undefined;
+}
+
 /**
  * Keeps the folder small: each build of Gleaner adds the code of its own files, so saved code not
- * written for a month goes, and past `maxBytes` the oldest goes first until a quarter is free.
+ * written for a month goes, and past `maxBytes` the oldest goes first until a quarter is free. Only
+ * entries and half-written files are touched: never the key, nor anything else put there.
  */
-function tidy(folder: string, now: number, maxBytes: number): void {
+function tidy(base: string, now: number, maxBytes: number): void {
   const entries: { path: string; size: number; mtimeMs: number }[] = [];
   try {
-    for (const name of readdirSync(folder)) {
-      const path = join(folder, name);
+    for (const name of readdirSync(base)) {
+      if (!name.endsWith(ENTRY_SUFFIX) && !name.endsWith(PARTIAL_SUFFIX)) continue;
+      const path = join(base, name);
       try {
-        const { size, mtimeMs } = statSync(path);
+        const { size, mtimeMs } = lstatSync(path);
         if (now - mtimeMs > STALE_AFTER_MS) rmSync(path, { force: true });
         else entries.push({ path, size, mtimeMs });
       } catch {
@@ -139,31 +268,52 @@ function tidy(folder: string, now: number, maxBytes: number): void {
 }
 
 /**
- * Compiles the files under `root` with their saved code from `folder` (Gleaner's own cache, for
- * Node without one). Other files (packages, Node's own) are compiled by Node as usual.
+ * Compiles the files under `root` with their saved code from `folder`. Other files (packages,
+ * Node's own) are compiled by Node as usual. Null, with nothing changed, when the folder is not one
+ * to trust (a link, another user's, writable by others) or cannot be made.
  */
-export function installCompileCache(root: string, folder: string, maxBytes = MAX_FOLDER_BYTES): InstalledCompileCache {
+export function installCompileCache(root: string, folder: string, maxBytes = MAX_FOLDER_BYTES): InstalledCompileCache | null {
+  const opened = openOwnFolder(folder);
+  if (opened === null) return null;
+  const { base } = opened;
   const counts: CompileCacheCounts = { used: 0, compiled: 0, refused: 0, saved: 0 };
-  const toSave: { script: Script; path: string }[] = [];
+  const toSave: { script: Script; name: string; digest: Buffer }[] = [];
   const original = moduleProto._compile;
   const prefix = root.endsWith(sep) ? root : root + sep;
+  /** Read when the first file is compiled; made at the first save when there is none. */
+  let key: Buffer | undefined | null = null;
+  const currentKey = (): Buffer | undefined => (key === null ? (key = readKey(base)) : key);
 
-  moduleProto._compile = function compileWithCache(this: Module, content: string, filename: string): unknown {
-    if (!filename.startsWith(prefix)) return original.call(this, content, filename);
+  /** The saved code for this source, once every check has passed. */
+  function savedCode(name: string, digest: Buffer): Buffer | 'refused' | undefined {
+    const entry = readOwnFile(join(base, name), 0o022, (size) => size <= MAX_ENTRY_BYTES);
+    if (!(entry instanceof Buffer)) return entry;
+    const secret = currentKey();
+    return (secret && openEntry(entry, secret, digest)) || 'refused';
+  }
+
+  moduleProto._compile = function compileWithCache(this: Module, content: string, filename: string, ...more: unknown[]): unknown {
+    // Node 22 passes the module's format; anything but plain CommonJS is Node's to compile.
+    const format = more[0];
+    if (!filename.startsWith(prefix) || (format !== undefined && format !== 'commonjs')) {
+      return original.call(this, content, filename, ...more);
+    }
     let script: Script;
-    const path = join(folder, cacheKey(content));
     try {
-      const saved = readSaved(path);
-      script = new Script(Module.wrap(content), { filename, ...(saved ? { cachedData: saved } : {}) });
-      if (saved && !script.cachedDataRejected) counts.used += 1;
+      const digest = sourceDigest(content);
+      const name = `${digest.toString('hex')}${ENTRY_SUFFIX}`;
+      const saved = savedCode(name, digest);
+      const cachedData = saved instanceof Buffer ? saved : undefined;
+      script = new Script(Module.wrap(content), { filename, ...(cachedData ? { cachedData } : {}) });
+      if (cachedData && !script.cachedDataRejected) counts.used += 1;
       else {
-        if (saved) counts.refused += 1;
+        if (saved !== undefined) counts.refused += 1;
         counts.compiled += 1;
-        toSave.push({ script, path });
+        toSave.push({ script, name, digest });
       }
     } catch {
       // Node compiles it, and reports a syntax error the way it always does.
-      return original.call(this, content, filename);
+      return original.call(this, content, filename, ...more);
     }
     // Only compiling is guarded: a module that throws while it runs must not run twice.
     const wrapper = script.runInThisContext() as (...args: unknown[]) => unknown;
@@ -175,35 +325,36 @@ export function installCompileCache(root: string, folder: string, maxBytes = MAX
     save() {
       if (toSave.length === 0) return;
       const pending = toSave.splice(0);
-      for (const { script, path } of pending) {
+      // Another process may have made the key since this one looked.
+      if (!currentKey()) key = readKey(base) ?? makeKey(base);
+      const secret = key;
+      if (!secret) return;
+      for (const { script, name, digest } of pending) {
         try {
-          if (writeWhole(path, script.createCachedData())) counts.saved += 1;
+          const data = script.createCachedData();
+          if (writeWhole(base, name, [ENTRY_MAGIC, tagOf(secret, digest, data), data])) counts.saved += 1;
         } catch {
           // V8 could not serialise this one; it compiles from source next time.
         }
       }
-      tidy(folder, Date.now(), maxBytes);
+      tidy(base, Date.now(), maxBytes);
     },
     uninstall() {
       moduleProto._compile = original;
+      if (opened.fd !== null) closeSync(opened.fd);
+      opened.fd = null;
     },
   };
 }
 
 /**
- * Turns the cache on for this process, for the files under `root` (the CLI's build folder): Node's
- * own where Node has one, Gleaner's otherwise. Returns what it did, for tests.
+ * Turns the cache on for this process, for the files under `root` (the CLI's build folder). Returns
+ * what it did, for tests.
  */
-export function startCompileCache(root: string, cacheEnv?: CacheEnv): 'node' | 'gleaner' | 'off' {
-  const wanted = compileCacheFolder(cacheEnv);
-  const folder = wanted === null ? null : ownFolder(wanted);
-  if (folder === null) return 'off';
-  const nodes = (Module as unknown as { enableCompileCache?: (directory: string) => unknown }).enableCompileCache;
-  if (nodes) {
-    nodes(folder);
-    return 'node';
-  }
-  const cache = installCompileCache(root, folder);
+export function startCompileCache(root: string, cacheEnv?: CacheEnv): 'gleaner' | 'off' {
+  const folder = compileCacheFolder(cacheEnv);
+  const cache = folder === null ? null : installCompileCache(root, folder);
+  if (cache === null) return 'off';
   process.once('exit', () => cache.save());
   return 'gleaner';
 }

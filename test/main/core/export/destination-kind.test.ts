@@ -20,8 +20,11 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openAtomicFile } from '../../../../src/main/core/export/atomic-file';
-import { checkDestinationKind, describeFileKind } from '../../../../src/main/core/export/destination-kind';
+import { checkExportPlace, describeFileKind, exportFileRules } from '../../../../src/main/core/export/destination-kind';
+import { openSafeFile } from '../../../../src/main/core/files/safe-file';
+
+const openAtomicFile = (path: string, options: { hash: boolean; byteOrderMark: boolean }) =>
+  openSafeFile(path, { ...options, rules: exportFileRules(null, 'file') });
 
 let folder: string;
 beforeEach(() => {
@@ -43,14 +46,14 @@ describe('describeFileKind', () => {
   });
 });
 
-describe.skipIf(process.platform === 'win32')('checkDestinationKind', () => {
+describe.skipIf(process.platform === 'win32')('checkExportPlace', () => {
   it('lets nothing, a regular file and a folder through (a file/folder mismatch is for the caller to word)', async () => {
     writeFileSync(at('file'), '');
     mkdirSync(at('folder'));
     for (const role of ['file', 'folder'] as const)
       for (const name of ['missing', 'file', 'folder', 'file/below'])
-        await expect(checkDestinationKind(at(name), role)).resolves.toBeUndefined();
-    await expect(checkDestinationKind(at('file'), 'manifest')).resolves.toBeUndefined();
+        await expect(checkExportPlace(at(name), role, null)).resolves.toBeUndefined();
+    await expect(checkExportPlace(at('file'), 'manifest', null)).resolves.toBeUndefined();
   });
 
   it('refuses a pipe, a link (even to a folder) and a device, naming each; a folder as the manifest too', async () => {
@@ -64,7 +67,7 @@ describe.skipIf(process.platform === 'win32')('checkDestinationKind', () => {
     ];
     if (process.platform === 'linux') cases.push(['/dev/null', 'file', /^\/dev\/null is a character device; /]);
     for (const [path, role, message] of cases)
-      await expect(checkDestinationKind(path, role), path).rejects.toMatchObject({
+      await expect(checkExportPlace(path, role, null), path).rejects.toMatchObject({
         code: 'INVALID_INPUT',
         message: expect.stringMatching(message),
       });

@@ -1,12 +1,27 @@
 /**
- * The CLI's compile cache (issue 28.19): where it lives, that a file compiled from saved code
- * behaves exactly as one compiled from source, and that nothing wrong with the cache can stop a
- * command. Modules are real files in a temporary folder, loaded with Node's own require.
+ * The CLI's compile cache: where it lives, that a file compiled from saved code behaves exactly as
+ * one compiled from source, that nothing wrong with the cache can stop a command, and that nothing
+ * put in its folder by anyone else ever runs. Modules are real files in a temporary folder, loaded
+ * with Node's own require.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import Module, { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Script } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   compileCacheFolder,
@@ -51,6 +66,8 @@ describe('compiling from saved code', () => {
   let installed: InstalledCompileCache | null = null;
   const sources = new Map<string, string>();
   const load = (file: string): unknown => createRequire(join(root, 'index.js'))(join(root, file));
+  /** The saved code's files (the folder also holds the key they are sealed with). */
+  const entries = (): string[] => readdirSync(folder).filter((name) => name.endsWith('.v8'));
   /**
    * As a new process would: the modules written afresh and a new hook over the same saved code. Each
    * round uses a folder of its own, since V8 keeps a script it compiled in memory by its name and
@@ -62,7 +79,7 @@ describe('compiling from saved code', () => {
     root = join(work, `out-${round}`);
     mkdirSync(root);
     for (const [name, text] of sources) writeFileSync(join(root, name), text);
-    installed = installCompileCache(root, folder);
+    installed = installCompileCache(root, folder)!;
     return installed;
   };
 
@@ -99,7 +116,7 @@ describe('compiling from saved code', () => {
     expect(first.counts).toEqual({ used: 0, compiled: 2, refused: 0, saved: 0 });
     first.save();
     expect(first.counts.saved).toBe(2);
-    expect(readdirSync(folder).filter((name) => name.endsWith('.v8'))).toHaveLength(2);
+    expect(entries()).toHaveLength(2);
 
     const second = freshInstall();
     const again = load('a.js') as { where: unknown; sum(x: number): number };
@@ -124,7 +141,7 @@ describe('compiling from saved code', () => {
     freshInstall();
     load('b.js');
     installed!.save();
-    const [saved] = readdirSync(folder);
+    const [saved] = entries();
     writeFileSync(join(folder, saved!), 'not code V8 wrote');
     const next = freshInstall();
     expect((load('b.js') as { double(x: number): number }).double(5)).toBe(10);
@@ -181,7 +198,7 @@ describe('compiling from saved code', () => {
     load('b.js');
     cache.save();
     expect(readdirSync(folder)).not.toContain('from-an-old-build.v8');
-    expect(readdirSync(folder)).toHaveLength(1);
+    expect(entries()).toHaveLength(1);
   });
 
   it('keeps the folder under its size, removing the oldest saved code first', () => {
@@ -200,13 +217,126 @@ describe('compiling from saved code', () => {
     mkdirSync(root);
     writeFileSync(join(root, 'b.js'), sources.get('b.js')!);
     // 30 kB of old code and the new file's few kB, over a 25 kB cap: the two oldest go.
-    installed = installCompileCache(root, folder, 25_000);
+    installed = installCompileCache(root, folder, 25_000)!;
     load('b.js');
     installed.save();
-    const left = readdirSync(folder).sort();
+    const left = entries().sort();
     expect(left).toHaveLength(2);
     expect(left).toContain('recent.v8');
     expect(left.filter((name) => name !== 'recent.v8')[0]).toMatch(/^[0-9a-f]{64}\.v8$/);
+  });
+
+  describe('with code planted in its folder', () => {
+    const asRoot = process.getuid?.() === 0;
+    const NOBODY = 65534;
+    const global = globalThis as { __gleanerPlanted?: boolean };
+    const padTo = (code: string, length: number): string => code + ' '.repeat(length - code.length);
+    const VICTIM = padTo("module.exports = { who: 'genuine' };", 120);
+    /** Another source of the same length: V8 takes its saved code for VICTIM's, and would run it. */
+    const PLANTED = padTo("globalThis.__gleanerPlanted = true; module.exports = { who: 'planted' };", 120);
+    /** V8's code for the planted source, made as anyone who can run node makes it. */
+    const plantedCode = (): Buffer => new Script(Module.wrap(PLANTED), { filename: join(work, `planted-${round}.js`) }).createCachedData();
+    let entryPath = '';
+    /** A fresh process loading the victim: what it exported, and whether planted code ran. */
+    const run = (): { who: string; planted: boolean; counts: InstalledCompileCache['counts'] } => {
+      delete global.__gleanerPlanted;
+      const cache = freshInstall();
+      const { who } = load('victim.js') as { who: string };
+      const planted = global.__gleanerPlanted === true;
+      delete global.__gleanerPlanted;
+      return { who, planted, counts: { ...cache.counts } };
+    };
+
+    beforeEach(() => {
+      sources.set('victim.js', VICTIM);
+      run();
+      installed!.save();
+      expect(entries()).toHaveLength(1);
+      entryPath = join(folder, entries()[0]!);
+    });
+
+    it('never runs V8 code made from another source of the same length, nor noise', () => {
+      const planted = plantedCode();
+      // What makes a planted entry dangerous: V8 itself takes it for the victim's source.
+      const probe = new Script(Module.wrap(VICTIM), { filename: join(work, 'probe.js'), cachedData: planted });
+      expect(probe.cachedDataRejected).toBe(false);
+      for (const bytes of [planted, randomBytes(planted.length)]) {
+        writeFileSync(entryPath, bytes);
+        const result = run();
+        expect(result.planted).toBe(false);
+        expect(result.who).toBe('genuine');
+        expect(result.counts).toMatchObject({ used: 0, refused: 1, compiled: 1 });
+      }
+    });
+
+    it('never runs an entry sealed with a key that is not this user’s own', () => {
+      // Sealed as the cache seals, with a key of the planter's: anyone can read how it is done.
+      const theirKey = randomBytes(32);
+      const magic = Buffer.from('gleaner-compile-cache-1\n');
+      const digest = createHash('sha256').update(`${process.versions.v8}\0${process.arch}\0${VICTIM}`).digest();
+      const planted = plantedCode();
+      const tag = createHmac('sha256', theirKey).update(magic).update(digest).update(planted).digest();
+      const forged = Buffer.concat([magic, tag, planted]);
+      const keyPath = join(folder, 'entries.key');
+      const ownKey = readFileSync(keyPath);
+      const theirKeyFile = join(work, 'their.key');
+      const plantKey = (how: 'untouched' | 'readable by others' | 'a link' | 'another user’s' | 'this user’s'): void => {
+        rmSync(keyPath, { force: true });
+        writeFileSync(theirKeyFile, theirKey, { mode: 0o600 });
+        if (how === 'untouched') writeFileSync(keyPath, ownKey, { mode: 0o600 });
+        else if (how === 'a link') symlinkSync(theirKeyFile, keyPath);
+        else {
+          writeFileSync(keyPath, theirKey, { mode: 0o600 });
+          if (how === 'readable by others') chmodSync(keyPath, 0o644);
+          if (how === 'another user’s') chownSync(keyPath, NOBODY, NOBODY);
+        }
+      };
+      const ways = ['untouched', 'readable by others', 'a link', ...(asRoot ? (['another user’s'] as const) : [])] as const;
+      for (const how of ways) {
+        plantKey(how);
+        writeFileSync(entryPath, forged, { mode: 0o600 });
+        const result = run();
+        expect(result.planted, `key ${how}`).toBe(false);
+        expect(result.who).toBe('genuine');
+      }
+      // The forgery is well made: with the planter's key as this user's own, it would run. The key is what guards it.
+      plantKey('this user’s');
+      writeFileSync(entryPath, forged, { mode: 0o600 });
+      expect(run().planted).toBe(true);
+    });
+
+    it('uses no entry that is a link, has a second name, is writable by others or is another user’s', () => {
+      const genuine = readFileSync(entryPath);
+      const ways: [string, () => void][] = [
+        [
+          'a link to the genuine entry',
+          () => {
+            const elsewhere = join(work, `elsewhere-${round}.v8`);
+            writeFileSync(elsewhere, genuine, { mode: 0o600 });
+            rmSync(entryPath);
+            symlinkSync(elsewhere, entryPath);
+          },
+        ],
+        ['a hard link (a second name) elsewhere', () => linkSync(entryPath, join(work, `second-name-${round}.v8`))],
+        ['group-writable', () => chmodSync(entryPath, 0o620)],
+        ['writable by anyone', () => chmodSync(entryPath, 0o602)],
+      ];
+      if (asRoot) ways.push(['another user’s', () => chownSync(entryPath, NOBODY, NOBODY)]);
+      for (const [how, spoil] of ways) {
+        rmSync(entryPath, { force: true });
+        writeFileSync(entryPath, genuine, { mode: 0o600 });
+        // The genuine entry as it was saved is used ...
+        expect(run().counts.used, 'before').toBe(1);
+        spoil();
+        // ... but not once it is any of these.
+        const result = run();
+        expect(result.counts, how).toMatchObject({ used: 0, refused: 1, compiled: 1 });
+        expect(result.who).toBe('genuine');
+        // The next save puts a sound entry in its place.
+        installed!.save();
+        expect(run().counts.used, `after ${how}`).toBe(1);
+      }
+    });
   });
 });
 
@@ -222,6 +352,14 @@ describe('turning the cache on', () => {
     expect(startCompileCache(join(work, 'out'), env('off'))).toBe('off');
     writeFileSync(join(work, 'file'), '');
     expect(startCompileCache(join(work, 'out'), env(join(work, 'file', 'cache')))).toBe('off');
+  });
+
+  it('does not use a folder that is a link, even to a folder of this user’s', () => {
+    const real = join(work, 'real');
+    mkdirSync(real, { mode: 0o700 });
+    const link = join(work, 'link');
+    symlinkSync(real, link);
+    expect(startCompileCache(join(work, 'out'), env(link))).toBe('off');
   });
 
   it('does not trust a folder others may write', () => {

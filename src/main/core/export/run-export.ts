@@ -124,7 +124,7 @@ export async function runExport(options: RunExportOptions): Promise<ExportResult
     const named = demoNamed(outPath, module.extension);
     if (named !== outPath) {
       try {
-        await checkDestination(named, folder, request.manifest, options.library);
+        await checkDestination(named, folder, request, options.library, staged);
       } catch (error) {
         scope.drop();
         reader.endSnapshot();

@@ -67,7 +67,7 @@ const TEXT: Readonly<Record<SampleLanguage, LanguageText>> = {
       'Let’s start with the basics before we get into the details.',
       'A lot of you asked about this after the last episode.',
       'Here is where things get interesting.',
-      'The council says the work will be finished by the end of the year.',
+      'The council says the budget covers the work, which will be finished by the end of the year.',
       'I’ll put all the links in the description below.',
       'So that’s the plan for today, let’s go.',
       'It rained the whole morning, but the market was still full.',

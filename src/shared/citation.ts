@@ -15,7 +15,8 @@ import { itemLabel, type Labelled } from './item-label';
 import { languageLabel } from './language';
 import type { Citation, ItemRecord, TranscriptRecord } from './library';
 import { safeHttpsUrl, timestampUrl } from './links';
-import { oneLine, stripTerminalControls } from './text';
+import { readerField } from './format-characters';
+import { oneLine } from './text';
 
 export {
   CITATION_STYLE_LABELS,
@@ -72,11 +73,12 @@ export function makeCitation(item: CitedFields, cited: CitedResponse): Citation 
 export const citedTitle = (item: Labelled): string => itemLabel(item);
 
 /**
- * For the clipboard and the terminal: one line each, without control characters or the
- * bidirectional overrides that would show a name reversed where it is pasted.
+ * For the clipboard and the terminal: one line each, without control characters; a
+ * bidirectional override that would show a name reversed where it is pasted is shown as a mark
+ * (⟨RLO⟩), and right-to-left text is isolated so the sentence around it keeps its order.
  */
 export const plainStyle: ReferenceStyle = {
-  text: (value) => oneLine(stripTerminalControls(value)),
+  text: (value) => readerField(oneLine(value)),
   link: (url) => url,
 };
 

@@ -5,9 +5,11 @@
  * the user picked it from and in the file they hand on.
  *
  * The label is platform text: each place that shows it keeps it inert (React text, a terminal
- * without its controls, Markdown escaped).
+ * without its controls, Markdown escaped). It is written for readers (format-characters.ts): a
+ * title of zero-width padding alone counts as none, and an override shows as a mark.
  */
 import { formatHandle, kindLabel } from './platforms';
+import { forReaders } from './format-characters';
 import { oneLine } from './text';
 
 /** The fields a label is made from; a search hit or a collection row passes its excerpt as `text`. */
@@ -52,7 +54,8 @@ export function cutAtWord(text: string, max: number): string {
 
 /** "Untitled video by @liam": the kind, and who posted it in the platform's handle form (else their name). */
 export function untitledDescription(item: Labelled): string {
-  const who = formatHandle(item.platform, item.authorHandle) ?? (item.authorName?.trim() ? oneLine(item.authorName) : null);
+  const name = item.authorName ? oneLine(forReaders(item.authorName)) : '';
+  const who = formatHandle(item.platform, item.authorHandle) ?? (name || null);
   return `Untitled ${kindLabel(item.kind).toLowerCase()}${who ? ` by ${who}` : ''}`;
 }
 
@@ -61,9 +64,9 @@ export function untitledDescription(item: Labelled): string {
  * (a hostile 2 MB title would stall layout); exports and citations keep titles whole.
  */
 export function describeItem(item: Labelled, options: { maxTitle?: number } = {}): ItemLabel {
-  const title = item.title ? oneLine(item.title) : '';
+  const title = item.title ? oneLine(forReaders(item.title)) : '';
   if (title) return { label: options.maxTitle ? cutAtWord(title, options.maxTitle) : title, source: 'title' };
-  const text = item.text ? oneLine(item.text) : '';
+  const text = item.text ? oneLine(forReaders(item.text)) : '';
   if (text) return { label: cutAtWord(text, LABEL_TEXT_MAX), source: 'text' };
   return { label: untitledDescription(item), source: 'description' };
 }

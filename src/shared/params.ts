@@ -3,6 +3,7 @@
  * Pure and dependency-free: the main side enforces it, and the Fetch form runs the same
  * checks as the user types.
  */
+import { forMatching } from './format-characters';
 import { hasControlCharacters } from './text';
 import { PLATFORM_LABELS, type OperationSpec, type ParamSpec, type Platform } from './catalogue';
 import { shortenInput } from './quote-input';
@@ -107,10 +108,11 @@ function normaliseValue(
       if (!spec.values?.includes(text)) return { problem: `${label} must be one of ${spec.values?.join(', ')}; ${quote(raw)} is not.` };
       return { value: text };
     }
+    // Zero-width padding copied with a link, handle or hashtag is no part of it (matching ignores it).
     case 'url':
-      return checkUrl(op, label, String(raw).trim(), options);
+      return checkUrl(op, label, forMatching(String(raw)).trim(), options);
     case 'string': {
-      const text = String(raw).trim();
+      const text = (spec.format ? forMatching(String(raw)) : String(raw)).trim();
       if (text.length > MAX_TEXT_LENGTH) return { problem: `${label} is longer than ${MAX_TEXT_LENGTH} characters.` };
       if (hasControlCharacters(text)) return { problem: `${label} contains control characters or line breaks.` };
       return spec.format ? checkFormat(spec.format, label, text) : { value: text };

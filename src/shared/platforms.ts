@@ -1,7 +1,9 @@
 /**
  * The nine platforms and the kinds of thing found on them, with the words the app uses for each.
- * Imported by the renderer, the catalogue and the item model, so it imports nothing.
+ * Imported by the renderer, the catalogue and the item model, so it imports only
+ * format-characters.ts, which imports nothing.
  */
+import { forMatching } from './format-characters';
 
 export const PLATFORMS = [
   'videosite',
@@ -63,7 +65,12 @@ const HANDLE_PREFIXES: Readonly<Record<Platform, string>> = {
 
 /** A stored handle (with or without its "@" or "u/") in its platform's one form; null for none. */
 export function formatHandle(platform: string, handle: string | null | undefined): string | null {
-  const bare = handle?.trim().replace(/^(?:@|\/?u\/)/, '');
+  // Zero-width padding is no part of a handle: "@\u200bliam" is @liam.
+  const bare = handle
+    ? forMatching(handle)
+        .trim()
+        .replace(/^(?:@|\/?u\/)/, '')
+    : '';
   if (!bare) return null;
   return `${isPlatform(platform) ? HANDLE_PREFIXES[platform] : '@'}${bare}`;
 }

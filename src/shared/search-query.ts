@@ -9,8 +9,10 @@
  *   flood NOT insurance   the first without the second (also: -insurance)
  *   (a OR b) c            grouping
  *
- * Pure and dependency-free: the renderer uses it to say what is wrong as the user types.
+ * Pure, and depends only on format-characters.ts: the renderer uses it to say what is wrong as
+ * the user types.
  */
+import { forMatching } from './format-characters';
 
 export type QueryNode =
   | { type: 'term'; text: string; prefix: boolean }
@@ -86,7 +88,9 @@ function tokenize(input: string): Token[] | string {
  *   not  := unary ("NOT" unary)*
  *   unary:= "-" unary | "(" or ")" | word | phrase
  */
-export function parseSearchQuery(input: string): ParsedQuery {
+export function parseSearchQuery(raw: string): ParsedQuery {
+  // The index leaves out invisible padding (a zero-width space inside a copied word); so does the query.
+  const input = forMatching(raw);
   if (input.length > MAX_QUERY_LENGTH) return { ok: false, message: `A search is at most ${MAX_QUERY_LENGTH} characters.` };
   // SQLite reads a query string only up to a NUL, so control characters are spaces here.
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced

@@ -109,12 +109,12 @@ describe('an item’s citation', () => {
     expect(citeItem(untitled, makeCitation(untitled, cited), 'apa')).toContain('(2025, March 8). [Short]. YouTube.');
   });
 
-  it('keeps platform text on one line, without controls or direction overrides, in plain text', () => {
+  it('keeps platform text on one line, without controls, an override shown as a mark, in plain text', () => {
     const hostile = { ...video, title: 'Line one\nline two\u001b[31m', authorName: 'in\u202Egnp.exe', authorHandle: null };
     for (const style of ['newsroom', 'apa', 'chicago'] as const) {
       const text = citeItem(hostile, makeCitation(hostile, cited), style);
       expect(text).toContain('Line one line two[31m');
-      expect(text).toContain('ingnp.exe');
+      expect(text).toContain('in⟨RLO⟩gnp.exe');
       // eslint-disable-next-line no-control-regex -- looking for control characters is the point
       expect(text).not.toMatch(/[\u0000-\u001f\u202a-\u202e]/);
     }
@@ -223,7 +223,7 @@ describe('a quote of a transcript without timings', () => {
     expect(quote('apa')).not.toBe(quote());
     expect(quote()).toBe(
       [
-        '“The pilots walked out.”',
+        '“The pilots⟨RLO⟩ walked out.”',
         '— in: Harbour News (@harbournews), “Council budget hearing”, X short message, published 8 March 2025. ' +
           'https://x.com/harbournews/status/1712345678901234567. Fetched 23 November 2026, 00:17 UTC by videosite/video, request id req_item_1.',
         'Transcript (without timings) fetched 23 November 2026, 00:18 UTC by videosite/transcript, request id req_tr_2.',

@@ -25,6 +25,7 @@ import fc from 'fast-check';
 import srtParser2 from 'srt-parser-2';
 import { WebVTTParser } from 'webvtt-parser';
 import { afterAll, describe, expect, it } from 'vitest';
+import { forReaders } from '../../../src/shared/format-characters';
 import { runExport } from '../../../src/main/core/export/run-export';
 import { createIngester } from '../../../src/main/core/library/ingest';
 import { openDatabase, type Database } from '../../../src/main/core/store/database';
@@ -41,11 +42,31 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const FORMULA_START = /^[=+\-@\t\r\n]/;
 /** What the library gives back of a JS string: a lone surrogate comes back as one U+FFFD (see above). */
 const stored = (text: string): string => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
-/** The documented CSV neutralisation. */
-const neutralised = (text: string | null): string => (text === null ? '' : FORMULA_START.test(text) ? `'${text}` : text);
-/** Text without whitespace or control characters: what survives any format's line handling. */
+/** The documented CSV neutralisation: format characters as readers see them, then no formula start. */
+const neutralised = (text: string | null): string => {
+  if (text === null) return '';
+  const shown = forReaders(text);
+  return FORMULA_START.test(shown) ? `'${shown}` : shown;
+};
+/**
+ * Text without whitespace, control characters or the isolates an export wraps a field in: what
+ * survives any format's line handling. Platform text is compared as readers are given it.
+ */
 // eslint-disable-next-line no-control-regex -- control characters are what this removes
-const squeeze = (text: string): string => stored(text).replace(/[\s\u0000-\u001f\u007f-\u009f\uFEFF]/g, '');
+const squeeze = (text: string): string => stored(text).replace(/[\s\u0000-\u001f\u007f-\u009f\uFEFF\u2068\u2069]/g, '');
+/** No line of an export for people holds a reordering control, bar the balanced isolates it wraps fields in. */
+function expectNoReordering(text: string, where: string): void {
+  for (const line of text.split('\n')) {
+    expect(line, `${where}: a reordering control in ${JSON.stringify(line.slice(0, 200))}`).not.toMatch(/[\u202a-\u202e\u2066\u2067]/);
+    let open = 0;
+    for (const character of line) {
+      if (character === '\u2068') open += 1;
+      else if (character === '\u2069') open -= 1;
+      expect(open, `${where}: unbalanced isolates in ${JSON.stringify(line.slice(0, 200))}`).toBeGreaterThanOrEqual(0);
+    }
+    expect(open, `${where}: an unclosed isolate in ${JSON.stringify(line.slice(0, 200))}`).toBe(0);
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Arbitrary platform text
@@ -321,7 +342,8 @@ function checkMarkdown(markdown: string, items: StoredItem[]): void {
     paragraphs += unescapeMarkdown(body);
   }
   // Every item's own text is there in full (line breaks and control characters aside).
-  for (const stored of items) if (stored.text) expect(squeeze(paragraphs)).toContain(squeeze(stored.text));
+  for (const stored of items) if (stored.text) expect(squeeze(paragraphs)).toContain(squeeze(forReaders(stored.text)));
+  expectNoReordering(markdown, 'Markdown');
   expect(lines.filter((line) => line.startsWith('## ') && line !== '## Sources').length).toBeLessThanOrEqual(items.length);
 }
 
@@ -494,6 +516,7 @@ function checkTranscriptFiles(format: ExportFormat, files: string[], db: Databas
       let cues = 0;
       for (const file of files) {
         const body = read(file);
+        expectNoReordering(body, format);
         if (format === 'txt') {
           cues += body.split('\n').filter((line) => /^\[\d+:\d\d:\d\d\] /.test(line)).length;
           // eslint-disable-next-line no-control-regex -- plain text holds no control characters but line breaks
@@ -561,7 +584,7 @@ describe(`the exporters given a ${FULL ? '2 MB' : '256 kB'} title`, () => {
         const csv = await exportAll(db, 'csv', false);
         if ('error' in csv) throw new Error(csv.error);
         const [record] = parse(readFileSync(csv.path, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];
-        expect(record!.title).toBe(`'${stored(title)}`);
+        expect(record!.title).toBe(neutralised(stored(title)));
         for (const format of ['md', 'json', 'jsonl'] as const) {
           const out = await exportAll(db, format, false);
           if ('error' in out) throw new Error(out.error);

@@ -4,6 +4,7 @@
  * tools. The rows are read once and never held: the CSV is compressed into a temporary file
  * beside the zip while the JSON goes into it, so memory stays flat for any number of items.
  */
+import { showBidiControls } from '../../../shared/format-characters';
 import type { BundleZipWriter, WrittenFile } from './zip-writer';
 
 type CsvValue = string | number | boolean | null;
@@ -14,7 +15,9 @@ const BATCH_CHARS = 64 * 1024;
 
 /**
  * RFC 4180: a cell with a comma, quote, line break, semicolon or tab is quoted, quotes doubled;
- * every value as given (for data tools: the bundle is evidence, so nothing is altered). Written
+ * every value as given (for data tools: the bundle is evidence), except that a character that
+ * would reorder the rest of the row where it is shown is written as its visible mark (⟨RLO⟩);
+ * the bundle's JSON keeps every character. Written
  * here rather than with csv-stringify, whose per-call set-up cost 15 s over 100,000 items.
  */
 export function csvRecord(values: readonly CsvValue[]): string {
@@ -24,7 +27,7 @@ export function csvRecord(values: readonly CsvValue[]): string {
     if (index > 0) record += ',';
     const value = values[index];
     if (value === null) continue;
-    const text = typeof value === 'string' ? value : String(value);
+    const text = typeof value === 'string' ? showBidiControls(value) : String(value);
     record += NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   }
   return `${record}\r\n`;

@@ -3,6 +3,7 @@
  * evaluate, Markdown that cannot change the document's structure, plain text without control
  * characters, and file names without path separators.
  */
+import { forReaders, isolated, showBidiControls } from '../../../shared/format-characters';
 import { cleanText, oneLine } from '../../../shared/text';
 
 // ---------------------------------------------------------------------------------------------
@@ -28,18 +29,22 @@ export function neutraliseCell(value: string | number | boolean | null | undefin
     return value < 0 ? `'${value}` : value;
   }
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  // Invisible characters go first, so one cannot hide a formula from the check below.
+  const shown = forReaders(value);
+  return FORMULA_START.test(shown) ? `'${shown}` : shown;
 }
 
 /**
  * A cell for data tools: the value as given, formula-like text included (the CSV for data tools
- * says so where it is chosen). Empty for null and for a number that is not finite.
+ * says so where it is chosen), except that a character that would reorder the rest of the row
+ * where it is shown is written as its visible mark (the JSON export keeps it). Empty for null
+ * and for a number that is not finite.
  */
 export function verbatimCell(value: string | number | boolean | null | undefined): string | number {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? value : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  return value;
+  return showBidiControls(value);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -59,14 +64,10 @@ const INLINE_SPECIAL = /[\\`*_[\]<>|~&!]/g;
  */
 const AUTOLINK_LITERAL = /:(?=\/\/)|(?<=(?:^|[^A-Za-z0-9])www)\.|(?<=[A-Za-z0-9.+\-_])@/gi;
 
-/**
- * Platform text inert inside a link's text: escapeMarkdownLine without the autolink escapes,
- * which a link's text does not need (a link cannot hold another), so the Source lines show
- * their https address as it is.
- */
-export function escapeMarkdownLinkText(line: string): string {
+/** One line escaped so no Markdown structure starts in it; its format characters as readers see them. */
+function escapeInline(line: string): string {
   // Leading spaces would make an indented code block.
-  let escaped = oneLine(line).replace(INLINE_SPECIAL, (c) => `\\${c}`);
+  let escaped = oneLine(forReaders(line)).replace(INLINE_SPECIAL, (c) => `\\${c}`);
   // Block markers at the start would make a heading, a list or a setext underline.
   if (/^(?:#|[-+=])/.test(escaped)) escaped = `\\${escaped}`;
   else escaped = escaped.replace(/^(\d{1,9})([.)])/, '$1\\$2');
@@ -74,9 +75,19 @@ export function escapeMarkdownLinkText(line: string): string {
   return escaped.replace(/(\s)(#+)$/, '$1\\$2');
 }
 
-/** One line of platform text, escaped so it is inert inside a paragraph, heading or list item. */
+/**
+ * Platform text inert inside a link's text: escapeMarkdownLine without the autolink escapes,
+ * which a link's text does not need (a link cannot hold another), so the Source lines show
+ * their https address as it is.
+ */
+export const escapeMarkdownLinkText = (line: string): string => isolated(escapeInline(line));
+
+/**
+ * One line of platform text, escaped so it is inert inside a paragraph, heading or list item,
+ * and isolated so that right-to-left text in it cannot move the words around it.
+ */
 export function escapeMarkdownLine(line: string): string {
-  return escapeMarkdownLinkText(line).replace(AUTOLINK_LITERAL, (c) => `\\${c}`);
+  return isolated(escapeInline(line).replace(AUTOLINK_LITERAL, (c) => `\\${c}`));
 }
 
 /** Multi-line platform text as Markdown paragraphs: blank lines separate paragraphs, single breaks stay breaks. */

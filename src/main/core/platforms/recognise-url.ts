@@ -3,6 +3,7 @@
  * parameters, or gives one sentence explaining why none does. All platform knowledge lives in each
  * platform's `urls.ts` (gathered in url-patterns.ts); this file only reads pasted text and walks that table.
  */
+import { forMatching } from '../../../shared/format-characters';
 import { getOperation, isPlatform, type OperationId, type Platform } from '../../../shared/catalogue';
 import type { LinkKind } from '../../../shared/model';
 import { plainLinkParts, type LinkParts } from './plain-link';
@@ -79,7 +80,8 @@ function recognise(input: unknown, options: RecogniseUrlOptions): Recognition {
   if (typeof input !== 'string') return fail(NOTHING_PASTED);
   // Checked before cleaning so huge pastes are refused without scanning them.
   if (input.length > MAX_INPUT_LENGTH * 4) return fail(tooLong());
-  const text = cleanPastedText(input);
+  // Zero-width padding inside a copied link (a caption's, a post's) is no part of the address.
+  const text = cleanPastedText(forMatching(input));
   if (text === '') return fail(NOTHING_PASTED);
   if (text.length > MAX_INPUT_LENGTH) return fail(tooLong());
   // One test for the usual case (a plain link); the specific reasons only when it finds something.

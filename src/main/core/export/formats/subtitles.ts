@@ -10,6 +10,7 @@ import { languageLabel } from '../../../../shared/language';
 import type { ExportItem, ExportSegment, ExportTranscript } from '../../store/export-records';
 import { asShownWhenFetched, citedAuthor, citedTitle } from '../../../../shared/citation';
 import { platformLabel } from '../../../../shared/platforms';
+import { forReaders, readerField } from '../../../../shared/format-characters';
 import { cleanText, oneLine } from '../../../../shared/text';
 import { subtitleTime } from '../text';
 import type { FormatModule, TranscriptWriter } from './types';
@@ -18,15 +19,21 @@ import { demoLines } from '../../../../shared/demo';
 
 const LAST_CUE_MS = 3000;
 
+/** A field of platform text in a NOTE line, isolated so it cannot reorder the line. */
+const field = (text: string): string => readerField(oneLine(text));
+
 interface Cue {
   startMs: number;
   endMs: number | null;
   text: string;
 }
 
-/** Cue text: no blank lines (they end a cue) and no `-->` (it reads as a timing line). */
+/**
+ * Cue text: no blank lines (they end a cue) and no `-->` (it reads as a timing line). A cue is a
+ * paragraph of its own, so its text is only written for readers, not isolated.
+ */
 const cueLines = (text: string): string =>
-  cleanText(text)
+  cleanText(forReaders(text))
     .split('\n')
     .map((line) => line.trim().replace(/-->/g, '→'))
     .filter((line) => line !== '')
@@ -111,12 +118,12 @@ export const vttFormat: FormatModule = {
         const note = [
           ...demoLines(item),
           `Source: ${c.url ?? 'no web address on record'}`,
-          `Title: ${citedTitle(item)}`,
+          `Title: ${field(citedTitle(item))}`,
           `Platform: ${platformLabel(c.platform)} (${c.platform})`,
-          `Author: ${citedAuthor(item) ?? ''}`,
-          `Published: ${exactPublishedAt(c) ?? (item.publishedText ? `${item.publishedText}${asShownWhenFetched(c.fetchedAt)}${approximatelySuffix(c)}` : '')}`,
-          `Transcript fetched: ${transcript.fetchedAt} by ${transcript.operation}, request id ${transcript.requestId}`,
-          ...(transcript.language ? [`Language: ${languageLabel(transcript.language)}`] : []),
+          `Author: ${field(citedAuthor(item) ?? '')}`,
+          `Published: ${exactPublishedAt(c) ?? (item.publishedText ? `${field(item.publishedText)}${asShownWhenFetched(c.fetchedAt)}${approximatelySuffix(c)}` : '')}`,
+          `Transcript fetched: ${transcript.fetchedAt} by ${transcript.operation}, request id ${field(transcript.requestId)}`,
+          ...(transcript.language ? [`Language: ${field(languageLabel(transcript.language))}`] : []),
         ]
           .map((line) => oneLine(line).replace(/-->/g, '→'))
           .join('\n');

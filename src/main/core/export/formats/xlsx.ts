@@ -12,6 +12,7 @@
  */
 import { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
+import { forReaders } from '../../../../shared/format-characters';
 import { timestampBase } from '../../../../shared/links';
 import type { ExportItem, ExportTranscript } from '../../store/export-records';
 import { createLocalTimeFormatter } from '../text';
@@ -124,7 +125,7 @@ function streamedSheet(sink: ByteSink, context: ExportContext, name: string, col
     if (value === null) return null;
     if (typeof value !== 'string') return value;
     if (isLocalTime[index]) return wallClockDate(value) ?? excelText(value);
-    return excelText(value);
+    return excelText(forReaders(value));
   };
   // Each step gives back the text the runner writes: none, the bytes going to the sink instead.
   return {

@@ -25,6 +25,7 @@ import { migration0024 } from './0024-team-watches';
 import { migration0025 } from './0025-job-error-details';
 import { migration0026 } from './0026-team-changes-waiting';
 import { migration0027 } from './0027-demo-answers';
+import { migration0028 } from './0028-search-ignores-padding';
 import type { Migration } from './types';
 
 /** Every migration, in order. Adding one: a new `NNNN-name.ts` file and one line here. */
@@ -56,4 +57,5 @@ export const migrations: readonly Migration[] = [
   migration0025,
   migration0026,
   migration0027,
+  migration0028,
 ];

@@ -1,3 +1,4 @@
+import { PlatformText } from '../../components/PlatformText';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { CollectionItem, ItemTag } from '../../../../shared/library';
 import { useItemStore } from '../../stores/item-store';
@@ -122,12 +123,19 @@ export function CollectionItemRow({
           aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
           aria-current={item.id === openId ? 'true' : undefined}
         >
-          {label}
+          <PlatformText text={label} />
         </button>
         <span className="muted collection-item-meta">
           {item.demo && <DemoBadge />}
           {platformLabel(item.platform)} · {kindLabel(item.kind)}
-          {item.authorName ? ` · ${item.authorName}` : ''}
+          {item.authorName ? (
+            <>
+              {' · '}
+              <PlatformText text={item.authorName} />
+            </>
+          ) : (
+            ''
+          )}
           {published ? ` · ${published}` : ''}
           {item.tags.length > 0 && (
             <span className="collection-item-tag-names">

@@ -1,3 +1,4 @@
+import { PlatformText } from '../../components/PlatformText';
 import type { ItemRecord } from '../../../../shared/library';
 import { DemoBadge } from '../../components/DemoBadge';
 import { ExternalLink } from '../../components/ExternalLink';
@@ -19,7 +20,7 @@ export function ItemHeader({ item }: { item: ItemRecord }) {
         <span title={platformDetail(item.platform)}>{platformLabel(item.platform)}</span> · {kindLabel(item.kind)}
       </p>
       <h2 id="item-detail-title" className={source === 'description' ? 'detail-title untitled' : 'detail-title'} dir="auto">
-        {label}
+        <PlatformText text={label} />
       </h2>
       {item.demo && (
         <p className="detail-demo" data-testid="detail-demo">
@@ -35,12 +36,12 @@ export function ItemHeader({ item }: { item: ItemRecord }) {
         <p className="detail-byline">
           {who && (
             <ExternalLink href={item.authorUrl}>
-              <bdi>{item.authorName ?? item.authorHandle}</bdi>
+              <PlatformText text={item.authorName ?? item.authorHandle ?? ''} />
               {item.authorName && item.authorHandle ? (
                 <>
                   {' '}
                   <span className="muted">
-                    <bdi>{item.authorHandle}</bdi>
+                    <PlatformText text={item.authorHandle} />
                   </span>
                 </>
               ) : null}

@@ -1,3 +1,4 @@
+import { PlatformText } from '../../components/PlatformText';
 import { memo, type MouseEvent } from 'react';
 import type { SearchHit } from '../../../../shared/library';
 import { DemoBadge } from '../../components/DemoBadge';
@@ -106,7 +107,13 @@ function ResultRowImpl({ index, hit, setSize, top, height, selected, active, sho
       onDoubleClick={() => onOpen(index)}
     >
       <div className={title.untitled && !titleFromSnippet ? 'row-title untitled' : 'row-title'}>
-        <bdi>{titleFromSnippet ? <Highlighted parts={splitSnippet(hit.snippet ?? '')} /> : title.text}</bdi>
+        {titleFromSnippet ? (
+          <bdi>
+            <Highlighted parts={splitSnippet(hit.snippet ?? '')} />
+          </bdi>
+        ) : (
+          <PlatformText text={title.text} />
+        )}
       </div>
       <div className="row-meta">
         {hit.demo && <DemoBadge />}
@@ -116,7 +123,7 @@ function ResultRowImpl({ index, hit, setSize, top, height, selected, active, sho
         <span>{kindLabel(hit.kind)}</span>
         {who && (
           <span className="row-author">
-            <bdi>{who}</bdi>
+            <PlatformText text={who} />
           </span>
         )}
         {published && <span>{published}</span>}

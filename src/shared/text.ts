@@ -4,6 +4,8 @@
  */
 /* eslint-disable no-control-regex */
 
+import { showBidiControls } from './format-characters';
+
 /** True for text containing line breaks, tabs or other control characters. */
 export const hasControlCharacters = (text: string): boolean => /[\u0000-\u001f\u007f]/.test(text);
 
@@ -30,9 +32,13 @@ export const toOneLine = (text: string): string => text.replace(/[\u0000-\u001f\
  * U+202E, "gnp.exe" reads as "invoiceexe.png").
  */
 const TERMINAL_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const ESCAPE_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
-/** Drops the characters a terminal would act on, keeping line breaks and tabs. */
-export const stripTerminalControls = (text: string): string => text.replace(TERMINAL_CONTROLS, '');
+/**
+ * Text a terminal cannot act on: escape and other control characters dropped (line breaks and
+ * tabs kept), and each reordering control shown as its mark (⟨RLO⟩), as every export shows it.
+ */
+export const stripTerminalControls = (text: string): string => showBidiControls(text.replace(ESCAPE_CONTROLS, ''));
 
 /**
  * The same characters in JSON text, written as `\uXXXX` escapes instead of dropped, so the data

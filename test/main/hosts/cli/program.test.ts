@@ -109,7 +109,7 @@ describe('gleaner CLI output', () => {
       );
       expect(controls).toEqual([]);
       // Bidirectional overrides would make "invoice…gnp.exe" read as "invoiceexe.png".
-      expect(out()).toContain('invoicegnp.exe isolated');
+      expect(out()).toContain('invoice⟨RLO⟩gnp.exe ⟨LRI⟩isolated⟨PDI⟩');
       expect(out()).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
       // With --json the same text stays whole, escaped.
       const json = captureIo();

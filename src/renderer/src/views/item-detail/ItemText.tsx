@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatCount } from '../../lib/format';
+import { showBidiControls } from '../../../../shared/format-characters';
 
 const COLLAPSED_CHARS = 1200;
 
@@ -13,7 +14,7 @@ export function ItemText({ text }: { text: string | null }) {
     <section aria-labelledby="detail-text-heading" className="detail-section">
       <h3 id="detail-text-heading">Text</h3>
       <p className="item-text" dir="auto" data-testid="item-text">
-        {shown}
+        {showBidiControls(shown)}
       </p>
       {long && (
         <button type="button" className="link-button" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>

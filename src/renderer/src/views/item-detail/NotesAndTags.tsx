@@ -3,6 +3,7 @@ import type { ItemDetail } from '../../../../shared/library';
 import { formatDateTime } from '../../lib/format';
 import { useItemStore } from '../../stores/item-store';
 import { noteField, useNoteDraft, useNoteDraftsStore } from '../../stores/note-drafts-store';
+import { showBidiControls } from '../../../../shared/format-characters';
 
 /** The user's own words about the item: a note and tags (library-wide), plus those kept in collections. */
 export function NotesAndTags({ detail }: { detail: ItemDetail }) {
@@ -97,7 +98,7 @@ export function NotesAndTags({ detail }: { detail: ItemDetail }) {
             {formatDateTime(n.updatedAt)}
           </p>
           <p className="item-text" dir="auto">
-            {n.body}
+            {showBidiControls(n.body)}
           </p>
         </div>
       ))}

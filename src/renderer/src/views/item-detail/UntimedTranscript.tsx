@@ -4,6 +4,7 @@ import type { Citation, ItemRecord, TranscriptRecord } from '../../../../shared/
 import { Highlighted } from '../../components/Highlighted';
 import { containsText, highlightText } from '../../lib/snippet';
 import { untimedParagraphs } from './untimed-paragraphs';
+import { showBidiControls } from '../../../../shared/format-characters';
 
 /**
  * A transcript the service gave as one text, without timings: its paragraphs, the words searched
@@ -36,7 +37,7 @@ export function UntimedTranscript({
         {shown.map(({ text, number }) => (
           <li key={number}>
             <p className="item-text" dir="auto">
-              {needle ? <Highlighted parts={highlightText(text, needle)} /> : text}
+              {needle ? <Highlighted parts={highlightText(text, needle)} /> : showBidiControls(text)}
             </p>
             <button
               type="button"

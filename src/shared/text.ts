@@ -4,7 +4,7 @@
  */
 /* eslint-disable no-control-regex */
 
-import { showBidiControls } from './format-characters';
+import { BIDI_CONTROLS, showBidiControls } from './format-characters';
 
 /** True for text containing line breaks, tabs or other control characters. */
 export const hasControlCharacters = (text: string): boolean => /[\u0000-\u001f\u007f]/.test(text);
@@ -31,8 +31,8 @@ export const toOneLine = (text: string): string => text.replace(/[\u0000-\u001f\
  * tabs, and the bidirectional overrides and isolates, which reorder what is shown ("invoice",
  * U+202E, "gnp.exe" reads as "invoiceexe.png").
  */
-const TERMINAL_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 const ESCAPE_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const TERMINAL_CONTROLS = new RegExp(`${ESCAPE_CONTROLS.source}|${BIDI_CONTROLS.source}`, 'g');
 
 /**
  * Text a terminal cannot act on: escape and other control characters dropped (line breaks and

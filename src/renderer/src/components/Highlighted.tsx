@@ -9,9 +9,10 @@ import { showBidiControls } from '../../../shared/format-characters';
 export function Highlighted({ parts }: { parts: readonly TextPart[] }) {
   return (
     <>
-      {parts.map((part, index) =>
-        part.marked ? <mark key={index}>{showBidiControls(part.text)}</mark> : <span key={index}>{showBidiControls(part.text)}</span>,
-      )}
+      {parts.map((part, index) => {
+        const shown = showBidiControls(part.text);
+        return part.marked ? <mark key={index}>{shown}</mark> : <span key={index}>{shown}</span>;
+      })}
     </>
   );
 }
